@@ -1,0 +1,391 @@
+//! The dice-driven opponents: one `Ai` per side, deciding through the same
+//! commands and `check()` as a player.
+//!
+//! - Bombers fly for the enemy's end (and home when damaged), keeping straight.
+//! - Fighters list every state their move can reach (one search per move, in
+//!   reused buffers), take the attack with the best expected value if it is
+//!   worth it, and otherwise end where they threaten the most valuable target:
+//!   RAF fighters hunt bombers from behind; German fighters screen the bombers,
+//!   going for the RAF fighters nearest them.
+//! - Ties are broken by the AI's own seeded dice, so two games with different
+//!   seeds play differently, and the same seed plays the same.
+
+use super::movement::{path_to, Node};
+use super::*;
+use crate::rules::dice::sub_seed;
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct PlanKey {
+    attack: u8,
+    round: u16,
+    plane: PlaneId,
+    attacked: bool,
+}
+
+#[derive(Clone)]
+pub struct Ai {
+    side: Side,
+    rng: ChaCha8Rng,
+    nodes: Vec<Node>,
+    steps: Vec<Step>,
+    key: Option<PlanKey>,
+    cursor: usize,
+    attack: Option<PlaneId>,
+    targets: Vec<(Hex, Facing, PlaneId, f32)>,
+}
+
+/// Value of a plane to the side that would shoot it down.
+fn value(p: &Plane) -> f32 {
+    match (p.role, p.side) {
+        (Role::Bomber, _) => 10.0,
+        (Role::Fighter, Side::British) => 6.0,
+        (Role::Fighter, Side::German) => 4.0,
+    }
+}
+
+/// Share of a kill's value that damage is worth: a damaged bomber no longer
+/// bombs, a damaged fighter turns for home.
+fn damage_share(p: &Plane) -> f32 {
+    if p.damaged {
+        1.0
+    } else if p.role == Role::Bomber {
+        0.85
+    } else {
+        0.6
+    }
+}
+
+fn odds(t: &FireTable) -> (f32, f32) {
+    let (d, k) = AttackPreview::sixths(t);
+    (d as f32 / 6.0, k as f32 / 6.0)
+}
+
+impl Ai {
+    pub fn new(side: Side, game_seed: u64) -> Ai {
+        Ai {
+            side,
+            rng: ChaCha8Rng::seed_from_u64(sub_seed(game_seed, 1000 + side as u64)),
+            nodes: Vec::with_capacity(512),
+            steps: Vec::with_capacity(16),
+            key: None,
+            cursor: 0,
+            attack: None,
+            targets: Vec::with_capacity(24),
+        }
+    }
+
+    pub fn side(&self) -> Side {
+        self.side
+    }
+
+    /// The next command for this side, or None if it is not this side's turn.
+    pub fn decide(&mut self, game: &Game) -> Option<Command> {
+        if game.to_act() != Some(self.side) {
+            return None;
+        }
+        match game.phase() {
+            Phase::Entry { .. } => Some(self.enter(game)),
+            Phase::Moving(m) => Some(self.fly(game, m)),
+            _ => None,
+        }
+    }
+
+    // ----- entry -----
+
+    fn enter(&mut self, game: &Game) -> Command {
+        let unit = game.waiting_units(self.side)[0];
+        let n = game
+            .planes_of_unit(unit)
+            .filter(|&p| game.plane(p).loc == Loc::Activated)
+            .count() as i32;
+        let cols = game.scenario().columns as i32;
+        let taken = |c: i32| {
+            game.planes()
+                .iter()
+                .any(|p| p.side == self.side && p.loc == Loc::Staged { column: c as u8 })
+        };
+        // Aim: the Luftwaffe enters near the middle with a little jitter; the RAF
+        // enters opposite the bombers it has seen placed.
+        let enemy_cols: Vec<i32> = game
+            .planes()
+            .iter()
+            .filter(|p| p.side != self.side)
+            .filter_map(|p| match p.loc {
+                Loc::Staged { column } if p.role == Role::Bomber => Some(column as i32),
+                _ => None,
+            })
+            .collect();
+        let centre = if enemy_cols.is_empty() {
+            cols / 2 + self.rng.random_range(-2..=2)
+        } else {
+            enemy_cols.iter().sum::<i32>() / enemy_cols.len() as i32
+        };
+        let want = centre - n / 2;
+        let mut best: Option<(i32, i32)> = None;
+        for start in 0..=(cols - n).max(0) {
+            if (start..start + n).any(taken) {
+                continue;
+            }
+            let cost = (start - want).abs() * 2 + (start < want) as i32;
+            if best.is_none_or(|(_, c)| cost < c) {
+                best = Some((start, cost));
+            }
+        }
+        let column = best.map(|(s, _)| s).unwrap_or(0) as u8;
+        Command::Enter { unit, column }
+    }
+
+    // ----- movement -----
+
+    fn fly(&mut self, game: &Game, m: ActiveMove) -> Command {
+        let key = PlanKey {
+            attack: game.attack(),
+            round: game.round(),
+            plane: m.plane,
+            attacked: m.attacked,
+        };
+        if self.key != Some(key) {
+            self.plan(game, m);
+            self.key = Some(key);
+        }
+        if self.cursor < self.steps.len() {
+            let s = self.steps[self.cursor];
+            self.cursor += 1;
+            return Command::Step(s);
+        }
+        if let Some(t) = self.attack.take() {
+            return Command::Attack { target: t };
+        }
+        Command::EndMove
+    }
+
+    fn plan(&mut self, game: &Game, m: ActiveMove) {
+        self.cursor = 0;
+        self.attack = None;
+        game.explore(&mut self.nodes);
+        let me = game.plane(m.plane);
+        let fighter = me.role == Role::Fighter;
+        let rem = m.remaining();
+
+        // 1. The best attack within reach, if it is worth taking.
+        let mut best_attack: Option<(usize, PlaneId, f32)> = None;
+        if fighter && !m.attacked {
+            for (i, n) in self.nodes.iter().enumerate() {
+                if n.exit.is_some() || (m.used + n.used) == 0 {
+                    continue;
+                }
+                if !game.board().is_free(n.hex) {
+                    continue;
+                }
+                let ahead = n.facing.ahead(n.hex);
+                let candidates = Facing::ALL.map(|d| d.ahead(n.hex));
+                for h in candidates {
+                    if game.scenario().rules.attacker_must_face_target && h != ahead {
+                        continue;
+                    }
+                    let Some(&t) = game.board().get(h) else { continue };
+                    let Ok(pv) = game.preview_from(m.plane, n.hex, n.facing, t) else {
+                        continue;
+                    };
+                    let target = game.plane(t);
+                    let (d, k) = odds(&pv.attack);
+                    let gain = value(target) * (k + d * damage_share(target));
+                    let risk = pv.returned.map_or(0.0, |r| {
+                        let (rd, rk) = odds(&r);
+                        value(me) * (rk + rd * damage_share(me))
+                    });
+                    let ev = gain - risk + self.rng.random_range(0.0..0.05);
+                    if best_attack.is_none_or(|(_, _, b)| ev > b) {
+                        best_attack = Some((i, t, ev));
+                    }
+                }
+            }
+        }
+        if let Some((i, t, ev)) = best_attack {
+            if ev > 0.5 {
+                path_to(&self.nodes, i, &mut self.steps);
+                self.attack = Some(t);
+                return;
+            }
+        }
+
+        // 2. Otherwise the best place to end the move.
+        self.collect_targets(game, me);
+        let mut best: Option<(usize, f32)> = None;
+        for (i, n) in self.nodes.iter().enumerate() {
+            let ends = n.exit.is_some() || n.used == rem;
+            if !ends || i == 0 && rem > 0 {
+                continue;
+            }
+            let s = self.score_end(game, me, n) + self.rng.random_range(0.0..0.3);
+            if best.is_none_or(|(_, b)| s > b) {
+                best = Some((i, s));
+            }
+        }
+        match best {
+            Some((i, _)) => path_to(&self.nodes, i, &mut self.steps),
+            None => self.steps.clear(),
+        }
+    }
+
+    /// Where the enemies worth chasing will be: (hex, facing, plane, weight).
+    fn collect_targets(&mut self, game: &Game, me: &Plane) {
+        self.targets.clear();
+        let rows = game.scenario().rows as i32;
+        let bombers_of = |side: Side| {
+            game.planes()
+                .iter()
+                .filter(move |p| p.side == side && p.role == Role::Bomber && p.is_flying())
+        };
+        let my_bombers: Vec<Hex> = bombers_of(me.side)
+            .filter_map(|p| p.on_board().map(|(h, _)| h))
+            .collect();
+        for (i, p) in game.planes().iter().enumerate() {
+            if p.side == me.side || !p.is_flying() {
+                continue;
+            }
+            let Some((hex, facing, staged)) = game.position(PlaneId(i as u8)) else {
+                continue;
+            };
+            // Predict a bomber one move ahead; a fighter where it is.
+            let mut at = hex;
+            if p.role == Role::Bomber {
+                let n = if staged { 2 } else { 3 };
+                for _ in 0..n {
+                    let next = facing.ahead(at);
+                    if game.board().contains(next) {
+                        at = next;
+                    }
+                }
+            } else if staged {
+                at = facing.ahead(hex);
+            }
+            let mut w = value(p);
+            if me.side == Side::German && p.role == Role::Fighter {
+                // Screening: the RAF fighters closest to our bombers matter most.
+                let near = my_bombers
+                    .iter()
+                    .map(|b| b.unsigned_distance_to(at))
+                    .min()
+                    .unwrap_or(rows as u32);
+                w *= 1.0 + 4.0 / (1.0 + near as f32);
+            }
+            if p.damaged {
+                w *= 0.6;
+            }
+            self.targets.push((at, facing, PlaneId(i as u8), w));
+        }
+        // With nothing to chase, German fighters keep station ahead of the bombers.
+        if self.targets.is_empty() && me.side == Side::German && !my_bombers.is_empty() {
+            let toward = game.scenario().end_of(Side::British).facing_toward();
+            let mut at = my_bombers[my_bombers.len() / 2];
+            for _ in 0..3 {
+                let next = toward.ahead(at);
+                if game.board().contains(next) {
+                    at = next;
+                }
+            }
+            self.targets.push((at, toward.reverse(), PlaneId(u8::MAX), 1.0));
+        }
+    }
+
+    fn score_end(&self, game: &Game, me: &Plane, n: &Node) -> f32 {
+        let sc = game.scenario();
+        let home = sc.end_of(me.side);
+        let enemy_end = home.opposite();
+        if me.damaged {
+            // Head for home: the closer the better; leaving by the own end is best.
+            return match n.exit {
+                Some(e) if e == home => 1000.0,
+                Some(_) => -1000.0,
+                None => {
+                    -10.0 * game.board().rows_to(n.hex, home) as f32
+                        - n.facing.turns_to(home.facing_toward()) as f32
+                }
+            };
+        }
+        if me.role == Role::Bomber {
+            return match n.exit {
+                Some(e) if e == enemy_end => 1000.0,
+                Some(_) => -1000.0,
+                None => {
+                    let threat = self.threat_at(game, me, n.hex) as f32;
+                    -10.0 * game.board().rows_to(n.hex, enemy_end) as f32
+                        - 3.0 * n.facing.turns_to(enemy_end.facing_toward()) as f32
+                        - 2.0 * threat
+                        - 0.3 * edge_penalty(game, n.hex)
+                }
+            };
+        }
+        if let Some(_end) = n.exit {
+            // A fighter leaving the fight is a last resort.
+            return if self.targets.is_empty() { 0.0 } else { -500.0 };
+        }
+        let mut best = f32::MIN;
+        for &(at, facing, _, w) in &self.targets {
+            let d = n.hex.unsigned_distance_to(at) as f32;
+            let toward = if d == 0.0 {
+                0.0
+            } else {
+                let dir = Facing::from_edge(n.hex.main_direction_to(at));
+                n.facing.turns_to(dir) as f32
+            };
+            // Behind the target (its rear half) is where the good shots are.
+            let behind = match Facing::between(at, n.hex)
+                .or_else(|| Some(Facing::from_edge(at.main_direction_to(n.hex))))
+            {
+                Some(d) if facing.turns_to(d) >= 2 => 1.5,
+                _ => 0.0,
+            };
+            let s = w * (4.0 - d.min(12.0) * 0.5 - toward * 0.6 + behind) / 4.0;
+            if s > best {
+                best = s;
+            }
+        }
+        if best == f32::MIN {
+            best = 0.0;
+        }
+        best - 0.2 * edge_penalty(game, n.hex)
+    }
+
+    /// Enemy fighters within a short hop of `hex` (a rough danger count).
+    fn threat_at(&self, game: &Game, me: &Plane, hex: Hex) -> u32 {
+        game.planes()
+            .iter()
+            .filter(|p| p.side != me.side && p.role == Role::Fighter)
+            .filter_map(|p| p.on_board())
+            .filter(|(h, _)| h.unsigned_distance_to(hex) <= 3)
+            .count() as u32
+    }
+}
+
+fn edge_penalty(game: &Game, hex: Hex) -> f32 {
+    let [c, _] = crate::rules::hex::offset_of(hex);
+    let cols = game.scenario().columns as i32;
+    let d = c.min(cols - 1 - c);
+    if d < 2 {
+        (2 - d) as f32
+    } else {
+        0.0
+    }
+}
+
+/// Plays a game to its end with an AI on each side. Every command goes through
+/// `Game::play`, and so through `check()`.
+pub fn play_out(game: &mut Game, ais: &mut [Ai; 2]) -> Result<(), Illegal> {
+    let mut guard = 0u32;
+    while let Some(side) = game.to_act() {
+        let ai = if ais[0].side() == side {
+            &mut ais[0]
+        } else {
+            &mut ais[1]
+        };
+        let cmd = ai.decide(game).expect("the side to act decides");
+        game.play(cmd)?;
+        guard += 1;
+        assert!(guard < 200_000, "game does not end");
+    }
+    Ok(())
+}

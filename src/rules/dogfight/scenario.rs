@@ -1,0 +1,484 @@
+//! Simple Hex data: aircraft, rule numbers and scenarios, as read from `levels/`,
+//! and the validated `Scenario` a game is played from. Every number the rules use
+//! lives here, never as a constant in the engine.
+
+use crate::rules::hex::{End, Facing};
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Side {
+    German,
+    British,
+}
+
+impl Side {
+    pub fn other(self) -> Side {
+        match self {
+            Side::German => Side::British,
+            Side::British => Side::German,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::German => "Luftwaffe",
+            Side::British => "RAF",
+        }
+    }
+}
+
+/// The identity dot of a plane within its four-plane unit, in the sheet's order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Colour {
+    Red,
+    White,
+    Blue,
+    Yellow,
+}
+
+impl Colour {
+    pub const ALL: [Colour; 4] = [Colour::Red, Colour::White, Colour::Blue, Colour::Yellow];
+
+    pub fn letter(self) -> char {
+        match self {
+            Colour::Red => 'R',
+            Colour::White => 'W',
+            Colour::Blue => 'B',
+            Colour::Yellow => 'Y',
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Role {
+    Fighter,
+    Bomber,
+}
+
+/// How far a plane flies in one movement round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Speed {
+    /// Always this many hexes (bombers: 3).
+    Fixed(u8),
+    /// One d6 (the plane's own colour die) plus this many hexes.
+    D6Plus(u8),
+}
+
+impl Speed {
+    pub fn max(self) -> u8 {
+        match self {
+            Speed::Fixed(n) => n,
+            Speed::D6Plus(n) => 6 + n,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AircraftType {
+    /// Name used by scenario files, e.g. "He 111".
+    pub name: String,
+    /// Lettering for the counter, e.g. "He".
+    pub short: String,
+    pub side: Side,
+    pub role: Role,
+    pub speed: Speed,
+    pub engines: u8,
+    /// Has a rear gunner who answers attacks from behind.
+    pub rear_gunner: bool,
+}
+
+impl AircraftType {
+    /// Only undamaged single-engine fighters may loop.
+    pub fn can_loop(&self) -> bool {
+        self.role == Role::Fighter && self.engines == 1
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AircraftFile {
+    pub aircraft: Vec<AircraftType>,
+}
+
+/// What one die of combat fire does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Outcome {
+    Miss,
+    Damage,
+    Kill,
+}
+
+/// Outcome for each face 1..=6 of the combat die.
+pub type FireTable = [Outcome; 6];
+
+/// Where an attacker sits relative to its target's facing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Angle {
+    Front,
+    FrontFlank,
+    RearFlank,
+    Rear,
+}
+
+impl Angle {
+    pub fn name(self) -> &'static str {
+        match self {
+            Angle::Front => "front",
+            Angle::FrontFlank => "front flank",
+            Angle::RearFlank => "rear flank",
+            Angle::Rear => "rear",
+        }
+    }
+}
+
+/// Figure 2 (missing from every copy; our reconstruction): the attacker's die.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AttackFire {
+    pub front: FireTable,
+    pub flank: FireTable,
+    pub rear: FireTable,
+}
+
+/// Figure 3 (missing from every copy; our reconstruction): the defender's die.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReturnFire {
+    /// Forward guns against an attacker in the defender's front hex.
+    pub forward: FireTable,
+    /// Rear gunner against an attacker in the hex behind.
+    pub rear: FireTable,
+    /// Rear gunner against an attacker in a rear-flank hex.
+    pub rear_flank: FireTable,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SimpleHexRules {
+    /// Activation die result needed (3: "3,4,5 or 6 activate").
+    pub activation_min: u8,
+    /// Repair-shop die result needed to return (3).
+    pub repair_min: u8,
+    /// Attacks (sorties) in a game (2).
+    pub attacks: u8,
+    /// Bomb points that destroy the target (24).
+    pub target_points: u32,
+    /// d6 rolled per bomber that bombs (2).
+    pub bomb_dice: u8,
+    /// Hexes a damaged plane loses from its move (1).
+    pub damaged_speed_penalty: u8,
+    /// Movement points an Immelmann loop costs (4).
+    pub immelmann_cost: u8,
+    /// Faces of the remaining-moves marker die (8).
+    pub marker_die: u8,
+    /// A safety limit: after this many movement rounds in one attack the planes
+    /// still on the board break off for lack of fuel (our reconstruction).
+    pub max_rounds_per_attack: u16,
+    /// An attacker's guns point forward: the target must be in its front hex
+    /// (our reading of "guns brought to bear").
+    pub attacker_must_face_target: bool,
+    /// The raid is over when no bomber is left on the board or waiting to enter:
+    /// the fighters still flying break off (our reconstruction).
+    pub raid_ends_without_bombers: bool,
+    pub attack_fire: AttackFire,
+    pub return_fire: ReturnFire,
+}
+
+/// How the first attack begins.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum Opening {
+    /// The sheet's procedure: activation rolls, then entry at the edges.
+    #[default]
+    Sortie,
+    /// Planes with an `at` square start there; the rest wait in the hangar.
+    Placed,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlaneSetup {
+    pub colour: Colour,
+    /// `[column, row]` on the board, for `Placed` openings.
+    #[serde(default)]
+    pub at: Option<(i32, i32)>,
+    #[serde(default)]
+    pub facing: Option<Facing>,
+    #[serde(default)]
+    pub damaged: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UnitSetup {
+    pub aircraft: String,
+    pub planes: Vec<PlaneSetup>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoardSetup {
+    pub columns: u32,
+    pub rows: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScenarioFile {
+    pub name: String,
+    #[serde(default)]
+    pub description: String,
+    pub board: BoardSetup,
+    /// The narrow end the Luftwaffe enters from; the RAF enters from the other.
+    pub german_end: End,
+    #[serde(default)]
+    pub opening: Opening,
+    pub units: Vec<UnitSetup>,
+}
+
+/// A rule option chosen when a game starts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Options {
+    /// Crane's suggested variant: damaged bombers may not return fire.
+    #[serde(default)]
+    pub damaged_bombers_cannot_defend: bool,
+}
+
+/// A problem found while validating, with the RON path of the offending value
+/// (e.g. `units[2].aircraft`) so the loader can turn it into a line and column.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Invalid {
+    pub path: String,
+    pub message: String,
+}
+
+fn invalid(path: impl Into<String>, message: impl Into<String>) -> Invalid {
+    Invalid {
+        path: path.into(),
+        message: message.into(),
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct UnitDef {
+    pub aircraft: usize,
+    pub side: Side,
+    pub planes: Vec<PlaneSetup>,
+}
+
+/// A validated scenario with its aircraft and rule tables: everything a game needs.
+#[derive(Clone, Debug)]
+pub struct Scenario {
+    pub name: String,
+    pub description: String,
+    pub columns: u32,
+    pub rows: u32,
+    pub german_end: End,
+    pub opening: Opening,
+    pub units: Vec<UnitDef>,
+    pub aircraft: Vec<AircraftType>,
+    pub rules: SimpleHexRules,
+    /// The longest move any plane can have (sizes the search tables).
+    pub max_allowance: u8,
+}
+
+fn check_table(path: &str, table: &FireTable, errors: &mut Vec<Invalid>) {
+    // A better result never needs a lower die: miss <= damage <= kill by face.
+    let rank = |o: &Outcome| match o {
+        Outcome::Miss => 0,
+        Outcome::Damage => 1,
+        Outcome::Kill => 2,
+    };
+    if table.windows(2).any(|w| rank(&w[0]) > rank(&w[1])) {
+        errors.push(invalid(
+            path,
+            "fire table must not get worse as the die rises (Miss, then Damage, then Kill)",
+        ));
+    }
+}
+
+impl SimpleHexRules {
+    pub fn validate(&self) -> Vec<Invalid> {
+        let mut e = Vec::new();
+        for (name, v) in [
+            ("activation_min", self.activation_min),
+            ("repair_min", self.repair_min),
+        ] {
+            if !(1..=7).contains(&v) {
+                e.push(invalid(name, format!("{name} must be 1 to 7 (7: never)")));
+            }
+        }
+        if self.attacks == 0 {
+            e.push(invalid("attacks", "a game needs at least one attack"));
+        }
+        if self.target_points == 0 {
+            e.push(invalid("target_points", "the target needs at least one point"));
+        }
+        if self.bomb_dice == 0 || self.bomb_dice > 6 {
+            e.push(invalid("bomb_dice", "bomb_dice must be 1 to 6"));
+        }
+        if self.immelmann_cost < 2 {
+            e.push(invalid(
+                "immelmann_cost",
+                "an Immelmann flies two hexes, so it costs at least 2",
+            ));
+        }
+        if self.marker_die < 2 {
+            e.push(invalid("marker_die", "marker_die must have at least 2 faces"));
+        }
+        if self.max_rounds_per_attack == 0 {
+            e.push(invalid("max_rounds_per_attack", "must be at least 1"));
+        }
+        let a = &self.attack_fire;
+        check_table("attack_fire.front", &a.front, &mut e);
+        check_table("attack_fire.flank", &a.flank, &mut e);
+        check_table("attack_fire.rear", &a.rear, &mut e);
+        let r = &self.return_fire;
+        check_table("return_fire.forward", &r.forward, &mut e);
+        check_table("return_fire.rear", &r.rear, &mut e);
+        check_table("return_fire.rear_flank", &r.rear_flank, &mut e);
+        e
+    }
+}
+
+pub fn validate_aircraft(file: &AircraftFile) -> Vec<Invalid> {
+    let mut e = Vec::new();
+    if file.aircraft.is_empty() {
+        e.push(invalid("aircraft", "the aircraft list is empty"));
+    }
+    for (i, a) in file.aircraft.iter().enumerate() {
+        let p = format!("aircraft[{i}]");
+        if a.name.trim().is_empty() {
+            e.push(invalid(format!("{p}.name"), "aircraft name is empty"));
+        }
+        if file.aircraft[..i].iter().any(|b| b.name == a.name) {
+            e.push(invalid(
+                format!("{p}.name"),
+                format!("aircraft \"{}\" is listed twice", a.name),
+            ));
+        }
+        let max = a.speed.max();
+        if max == 0 {
+            e.push(invalid(format!("{p}.speed"), "a plane must move at least 1 hex"));
+        }
+        if max > 16 {
+            e.push(invalid(format!("{p}.speed"), "speed above 16 hexes is not supported"));
+        }
+        if a.engines == 0 {
+            e.push(invalid(format!("{p}.engines"), "a plane needs an engine"));
+        }
+    }
+    e
+}
+
+impl Scenario {
+    /// Validates a scenario file against the aircraft and rule tables.
+    /// Errors carry RON paths into the scenario file.
+    pub fn build(
+        file: &ScenarioFile,
+        aircraft: &AircraftFile,
+        rules: &SimpleHexRules,
+    ) -> Result<Scenario, Vec<Invalid>> {
+        let mut e = Vec::new();
+        let (cols, rows) = (file.board.columns, file.board.rows);
+        if !(4..=64).contains(&cols) {
+            e.push(invalid("board.columns", "board must be 4 to 64 columns wide"));
+        }
+        if !(4..=64).contains(&rows) {
+            e.push(invalid("board.rows", "board must be 4 to 64 rows long"));
+        }
+        if file.units.is_empty() {
+            e.push(invalid("units", "a scenario needs units"));
+        }
+        let mut units = Vec::new();
+        let mut taken: Vec<((i32, i32), String)> = Vec::new();
+        for (u, unit) in file.units.iter().enumerate() {
+            let up = format!("units[{u}]");
+            let Some(ai) = aircraft.aircraft.iter().position(|a| a.name == unit.aircraft) else {
+                let known: Vec<&str> = aircraft.aircraft.iter().map(|a| a.name.as_str()).collect();
+                e.push(invalid(
+                    format!("{up}.aircraft"),
+                    format!(
+                        "unknown aircraft \"{}\" (known: {})",
+                        unit.aircraft,
+                        known.join(", ")
+                    ),
+                ));
+                continue;
+            };
+            if unit.planes.is_empty() || unit.planes.len() > 4 {
+                e.push(invalid(
+                    format!("{up}.planes"),
+                    "a unit has 1 to 4 planes (R, W, B, Y)",
+                ));
+            }
+            for (p, plane) in unit.planes.iter().enumerate() {
+                let pp = format!("{up}.planes[{p}]");
+                if unit.planes[..p].iter().any(|q| q.colour == plane.colour) {
+                    e.push(invalid(
+                        format!("{pp}.colour"),
+                        format!("two {:?} planes in one unit", plane.colour),
+                    ));
+                }
+                match (file.opening, plane.at) {
+                    (Opening::Sortie, Some(_)) => e.push(invalid(
+                        format!("{pp}.at"),
+                        "planes start in the hangar in a Sortie opening; use opening: Placed",
+                    )),
+                    (Opening::Placed, Some((c, r))) => {
+                        if c < 0 || r < 0 || c >= cols as i32 || r >= rows as i32 {
+                            e.push(invalid(
+                                format!("{pp}.at"),
+                                format!("({c}, {r}) is off the {cols} x {rows} board"),
+                            ));
+                        } else if let Some((_, other)) = taken.iter().find(|(h, _)| *h == (c, r)) {
+                            e.push(invalid(
+                                format!("{pp}.at"),
+                                format!("({c}, {r}) is already taken by {other}"),
+                            ));
+                        } else {
+                            taken.push(((c, r), format!("{up}.planes[{p}]")));
+                        }
+                        if plane.facing.is_none() {
+                            e.push(invalid(pp.clone(), "a placed plane needs a facing"));
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            units.push(UnitDef {
+                aircraft: ai,
+                side: aircraft.aircraft[ai].side,
+                planes: unit.planes.clone(),
+            });
+        }
+        if !e.is_empty() {
+            return Err(e);
+        }
+        let max_allowance = units
+            .iter()
+            .map(|u| aircraft.aircraft[u.aircraft].speed.max())
+            .max()
+            .unwrap_or(1)
+            .max(rules.immelmann_cost);
+        Ok(Scenario {
+            name: file.name.clone(),
+            description: file.description.clone(),
+            columns: cols,
+            rows,
+            german_end: file.german_end,
+            opening: file.opening,
+            units,
+            aircraft: aircraft.aircraft.clone(),
+            rules: rules.clone(),
+            max_allowance,
+        })
+    }
+
+    pub fn end_of(&self, side: Side) -> End {
+        match side {
+            Side::German => self.german_end,
+            Side::British => self.german_end.opposite(),
+        }
+    }
+}

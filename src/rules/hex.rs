@@ -1,0 +1,293 @@
+//! Hex geometry for every board game in Tally-Ho, on top of `hexx`.
+//!
+//! Boards are flat-topped hexes (a plane flying straight faces a flat edge) stored
+//! in a `hexx::storage::RectMap`. Files speak offset coordinates `[column, row]`
+//! (odd columns shoved down, row 0 at the north end); the engine speaks `hexx::Hex`.
+
+use hexx::storage::{HexStore, RectMap, RectMetadata};
+use hexx::{EdgeDirection, Hex, HexOrientation, IVec2, OffsetHexMode, UVec2};
+use serde::{Deserialize, Serialize};
+
+/// One of the six flat edges a plane can face. Never a point.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Facing {
+    North,
+    NorthEast,
+    SouthEast,
+    South,
+    SouthWest,
+    NorthWest,
+}
+
+impl Facing {
+    pub const ALL: [Facing; 6] = [
+        Facing::North,
+        Facing::NorthEast,
+        Facing::SouthEast,
+        Facing::South,
+        Facing::SouthWest,
+        Facing::NorthWest,
+    ];
+
+    /// The hexx edge direction this facing looks through.
+    pub fn edge(self) -> EdgeDirection {
+        match self {
+            Facing::North => EdgeDirection::FLAT_TOP,
+            Facing::NorthEast => EdgeDirection::FLAT_TOP_RIGHT,
+            Facing::SouthEast => EdgeDirection::FLAT_BOTTOM_RIGHT,
+            Facing::South => EdgeDirection::FLAT_BOTTOM,
+            Facing::SouthWest => EdgeDirection::FLAT_BOTTOM_LEFT,
+            Facing::NorthWest => EdgeDirection::FLAT_TOP_LEFT,
+        }
+    }
+
+    pub fn from_edge(edge: EdgeDirection) -> Facing {
+        *Facing::ALL
+            .iter()
+            .find(|f| f.edge() == edge)
+            .expect("six facings cover six edge directions")
+    }
+
+    /// The facing after a diagonal move to the forward-left hex.
+    pub fn left(self) -> Facing {
+        Facing::from_edge(self.edge().counter_clockwise())
+    }
+
+    /// The facing after a diagonal move to the forward-right hex.
+    pub fn right(self) -> Facing {
+        Facing::from_edge(self.edge().clockwise())
+    }
+
+    /// The facing turned 180 degrees.
+    pub fn reverse(self) -> Facing {
+        Facing::from_edge(-self.edge())
+    }
+
+    /// Number of 60-degree turns between two facings (0 to 3).
+    pub fn turns_to(self, other: Facing) -> u8 {
+        let a = self.edge().index() as i32;
+        let b = other.edge().index() as i32;
+        let d = (a - b).rem_euclid(6) as u8;
+        d.min(6 - d)
+    }
+
+    /// The hex this facing looks into from `hex`.
+    pub fn ahead(self, hex: Hex) -> Hex {
+        hex.neighbor(self.edge())
+    }
+
+    /// The facing in which `to` lies seen from `from`, if they are adjacent.
+    pub fn between(from: Hex, to: Hex) -> Option<Facing> {
+        Facing::ALL.into_iter().find(|f| f.ahead(from) == to)
+    }
+
+    pub fn short(self) -> &'static str {
+        match self {
+            Facing::North => "N",
+            Facing::NorthEast => "NE",
+            Facing::SouthEast => "SE",
+            Facing::South => "S",
+            Facing::SouthWest => "SW",
+            Facing::NorthWest => "NW",
+        }
+    }
+}
+
+/// The two narrow ends of a board, where planes enter and leave.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum End {
+    North,
+    South,
+}
+
+impl End {
+    pub fn opposite(self) -> End {
+        match self {
+            End::North => End::South,
+            End::South => End::North,
+        }
+    }
+
+    /// The facing of a plane flying straight toward this end.
+    pub fn facing_toward(self) -> Facing {
+        match self {
+            End::North => Facing::North,
+            End::South => Facing::South,
+        }
+    }
+}
+
+/// Where a hex lies relative to a board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Spot {
+    On,
+    /// Beyond a narrow end: leaving the board this way is an exit.
+    OffEnd(End),
+    /// Beyond a long side: no plane may go there.
+    OffSide,
+}
+
+const ORIENTATION: HexOrientation = HexOrientation::Flat;
+const OFFSET_MODE: OffsetHexMode = OffsetHexMode::Odd;
+
+/// Offset coordinates as level files write them.
+pub fn hex_from_offset(column: i32, row: i32) -> Hex {
+    Hex::from_offset_coordinates([column, row], OFFSET_MODE, ORIENTATION)
+}
+
+pub fn offset_of(hex: Hex) -> [i32; 2] {
+    hex.to_offset_coordinates(OFFSET_MODE, ORIENTATION)
+}
+
+/// A rectangular board of flat-topped hexes, each cell holding what occupies it.
+#[derive(Clone)]
+pub struct Board<T: Clone> {
+    columns: u32,
+    rows: u32,
+    cells: RectMap<Option<T>>,
+}
+
+impl<T: Clone> Board<T> {
+    pub fn new(columns: u32, rows: u32) -> Self {
+        let cells = RectMetadata::from_start_dim(IVec2::ZERO, UVec2::new(columns, rows))
+            .with_orientation(ORIENTATION)
+            .with_offset_mode(OFFSET_MODE)
+            .build(|_| None);
+        Board {
+            columns,
+            rows,
+            cells,
+        }
+    }
+
+    pub fn columns(&self) -> u32 {
+        self.columns
+    }
+
+    pub fn rows(&self) -> u32 {
+        self.rows
+    }
+
+    pub fn contains(&self, hex: Hex) -> bool {
+        self.cells.contains_hex(hex)
+    }
+
+    pub fn spot(&self, hex: Hex) -> Spot {
+        let [c, r] = offset_of(hex);
+        if c < 0 || c >= self.columns as i32 {
+            Spot::OffSide
+        } else if r < 0 {
+            Spot::OffEnd(End::North)
+        } else if r >= self.rows as i32 {
+            Spot::OffEnd(End::South)
+        } else {
+            Spot::On
+        }
+    }
+
+    /// A dense index `row * columns + column` for on-board hexes.
+    pub fn index(&self, hex: Hex) -> Option<usize> {
+        let [c, r] = offset_of(hex);
+        if c < 0 || r < 0 || c >= self.columns as i32 || r >= self.rows as i32 {
+            None
+        } else {
+            Some(r as usize * self.columns as usize + c as usize)
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        (self.columns * self.rows) as usize
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    pub fn get(&self, hex: Hex) -> Option<&T> {
+        self.cells.get(hex).and_then(|c| c.as_ref())
+    }
+
+    pub fn is_free(&self, hex: Hex) -> bool {
+        matches!(self.cells.get(hex), Some(None))
+    }
+
+    /// Puts `value` on `hex`, returning what was there. Off-board hexes are ignored.
+    pub fn set(&mut self, hex: Hex, value: Option<T>) -> Option<T> {
+        match self.cells.get_mut(hex) {
+            Some(cell) => std::mem::replace(cell, value),
+            None => None,
+        }
+    }
+
+    /// Every on-board hex, row by row, west to east (a fixed order).
+    pub fn hexes(&self) -> impl Iterator<Item = Hex> + '_ {
+        let cols = self.columns as i32;
+        (0..self.rows as i32).flat_map(move |r| (0..cols).map(move |c| hex_from_offset(c, r)))
+    }
+
+    /// Occupied hexes in the same fixed order.
+    pub fn occupied(&self) -> impl Iterator<Item = (Hex, &T)> + '_ {
+        self.hexes().filter_map(|h| self.get(h).map(|t| (h, t)))
+    }
+
+    /// The off-board hex just beyond `end` in `column`: where planes wait to enter.
+    pub fn entry_hex(&self, end: End, column: u32) -> Hex {
+        match end {
+            End::North => hex_from_offset(column as i32, -1),
+            End::South => hex_from_offset(column as i32, self.rows as i32),
+        }
+    }
+
+    /// Distance in rows from `hex` to the given end (0 on the edge row).
+    pub fn rows_to(&self, hex: Hex, end: End) -> i32 {
+        let [_, r] = offset_of(hex);
+        match end {
+            End::North => r,
+            End::South => self.rows as i32 - 1 - r,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn facing_always_one_of_six_and_turns_round_trip() {
+        for f in Facing::ALL {
+            assert_eq!(f.left().right(), f);
+            assert_eq!(f.reverse().reverse(), f);
+            assert_eq!(f.turns_to(f.reverse()), 3);
+            assert_eq!(f.turns_to(f.left()), 1);
+            let mut g = f;
+            for _ in 0..6 {
+                g = g.right();
+            }
+            assert_eq!(g, f);
+        }
+        assert_eq!(Facing::North.right(), Facing::NorthEast);
+        assert_eq!(Facing::North.left(), Facing::NorthWest);
+    }
+
+    #[test]
+    fn north_is_row_minus_one_in_the_same_column() {
+        let h = hex_from_offset(3, 5);
+        assert_eq!(offset_of(Facing::North.ahead(h)), [3, 4]);
+        assert_eq!(offset_of(Facing::South.ahead(h)), [3, 6]);
+        // odd columns are shoved down: NE of (3,5) is (4,4)... and of (4,5) is (5,4)
+        assert_eq!(offset_of(Facing::NorthEast.ahead(h)), [4, 5]);
+        assert_eq!(offset_of(Facing::NorthEast.ahead(hex_from_offset(4, 5))), [5, 4]);
+    }
+
+    #[test]
+    fn spots_classify_sides_and_ends() {
+        let b: Board<u8> = Board::new(14, 18);
+        assert_eq!(b.spot(hex_from_offset(0, 0)), Spot::On);
+        assert_eq!(b.spot(hex_from_offset(-1, 4)), Spot::OffSide);
+        assert_eq!(b.spot(hex_from_offset(14, 4)), Spot::OffSide);
+        assert_eq!(b.spot(hex_from_offset(4, -1)), Spot::OffEnd(End::North));
+        assert_eq!(b.spot(hex_from_offset(4, 18)), Spot::OffEnd(End::South));
+        assert_eq!(b.len(), 252);
+        assert_eq!(b.hexes().count(), 252);
+    }
+}

@@ -1,0 +1,6 @@
+//! The rules of every game, pure and headless: no drawing, no input, no global
+//! RNG. Nothing under this module may use macroquad (CI checks it).
+
+pub mod dice;
+pub mod dogfight;
+pub mod hex;
