@@ -12,7 +12,11 @@ use tally_ho::rules::dogfight::{Game, Options, Side};
 use tally_ho::sim;
 
 #[derive(Parser)]
-#[command(name = "tally-ho", version, about = "Battle of Britain board games on one hex engine")]
+#[command(
+    name = "tally-ho",
+    version,
+    about = "Battle of Britain board games on one hex engine"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Cmd>,
@@ -58,9 +62,7 @@ enum Cmd {
         threads: Option<usize>,
     },
     /// Re-run a replay file and confirm it reproduces its recorded result.
-    Replay {
-        file: PathBuf,
-    },
+    Replay { file: PathBuf },
     /// Play one game AI against AI and write it as a replay file.
     Record {
         #[arg(long, default_value = data::DEFAULT_LEVEL)]

@@ -72,8 +72,14 @@ pub fn record(game: &Game, level: &str) -> Replay {
 #[derive(Debug)]
 pub enum ReplayError {
     Load(LoadErrors),
-    Illegal { index: usize, reason: String },
-    Differs { recorded: Box<Recorded>, now: Box<Recorded> },
+    Illegal {
+        index: usize,
+        reason: String,
+    },
+    Differs {
+        recorded: Box<Recorded>,
+        now: Box<Recorded>,
+    },
 }
 
 impl fmt::Display for ReplayError {

@@ -308,10 +308,10 @@ Scenario(
     #[test]
     fn finds_fields_lists_and_maps() {
         assert_eq!(locate(TEXT, "name"), (3, 11));
-        assert_eq!(locate(TEXT, "board.rows"), (4, 34));
+        assert_eq!(locate(TEXT, "board.rows"), (4, 32));
         assert_eq!(locate(TEXT, "units[1].aircraft"), (8, 23));
-        assert_eq!(locate(TEXT, "units[0].planes[0].at"), (6, 53));
-        assert_eq!(locate(TEXT, "map[\"a\"].x"), (12, 20));
+        assert_eq!(locate(TEXT, "units[0].planes[0].at"), (6, 57));
+        assert_eq!(locate(TEXT, "map[\"a\"].x"), (12, 21));
     }
 
     #[test]

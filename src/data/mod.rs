@@ -28,7 +28,11 @@ impl fmt::Display for LoadError {
         if self.line == 0 {
             write!(f, "{}: {}", self.file, self.message)
         } else {
-            write!(f, "{}:{}:{}: {}", self.file, self.line, self.col, self.message)
+            write!(
+                f,
+                "{}:{}:{}: {}",
+                self.file, self.line, self.col, self.message
+            )
         }
     }
 }
@@ -190,7 +194,10 @@ pub fn rules_source() -> Source {
 
 /// A shipped level by name, or a RON file by path.
 pub fn scenario_source(name_or_path: &str) -> Result<Source, LoadError> {
-    if let Some((_, file, text)) = SIMPLE_HEX_LEVELS.iter().find(|(n, _, _)| *n == name_or_path) {
+    if let Some((_, file, text)) = SIMPLE_HEX_LEVELS
+        .iter()
+        .find(|(n, _, _)| *n == name_or_path)
+    {
         return Ok(Source::builtin(file, text));
     }
     let path = Path::new(name_or_path);

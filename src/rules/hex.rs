@@ -29,45 +29,34 @@ impl Facing {
         Facing::NorthWest,
     ];
 
-    /// The hexx edge direction this facing looks through.
+    /// The hexx edge direction this facing looks through. `Facing` lists the
+    /// flat edges clockwise from north, as hexx numbers them from its index 4.
     pub fn edge(self) -> EdgeDirection {
-        match self {
-            Facing::North => EdgeDirection::FLAT_TOP,
-            Facing::NorthEast => EdgeDirection::FLAT_TOP_RIGHT,
-            Facing::SouthEast => EdgeDirection::FLAT_BOTTOM_RIGHT,
-            Facing::South => EdgeDirection::FLAT_BOTTOM,
-            Facing::SouthWest => EdgeDirection::FLAT_BOTTOM_LEFT,
-            Facing::NorthWest => EdgeDirection::FLAT_TOP_LEFT,
-        }
+        EdgeDirection::ALL_DIRECTIONS[(self as usize + 4) % 6]
     }
 
     pub fn from_edge(edge: EdgeDirection) -> Facing {
-        *Facing::ALL
-            .iter()
-            .find(|f| f.edge() == edge)
-            .expect("six facings cover six edge directions")
+        Facing::ALL[(edge.index() as usize + 2) % 6]
     }
 
     /// The facing after a diagonal move to the forward-left hex.
     pub fn left(self) -> Facing {
-        Facing::from_edge(self.edge().counter_clockwise())
+        Facing::ALL[(self as usize + 5) % 6]
     }
 
     /// The facing after a diagonal move to the forward-right hex.
     pub fn right(self) -> Facing {
-        Facing::from_edge(self.edge().clockwise())
+        Facing::ALL[(self as usize + 1) % 6]
     }
 
     /// The facing turned 180 degrees.
     pub fn reverse(self) -> Facing {
-        Facing::from_edge(-self.edge())
+        Facing::ALL[(self as usize + 3) % 6]
     }
 
     /// Number of 60-degree turns between two facings (0 to 3).
     pub fn turns_to(self, other: Facing) -> u8 {
-        let a = self.edge().index() as i32;
-        let b = other.edge().index() as i32;
-        let d = (a - b).rem_euclid(6) as u8;
+        let d = (self as u8 + 6 - other as u8) % 6;
         d.min(6 - d)
     }
 
@@ -139,12 +128,30 @@ pub fn offset_of(hex: Hex) -> [i32; 2] {
     hex.to_offset_coordinates(OFFSET_MODE, ORIENTATION)
 }
 
+/// Where the hex ahead of a cell lies: another cell, or off the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Link {
+    Cell(u16),
+    OffEnd(End),
+    OffSide,
+}
+
 /// A rectangular board of flat-topped hexes, each cell holding what occupies it.
+///
+/// The `RectMap` is the board's storage. For the move search, which asks the
+/// same questions millions of times, the board also keeps, by dense cell index,
+/// each cell's hex, the six neighbours (worked out once with hexx) and whether
+/// the cell is occupied; `set` keeps them in step with the map.
 #[derive(Clone)]
 pub struct Board<T: Clone> {
     columns: u32,
     rows: u32,
     cells: RectMap<Option<T>>,
+    cell_hex: Vec<Hex>,
+    links: Vec<Link>,
+    occupant: Vec<Option<T>>,
+    /// Bumped on every change of occupancy, so searches know when to forget.
+    version: u64,
 }
 
 impl<T: Clone> Board<T> {
@@ -153,11 +160,55 @@ impl<T: Clone> Board<T> {
             .with_orientation(ORIENTATION)
             .with_offset_mode(OFFSET_MODE)
             .build(|_| None);
-        Board {
+        let mut board = Board {
             columns,
             rows,
             cells,
-        }
+            cell_hex: Vec::new(),
+            links: Vec::new(),
+            occupant: vec![None; (columns * rows) as usize],
+            version: 0,
+        };
+        board.cell_hex = (0..rows as i32)
+            .flat_map(|r| (0..columns as i32).map(move |c| hex_from_offset(c, r)))
+            .collect();
+        board.links = board
+            .cell_hex
+            .iter()
+            .flat_map(|&h| Facing::ALL.map(|f| f.ahead(h)))
+            .map(|n| match board.spot(n) {
+                Spot::On => Link::Cell(board.index(n).expect("on board") as u16),
+                Spot::OffEnd(e) => Link::OffEnd(e),
+                Spot::OffSide => Link::OffSide,
+            })
+            .collect();
+        board
+    }
+
+    /// The hex of a dense cell index.
+    pub fn cell_hex(&self, cell: u16) -> Hex {
+        self.cell_hex[cell as usize]
+    }
+
+    /// What lies ahead of `cell` facing `facing`.
+    #[inline]
+    pub fn link(&self, cell: u16, facing: Facing) -> Link {
+        self.links[cell as usize * 6 + facing as usize]
+    }
+
+    #[inline]
+    pub fn cell_is_free(&self, cell: u16) -> bool {
+        self.occupant[cell as usize].is_none()
+    }
+
+    #[inline]
+    pub fn cell_occupant(&self, cell: u16) -> Option<&T> {
+        self.occupant[cell as usize].as_ref()
+    }
+
+    /// Changes whenever any cell's occupant changes.
+    pub fn version(&self) -> u64 {
+        self.version
     }
 
     pub fn columns(&self) -> u32 {
@@ -211,8 +262,22 @@ impl<T: Clone> Board<T> {
         matches!(self.cells.get(hex), Some(None))
     }
 
+    /// Checks that the search tables agree with the map (for tests).
+    pub fn tables_agree(&self) -> bool
+    where
+        T: PartialEq,
+    {
+        self.cell_hex
+            .iter()
+            .enumerate()
+            .all(|(i, &h)| self.index(h) == Some(i) && self.get(h) == self.occupant[i].as_ref())
+    }
+
     /// Puts `value` on `hex`, returning what was there. Off-board hexes are ignored.
     pub fn set(&mut self, hex: Hex, value: Option<T>) -> Option<T> {
+        let i = self.index(hex)?;
+        self.occupant[i] = value.clone();
+        self.version += 1;
         match self.cells.get_mut(hex) {
             Some(cell) => std::mem::replace(cell, value),
             None => None,
@@ -221,8 +286,7 @@ impl<T: Clone> Board<T> {
 
     /// Every on-board hex, row by row, west to east (a fixed order).
     pub fn hexes(&self) -> impl Iterator<Item = Hex> + '_ {
-        let cols = self.columns as i32;
-        (0..self.rows as i32).flat_map(move |r| (0..cols).map(move |c| hex_from_offset(c, r)))
+        self.cell_hex.iter().copied()
     }
 
     /// Occupied hexes in the same fixed order.
@@ -265,6 +329,15 @@ mod tests {
             }
             assert_eq!(g, f);
         }
+        for f in Facing::ALL {
+            // the rotation arithmetic agrees with hexx's own
+            assert_eq!(f.right().edge(), f.edge().clockwise());
+            assert_eq!(f.left().edge(), f.edge().counter_clockwise());
+            assert_eq!(f.reverse().edge(), -f.edge());
+            assert_eq!(Facing::from_edge(f.edge()), f);
+        }
+        assert_eq!(Facing::North.edge(), EdgeDirection::FLAT_TOP);
+        assert_eq!(Facing::SouthEast.edge(), EdgeDirection::FLAT_BOTTOM_RIGHT);
         assert_eq!(Facing::North.right(), Facing::NorthEast);
         assert_eq!(Facing::North.left(), Facing::NorthWest);
     }
@@ -276,7 +349,10 @@ mod tests {
         assert_eq!(offset_of(Facing::South.ahead(h)), [3, 6]);
         // odd columns are shoved down: NE of (3,5) is (4,4)... and of (4,5) is (5,4)
         assert_eq!(offset_of(Facing::NorthEast.ahead(h)), [4, 5]);
-        assert_eq!(offset_of(Facing::NorthEast.ahead(hex_from_offset(4, 5))), [5, 4]);
+        assert_eq!(
+            offset_of(Facing::NorthEast.ahead(hex_from_offset(4, 5))),
+            [5, 4]
+        );
     }
 
     #[test]

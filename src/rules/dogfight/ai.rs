@@ -13,6 +13,7 @@
 use super::movement::{path_to, Node};
 use super::*;
 use crate::rules::dice::sub_seed;
+use crate::rules::hex::Link;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -169,36 +170,52 @@ impl Ai {
         let fighter = me.role == Role::Fighter;
         let rem = m.remaining();
 
-        // 1. The best attack within reach, if it is worth taking.
+        // 1. The best attack within reach, if it is worth taking. Look from each
+        //    enemy outward: the hexes around it, at the facings that bear on it.
         let mut best_attack: Option<(usize, PlaneId, f32)> = None;
         if fighter && !m.attacked {
-            for (i, n) in self.nodes.iter().enumerate() {
-                if n.exit.is_some() || (m.used + n.used) == 0 {
+            let must_face = game.scenario().rules.attacker_must_face_target;
+            let start = self.nodes[0];
+            for (ti, target) in game.planes().iter().enumerate() {
+                if target.side == me.side {
                     continue;
                 }
-                if !game.board().is_free(n.hex) {
+                let Some((thex, _)) = target.on_board() else {
                     continue;
-                }
-                let ahead = n.facing.ahead(n.hex);
-                let candidates = Facing::ALL.map(|d| d.ahead(n.hex));
-                for h in candidates {
-                    if game.scenario().rules.attacker_must_face_target && h != ahead {
-                        continue;
-                    }
-                    let Some(&t) = game.board().get(h) else { continue };
-                    let Ok(pv) = game.preview_from(m.plane, n.hex, n.facing, t) else {
+                };
+                let t = PlaneId(ti as u8);
+                let tcell = game.board().index(thex).expect("on board") as u16;
+                for d in Facing::ALL {
+                    let Link::Cell(cell) = game.board().link(tcell, d) else {
                         continue;
                     };
-                    let target = game.plane(t);
-                    let (d, k) = odds(&pv.attack);
-                    let gain = value(target) * (k + d * damage_share(target));
-                    let risk = pv.returned.map_or(0.0, |r| {
-                        let (rd, rk) = odds(&r);
-                        value(me) * (rk + rd * damage_share(me))
-                    });
-                    let ev = gain - risk + self.rng.random_range(0.0..0.05);
-                    if best_attack.is_none_or(|(_, _, b)| ev > b) {
-                        best_attack = Some((i, t, ev));
+                    if !game.board().cell_is_free(cell) {
+                        continue;
+                    }
+                    for facing in Facing::ALL {
+                        if must_face && facing != d.reverse() {
+                            continue;
+                        }
+                        let node = if start.cell == cell && start.facing == facing && m.used > 0 {
+                            Some(0)
+                        } else {
+                            game.explored_node_at(cell, facing).map(|i| i as usize)
+                        };
+                        let Some(i) = node else { continue };
+                        let n = self.nodes[i];
+                        let Ok(pv) = game.preview_from(m.plane, n.hex, n.facing, t) else {
+                            continue;
+                        };
+                        let (d, k) = odds(&pv.attack);
+                        let gain = value(target) * (k + d * damage_share(target));
+                        let risk = pv.returned.map_or(0.0, |r| {
+                            let (rd, rk) = odds(&r);
+                            value(me) * (rk + rd * damage_share(me))
+                        });
+                        let ev = gain - risk + self.rng.random_range(0.0..0.05);
+                        if best_attack.is_none_or(|(_, _, b)| ev > b) {
+                            best_attack = Some((i, t, ev));
+                        }
                     }
                 }
             }
@@ -287,7 +304,8 @@ impl Ai {
                     at = next;
                 }
             }
-            self.targets.push((at, toward.reverse(), PlaneId(u8::MAX), 1.0));
+            self.targets
+                .push((at, toward.reverse(), PlaneId(u8::MAX), 1.0));
         }
     }
 
@@ -324,21 +342,15 @@ impl Ai {
             return if self.targets.is_empty() { 0.0 } else { -500.0 };
         }
         let mut best = f32::MIN;
+        let ahead = n.facing.ahead(n.hex);
         for &(at, facing, _, w) in &self.targets {
             let d = n.hex.unsigned_distance_to(at) as f32;
-            let toward = if d == 0.0 {
-                0.0
-            } else {
-                let dir = Facing::from_edge(n.hex.main_direction_to(at));
-                n.facing.turns_to(dir) as f32
-            };
+            // Pointing at the target: the hex ahead is nearer to it (-1 to 1).
+            let toward = ahead.unsigned_distance_to(at) as f32 - d;
             // Behind the target (its rear half) is where the good shots are.
-            let behind = match Facing::between(at, n.hex)
-                .or_else(|| Some(Facing::from_edge(at.main_direction_to(n.hex))))
-            {
-                Some(d) if facing.turns_to(d) >= 2 => 1.5,
-                _ => 0.0,
-            };
+            let front = facing.ahead(at).unsigned_distance_to(n.hex);
+            let back = facing.reverse().ahead(at).unsigned_distance_to(n.hex);
+            let behind = if back < front { 1.5 } else { 0.0 };
             let s = w * (4.0 - d.min(12.0) * 0.5 - toward * 0.6 + behind) / 4.0;
             if s > best {
                 best = s;

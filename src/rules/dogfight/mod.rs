@@ -35,8 +35,13 @@ pub enum Loc {
     /// Activated for this attack, waiting to be placed at the entry edge.
     Activated,
     /// At the entry edge in this column, about to fly on.
-    Staged { column: u8 },
-    Board { hex: Hex, facing: Facing },
+    Staged {
+        column: u8,
+    },
+    Board {
+        hex: Hex,
+        facing: Facing,
+    },
     Destroyed,
 }
 
@@ -87,11 +92,15 @@ impl ActiveMove {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Phase {
     /// This side places its activated squadrons at its entry edge.
-    Entry { side: Side },
+    Entry {
+        side: Side,
+    },
     Moving(ActiveMove),
     /// Inside `play` only: between two moves.
     Between,
-    Over { winner: Side },
+    Over {
+        winner: Side,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -116,17 +125,57 @@ pub enum Loss {
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Event {
-    AttackBegan { attack: u8 },
-    RepairRolled { plane: PlaneId, roll: u8, returned: bool },
-    ActivationRolled { plane: PlaneId, roll: u8, activated: bool },
-    EntryBegan { side: Side },
-    Staged { plane: PlaneId, column: u8 },
-    Placed { plane: PlaneId, hex: Hex, facing: Facing, damaged: bool },
-    RoundBegan { round: u16 },
-    MoveBegan { plane: PlaneId, speed_roll: Option<u8>, allowance: u8 },
-    Stepped { plane: PlaneId, step: Step, to: Hex, facing: Facing, cost: u8 },
-    Exited { plane: PlaneId, step: Step, end: End },
-    Bombed { plane: PlaneId, rolls: Vec<u8>, points: u32 },
+    AttackBegan {
+        attack: u8,
+    },
+    RepairRolled {
+        plane: PlaneId,
+        roll: u8,
+        returned: bool,
+    },
+    ActivationRolled {
+        plane: PlaneId,
+        roll: u8,
+        activated: bool,
+    },
+    EntryBegan {
+        side: Side,
+    },
+    Staged {
+        plane: PlaneId,
+        column: u8,
+    },
+    Placed {
+        plane: PlaneId,
+        hex: Hex,
+        facing: Facing,
+        damaged: bool,
+    },
+    RoundBegan {
+        round: u16,
+    },
+    MoveBegan {
+        plane: PlaneId,
+        speed_roll: Option<u8>,
+        allowance: u8,
+    },
+    Stepped {
+        plane: PlaneId,
+        step: Step,
+        to: Hex,
+        facing: Facing,
+        cost: u8,
+    },
+    Exited {
+        plane: PlaneId,
+        step: Step,
+        end: End,
+    },
+    Bombed {
+        plane: PlaneId,
+        rolls: Vec<u8>,
+        points: u32,
+    },
     Fired {
         attacker: PlaneId,
         target: PlaneId,
@@ -136,12 +185,27 @@ pub enum Event {
         return_roll: Option<u8>,
         return_outcome: Outcome,
     },
-    Damaged { plane: PlaneId },
-    Destroyed { plane: PlaneId, loss: Loss },
-    MoveEnded { plane: PlaneId },
-    BrokeOff { plane: PlaneId },
-    AttackEnded { attack: u8, score: u32 },
-    GameOver { winner: Side, score: u32 },
+    Damaged {
+        plane: PlaneId,
+    },
+    Destroyed {
+        plane: PlaneId,
+        loss: Loss,
+    },
+    MoveEnded {
+        plane: PlaneId,
+    },
+    BrokeOff {
+        plane: PlaneId,
+    },
+    AttackEnded {
+        attack: u8,
+        score: u32,
+    },
+    GameOver {
+        winner: Side,
+        score: u32,
+    },
 }
 
 impl Event {
@@ -515,6 +579,11 @@ impl Game {
             m.remaining(),
             nodes,
         );
+    }
+
+    /// The first node of the last `explore` standing on `cell` with `facing`.
+    pub fn explored_node_at(&self, cell: u16, facing: Facing) -> Option<u16> {
+        self.search.borrow().node_at(cell, facing)
     }
 
     /// The attack angle of an attacker at `from` on `target`.
@@ -919,7 +988,11 @@ impl Game {
             }
         }
         for side in [Side::German, Side::British] {
-            if self.planes.iter().any(|p| p.side == side && p.loc == Loc::Activated) {
+            if self
+                .planes
+                .iter()
+                .any(|p| p.side == side && p.loc == Loc::Activated)
+            {
                 self.emit(Event::EntryBegan { side });
                 return;
             }
@@ -977,7 +1050,11 @@ impl Game {
                 Phase::Over { .. } => return,
                 Phase::Moving(_) => return,
                 Phase::Entry { side } => {
-                    if self.planes.iter().any(|p| p.side == side && p.loc == Loc::Activated) {
+                    if self
+                        .planes
+                        .iter()
+                        .any(|p| p.side == side && p.loc == Loc::Activated)
+                    {
                         return;
                     }
                     let other = side.other();
@@ -1047,10 +1124,14 @@ impl Game {
         });
         let (hex, facing, staged) = self.position(plane).expect("flying plane");
         let mover = self.mover(plane);
-        let ok = self
-            .search
-            .borrow_mut()
-            .can_finish(&self.board, &mover, hex, facing, allowance, staged);
+        let ok = self.search.borrow_mut().can_finish(
+            &self.board,
+            &mover,
+            hex,
+            facing,
+            allowance,
+            staged,
+        );
         if !ok {
             // "If a plane cannot move it is destroyed."
             self.emit(Event::Destroyed {
@@ -1236,7 +1317,9 @@ impl Game {
         }
         for (hex, &id) in self.board.occupied() {
             if self.plane(id).on_board().map(|(h, _)| h) != Some(hex) || Some(id) == moving {
-                return Err(format!("board cell {hex:?} names {id:?}, which is elsewhere"));
+                return Err(format!(
+                    "board cell {hex:?} names {id:?}, which is elsewhere"
+                ));
             }
         }
         if let Some(m) = self.active_move() {

@@ -312,7 +312,10 @@ impl SimpleHexRules {
             e.push(invalid("attacks", "a game needs at least one attack"));
         }
         if self.target_points == 0 {
-            e.push(invalid("target_points", "the target needs at least one point"));
+            e.push(invalid(
+                "target_points",
+                "the target needs at least one point",
+            ));
         }
         if self.bomb_dice == 0 || self.bomb_dice > 6 {
             e.push(invalid("bomb_dice", "bomb_dice must be 1 to 6"));
@@ -324,7 +327,10 @@ impl SimpleHexRules {
             ));
         }
         if self.marker_die < 2 {
-            e.push(invalid("marker_die", "marker_die must have at least 2 faces"));
+            e.push(invalid(
+                "marker_die",
+                "marker_die must have at least 2 faces",
+            ));
         }
         if self.max_rounds_per_attack == 0 {
             e.push(invalid("max_rounds_per_attack", "must be at least 1"));
@@ -359,10 +365,16 @@ pub fn validate_aircraft(file: &AircraftFile) -> Vec<Invalid> {
         }
         let max = a.speed.max();
         if max == 0 {
-            e.push(invalid(format!("{p}.speed"), "a plane must move at least 1 hex"));
+            e.push(invalid(
+                format!("{p}.speed"),
+                "a plane must move at least 1 hex",
+            ));
         }
         if max > 16 {
-            e.push(invalid(format!("{p}.speed"), "speed above 16 hexes is not supported"));
+            e.push(invalid(
+                format!("{p}.speed"),
+                "speed above 16 hexes is not supported",
+            ));
         }
         if a.engines == 0 {
             e.push(invalid(format!("{p}.engines"), "a plane needs an engine"));
@@ -382,7 +394,10 @@ impl Scenario {
         let mut e = Vec::new();
         let (cols, rows) = (file.board.columns, file.board.rows);
         if !(4..=64).contains(&cols) {
-            e.push(invalid("board.columns", "board must be 4 to 64 columns wide"));
+            e.push(invalid(
+                "board.columns",
+                "board must be 4 to 64 columns wide",
+            ));
         }
         if !(4..=64).contains(&rows) {
             e.push(invalid("board.rows", "board must be 4 to 64 rows long"));
@@ -394,7 +409,11 @@ impl Scenario {
         let mut taken: Vec<((i32, i32), String)> = Vec::new();
         for (u, unit) in file.units.iter().enumerate() {
             let up = format!("units[{u}]");
-            let Some(ai) = aircraft.aircraft.iter().position(|a| a.name == unit.aircraft) else {
+            let Some(ai) = aircraft
+                .aircraft
+                .iter()
+                .position(|a| a.name == unit.aircraft)
+            else {
                 let known: Vec<&str> = aircraft.aircraft.iter().map(|a| a.name.as_str()).collect();
                 e.push(invalid(
                     format!("{up}.aircraft"),

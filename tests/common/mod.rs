@@ -1,0 +1,112 @@
+//! Helpers for the rules tests: tiny scenarios built in code on top of the
+//! shipped aircraft and rule tables, and small game drivers.
+#![allow(dead_code)]
+
+use std::sync::Arc;
+use tally_ho::data;
+use tally_ho::rules::dogfight::*;
+use tally_ho::rules::hex::{hex_from_offset, End, Facing};
+
+pub fn shipped_rules() -> SimpleHexRules {
+    data::load_rules(&data::rules_source()).unwrap()
+}
+
+pub fn shipped_aircraft() -> AircraftFile {
+    data::load_aircraft(&data::aircraft_source()).unwrap()
+}
+
+pub fn crane() -> Arc<Scenario> {
+    Arc::new(data::load_simple_hex("crane-14x18").unwrap())
+}
+
+/// One plane to place: aircraft, colour, [column, row], facing, damaged.
+pub type Place = (&'static str, Colour, (i32, i32), Facing, bool);
+
+/// A `Placed` scenario on a `cols` x `rows` board, Luftwaffe from the south.
+/// Planes of the same aircraft form one unit, in the order first named.
+pub fn placed(
+    cols: u32,
+    rows: u32,
+    planes: &[Place],
+    tweak: impl FnOnce(&mut SimpleHexRules),
+) -> Arc<Scenario> {
+    let mut units: Vec<UnitSetup> = Vec::new();
+    for &(aircraft, colour, at, facing, damaged) in planes {
+        let setup = PlaneSetup {
+            colour,
+            at: Some(at),
+            facing: Some(facing),
+            damaged,
+        };
+        match units.iter_mut().find(|u| u.aircraft == aircraft) {
+            Some(u) => u.planes.push(setup),
+            None => units.push(UnitSetup {
+                aircraft: aircraft.to_string(),
+                planes: vec![setup],
+            }),
+        }
+    }
+    let file = ScenarioFile {
+        name: "test".into(),
+        description: String::new(),
+        board: BoardSetup {
+            columns: cols,
+            rows,
+        },
+        german_end: End::South,
+        opening: Opening::Placed,
+        units,
+    };
+    let mut rules = shipped_rules();
+    rules.attacks = 1;
+    tweak(&mut rules);
+    Arc::new(Scenario::build(&file, &shipped_aircraft(), &rules).unwrap())
+}
+
+pub fn id_of(game: &Game, aircraft: &str, colour: Colour) -> PlaneId {
+    let i = game
+        .planes()
+        .iter()
+        .position(|p| game.scenario().aircraft[p.aircraft].name == aircraft && p.colour == colour)
+        .expect("plane in scenario");
+    PlaneId(i as u8)
+}
+
+pub fn at(c: i32, r: i32) -> hexx::Hex {
+    hex_from_offset(c, r)
+}
+
+/// First seed (from 0) whose new game satisfies `pred`.
+pub fn seed_where(
+    scenario: &Arc<Scenario>,
+    options: Options,
+    pred: impl Fn(&Game) -> bool,
+) -> Game {
+    for seed in 0..10_000 {
+        let g = Game::new(scenario.clone(), options, seed);
+        if pred(&g) {
+            return g;
+        }
+    }
+    panic!("no seed in 0..10000 gives the wanted situation");
+}
+
+/// Plays the rest of the game with both AIs.
+pub fn finish_with_ai(game: &mut Game) {
+    let mut ais = [
+        ai::Ai::new(Side::German, game.seed()),
+        ai::Ai::new(Side::British, game.seed()),
+    ];
+    ai::play_out(game, &mut ais).unwrap();
+}
+
+/// Steps the active plane straight ahead until it has `left` moves left.
+pub fn fly_forward_until(game: &mut Game, left: u8) {
+    while game.active_move().unwrap().remaining() > left {
+        game.play(Command::Step(Step::Forward)).unwrap();
+    }
+}
+
+pub fn events_since(game: &Game, n: usize) -> Vec<Event> {
+    game.events()[n..].to_vec()
+}

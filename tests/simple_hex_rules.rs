@@ -1,0 +1,1132 @@
+//! One test per rule sentence of the Simple Hex sheet (and per reconstruction in
+//! docs/RULES.md), named after the rule. Dice are never forced: a test either
+//! sets up a position and searches seeds for the rolls it needs, or audits the
+//! event logs of many complete games.
+
+mod common;
+
+use common::*;
+use std::sync::Arc;
+use tally_ho::rules::dogfight::*;
+use tally_ho::rules::hex::{offset_of, End, Facing};
+use Colour::*;
+
+const N: Facing = Facing::North;
+const S: Facing = Facing::South;
+
+/// A far-away bomber keeps the raid going while other planes are tested.
+const FAR_BOMBER: Place = ("He 111", Yellow, (12, 16), N, false);
+
+/// Steps every plane ahead of `plane` in the move order straight forward.
+fn skip_to(game: &mut Game, plane: PlaneId) {
+    while let Some(m) = game.active_move() {
+        if m.plane == plane {
+            return;
+        }
+        if game.play(Command::Step(Step::Forward)).is_err() {
+            game.play(Command::EndMove).unwrap();
+        }
+    }
+    panic!("{plane:?} never got to move");
+}
+
+/// Plays `script` on new games seed by seed until `want` holds; returns that game.
+fn game_where(sc: &Arc<Scenario>, options: Options, script: impl Fn(&mut Game) -> bool) -> Game {
+    for seed in 0..5_000 {
+        let mut g = Game::new(sc.clone(), options, seed);
+        if script(&mut g) {
+            return g;
+        }
+    }
+    panic!("no seed gives the wanted rolls");
+}
+
+/// Complete AI games on the author's mat, with their event logs.
+fn ai_games(n: u64, options: Options) -> Vec<Game> {
+    let sc = crane();
+    (0..n)
+        .map(|seed| {
+            let mut g = Game::new(sc.clone(), options, seed);
+            finish_with_ai(&mut g);
+            g
+        })
+        .collect()
+}
+
+// ----- activation, repair, entry -----
+
+#[test]
+fn activation_dice_3_to_6_activate_the_matching_colour() {
+    let sc = crane();
+    let mut seen = [0u32; 7];
+    for seed in 0..60 {
+        let g = Game::new(sc.clone(), Options::default(), seed);
+        let rolls: Vec<_> = g
+            .events()
+            .iter()
+            .filter_map(|e| match *e {
+                Event::ActivationRolled {
+                    plane,
+                    roll,
+                    activated,
+                } => Some((plane, roll, activated)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(rolls.len(), 24, "one die for each plane in the hangar");
+        for (plane, roll, activated) in rolls {
+            seen[roll as usize] += 1;
+            assert_eq!(activated, roll >= 3, "roll {roll}");
+            assert_eq!(g.plane(plane).loc == Loc::Activated, activated);
+        }
+    }
+    assert!(seen[1..].iter().all(|&n| n > 0), "every face turns up");
+}
+
+#[test]
+fn repair_shop_rolls_from_the_second_attack_and_3_to_6_returns() {
+    let mut checked = 0;
+    for g in ai_games(40, Options::default()) {
+        let ev = g.events();
+        let second = ev
+            .iter()
+            .position(|e| *e == Event::AttackBegan { attack: 2 });
+        let Some(second) = second else { continue };
+        // No repair rolls before the second attack.
+        assert!(!ev[..second]
+            .iter()
+            .any(|e| matches!(e, Event::RepairRolled { .. })));
+        // Planes that left the mat damaged in attack 1 are the ones that roll.
+        let mut damaged = Vec::new();
+        let mut expect = Vec::new();
+        for e in &ev[..second] {
+            match *e {
+                Event::Damaged { plane } => damaged.push(plane),
+                Event::Exited { plane, .. } | Event::BrokeOff { plane }
+                    if damaged.contains(&plane) =>
+                {
+                    expect.push(plane)
+                }
+                _ => {}
+            }
+        }
+        expect.sort();
+        let mut rolled = Vec::new();
+        for e in &ev[second..] {
+            if let Event::RepairRolled {
+                plane,
+                roll,
+                returned,
+            } = *e
+            {
+                assert_eq!(returned, roll >= 3);
+                rolled.push(plane);
+                // A returned plane is eligible for activation; the others stay.
+                let activation = ev[second..]
+                    .iter()
+                    .any(|e| matches!(e, Event::ActivationRolled { plane: p, .. } if *p == plane));
+                assert_eq!(activation, returned);
+                checked += 1;
+            }
+        }
+        rolled.sort();
+        assert_eq!(rolled, expect);
+    }
+    assert!(checked > 5, "enough repair rolls seen ({checked})");
+}
+
+#[test]
+fn squadrons_enter_in_adjoining_hexes_of_their_own_edge() {
+    let sc = crane();
+    let g = seed_where(&sc, Options::default(), |g| {
+        g.phase() == Phase::Entry { side: Side::German }
+            && g.planes_of_unit(UnitId(0))
+                .filter(|&p| g.plane(p).loc == Loc::Activated)
+                .count()
+                >= 3
+    });
+    let waiting: Vec<PlaneId> = g
+        .planes_of_unit(UnitId(0))
+        .filter(|&p| g.plane(p).loc == Loc::Activated)
+        .collect();
+    let n = waiting.len() as u8;
+    // The squadron must fit on the edge in adjoining hexes.
+    assert!(matches!(
+        g.check(&Command::Enter {
+            unit: UnitId(0),
+            column: 14 - n + 1
+        }),
+        Err(Illegal::ColumnsOffBoard { .. })
+    ));
+    // The British cannot place while the Luftwaffe is placing.
+    assert_eq!(
+        g.check(&Command::Enter {
+            unit: UnitId(4),
+            column: 0
+        }),
+        Err(Illegal::WrongSide)
+    );
+    let mut g2 = g.clone();
+    g2.play(Command::Enter {
+        unit: UnitId(0),
+        column: 3,
+    })
+    .unwrap();
+    for (i, &p) in waiting.iter().enumerate() {
+        assert_eq!(
+            g2.plane(p).loc,
+            Loc::Staged {
+                column: 3 + i as u8
+            },
+            "R, W, B, Y in adjoining columns"
+        );
+    }
+    // Everyone enters; the first step of each plane lands on its own edge row.
+    finish_with_ai(&mut g2);
+    let ev = g2.events();
+    for (i, &p) in waiting.iter().enumerate() {
+        let first = ev
+            .iter()
+            .find_map(|e| match e {
+                Event::Stepped {
+                    plane, to, cost, ..
+                } if *plane == p => Some((*to, *cost)),
+                _ => None,
+            })
+            .unwrap();
+        assert_eq!(offset_of(first.0), [3 + i as i32, 17], "south edge row");
+        assert_eq!(first.1, 1);
+    }
+}
+
+#[test]
+fn entering_and_leaving_the_mat_cost_one_hex() {
+    // Entering: the edge hex is the first hex of the move (checked above too);
+    // leaving: stepping off the end uses one move.
+    let sc = placed(14, 18, &[("He 111", Red, (4, 1), N, false)], |_| {});
+    let mut g = Game::new(sc, Options::default(), 1);
+    g.play(Command::Step(Step::Forward)).unwrap();
+    assert_eq!(g.active_move().unwrap().remaining(), 2);
+    let before = g.events().len();
+    g.play(Command::Step(Step::Forward)).unwrap();
+    assert!(events_since(&g, before).iter().any(|e| matches!(
+        e,
+        Event::Exited {
+            end: End::North,
+            ..
+        }
+    )));
+}
+
+// ----- order and speed -----
+
+#[test]
+fn movement_order_bombers_then_german_fighters_then_british_rwby() {
+    for g in ai_games(10, Options::default()) {
+        let ev = g.events();
+        let mut round: Vec<PlaneId> = Vec::new();
+        let check = |round: &[PlaneId]| {
+            let key = |id: &PlaneId| {
+                let p = g.plane(*id);
+                let group = match (p.role, p.side) {
+                    (Role::Bomber, _) => 0,
+                    (Role::Fighter, Side::German) => 1,
+                    (Role::Fighter, Side::British) => 2,
+                };
+                (group, p.unit, p.colour)
+            };
+            let mut sorted = round.to_vec();
+            sorted.sort_by_key(key);
+            assert_eq!(round, sorted.as_slice());
+        };
+        for e in ev {
+            match e {
+                Event::RoundBegan { .. } => {
+                    check(&round);
+                    round.clear();
+                }
+                Event::MoveBegan { plane, .. } => round.push(*plane),
+                _ => {}
+            }
+        }
+        check(&round);
+    }
+}
+
+#[test]
+fn bombers_move_three_hexes() {
+    for g in ai_games(5, Options::default()) {
+        for e in g.events() {
+            if let Event::MoveBegan {
+                plane,
+                speed_roll,
+                allowance,
+            } = *e
+            {
+                if g.plane(plane).role == Role::Bomber {
+                    assert_eq!(speed_roll, None);
+                    assert!(allowance == 3 || allowance == 2, "3, or 2 when damaged");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn fighter_speed_is_d6_plus_2_fast_and_d6_plus_1_medium() {
+    let mut fast = [false; 9];
+    for g in ai_games(10, Options::default()) {
+        let mut damaged: Vec<PlaneId> = Vec::new();
+        for e in g.events() {
+            match *e {
+                Event::Damaged { plane } => damaged.push(plane),
+                Event::MoveBegan {
+                    plane,
+                    speed_roll,
+                    allowance,
+                } if g.plane(plane).role == Role::Fighter && !damaged.contains(&plane) => {
+                    let roll = speed_roll.expect("fighters roll their colour die");
+                    assert!((1..=6).contains(&roll));
+                    let plus = match g.aircraft(plane).name.as_str() {
+                        "Spitfire" | "Me 109" => 2,
+                        "Hurricane" | "Me 110" => 1,
+                        other => panic!("unexpected {other}"),
+                    };
+                    assert_eq!(allowance, roll + plus);
+                    if plus == 2 {
+                        fast[allowance as usize] = true;
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    assert!(fast[3..=8].iter().all(|&b| b), "fast fighters fly 3 to 8");
+}
+
+#[test]
+fn damaged_planes_move_one_hex_less_from_the_following_turn() {
+    // Placed damaged: slowed from the first round.
+    let sc = placed(14, 18, &[("He 111", Red, (5, 12), N, true)], |_| {});
+    let g = Game::new(sc, Options::default(), 1);
+    assert_eq!(g.active_move().unwrap().allowance, 2);
+    // Damaged during play: the same round's move is not slowed, later ones are.
+    let mut later = 0;
+    for g in ai_games(30, Options::default()) {
+        let ev = g.events();
+        let mut round = 0;
+        let mut hit_in: Vec<(PlaneId, u16)> = Vec::new();
+        for e in ev {
+            match *e {
+                Event::RoundBegan { round: r } => round = r,
+                Event::AttackBegan { .. } => hit_in.clear(),
+                Event::Damaged { plane } => hit_in.push((plane, round)),
+                Event::MoveBegan {
+                    plane,
+                    speed_roll,
+                    allowance,
+                } => {
+                    if let Some(&(_, r)) = hit_in.iter().find(|(p, _)| *p == plane) {
+                        let base = match g.aircraft(plane).speed {
+                            Speed::Fixed(n) => n,
+                            Speed::D6Plus(n) => speed_roll.unwrap() + n,
+                        };
+                        if r == round {
+                            assert_eq!(allowance, base);
+                        } else {
+                            assert_eq!(allowance, (base - 1).max(1));
+                            later += 1;
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    assert!(later > 10);
+}
+
+// ----- movement -----
+
+#[test]
+fn a_plane_moves_straight_or_to_either_forward_diagonal() {
+    let sc = placed(14, 18, &[("He 111", Red, (5, 10), N, false)], |_| {});
+    let g = Game::new(sc, Options::default(), 1);
+    let me = g.active_move().unwrap().plane;
+    for (step, facing) in [
+        (Step::Forward, N),
+        (Step::Left, Facing::NorthWest),
+        (Step::Right, Facing::NorthEast),
+    ] {
+        let mut g2 = g.clone();
+        g2.play(Command::Step(step)).unwrap();
+        let (hex, f) = g2.plane(me).on_board().unwrap();
+        assert_eq!(f, facing, "a diagonal move changes facing");
+        assert_eq!(hex, facing.ahead(at(5, 10)));
+    }
+}
+
+#[test]
+fn each_plane_must_move_all_its_hexes() {
+    let sc = placed(14, 18, &[("He 111", Red, (5, 10), N, false)], |_| {});
+    let mut g = Game::new(sc, Options::default(), 1);
+    assert_eq!(
+        g.check(&Command::EndMove),
+        Err(Illegal::MovesLeft { left: 3 })
+    );
+    g.play(Command::Step(Step::Forward)).unwrap();
+    assert_eq!(
+        g.check(&Command::EndMove),
+        Err(Illegal::MovesLeft { left: 2 })
+    );
+    g.play(Command::Step(Step::Forward)).unwrap();
+    let before = g.events().len();
+    g.play(Command::Step(Step::Forward)).unwrap();
+    // With all three hexes flown the move ends by itself.
+    assert!(events_since(&g, before).contains(&Event::MoveEnded { plane: PlaneId(0) }));
+}
+
+#[test]
+fn planes_may_not_leave_by_the_long_sides() {
+    let sc = placed(
+        14,
+        18,
+        &[("He 111", Red, (0, 6), Facing::NorthWest, false)],
+        |_| {},
+    );
+    let g = Game::new(sc, Options::default(), 1);
+    assert_eq!(
+        g.check(&Command::Step(Step::Forward)),
+        Err(Illegal::OffTheSide)
+    );
+    assert_eq!(
+        g.check(&Command::Step(Step::Left)),
+        Err(Illegal::OffTheSide)
+    );
+    assert_eq!(g.check(&Command::Step(Step::Right)), Ok(()));
+}
+
+#[test]
+fn planes_pass_through_but_may_not_stop_on_occupied_hexes() {
+    let sc = placed(
+        14,
+        18,
+        &[
+            ("He 111", Red, (5, 8), N, false),
+            ("Ju 88", Red, (5, 5), S, false),
+        ],
+        |_| {},
+    );
+    let mut g = Game::new(sc, Options::default(), 1);
+    g.play(Command::Step(Step::Forward)).unwrap();
+    g.play(Command::Step(Step::Forward)).unwrap();
+    assert_eq!(
+        g.check(&Command::Step(Step::Forward)),
+        Err(Illegal::Trapped)
+    );
+    assert!(g.check(&Command::Step(Step::Left)).is_ok());
+    // Passing through: from (5,7) the Ju 88's hex can be flown through.
+    let sc = placed(
+        14,
+        18,
+        &[
+            ("He 111", Red, (5, 8), N, false),
+            ("Ju 88", Red, (5, 7), S, false),
+        ],
+        |_| {},
+    );
+    let mut g = Game::new(sc, Options::default(), 1);
+    for _ in 0..3 {
+        g.play(Command::Step(Step::Forward)).unwrap();
+    }
+    assert_eq!(g.plane(PlaneId(0)).on_board().unwrap().0, at(5, 5));
+    g.check_invariants().unwrap();
+}
+
+#[test]
+fn a_plane_that_cannot_move_is_destroyed() {
+    // A damaged bomber against the west side, facing away from home: its only
+    // homeward turn leads off the side.
+    let sc = placed(
+        14,
+        18,
+        &[("He 111", Red, (0, 6), Facing::NorthWest, true), FAR_BOMBER],
+        |_| {},
+    );
+    let g = Game::new(sc, Options::default(), 1);
+    assert!(g.events().contains(&Event::Destroyed {
+        plane: PlaneId(0),
+        loss: Loss::CannotMove
+    }));
+    assert_eq!(g.plane(PlaneId(0)).loc, Loc::Destroyed);
+}
+
+#[test]
+fn immelmann_costs_four_flies_two_and_turns_about() {
+    let sc = placed(
+        14,
+        18,
+        &[FAR_BOMBER, ("Spitfire", Red, (5, 10), S, false)],
+        |_| {},
+    );
+    let spit = PlaneId(1);
+    let mut g = game_where(&sc, Options::default(), |g| {
+        skip_to(g, spit);
+        g.active_move().unwrap().allowance >= 4
+    });
+    let before = g.events().len();
+    g.play(Command::Step(Step::Immelmann)).unwrap();
+    let ev = events_since(&g, before);
+    assert!(ev.contains(&Event::Stepped {
+        plane: spit,
+        step: Step::Immelmann,
+        to: at(5, 12),
+        facing: N,
+        cost: 4
+    }));
+}
+
+#[test]
+fn immelmann_only_for_undamaged_single_engine_fighters() {
+    for (aircraft, damaged, ok) in [
+        ("Spitfire", false, true),
+        ("Hurricane", false, true),
+        ("Me 109", false, true),
+        ("Me 110", false, false),
+        ("Spitfire", true, false),
+        ("He 111", false, false),
+    ] {
+        let sc = placed(
+            14,
+            18,
+            &[FAR_BOMBER, (aircraft, Red, (5, 9), N, damaged)],
+            |_| {},
+        );
+        let me = PlaneId(1);
+        let g = game_where(&sc, Options::default(), |g| {
+            skip_to(g, me);
+            // the refusal comes before any count of moves
+            !ok || g.active_move().unwrap().allowance >= 4
+        });
+        let r = g.check(&Command::Step(Step::Immelmann));
+        if ok {
+            assert_eq!(r, Ok(()), "{aircraft}");
+        } else {
+            assert_eq!(
+                r,
+                Err(Illegal::LoopNotAllowed),
+                "{aircraft} damaged={damaged}"
+            );
+        }
+    }
+}
+
+#[test]
+fn immelmann_second_hex_must_be_unoccupied() {
+    // The Hurricane moves after the Spitfire, so it is still where it was put.
+    for (blocker, expected) in [((5, 8), Ok(())), ((5, 7), Err(Illegal::LoopEndOccupied))] {
+        let sc = placed(
+            14,
+            18,
+            &[
+                FAR_BOMBER,
+                ("Spitfire", Red, (5, 9), N, false),
+                ("Hurricane", Red, blocker, S, false),
+            ],
+            |_| {},
+        );
+        let spit = PlaneId(1);
+        let g = game_where(&sc, Options::default(), |g| {
+            skip_to(g, spit);
+            g.active_move().unwrap().allowance >= 5
+        });
+        assert_eq!(
+            g.check(&Command::Step(Step::Immelmann)),
+            expected,
+            "{blocker:?}"
+        );
+    }
+}
+
+#[test]
+fn damaged_planes_turn_for_home() {
+    // A damaged Spitfire (home: north) facing south must turn; facing south-east
+    // only the turn toward home is open.
+    let sc = placed(
+        14,
+        18,
+        &[FAR_BOMBER, ("Spitfire", Red, (5, 9), S, true)],
+        |_| {},
+    );
+    let spit = PlaneId(1);
+    let mut g = game_where(&sc, Options::default(), |g| {
+        skip_to(g, spit);
+        g.active_move().unwrap().allowance >= 2
+    });
+    assert_eq!(
+        g.check(&Command::Step(Step::Forward)),
+        Err(Illegal::MustHeadHome)
+    );
+    g.play(Command::Step(Step::Left)).unwrap(); // now facing south-east
+    assert_eq!(
+        g.check(&Command::Step(Step::Right)),
+        Err(Illegal::MustHeadHome)
+    );
+    assert_eq!(
+        g.check(&Command::Step(Step::Forward)),
+        Err(Illegal::MustHeadHome)
+    );
+    assert!(g.check(&Command::Step(Step::Left)).is_ok());
+}
+
+#[test]
+fn the_ai_heads_home_when_damaged() {
+    // Audit: every step a damaged plane took in real games turned toward home.
+    for g in ai_games(10, Options::default()) {
+        let mut damaged: Vec<PlaneId> = Vec::new();
+        let mut last: Vec<(PlaneId, Facing)> = Vec::new();
+        for e in g.events() {
+            match *e {
+                Event::Damaged { plane } => damaged.push(plane),
+                Event::AttackBegan { .. } => damaged.clear(),
+                Event::Stepped {
+                    plane,
+                    facing,
+                    step,
+                    ..
+                } => {
+                    if damaged.contains(&plane) {
+                        let home = g.scenario().end_of(g.plane(plane).side).facing_toward();
+                        if let Some(&(_, before)) = last.iter().find(|(p, _)| *p == plane) {
+                            let now = before.turns_to(home);
+                            assert!(
+                                facing.turns_to(home) <= now.saturating_sub(1).max(1),
+                                "{step:?}"
+                            );
+                        }
+                    }
+                    last.retain(|(p, _)| *p != plane);
+                    last.push((plane, facing));
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+// ----- combat -----
+
+/// He 111 flies three north from (5,12) to (5,9); a Spitfire behind it can
+/// reach the hex behind the bomber.
+fn chase() -> Arc<Scenario> {
+    placed(
+        14,
+        18,
+        &[
+            ("He 111", Red, (5, 12), N, false),
+            ("Spitfire", Red, (5, 14), N, false),
+        ],
+        |_| {},
+    )
+}
+
+#[test]
+fn a_fighter_may_split_its_move_to_attack_and_fly_on() {
+    let spit = PlaneId(1);
+    let g = game_where(&chase(), Options::default(), |g| {
+        skip_to(g, spit);
+        if g.active_move().unwrap().allowance < 6 {
+            return false;
+        }
+        fly_forward_until(g, g.active_move().unwrap().allowance - 4);
+        g.play(Command::Attack { target: PlaneId(0) }).unwrap();
+        g.plane(spit).loc != Loc::Destroyed && !g.plane(spit).damaged
+    });
+    let m = g.active_move().expect("the Spitfire flies on");
+    assert_eq!(m.plane, spit);
+    assert!(m.attacked);
+    let left = m.remaining();
+    assert!(left >= 2 && left <= g.scenario().rules.marker_die);
+    // It may fly on, but not fire again this turn.
+    assert!(g.check(&Command::Step(Step::Right)).is_ok());
+    assert_eq!(
+        g.check(&Command::Attack { target: PlaneId(0) }),
+        Err(Illegal::AlreadyFired)
+    );
+}
+
+#[test]
+fn an_attacker_must_move_one_hex_before_firing() {
+    // The bomber flies three hexes south to stop nose to nose with the Spitfire.
+    let sc = placed(
+        14,
+        18,
+        &[
+            ("He 111", Red, (5, 7), S, false),
+            ("Spitfire", Red, (5, 11), N, false),
+        ],
+        |_| {},
+    );
+    let spit = PlaneId(1);
+    let g = game_where(&sc, Options::default(), |g| {
+        skip_to(g, spit);
+        true
+    });
+    assert_eq!(g.plane(PlaneId(0)).on_board().unwrap().0, at(5, 10));
+    assert_eq!(
+        g.check(&Command::Attack { target: PlaneId(0) }),
+        Err(Illegal::MustMoveFirst)
+    );
+}
+
+#[test]
+fn guns_point_forward() {
+    let spit = PlaneId(1);
+    let g = game_where(&chase(), Options::default(), |g| {
+        skip_to(g, spit);
+        let a = g.active_move().unwrap().allowance;
+        a >= 5
+    });
+    let mut g = g;
+    // (5,10) is behind the bomber at (5,9); arrive there facing north-east.
+    g.play(Command::Step(Step::Forward)).unwrap(); // (5,13)
+    g.play(Command::Step(Step::Forward)).unwrap(); // (5,12)
+    g.play(Command::Step(Step::Left)).unwrap(); // NW
+    g.play(Command::Step(Step::Right)).unwrap(); // N, beside the column
+    let (hex, facing) = g.plane(spit).on_board().unwrap();
+    let target_hex = g.plane(PlaneId(0)).on_board().unwrap().0;
+    if Facing::between(hex, target_hex).is_some() && facing.ahead(hex) != target_hex {
+        assert_eq!(
+            g.check(&Command::Attack { target: PlaneId(0) }),
+            Err(Illegal::TargetNotAhead)
+        );
+    }
+    // Directly: adjacent but not ahead is refused by preview_from.
+    let r = g.preview_from(spit, Facing::SouthEast.ahead(target_hex), N, PlaneId(0));
+    assert_eq!(r, Err(Illegal::TargetNotAhead));
+    let r = g.preview_from(spit, S.ahead(target_hex), N, PlaneId(0));
+    assert!(r.is_ok());
+}
+
+#[test]
+fn only_fighters_attack() {
+    let sc = placed(
+        14,
+        18,
+        &[
+            ("He 111", Red, (5, 12), N, false),
+            ("Spitfire", Red, (5, 8), S, false),
+        ],
+        |_| {},
+    );
+    let mut g = Game::new(sc, Options::default(), 1);
+    g.play(Command::Step(Step::Forward)).unwrap();
+    g.play(Command::Step(Step::Forward)).unwrap(); // (5,10), Spitfire two ahead
+    assert_eq!(
+        g.check(&Command::Attack { target: PlaneId(1) }),
+        Err(Illegal::NotAFighter)
+    );
+}
+
+#[test]
+fn attack_angle_is_front_flank_or_rear_of_the_target() {
+    let sc = placed(
+        14,
+        18,
+        &[
+            ("He 111", Red, (5, 5), N, false),
+            ("Spitfire", Red, (9, 12), N, false),
+            ("Hurricane", Red, (9, 14), N, false),
+        ],
+        |_| {},
+    );
+    let g = Game::new(sc.clone(), Options::default(), 1);
+    let bomber = PlaneId(0);
+    let t = at(5, 5);
+    let rules = &sc.rules;
+    let cases = [
+        (
+            N,
+            Angle::Front,
+            rules.attack_fire.front,
+            Some(rules.return_fire.forward),
+        ),
+        (
+            Facing::NorthEast,
+            Angle::FrontFlank,
+            rules.attack_fire.flank,
+            None,
+        ),
+        (
+            Facing::NorthWest,
+            Angle::FrontFlank,
+            rules.attack_fire.flank,
+            None,
+        ),
+        (
+            Facing::SouthEast,
+            Angle::RearFlank,
+            rules.attack_fire.flank,
+            Some(rules.return_fire.rear_flank),
+        ),
+        (
+            Facing::SouthWest,
+            Angle::RearFlank,
+            rules.attack_fire.flank,
+            Some(rules.return_fire.rear_flank),
+        ),
+        (
+            S,
+            Angle::Rear,
+            rules.attack_fire.rear,
+            Some(rules.return_fire.rear),
+        ),
+    ];
+    for (side, angle, attack, returned) in cases {
+        let from = side.ahead(t);
+        // The attacker faces the target.
+        let facing = side.reverse();
+        let pv = g.preview_from(PlaneId(1), from, facing, bomber).unwrap();
+        assert_eq!(pv.angle, angle);
+        assert_eq!(pv.attack, attack);
+        assert_eq!(
+            pv.returned, returned,
+            "{angle:?}: He 111 has nose and rear guns"
+        );
+    }
+    // A single-seat fighter has forward guns only.
+    let hurri = PlaneId(2);
+    let h = at(9, 14);
+    let pv = g.preview_from(PlaneId(1), S.ahead(h), N, hurri);
+    assert_eq!(pv, Err(Illegal::TargetNotEnemy));
+    let pv = g
+        .preview_from(bomber, S.ahead(h), N, hurri)
+        .expect("position only");
+    assert_eq!(pv.returned, None);
+}
+
+#[test]
+fn a_six_always_kills_and_other_hits_damage() {
+    let sc = crane();
+    let f = &sc.rules.attack_fire;
+    for table in [f.front, f.flank, f.rear] {
+        assert_eq!(table[5], Outcome::Kill, "a 6 always kills");
+        assert!(table[..5].iter().all(|o| *o != Outcome::Kill));
+    }
+    // And in play: every attack roll of 6 destroyed its target.
+    let mut sixes = 0;
+    for g in ai_games(10, Options::default()) {
+        let ev = g.events();
+        for (i, e) in ev.iter().enumerate() {
+            if let Event::Fired {
+                target, roll: 6, ..
+            } = *e
+            {
+                sixes += 1;
+                assert!(ev[i..].iter().any(
+                    |e| matches!(e, Event::Destroyed { plane, loss: Loss::Killed { .. } } if *plane == target)
+                ));
+            }
+        }
+    }
+    assert!(sixes > 3);
+}
+
+#[test]
+fn return_fire_is_simultaneous_and_both_may_be_destroyed() {
+    let mut both = 0;
+    for g in ai_games(60, Options::default()) {
+        let ev = g.events();
+        for (i, e) in ev.iter().enumerate() {
+            if let Event::Fired {
+                attacker,
+                target,
+                outcome,
+                return_outcome,
+                ..
+            } = *e
+            {
+                let after = &ev[i + 1..(i + 4).min(ev.len())];
+                let destroyed = |p: PlaneId| {
+                    after
+                        .iter()
+                        .any(|e| matches!(e, Event::Destroyed { plane, .. } if *plane == p))
+                };
+                if outcome == Outcome::Kill {
+                    assert!(destroyed(target));
+                }
+                if return_outcome == Outcome::Kill {
+                    // the attacker falls even though it fired first in the log
+                    assert!(destroyed(attacker));
+                }
+                if destroyed(target) && destroyed(attacker) {
+                    both += 1;
+                }
+            }
+        }
+    }
+    assert!(both > 0, "both planes destroyed at least once");
+}
+
+#[test]
+fn a_damaged_plane_hit_again_is_destroyed() {
+    let mut seen = 0;
+    for g in ai_games(20, Options::default()) {
+        let ev = g.events();
+        let mut damaged: Vec<PlaneId> = Vec::new();
+        for (i, e) in ev.iter().enumerate() {
+            match *e {
+                Event::RepairRolled {
+                    plane,
+                    returned: true,
+                    ..
+                } => damaged.retain(|p| *p != plane), // repaired planes come back undamaged
+                Event::Damaged { plane } => {
+                    assert!(!damaged.contains(&plane));
+                    damaged.push(plane);
+                }
+                Event::Fired {
+                    target, outcome, ..
+                } if outcome == Outcome::Damage && damaged.contains(&target) => {
+                    seen += 1;
+                    assert!(ev[i..].iter().any(|e| matches!(
+                        e,
+                        Event::Destroyed { plane, loss: Loss::DamagedAgain { .. } } if *plane == target
+                    )));
+                }
+                _ => {}
+            }
+        }
+    }
+    assert!(seen > 0);
+}
+
+#[test]
+fn damaged_bombers_still_defend_unless_cranes_variant() {
+    let sc = placed(
+        14,
+        18,
+        &[
+            ("He 111", Red, (5, 5), N, true),
+            ("Spitfire", Red, (9, 12), N, false),
+        ],
+        |_| {},
+    );
+    let from = S.ahead(at(5, 5));
+    let g = Game::new(sc.clone(), Options::default(), 1);
+    let pv = g.preview_from(PlaneId(1), from, N, PlaneId(0)).unwrap();
+    assert_eq!(pv.returned, Some(sc.rules.return_fire.rear));
+    let crane = Options {
+        damaged_bombers_cannot_defend: true,
+    };
+    let g = Game::new(sc.clone(), crane, 1);
+    let pv = g.preview_from(PlaneId(1), from, N, PlaneId(0)).unwrap();
+    assert_eq!(
+        pv.returned, None,
+        "Crane's variant: damaged bombers cannot defend"
+    );
+}
+
+#[test]
+fn cranes_variant_silences_damaged_bombers_in_play() {
+    for g in ai_games(
+        20,
+        Options {
+            damaged_bombers_cannot_defend: true,
+        },
+    ) {
+        let mut damaged: Vec<PlaneId> = Vec::new();
+        for e in g.events() {
+            match *e {
+                Event::AttackBegan { .. } => damaged.clear(),
+                Event::Damaged { plane } => damaged.push(plane),
+                Event::Fired {
+                    target,
+                    return_roll,
+                    ..
+                } if damaged.contains(&target) && g.plane(target).role == Role::Bomber => {
+                    assert_eq!(return_roll, None)
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+// ----- bombing, leaving, victory -----
+
+#[test]
+fn each_bomber_leaving_by_the_british_end_bombs_2d6() {
+    let sc = placed(14, 18, &[("He 111", Red, (4, 1), N, false)], |_| {});
+    let mut g = Game::new(sc, Options::default(), 3);
+    g.play(Command::Step(Step::Forward)).unwrap();
+    g.play(Command::Step(Step::Forward)).unwrap();
+    let bombed = g
+        .events()
+        .iter()
+        .find_map(|e| match e {
+            Event::Bombed { rolls, points, .. } => Some((rolls.clone(), *points)),
+            _ => None,
+        })
+        .expect("the bomber bombed");
+    assert_eq!(bombed.0.len(), 2);
+    assert!(bombed.0.iter().all(|r| (1..=6).contains(r)));
+    assert_eq!(bombed.1, bombed.0.iter().map(|&r| r as u32).sum::<u32>());
+    assert_eq!(g.score(), bombed.1);
+    assert_eq!(g.plane(PlaneId(0)).loc, Loc::Hangar, "it flies home");
+}
+
+#[test]
+fn damaged_bombers_do_not_bomb() {
+    // Damaged at the British edge: its homeward turn happens to leave by the
+    // north end. It does not bomb, and goes to the repair shop.
+    let sc = placed(
+        14,
+        18,
+        &[("He 111", Red, (4, 0), N, true), FAR_BOMBER],
+        |_| {},
+    );
+    let mut g = Game::new(sc, Options::default(), 3);
+    g.play(Command::Step(Step::Left)).unwrap();
+    assert!(g.events().iter().any(|e| matches!(
+        e,
+        Event::Exited {
+            end: End::North,
+            ..
+        }
+    )));
+    assert!(!g.events().iter().any(|e| matches!(e, Event::Bombed { .. })));
+    assert_eq!(g.score(), 0);
+    assert_eq!(g.plane(PlaneId(0)).loc, Loc::Repair);
+}
+
+#[test]
+fn a_fighter_leaving_by_the_enemy_end_goes_home() {
+    let sc = placed(
+        14,
+        18,
+        &[FAR_BOMBER, ("Spitfire", Red, (4, 17), S, false)],
+        |_| {},
+    );
+    let spit = PlaneId(1);
+    let mut g = game_where(&sc, Options::default(), |g| {
+        skip_to(g, spit);
+        true
+    });
+    g.play(Command::Step(Step::Forward)).unwrap();
+    assert_eq!(g.plane(spit).loc, Loc::Hangar);
+}
+
+#[test]
+fn the_raid_ends_when_no_bomber_is_left() {
+    let sc = placed(
+        14,
+        18,
+        &[
+            ("He 111", Red, (4, 1), N, false),
+            ("Spitfire", Red, (9, 9), N, false),
+        ],
+        |_| {},
+    );
+    let mut g = Game::new(sc, Options::default(), 3);
+    g.play(Command::Step(Step::Forward)).unwrap();
+    g.play(Command::Step(Step::Forward)).unwrap();
+    let ev = g.events();
+    assert!(ev.contains(&Event::BrokeOff { plane: PlaneId(1) }));
+    assert!(ev
+        .iter()
+        .any(|e| matches!(e, Event::AttackEnded { attack: 1, .. })));
+    assert!(g.is_over(), "one-attack test scenario");
+}
+
+#[test]
+fn a_game_is_two_attacks() {
+    for g in ai_games(20, Options::default()) {
+        let ended = g
+            .events()
+            .iter()
+            .filter(|e| matches!(e, Event::AttackEnded { .. }))
+            .count();
+        if g.score() < 24 {
+            assert_eq!(ended, 2);
+            assert_eq!(g.attack(), 2);
+        } else {
+            assert!(ended <= 2);
+        }
+        assert!(g.is_over());
+    }
+}
+
+#[test]
+fn no_replacements_for_planes_lost() {
+    for g in ai_games(20, Options::default()) {
+        let ev = g.events();
+        let mut lost: Vec<PlaneId> = Vec::new();
+        for e in ev {
+            match *e {
+                Event::Destroyed { plane, .. } => lost.push(plane),
+                Event::ActivationRolled { plane, .. } | Event::RepairRolled { plane, .. } => {
+                    assert!(!lost.contains(&plane), "a lost plane came back")
+                }
+                _ => {}
+            }
+        }
+        for p in lost {
+            assert_eq!(g.plane(p).loc, Loc::Destroyed);
+        }
+    }
+}
+
+#[test]
+fn twenty_four_bomb_points_win_for_the_luftwaffe() {
+    let mut kinds = [0; 2];
+    for g in ai_games(30, Options::default()) {
+        let winner = g.winner().unwrap();
+        assert_eq!(winner == Side::German, g.score() >= 24);
+        kinds[(winner == Side::German) as usize] += 1;
+        // The game ends as soon as the target is destroyed.
+        if g.score() >= 24 {
+            let last_bomb = g
+                .events()
+                .iter()
+                .rposition(|e| matches!(e, Event::Bombed { .. }))
+                .unwrap();
+            let after = &g.events()[last_bomb + 1..];
+            assert!(!after
+                .iter()
+                .any(|e| matches!(e, Event::Stepped { .. } | Event::Fired { .. })));
+        }
+    }
+    assert!(kinds[0] > 0 && kinds[1] > 0, "both sides win sometimes");
+}
+
+// ----- history -----
+
+#[test]
+fn undo_takes_back_moves_but_never_rerolls_a_die() {
+    let sc = placed(
+        14,
+        18,
+        &[("He 111", Red, (5, 10), N, false), FAR_BOMBER],
+        |_| {},
+    );
+    let mut g = Game::new(sc, Options::default(), 5);
+    g.play(Command::Step(Step::Left)).unwrap();
+    assert!(g.can_undo());
+    let undone = g.undo().unwrap();
+    assert_eq!(undone.plane(PlaneId(0)).on_board().unwrap().0, at(5, 10));
+    assert_eq!(undone.events(), &g.events()[..undone.events().len()]);
+    // The command that rolled dice (here: the next plane's move began with no
+    // roll, but a fighter's would) — bombing rolls dice: cannot be undone.
+    let sc = placed(
+        14,
+        18,
+        &[("He 111", Red, (4, 1), N, false), FAR_BOMBER],
+        |_| {},
+    );
+    let mut g = Game::new(sc, Options::default(), 5);
+    g.play(Command::Step(Step::Forward)).unwrap();
+    g.play(Command::Step(Step::Forward)).unwrap(); // exits and bombs
+    assert!(!g.can_undo());
+    assert!(g.undo().is_none());
+}
