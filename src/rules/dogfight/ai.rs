@@ -10,7 +10,6 @@
 //! - Ties are broken by the AI's own seeded dice, so two games with different
 //!   seeds play differently, and the same seed plays the same.
 
-use super::movement::{path_to, Node};
 use super::*;
 use crate::rules::dice::sub_seed;
 use crate::rules::hex::Link;
@@ -29,12 +28,40 @@ struct PlanKey {
 pub struct Ai {
     side: Side,
     rng: ChaCha8Rng,
-    nodes: Vec<Node>,
+    ends: Vec<(u16, Facing)>,
     steps: Vec<Step>,
     key: Option<PlanKey>,
     cursor: usize,
     attack: Option<PlaneId>,
-    targets: Vec<(Hex, Facing, PlaneId, f32)>,
+    targets: Vec<Target>,
+}
+
+/// Where a move may end: on a cell with a facing, or off an end.
+#[derive(Clone, Copy, Debug)]
+enum Ending {
+    On(u16, Facing),
+    Exit(End),
+}
+
+/// An enemy worth chasing: where it will be, the hexes ahead of and behind
+/// it, and how much it matters.
+#[derive(Clone, Copy, Debug)]
+struct Target {
+    at: Hex,
+    front: Hex,
+    back: Hex,
+    weight: f32,
+}
+
+impl Target {
+    fn new(at: Hex, facing: Facing, weight: f32) -> Target {
+        Target {
+            at,
+            front: facing.ahead(at),
+            back: facing.reverse().ahead(at),
+            weight,
+        }
+    }
 }
 
 /// Value of a plane to the side that would shoot it down.
@@ -68,7 +95,7 @@ impl Ai {
         Ai {
             side,
             rng: ChaCha8Rng::seed_from_u64(sub_seed(game_seed, 1000 + side as u64)),
-            nodes: Vec::with_capacity(512),
+            ends: Vec::with_capacity(256),
             steps: Vec::with_capacity(16),
             key: None,
             cursor: 0,
@@ -165,17 +192,24 @@ impl Ai {
     fn plan(&mut self, game: &Game, m: ActiveMove) {
         self.cursor = 0;
         self.attack = None;
-        game.explore(&mut self.nodes);
+        self.steps.clear();
+        let search = game.reach().expect("a plane is moving");
+        let board = game.board();
         let me = game.plane(m.plane);
         let fighter = me.role == Role::Fighter;
-        let rem = m.remaining();
+        let start = board
+            .index(me.on_board().map_or(hexx::Hex::ZERO, |(h, _)| h))
+            .filter(|_| me.on_board().is_some())
+            .map(|c| c as u16);
 
         // 1. The best attack within reach, if it is worth taking. Look from each
         //    enemy outward: the hexes around it, at the facings that bear on it.
-        let mut best_attack: Option<(usize, PlaneId, f32)> = None;
+        //    (cell, facing, moves used, target, expected value)
+        let mut best_attack: Option<(u16, Facing, u8, PlaneId, f32)> = None;
         if fighter && !m.attacked {
             let must_face = game.scenario().rules.attacker_must_face_target;
-            let start = self.nodes[0];
+            // An attack needs one hex flown this turn.
+            let min_used = if m.used > 0 { 0 } else { 1 };
             for (ti, target) in game.planes().iter().enumerate() {
                 if target.side == me.side {
                     continue;
@@ -184,26 +218,29 @@ impl Ai {
                     continue;
                 };
                 let t = PlaneId(ti as u8);
-                let tcell = game.board().index(thex).expect("on board") as u16;
+                let tcell = board.index(thex).expect("on board") as u16;
                 for d in Facing::ALL {
-                    let Link::Cell(cell) = game.board().link(tcell, d) else {
+                    let Link::Cell(cell) = board.link(tcell, d) else {
                         continue;
                     };
-                    if !game.board().cell_is_free(cell) {
+                    if !board.cell_is_free(cell) {
                         continue;
                     }
                     for facing in Facing::ALL {
                         if must_face && facing != d.reverse() {
                             continue;
                         }
-                        let node = if start.cell == cell && start.facing == facing && m.used > 0 {
+                        let used = if min_used == 0
+                            && start == Some(cell)
+                            && me.on_board().map(|(_, f)| f) == Some(facing)
+                        {
                             Some(0)
                         } else {
-                            game.explored_node_at(cell, facing).map(|i| i as usize)
+                            search.first_valid(cell, facing, min_used.max(1))
                         };
-                        let Some(i) = node else { continue };
-                        let n = self.nodes[i];
-                        let Ok(pv) = game.preview_from(m.plane, n.hex, n.facing, t) else {
+                        let Some(used) = used else { continue };
+                        let Ok(pv) = game.preview_from(m.plane, board.cell_hex(cell), facing, t)
+                        else {
                             continue;
                         };
                         let (d, k) = odds(&pv.attack);
@@ -213,16 +250,16 @@ impl Ai {
                             value(me) * (rk + rd * damage_share(me))
                         });
                         let ev = gain - risk + self.rng.random_range(0.0..0.05);
-                        if best_attack.is_none_or(|(_, _, b)| ev > b) {
-                            best_attack = Some((i, t, ev));
+                        if best_attack.is_none_or(|b| ev > b.4) {
+                            best_attack = Some((cell, facing, used, t, ev));
                         }
                     }
                 }
             }
         }
-        if let Some((i, t, ev)) = best_attack {
+        if let Some((cell, facing, used, t, ev)) = best_attack {
             if ev > 0.5 {
-                path_to(&self.nodes, i, &mut self.steps);
+                search.path(board, cell, facing, used, &mut self.steps);
                 self.attack = Some(t);
                 return;
             }
@@ -230,24 +267,42 @@ impl Ai {
 
         // 2. Otherwise the best place to end the move.
         self.collect_targets(game, me);
-        let mut best: Option<(usize, f32)> = None;
-        for (i, n) in self.nodes.iter().enumerate() {
-            let ends = n.exit.is_some() || n.used == rem;
-            if !ends || i == 0 && rem > 0 {
-                continue;
+        let mut best: Option<(Ending, f32)> = None;
+        let mut consider = |ai: &mut Ai, end: Ending, s: f32| {
+            let s = s + ai.rng.random_range(0.0..0.3);
+            if best.is_none_or(|b| s > b.1) {
+                best = Some((end, s));
             }
-            let s = self.score_end(game, me, n) + self.rng.random_range(0.0..0.3);
-            if best.is_none_or(|(_, b)| s > b) {
-                best = Some((i, s));
+        };
+        let mut ends: Vec<(u16, Facing)> = std::mem::take(&mut self.ends);
+        ends.clear();
+        search.each_end(|c, f| ends.push((c, f)));
+        for &(c, f) in &ends {
+            let s = self.score_end(game, me, board.cell_hex(c), f, None);
+            consider(self, Ending::On(c, f), s);
+        }
+        for end in [End::North, End::South] {
+            if let Some(x) = search.exit(end) {
+                let f = x.step.turn(x.facing);
+                let s = self.score_end(game, me, board.cell_hex(x.cell), f, Some(end));
+                consider(self, Ending::Exit(end), s);
             }
         }
+        self.ends = ends;
         match best {
-            Some((i, _)) => path_to(&self.nodes, i, &mut self.steps),
-            None => self.steps.clear(),
+            Some((Ending::On(c, f), _)) => {
+                search.path(board, c, f, m.remaining(), &mut self.steps);
+            }
+            Some((Ending::Exit(end), _)) => {
+                let x = search.exit(end).expect("found above");
+                search.path(board, x.cell, x.facing, x.used, &mut self.steps);
+                self.steps.push(x.step);
+            }
+            None => {}
         }
     }
 
-    /// Where the enemies worth chasing will be: (hex, facing, plane, weight).
+    /// Where the enemies worth chasing will be, heaviest first.
     fn collect_targets(&mut self, game: &Game, me: &Plane) {
         self.targets.clear();
         let rows = game.scenario().rows as i32;
@@ -292,7 +347,7 @@ impl Ai {
             if p.damaged {
                 w *= 0.6;
             }
-            self.targets.push((at, facing, PlaneId(i as u8), w));
+            self.targets.push(Target::new(at, facing, w));
         }
         // With nothing to chase, German fighters keep station ahead of the bombers.
         if self.targets.is_empty() && me.side == Side::German && !my_bombers.is_empty() {
@@ -304,54 +359,68 @@ impl Ai {
                     at = next;
                 }
             }
-            self.targets
-                .push((at, toward.reverse(), PlaneId(u8::MAX), 1.0));
+            self.targets.push(Target::new(at, toward.reverse(), 1.0));
         }
+        // Heaviest first (stable, so ties keep plane order).
+        self.targets.sort_by(|a, b| b.weight.total_cmp(&a.weight));
     }
 
-    fn score_end(&self, game: &Game, me: &Plane, n: &Node) -> f32 {
+    fn score_end(
+        &self,
+        game: &Game,
+        me: &Plane,
+        hex: Hex,
+        facing: Facing,
+        exit: Option<End>,
+    ) -> f32 {
         let sc = game.scenario();
         let home = sc.end_of(me.side);
         let enemy_end = home.opposite();
         if me.damaged {
             // Head for home: the closer the better; leaving by the own end is best.
-            return match n.exit {
+            return match exit {
                 Some(e) if e == home => 1000.0,
                 Some(_) => -1000.0,
                 None => {
-                    -10.0 * game.board().rows_to(n.hex, home) as f32
-                        - n.facing.turns_to(home.facing_toward()) as f32
+                    -10.0 * game.board().rows_to(hex, home) as f32
+                        - facing.turns_to(home.facing_toward()) as f32
                 }
             };
         }
         if me.role == Role::Bomber {
-            return match n.exit {
+            return match exit {
                 Some(e) if e == enemy_end => 1000.0,
                 Some(_) => -1000.0,
                 None => {
-                    let threat = self.threat_at(game, me, n.hex) as f32;
-                    -10.0 * game.board().rows_to(n.hex, enemy_end) as f32
-                        - 3.0 * n.facing.turns_to(enemy_end.facing_toward()) as f32
+                    let threat = self.threat_at(game, me, hex) as f32;
+                    -10.0 * game.board().rows_to(hex, enemy_end) as f32
+                        - 3.0 * facing.turns_to(enemy_end.facing_toward()) as f32
                         - 2.0 * threat
-                        - 0.3 * edge_penalty(game, n.hex)
+                        - 0.3 * edge_penalty(game, hex)
                 }
             };
         }
-        if let Some(_end) = n.exit {
+        if let Some(_end) = exit {
             // A fighter leaving the fight is a last resort.
             return if self.targets.is_empty() { 0.0 } else { -500.0 };
         }
         let mut best = f32::MIN;
-        let ahead = n.facing.ahead(n.hex);
-        for &(at, facing, _, w) in &self.targets {
-            let d = n.hex.unsigned_distance_to(at) as f32;
+        let ahead = facing.ahead(hex);
+        // Targets come heaviest first; one whose best case cannot beat the best
+        // so far is not worked out (the result is the same, only cheaper).
+        for t in &self.targets {
+            let d = hex.unsigned_distance_to(t.at) as f32;
+            let reach = (4.0 - d.min(12.0) * 0.5) / 4.0;
+            if t.weight * (reach + (0.6 + 1.5) / 4.0) <= best {
+                continue;
+            }
             // Pointing at the target: the hex ahead is nearer to it (-1 to 1).
-            let toward = ahead.unsigned_distance_to(at) as f32 - d;
+            let toward = ahead.unsigned_distance_to(t.at) as f32 - d;
             // Behind the target (its rear half) is where the good shots are.
-            let front = facing.ahead(at).unsigned_distance_to(n.hex);
-            let back = facing.reverse().ahead(at).unsigned_distance_to(n.hex);
+            let front = t.front.unsigned_distance_to(hex);
+            let back = t.back.unsigned_distance_to(hex);
             let behind = if back < front { 1.5 } else { 0.0 };
-            let s = w * (4.0 - d.min(12.0) * 0.5 - toward * 0.6 + behind) / 4.0;
+            let s = t.weight * (reach + (-toward * 0.6 + behind) / 4.0);
             if s > best {
                 best = s;
             }
@@ -359,7 +428,7 @@ impl Ai {
         if best == f32::MIN {
             best = 0.0;
         }
-        best - 0.2 * edge_penalty(game, n.hex)
+        best - 0.2 * edge_penalty(game, hex)
     }
 
     /// Enemy fighters within a short hop of `hex` (a rough danger count).

@@ -396,7 +396,7 @@ impl Game {
             (group(p), p.unit, p.colour)
         });
         let board = Board::new(scenario.columns, scenario.rows);
-        let search = Search::new(board.len(), scenario.max_allowance);
+        let search = Search::new(&board, scenario.max_allowance);
         let mut g = Game {
             options,
             seed,
@@ -581,9 +581,19 @@ impl Game {
         );
     }
 
-    /// The first node of the last `explore` standing on `cell` with `facing`.
-    pub fn explored_node_at(&self, cell: u16, facing: Facing) -> Option<u16> {
-        self.search.borrow().node_at(cell, facing)
+    /// Works out everything the active plane can reach this move and hands back
+    /// the search to ask about it (`Search::valid`, `each_end`, `exit`, `path`).
+    pub fn reach(&self) -> Option<std::cell::Ref<'_, Search>> {
+        let m = self.active_move()?;
+        let (hex, facing, staged) = self.position(m.plane)?;
+        self.search.borrow_mut().reach(
+            &self.board,
+            &self.mover(m.plane),
+            (hex, facing),
+            staged,
+            m.remaining(),
+        );
+        Some(self.search.borrow())
     }
 
     /// The attack angle of an attacker at `from` on `target`.

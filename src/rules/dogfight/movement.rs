@@ -1,9 +1,13 @@
 //! Movement legality and the move search shared by `check()`, the opponents and
 //! the screens. One step at a time: straight ahead, forward-left, forward-right
-//! (turning to face the way it moved) or an Immelmann loop. The search answers
-//! "can this plane still finish its move legally?" and lists every reachable
-//! state, memoised on (hex, facing, moves left) in reused buffers: no allocation
-//! once warmed up.
+//! (turning to face the way it moved) or an Immelmann loop.
+//!
+//! `step_to` is the rule for one step. The search answers "can this plane still
+//! finish its move legally?" and "where can it get to?" for whole boards at once,
+//! as bit sets of cells per facing and per number of moves (one bit a cell). A
+//! step in a direction is a shift of those sets; the shifts and their masks are
+//! read off the board's neighbour table, which hexx computed, so no hex
+//! geometry is written here. Buffers are reused: no allocation per move.
 
 use super::{Illegal, PlaneId};
 use crate::rules::hex::{Board, End, Facing, Link, Spot};
@@ -21,6 +25,18 @@ pub enum Step {
 
 impl Step {
     pub const ALL: [Step; 4] = [Step::Forward, Step::Left, Step::Right, Step::Immelmann];
+    /// The three one-hex steps.
+    pub const MOVES: [Step; 3] = [Step::Forward, Step::Left, Step::Right];
+
+    /// The facing after this step from `facing`.
+    pub fn turn(self, facing: Facing) -> Facing {
+        match self {
+            Step::Forward => facing,
+            Step::Left => facing.left(),
+            Step::Right => facing.right(),
+            Step::Immelmann => facing.reverse(),
+        }
+    }
 }
 
 /// What the moving plane is allowed to do.
@@ -53,76 +69,15 @@ pub enum StepTo {
     },
 }
 
-/// Where a step leads, in the search's terms: a cell, or off an end.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Landing {
-    Cell { cell: u16, facing: Facing, cost: u8 },
-    Exit,
-}
-
-/// The step rules, once, over any kind of position `P` (a hex, or a cell
-/// index): `ahead` says what lies ahead, `free` whether a cell may be stopped on.
-#[inline]
-fn step_rule<P: Copy>(
-    mover: &Mover,
-    (from, facing): (P, Facing),
-    step: Step,
-    staged: bool,
-    remaining: u8,
-    ahead: impl Fn(P, Facing) -> Ahead<P>,
-    free: impl Fn(P) -> bool,
-) -> Result<(Ahead<P>, Facing, u8, Option<P>), Illegal> {
-    if remaining == 0 {
-        return Err(Illegal::NoMovesLeft);
+/// A damaged plane turns and heads for its own edge: each step must leave it
+/// facing within 60 degrees of home, or, when it faces further away, turn it
+/// 60 degrees closer. Undamaged planes may turn either way.
+pub fn turn_allowed(mover: &Mover, from: Facing, to: Facing) -> bool {
+    if !mover.damaged {
+        return true;
     }
-    if step == Step::Immelmann {
-        if !mover.can_loop {
-            return Err(Illegal::LoopNotAllowed);
-        }
-        if remaining < mover.loop_cost {
-            return Err(Illegal::NotEnoughMovesForLoop {
-                cost: mover.loop_cost,
-                left: remaining,
-            });
-        }
-        let Ahead::On(h1) = ahead(from, facing) else {
-            return Err(Illegal::LoopOffBoard);
-        };
-        let Ahead::On(h2) = ahead(h1, facing) else {
-            return Err(Illegal::LoopOffBoard);
-        };
-        if !free(h2) {
-            return Err(Illegal::LoopEndOccupied);
-        }
-        return Ok((Ahead::On(h2), facing.reverse(), mover.loop_cost, Some(h1)));
-    }
-    let new_facing = match step {
-        Step::Forward => facing,
-        Step::Left => facing.left(),
-        Step::Right => facing.right(),
-        Step::Immelmann => unreachable!("handled above"),
-    };
-    if mover.damaged {
-        let home = mover.home.facing_toward();
-        let now = facing.turns_to(home);
-        if new_facing.turns_to(home) > now.saturating_sub(1).max(1) {
-            return Err(Illegal::MustHeadHome);
-        }
-    }
-    match ahead(from, new_facing) {
-        Ahead::OffSide => Err(Illegal::OffTheSide),
-        Ahead::OffEnd(..) if staged => Err(Illegal::MustEnterBoard),
-        a => Ok((a, new_facing, 1, None)),
-    }
-}
-
-/// What lies ahead of a position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Ahead<P> {
-    On(P),
-    /// Off an end: the off-board hex is kept for the screens.
-    OffEnd(End, Hex),
-    OffSide,
+    let home = mover.home.facing_toward();
+    to.turns_to(home) <= from.turns_to(home).saturating_sub(1).max(1)
 }
 
 /// The result of one step from `from`, or why it is not allowed. Occupied hexes
@@ -137,60 +92,58 @@ pub fn step_to(
     staged: bool,
     remaining: u8,
 ) -> Result<StepTo, Illegal> {
-    let ahead = |h: Hex, f: Facing| {
-        let n = f.ahead(h);
-        match board.spot(n) {
-            Spot::On => Ahead::On(n),
-            Spot::OffEnd(e) => Ahead::OffEnd(e, n),
-            Spot::OffSide => Ahead::OffSide,
+    if remaining == 0 {
+        return Err(Illegal::NoMovesLeft);
+    }
+    if step == Step::Immelmann {
+        if !mover.can_loop {
+            return Err(Illegal::LoopNotAllowed);
         }
-    };
-    let (to, facing, cost, via) =
-        step_rule(mover, (from, facing), step, staged, remaining, ahead, |h| {
-            board.is_free(h)
-        })?;
-    Ok(match to {
-        Ahead::On(to) => StepTo::Move {
-            to,
-            facing,
-            cost,
-            via,
-        },
-        Ahead::OffEnd(end, to) => StepTo::Exit {
+        if remaining < mover.loop_cost {
+            return Err(Illegal::NotEnoughMovesForLoop {
+                cost: mover.loop_cost,
+                left: remaining,
+            });
+        }
+        let h1 = facing.ahead(from);
+        let h2 = facing.ahead(h1);
+        if board.spot(h1) != Spot::On || board.spot(h2) != Spot::On {
+            return Err(Illegal::LoopOffBoard);
+        }
+        if !board.is_free(h2) {
+            return Err(Illegal::LoopEndOccupied);
+        }
+        return Ok(StepTo::Move {
+            to: h2,
+            facing: facing.reverse(),
+            cost: mover.loop_cost,
+            via: Some(h1),
+        });
+    }
+    let new_facing = step.turn(facing);
+    if !turn_allowed(mover, facing, new_facing) {
+        return Err(Illegal::MustHeadHome);
+    }
+    let to = new_facing.ahead(from);
+    match board.spot(to) {
+        Spot::OffSide => Err(Illegal::OffTheSide),
+        Spot::OffEnd(_) if staged => Err(Illegal::MustEnterBoard),
+        Spot::OffEnd(end) => Ok(StepTo::Exit {
             end,
-            cost,
+            cost: 1,
             to,
-            facing,
-        },
-        Ahead::OffSide => unreachable!("step_rule refuses the sides"),
-    })
-}
-
-/// The same rule on dense cells, for the search's inner loop.
-#[inline]
-fn step_cell(
-    board: &Board<PlaneId>,
-    mover: &Mover,
-    cell: u16,
-    facing: Facing,
-    step: Step,
-    remaining: u8,
-) -> Option<Landing> {
-    let ahead = |c: u16, f: Facing| match board.link(c, f) {
-        Link::Cell(n) => Ahead::On(n),
-        Link::OffEnd(e) => Ahead::OffEnd(e, Hex::ZERO),
-        Link::OffSide => Ahead::OffSide,
-    };
-    match step_rule(mover, (cell, facing), step, false, remaining, ahead, |c| {
-        board.cell_is_free(c)
-    }) {
-        Ok((Ahead::On(cell), facing, cost, _)) => Some(Landing::Cell { cell, facing, cost }),
-        Ok((Ahead::OffEnd(..), ..)) => Some(Landing::Exit),
-        _ => None,
+            facing: new_facing,
+        }),
+        Spot::On => Ok(StepTo::Move {
+            to,
+            facing: new_facing,
+            cost: 1,
+            via: None,
+        }),
     }
 }
 
-/// One state reached by the search.
+/// One state reached by the search, for screens and tests (`Search::explore`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Node {
     pub hex: Hex,
@@ -211,7 +164,16 @@ impl Node {
     pub const OFF_BOARD: u16 = u16::MAX;
 }
 
-/// What the memo's answers depend on: the board's occupancy and the mover.
+/// The cells whose neighbour in one direction lies `delta` cells further on in
+/// the dense index (one part per column parity), and the cells facing off an end.
+#[derive(Clone, Debug)]
+struct Direction {
+    parts: Vec<(Vec<u64>, i32)>,
+    exit: [Vec<u64>; 2],
+    exit_any: Vec<u64>,
+}
+
+/// What the finish tables depend on: the board's occupancy and the mover.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Context {
     board_version: u64,
@@ -221,47 +183,180 @@ struct Context {
     loop_cost: u8,
 }
 
-/// Reusable search buffers, sized for one board and the longest move. The
-/// "can finish" memo stays valid while the board and the mover are unchanged,
-/// so a check of each step of a move already explored costs next to nothing.
-#[derive(Clone, Debug, Default)]
+/// An exit found by `reach`: moves used before the exit step, the cell left
+/// from, the facing there, and the step that leaves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ExitAt {
+    pub used: u8,
+    pub cell: u16,
+    pub facing: Facing,
+    pub step: Step,
+}
+
+/// Reusable search buffers for one board.
+#[derive(Clone, Debug)]
 pub struct Search {
-    stamp: u32,
-    context: Option<Context>,
-    memo_stamp: Vec<u32>,
-    memo_val: Vec<bool>,
-    seen: u32,
-    seen_stamp: Vec<u32>,
-    /// For each (cell, facing): the first node of the last exploration there.
-    first_node: Vec<(u32, u16)>,
+    words: usize,
     max_rem: usize,
-    /// Statistics for the benchmark: states evaluated.
-    pub evaluated: u64,
+    dirs: Vec<Direction>,
+    /// `fin[r][f]`: cells from which a plane facing f with r moves left can
+    /// finish its move (stop on a free hex having used them all, or leave by an end).
+    fin: Vec<u64>,
+    /// Layers of `fin` computed for the current context.
+    fin_ready: usize,
+    fin_mover: Option<Mover>,
+    context: Option<Context>,
+    free: Vec<u64>,
+    /// `reach[u][f]`: cells reached facing f having used u moves (last `reach`).
+    reach: Vec<u64>,
+    allowance: usize,
+    mover: Option<Mover>,
+    start: Option<(u16, Facing)>,
+    /// First steps of a plane waiting off the board: (cell, facing, used, step).
+    seeds: Vec<(u16, Facing, u8, Step)>,
+    exits: [Option<ExitAt>; 2],
+    tmp: Vec<u64>,
+    tmp2: Vec<u64>,
+    tmp3: Vec<u64>,
+}
+
+#[inline]
+fn bit(set: &[u64], cell: u16) -> bool {
+    set[cell as usize / 64] >> (cell % 64) & 1 == 1
+}
+
+#[inline]
+fn set_bit(set: &mut [u64], cell: u16) {
+    set[cell as usize / 64] |= 1 << (cell % 64);
+}
+
+/// `dst |= src` moved up by `n` bits (bit i to bit i + n), then `& mask`.
+#[inline]
+fn or_shl(dst: &mut [u64], src: &[u64], n: u32, mask: Option<&[u64]>) {
+    let w = dst.len();
+    let (ws, bs) = ((n / 64) as usize, n % 64);
+    for i in ws..w {
+        let mut v = src[i - ws] << bs;
+        if bs > 0 && i > ws {
+            v |= src[i - ws - 1] >> (64 - bs);
+        }
+        dst[i] |= mask.map_or(v, |m| v & m[i]);
+    }
+}
+
+/// `dst |= src` moved down by `n` bits (bit i + n to bit i), then `& mask`.
+#[inline]
+fn or_shr(dst: &mut [u64], src: &[u64], n: u32, mask: Option<&[u64]>) {
+    let w = dst.len();
+    let (ws, bs) = ((n / 64) as usize, n % 64);
+    for i in 0..w.saturating_sub(ws) {
+        let mut v = src[i + ws] >> bs;
+        if bs > 0 && i + ws + 1 < w {
+            v |= src[i + ws + 1] << (64 - bs);
+        }
+        dst[i] |= mask.map_or(v, |m| v & m[i]);
+    }
+}
+
+/// `dst |= the cells at +delta from the cells of src` (src already masked to
+/// the cells whose neighbour is at +delta).
+#[inline]
+fn or_moved(dst: &mut [u64], src: &[u64], delta: i32, mask: Option<&[u64]>) {
+    if delta >= 0 {
+        or_shl(dst, src, delta as u32, mask)
+    } else {
+        or_shr(dst, src, (-delta) as u32, mask)
+    }
 }
 
 impl Search {
-    pub fn new(cells: usize, max_rem: u8) -> Self {
+    pub fn new(board: &Board<PlaneId>, max_rem: u8) -> Search {
+        let cells = board.len();
+        let words = cells.div_ceil(64).max(1);
+        assert!(
+            words <= 64,
+            "boards are at most 64 x 64 (validated on load)"
+        );
         let max_rem = max_rem as usize;
-        let n = cells * 6 * (max_rem + 1);
+        let dirs = Facing::ALL
+            .iter()
+            .map(|&d| {
+                let mut parts: Vec<(Vec<u64>, i32)> = Vec::new();
+                let mut exit = [vec![0; words], vec![0; words]];
+                let mut exit_any = vec![0; words];
+                for c in 0..cells as u16 {
+                    match board.link(c, d) {
+                        Link::Cell(n) => {
+                            let delta = n as i32 - c as i32;
+                            let i = match parts.iter().position(|(_, dl)| *dl == delta) {
+                                Some(i) => i,
+                                None => {
+                                    parts.push((vec![0; words], delta));
+                                    parts.len() - 1
+                                }
+                            };
+                            set_bit(&mut parts[i].0, c);
+                        }
+                        Link::OffEnd(e) => {
+                            set_bit(&mut exit[e as usize], c);
+                            set_bit(&mut exit_any, c);
+                        }
+                        Link::OffSide => {}
+                    }
+                }
+                Direction {
+                    parts,
+                    exit,
+                    exit_any,
+                }
+            })
+            .collect();
         Search {
-            stamp: 0,
-            context: None,
-            memo_stamp: vec![0; n],
-            memo_val: vec![false; n],
-            seen: 0,
-            seen_stamp: vec![0; n],
-            first_node: vec![(0, 0); cells * 6],
+            words,
             max_rem,
-            evaluated: 0,
+            dirs,
+            fin: vec![0; (max_rem + 1) * 6 * words],
+            fin_ready: 0,
+            fin_mover: None,
+            context: None,
+            free: vec![0; words],
+            reach: vec![0; (max_rem + 1) * 6 * words],
+            allowance: 0,
+            mover: None,
+            start: None,
+            seeds: Vec::with_capacity(4),
+            exits: [None; 2],
+            tmp: vec![0; words],
+            tmp2: vec![0; words],
+            tmp3: vec![0; words],
         }
     }
 
-    fn key(&self, cell: usize, facing: Facing, rem: u8) -> usize {
-        (cell * 6 + facing as usize) * (self.max_rem + 1) + rem as usize
+    fn at(&self, layer: usize, facing: Facing) -> std::ops::Range<usize> {
+        let s = (layer * 6 + facing as usize) * self.words;
+        s..s + self.words
     }
 
-    /// Starts a query: forgets the memo unless the context is the same.
-    fn begin(&mut self, board: &Board<PlaneId>, mover: &Mover) {
+    /// `tmp2 = the cells one step from tmp in direction d` (uses tmp3).
+    fn forward_tmp(&mut self, d: Facing) {
+        self.tmp2.iter_mut().for_each(|w| *w = 0);
+        for (mask, delta) in &self.dirs[d as usize].parts {
+            for ((t3, t), m) in self.tmp3.iter_mut().zip(&self.tmp).zip(mask) {
+                *t3 = t & m;
+            }
+            or_moved(&mut self.tmp2, &self.tmp3, *delta, None);
+        }
+    }
+
+    /// `dst |= the cells whose neighbour in direction d is in src`.
+    fn or_back(dirs: &[Direction], dst: &mut [u64], src: &[u64], d: Facing) {
+        for (mask, delta) in &dirs[d as usize].parts {
+            or_moved(dst, src, -delta, Some(mask));
+        }
+    }
+
+    /// Starts the finish tables for this board and mover, unless they are current.
+    fn prepare(&mut self, board: &Board<PlaneId>, mover: &Mover) {
         let ctx = Context {
             board_version: board.version(),
             home: mover.home,
@@ -273,26 +368,59 @@ impl Search {
             return;
         }
         self.context = Some(ctx);
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.memo_stamp.iter_mut().for_each(|s| *s = 0);
-            self.stamp = 1;
+        self.fin_mover = Some(*mover);
+        self.free.iter_mut().for_each(|x| *x = 0);
+        for c in 0..board.len() as u16 {
+            if board.cell_is_free(c) {
+                set_bit(&mut self.free, c);
+            }
         }
+        for f in Facing::ALL {
+            let r = self.at(0, f);
+            self.fin[r].copy_from_slice(&self.free);
+        }
+        self.fin_ready = 1;
     }
 
-    fn begin_seen(&mut self) {
-        self.seen = self.seen.wrapping_add(1);
-        if self.seen == 0 {
-            self.seen_stamp.iter_mut().for_each(|s| *s = 0);
-            self.first_node.iter_mut().for_each(|s| *s = (0, 0));
-            self.seen = 1;
+    /// Extends the finish tables (after `prepare`) up to `rem` moves left.
+    fn ensure(&mut self, rem: usize) {
+        let mover = self.fin_mover.expect("prepare ran");
+        let w = self.words;
+        let loop_cost = mover.loop_cost as usize;
+        let rem = rem.min(self.max_rem);
+        while self.fin_ready <= rem {
+            let layer_rem = self.fin_ready;
+            for f in Facing::ALL {
+                let here = self.at(layer_rem, f).start;
+                let (done, rest) = self.fin.split_at_mut(here);
+                let acc = &mut rest[..w];
+                acc.iter_mut().for_each(|x| *x = 0);
+                let layer = |r: usize, f: Facing| {
+                    let s = (r * 6 + f as usize) * w;
+                    s..s + w
+                };
+                for s in Step::MOVES {
+                    let to = s.turn(f);
+                    if !turn_allowed(&mover, f, to) {
+                        continue;
+                    }
+                    Self::or_back(&self.dirs, acc, &done[layer(layer_rem - 1, to)], to);
+                    for (a, e) in acc.iter_mut().zip(&self.dirs[to as usize].exit_any) {
+                        *a |= e;
+                    }
+                }
+                if mover.can_loop && layer_rem >= loop_cost {
+                    let prev = &done[layer(layer_rem - loop_cost, f.reverse())];
+                    for ((t, p), fr) in self.tmp.iter_mut().zip(prev).zip(&self.free) {
+                        *t = p & fr;
+                    }
+                    self.tmp2.iter_mut().for_each(|x| *x = 0);
+                    Self::or_back(&self.dirs, &mut self.tmp2, &self.tmp, f);
+                    Self::or_back(&self.dirs, acc, &self.tmp2, f);
+                }
+            }
+            self.fin_ready += 1;
         }
-    }
-
-    /// The first node of the last `explore` at (cell, facing), if any.
-    pub fn node_at(&self, cell: u16, facing: Facing) -> Option<u16> {
-        let (stamp, i) = self.first_node[cell as usize * 6 + facing as usize];
-        (stamp == self.seen).then_some(i)
     }
 
     /// Can a plane at `hex` facing `facing` with `rem` moves left finish its move:
@@ -307,7 +435,8 @@ impl Search {
         rem: u8,
         staged: bool,
     ) -> bool {
-        self.begin(board, mover);
+        self.prepare(board, mover);
+        self.ensure(rem as usize);
         if staged {
             return Step::ALL.iter().any(|&s| {
                 match step_to(board, mover, hex, facing, s, true, rem) {
@@ -315,55 +444,211 @@ impl Search {
                         to, facing, cost, ..
                     }) => {
                         let cell = board.index(to).expect("on board") as u16;
-                        self.finish(board, mover, cell, facing, rem - cost)
+                        self.finishes(cell, facing, rem - cost)
                     }
                     _ => false,
                 }
             });
         }
         match board.index(hex) {
-            Some(cell) => self.finish(board, mover, cell as u16, facing, rem),
+            Some(cell) => self.finishes(cell as u16, facing, rem),
             None => false,
         }
     }
 
-    fn finish(
+    /// From the finish tables (after `can_finish` or `reach` prepared them for
+    /// at least `rem`): can (cell, facing, rem) finish?
+    pub fn finishes(&self, cell: u16, facing: Facing, rem: u8) -> bool {
+        debug_assert!((rem as usize) < self.fin_ready);
+        bit(&self.fin[self.at(rem as usize, facing)], cell)
+    }
+
+    /// Works out every state reachable from `start` with `rem` moves: afterwards
+    /// `valid`, `first_valid`, `each_end`, `exit` and `path` answer questions.
+    pub fn reach(
         &mut self,
         board: &Board<PlaneId>,
         mover: &Mover,
-        cell: u16,
-        facing: Facing,
+        start: (Hex, Facing),
+        staged: bool,
         rem: u8,
-    ) -> bool {
-        if rem == 0 {
-            return board.cell_is_free(cell);
-        }
-        let k = self.key(cell as usize, facing, rem);
-        if self.memo_stamp[k] == self.stamp {
-            return self.memo_val[k];
-        }
-        self.evaluated += 1;
-        let mut ok = false;
-        for s in Step::ALL {
-            ok = match step_cell(board, mover, cell, facing, s, rem) {
-                Some(Landing::Exit) => true,
-                Some(Landing::Cell { cell, facing, cost }) => {
-                    self.finish(board, mover, cell, facing, rem - cost)
+    ) {
+        self.prepare(board, mover);
+        self.ensure(rem as usize);
+        let w = self.words;
+        let a = rem as usize;
+        self.allowance = a;
+        self.mover = Some(*mover);
+        self.seeds.clear();
+        self.exits = [None; 2];
+        self.reach[..(a + 1) * 6 * w]
+            .iter_mut()
+            .for_each(|x| *x = 0);
+        if staged {
+            self.start = None;
+            for s in Step::ALL {
+                if let Ok(StepTo::Move {
+                    to, facing, cost, ..
+                }) = step_to(board, mover, start.0, start.1, s, true, rem)
+                {
+                    let cell = board.index(to).expect("on board") as u16;
+                    let r = self.at(cost as usize, facing);
+                    set_bit(&mut self.reach[r], cell);
+                    self.seeds.push((cell, facing, cost, s));
                 }
-                None => false,
-            };
-            if ok {
-                break;
+            }
+        } else {
+            let cell = board.index(start.0).expect("on board") as u16;
+            self.start = Some((cell, start.1));
+            let r = self.at(0, start.1);
+            set_bit(&mut self.reach[r], cell);
+        }
+        let loop_cost = mover.loop_cost as usize;
+        for u in 0..a {
+            for f in Facing::ALL {
+                let src = self.at(u, f);
+                if self.reach[src.clone()].iter().all(|&x| x == 0) {
+                    continue;
+                }
+                for s in Step::MOVES {
+                    let to = s.turn(f);
+                    if !turn_allowed(mover, f, to) {
+                        continue;
+                    }
+                    self.tmp.copy_from_slice(&self.reach[src.clone()]);
+                    // exits: record the first per end
+                    for e in [End::North, End::South] {
+                        if self.exits[e as usize].is_some() {
+                            continue;
+                        }
+                        let ex = &self.dirs[to as usize].exit[e as usize];
+                        if let Some(i) = (0..w).find(|&i| self.tmp[i] & ex[i] != 0) {
+                            let b = (self.tmp[i] & ex[i]).trailing_zeros() as usize;
+                            self.exits[e as usize] = Some(ExitAt {
+                                used: u as u8,
+                                cell: (i * 64 + b) as u16,
+                                facing: f,
+                                step: s,
+                            });
+                        }
+                    }
+                    self.forward_tmp(to);
+                    let dst = self.at(u + 1, to);
+                    for i in 0..w {
+                        self.reach[dst.start + i] |= self.tmp2[i];
+                    }
+                }
+                if mover.can_loop && u + loop_cost <= a {
+                    self.tmp.copy_from_slice(&self.reach[src.clone()]);
+                    self.forward_tmp(f);
+                    self.tmp.copy_from_slice(&self.tmp2);
+                    self.forward_tmp(f);
+                    let dst = self.at(u + loop_cost, f.reverse());
+                    for i in 0..w {
+                        self.reach[dst.start + i] |= self.tmp2[i] & self.free[i];
+                    }
+                }
             }
         }
-        self.memo_stamp[k] = self.stamp;
-        self.memo_val[k] = ok;
-        ok
     }
 
-    /// Lists every state the plane can reach from which its move can still be
-    /// finished, breadth first, each (hex, facing, moves used) once. `nodes[0]`
-    /// is the start. Exit nodes are kept once per end.
+    /// After `reach`: is (cell, facing) reached having used `used` moves, with
+    /// a legal way to finish from there?
+    pub fn valid(&self, cell: u16, facing: Facing, used: u8) -> bool {
+        let u = used as usize;
+        u <= self.allowance
+            && bit(&self.reach[self.at(u, facing)], cell)
+            && self.finishes(cell, facing, (self.allowance - u) as u8)
+    }
+
+    /// After `reach`: the fewest moves, at least `min_used`, after which the plane
+    /// can stand on `cell` facing `facing` with a legal way to finish.
+    pub fn first_valid(&self, cell: u16, facing: Facing, min_used: u8) -> Option<u8> {
+        (min_used..=self.allowance as u8).find(|&u| self.valid(cell, facing, u))
+    }
+
+    /// After `reach`: every state in which the move can end on the board (all
+    /// moves used, on a free hex), in a fixed order.
+    pub fn each_end(&self, mut f: impl FnMut(u16, Facing)) {
+        for facing in Facing::ALL {
+            let r = self.at(self.allowance, facing);
+            for (i, (&word, &free)) in self.reach[r].iter().zip(&self.free).enumerate() {
+                let mut bits = word & free;
+                while bits != 0 {
+                    let b = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    f((i * 64 + b) as u16, facing);
+                }
+            }
+        }
+    }
+
+    /// After `reach`: the first way found to leave by `end`, if any.
+    pub fn exit(&self, end: End) -> Option<ExitAt> {
+        self.exits[end as usize]
+    }
+
+    /// After `reach`: the steps from the start to a valid (cell, facing, used).
+    pub fn path(
+        &self,
+        board: &Board<PlaneId>,
+        cell: u16,
+        facing: Facing,
+        used: u8,
+        out: &mut Vec<Step>,
+    ) {
+        out.clear();
+        let mover = self.mover.expect("reach ran");
+        let (mut c, mut f, mut u) = (cell, facing, used as usize);
+        loop {
+            if u == 0 {
+                debug_assert_eq!(self.start, Some((c, f)));
+                break;
+            }
+            if let Some(&(_, _, _, s)) = self
+                .seeds
+                .iter()
+                .find(|&&(sc, sf, su, _)| sc == c && sf == f && su as usize == u)
+            {
+                out.push(s);
+                break;
+            }
+            let reached = |cell: u16, facing: Facing, used: usize| {
+                bit(&self.reach[self.at(used, facing)], cell)
+            };
+            let mut found = None;
+            if let Link::Cell(p) = board.link(c, f.reverse()) {
+                for s in Step::MOVES {
+                    let from = match s {
+                        Step::Forward => f,
+                        Step::Left => f.right(),
+                        _ => f.left(),
+                    };
+                    if turn_allowed(&mover, from, f) && reached(p, from, u - 1) {
+                        found = Some((p, from, u - 1, s));
+                        break;
+                    }
+                }
+            }
+            let lc = mover.loop_cost as usize;
+            if found.is_none() && mover.can_loop && u >= lc {
+                if let Link::Cell(h1) = board.link(c, f) {
+                    if let Link::Cell(h0) = board.link(h1, f) {
+                        if reached(h0, f.reverse(), u - lc) {
+                            found = Some((h0, f.reverse(), u - lc, Step::Immelmann));
+                        }
+                    }
+                }
+            }
+            let (pc, pf, pu, s) = found.expect("a reached state has a predecessor");
+            out.push(s);
+            (c, f, u) = (pc, pf, pu);
+        }
+        out.reverse();
+    }
+
+    /// Every valid state, with a parent for each (for the screens and tests):
+    /// `nodes[0]` is the start; exit nodes come last, one per end.
     pub fn explore(
         &mut self,
         board: &Board<PlaneId>,
@@ -373,108 +658,92 @@ impl Search {
         rem: u8,
         nodes: &mut Vec<Node>,
     ) {
-        self.begin(board, mover);
-        self.begin_seen();
+        self.reach(board, mover, start, staged, rem);
         nodes.clear();
         nodes.push(Node {
             hex: start.0,
-            cell: if staged {
-                Node::OFF_BOARD
-            } else {
-                board.index(start.0).map_or(Node::OFF_BOARD, |c| c as u16)
-            },
+            cell: self.start.map_or(Node::OFF_BOARD, |s| s.0),
             facing: start.1,
             used: 0,
             parent: Node::NO_PARENT,
             step: None,
             exit: None,
         });
-        let mut exits = [false; 2];
-        let mut i = 0;
-        while i < nodes.len() {
-            let n = nodes[i];
-            let left = rem - n.used;
-            if n.exit.is_none() && left > 0 {
-                for s in Step::ALL {
-                    // The start may be off the board (staged): use the hex rule
-                    // there, and the cell tables everywhere else.
-                    let to = if i == 0 {
-                        match step_to(board, mover, n.hex, n.facing, s, staged, left) {
-                            Ok(StepTo::Exit {
-                                end,
-                                cost,
-                                to,
-                                facing,
-                            }) => Some((None, Some(end), to, facing, cost)),
-                            Ok(StepTo::Move {
-                                to, facing, cost, ..
-                            }) => Some((board.index(to).map(|c| c as u16), None, to, facing, cost)),
-                            Err(_) => None,
-                        }
+        let mut path = Vec::new();
+        let find = |nodes: &[Node], cell: u16, facing: Facing, used: u8| {
+            nodes
+                .iter()
+                .position(|n| n.cell == cell && n.facing == facing && n.used == used)
+        };
+        for u in 1..=self.allowance as u8 {
+            for f in Facing::ALL {
+                for cell in 0..board.len() as u16 {
+                    if !self.valid(cell, f, u) {
+                        continue;
+                    }
+                    self.path(board, cell, f, u, &mut path);
+                    let step = *path.last().expect("u > 0");
+                    let pu = u - if step == Step::Immelmann {
+                        mover.loop_cost
                     } else {
-                        match step_cell(board, mover, n.cell, n.facing, s, left) {
-                            Some(Landing::Exit) => {
-                                let f = match s {
-                                    Step::Left => n.facing.left(),
-                                    Step::Right => n.facing.right(),
-                                    _ => n.facing,
+                        1
+                    };
+                    let parent = if pu == 0 {
+                        0
+                    } else {
+                        let (pc, pf) = match step {
+                            Step::Immelmann => {
+                                let h1 = board.link(cell, f);
+                                let Link::Cell(h1) = h1 else { unreachable!() };
+                                let Link::Cell(h0) = board.link(h1, f) else {
+                                    unreachable!()
                                 };
-                                let to = f.ahead(n.hex);
-                                match board.spot(to) {
-                                    Spot::OffEnd(end) => Some((None, Some(end), to, f, 1)),
-                                    _ => None,
-                                }
+                                (h0, f.reverse())
                             }
-                            Some(Landing::Cell { cell, facing, cost }) => {
-                                Some((Some(cell), None, board.cell_hex(cell), facing, cost))
+                            s => {
+                                let Link::Cell(p) = board.link(cell, f.reverse()) else {
+                                    unreachable!()
+                                };
+                                let pf = match s {
+                                    Step::Forward => f,
+                                    Step::Left => f.right(),
+                                    _ => f.left(),
+                                };
+                                (p, pf)
                             }
-                            None => None,
-                        }
+                        };
+                        find(nodes, pc, pf, pu).unwrap_or(0)
                     };
-                    let Some((cell, exit, to, facing, cost)) = to else {
-                        continue;
-                    };
-                    let used = n.used + cost;
-                    if let Some(end) = exit {
-                        let e = end as usize;
-                        if !exits[e] {
-                            exits[e] = true;
-                            nodes.push(Node {
-                                hex: to,
-                                cell: Node::OFF_BOARD,
-                                facing,
-                                used,
-                                parent: i as u16,
-                                step: Some(s),
-                                exit: Some(end),
-                            });
-                        }
-                        continue;
-                    }
-                    let Some(cell) = cell else { continue };
-                    let k = self.key(cell as usize, facing, rem - used);
-                    if self.seen_stamp[k] == self.seen {
-                        continue;
-                    }
-                    self.seen_stamp[k] = self.seen;
-                    if self.finish(board, mover, cell, facing, rem - used) {
-                        let slot = &mut self.first_node[cell as usize * 6 + facing as usize];
-                        if slot.0 != self.seen {
-                            *slot = (self.seen, nodes.len() as u16);
-                        }
-                        nodes.push(Node {
-                            hex: to,
-                            cell,
-                            facing,
-                            used,
-                            parent: i as u16,
-                            step: Some(s),
-                            exit: None,
-                        });
-                    }
+                    nodes.push(Node {
+                        hex: board.cell_hex(cell),
+                        cell,
+                        facing: f,
+                        used: u,
+                        parent: parent as u16,
+                        step: Some(step),
+                        exit: None,
+                    });
                 }
             }
-            i += 1;
+        }
+        for end in [End::North, End::South] {
+            if let Some(x) = self.exit(end) {
+                let parent = if x.used == 0 {
+                    0
+                } else {
+                    find(nodes, x.cell, x.facing, x.used).unwrap_or(0)
+                };
+                let f = x.step.turn(x.facing);
+                nodes.push(Node {
+                    hex: f.ahead(board.cell_hex(x.cell)),
+                    cell: Node::OFF_BOARD,
+                    facing: f,
+                    used: x.used + 1,
+                    parent: parent as u16,
+                    step: Some(x.step),
+                    exit: Some(end),
+                });
+            }
         }
     }
 }
