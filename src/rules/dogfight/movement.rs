@@ -231,41 +231,40 @@ fn set_bit(set: &mut [u64], cell: u16) {
 }
 
 /// `dst |= src` moved up by `n` bits (bit i to bit i + n), then `& mask`.
-#[inline]
-fn or_shl(dst: &mut [u64], src: &[u64], n: u32, mask: Option<&[u64]>) {
-    let w = dst.len();
+#[inline(always)]
+fn or_shl<const MASKED: bool>(dst: &mut [u64], src: &[u64], n: u32, mask: &[u64]) {
+    let w = dst.len().min(src.len());
     let (ws, bs) = ((n / 64) as usize, n % 64);
     for i in ws..w {
         let mut v = src[i - ws] << bs;
         if bs > 0 && i > ws {
             v |= src[i - ws - 1] >> (64 - bs);
         }
-        dst[i] |= mask.map_or(v, |m| v & m[i]);
+        dst[i] |= if MASKED { v & mask[i] } else { v };
     }
 }
 
 /// `dst |= src` moved down by `n` bits (bit i + n to bit i), then `& mask`.
-#[inline]
-fn or_shr(dst: &mut [u64], src: &[u64], n: u32, mask: Option<&[u64]>) {
-    let w = dst.len();
+#[inline(always)]
+fn or_shr<const MASKED: bool>(dst: &mut [u64], src: &[u64], n: u32, mask: &[u64]) {
+    let w = dst.len().min(src.len());
     let (ws, bs) = ((n / 64) as usize, n % 64);
     for i in 0..w.saturating_sub(ws) {
         let mut v = src[i + ws] >> bs;
         if bs > 0 && i + ws + 1 < w {
             v |= src[i + ws + 1] << (64 - bs);
         }
-        dst[i] |= mask.map_or(v, |m| v & m[i]);
+        dst[i] |= if MASKED { v & mask[i] } else { v };
     }
 }
 
-/// `dst |= the cells at +delta from the cells of src` (src already masked to
-/// the cells whose neighbour is at +delta).
-#[inline]
-fn or_moved(dst: &mut [u64], src: &[u64], delta: i32, mask: Option<&[u64]>) {
+/// `dst |= src` with every bit moved by `delta` (then `& mask` if MASKED).
+#[inline(always)]
+fn or_moved<const MASKED: bool>(dst: &mut [u64], src: &[u64], delta: i32, mask: &[u64]) {
     if delta >= 0 {
-        or_shl(dst, src, delta as u32, mask)
+        or_shl::<MASKED>(dst, src, delta as u32, mask)
     } else {
-        or_shr(dst, src, (-delta) as u32, mask)
+        or_shr::<MASKED>(dst, src, (-delta) as u32, mask)
     }
 }
 
@@ -344,14 +343,14 @@ impl Search {
             for ((t3, t), m) in self.tmp3.iter_mut().zip(&self.tmp).zip(mask) {
                 *t3 = t & m;
             }
-            or_moved(&mut self.tmp2, &self.tmp3, *delta, None);
+            or_moved::<false>(&mut self.tmp2, &self.tmp3, *delta, &[]);
         }
     }
 
     /// `dst |= the cells whose neighbour in direction d is in src`.
     fn or_back(dirs: &[Direction], dst: &mut [u64], src: &[u64], d: Facing) {
         for (mask, delta) in &dirs[d as usize].parts {
-            or_moved(dst, src, -delta, Some(mask));
+            or_moved::<true>(dst, src, -delta, mask);
         }
     }
 
@@ -517,7 +516,13 @@ impl Search {
                     }
                     self.tmp.copy_from_slice(&self.reach[src.clone()]);
                     // exits: record the first per end
+                    let ex_any = &self.dirs[to as usize].exit_any;
+                    let leaves = self.exits.iter().any(Option::is_none)
+                        && self.tmp.iter().zip(ex_any).any(|(t, e)| t & e != 0);
                     for e in [End::North, End::South] {
+                        if !leaves {
+                            break;
+                        }
                         if self.exits[e as usize].is_some() {
                             continue;
                         }
