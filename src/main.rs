@@ -180,7 +180,7 @@ fn record(level: &str, seed: u64, variant: Variant, out: &std::path::Path) -> Re
     let mut game = Game::new(scenario, variant.options(), seed);
     let mut ais = [Ai::new(Side::German, seed), Ai::new(Side::British, seed)];
     play_out(&mut game, &mut ais)?;
-    let rep = replay::record(&game, level);
+    let rep = replay::record(&game, level)?;
     data::write_atomic(out, &data::to_ron(&rep))?;
     println!(
         "wrote {}: {} commands, winner {}, bomb score {}",

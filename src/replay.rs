@@ -1,6 +1,11 @@
 //! Replays: a game written as its level, options, seed and commands (RON), with
 //! the result it reached, so that `tally-ho replay FILE` can re-run it and
 //! confirm it reproduces exactly (same winner, score, losses and event log).
+//!
+//! A replay also carries a fingerprint of the level, aircraft and rule files it
+//! was played with, so an edited table is reported as such. The event digest
+//! hashes the RON text of the events, so it is tied to the versions of ron,
+//! hexx and rand pinned in Cargo.lock.
 
 use crate::data::{self, LoadErrors};
 use crate::rules::dogfight::{Command, Event, Game, Options, Scenario, Side};
@@ -24,21 +29,38 @@ pub struct Recorded {
 pub struct Replay {
     /// A shipped level's name, or a path to a level file.
     pub level: String,
+    /// FNV-1a of the level, aircraft and rule files' text.
+    pub fingerprint: String,
     pub options: Options,
     pub seed: u64,
     pub commands: Vec<Command>,
     pub result: Recorded,
 }
 
-/// FNV-1a over the RON text of the events: stable across runs and machines.
-pub fn digest(events: &[Event]) -> String {
-    let text = ron::to_string(events).expect("events serialise");
+fn fnv(texts: &[&str]) -> String {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in text.bytes() {
-        h ^= b as u64;
-        h = h.wrapping_mul(0x0100_0000_01b3);
+    for t in texts {
+        for b in t.bytes().chain([0]) {
+            h ^= b as u64;
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
     }
     format!("{h:016x}")
+}
+
+/// FNV-1a over the RON text of the events: stable across runs and machines.
+pub fn digest(events: &[Event]) -> String {
+    fnv(&[&ron::to_string(events).expect("events serialise")])
+}
+
+/// FNV-1a of the files a level is played with.
+pub fn fingerprint(level: &str) -> Result<String, LoadErrors> {
+    let scenario = data::scenario_source(level)?;
+    Ok(fnv(&[
+        &scenario.text,
+        &data::aircraft_source().text,
+        &data::rules_source().text,
+    ]))
 }
 
 pub fn recorded(game: &Game) -> Recorded {
@@ -58,20 +80,25 @@ pub fn recorded(game: &Game) -> Recorded {
     }
 }
 
-/// A replay of `game`, which must have kept its event log (`Game::new`).
-pub fn record(game: &Game, level: &str) -> Replay {
-    Replay {
+/// A replay of `game`, which must have kept its event log (`Game::new`) and
+/// been played on `level`.
+pub fn record(game: &Game, level: &str) -> Result<Replay, LoadErrors> {
+    Ok(Replay {
         level: level.to_string(),
+        fingerprint: fingerprint(level)?,
         options: game.options(),
         seed: game.seed(),
         commands: game.commands().to_vec(),
         result: recorded(game),
-    }
+    })
 }
 
 #[derive(Debug)]
 pub enum ReplayError {
     Load(LoadErrors),
+    FilesChanged {
+        level: String,
+    },
     Illegal {
         index: usize,
         reason: String,
@@ -86,6 +113,10 @@ impl fmt::Display for ReplayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ReplayError::Load(e) => write!(f, "{e}"),
+            ReplayError::FilesChanged { level } => write!(
+                f,
+                "the level \"{level}\" or the aircraft and rule tables have changed since this replay was recorded"
+            ),
             ReplayError::Illegal { index, reason } => {
                 write!(f, "command {index} is not legal on re-run: {reason}")
             }
@@ -113,6 +144,12 @@ pub fn rerun_on(scenario: Arc<Scenario>, replay: &Replay) -> Result<Game, Replay
 
 /// Loads the replay's level, re-runs it and checks that it reproduces the result.
 pub fn verify(replay: &Replay) -> Result<Game, ReplayError> {
+    let now = fingerprint(&replay.level).map_err(ReplayError::Load)?;
+    if now != replay.fingerprint {
+        return Err(ReplayError::FilesChanged {
+            level: replay.level.clone(),
+        });
+    }
     let scenario = data::load_simple_hex(&replay.level).map_err(ReplayError::Load)?;
     let game = rerun_on(Arc::new(scenario), replay)?;
     let now = recorded(&game);

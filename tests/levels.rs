@@ -166,3 +166,48 @@ fn garbage_never_panics() {
         assert!(load(text).is_err(), "{text:?}");
     }
 }
+
+#[test]
+fn absurd_speeds_are_refused_not_overflowed() {
+    for speed in ["D6Plus(255)", "D6Plus(11)", "Fixed(200)"] {
+        let aircraft = data::aircraft_source().text.replacen("D6Plus(2)", speed, 1);
+        let e = data::load_aircraft(&Source {
+            file: "aircraft.ron".into(),
+            text: aircraft,
+        })
+        .expect_err(speed);
+        assert!(e.to_string().contains("speed above 16"), "{e}");
+    }
+}
+
+#[test]
+fn the_marker_die_must_show_every_move_left_after_firing() {
+    // A d6 marker cannot show the 7 moves a Spitfire (1d6+2) may have left.
+    let rules = data::rules_source()
+        .text
+        .replace("marker_die: 8", "marker_die: 6");
+    let e = data::load_scenario_with(
+        &data::scenario_source("crane-14x18").unwrap(),
+        &data::aircraft_source(),
+        &Source {
+            file: "rules.ron".into(),
+            text: rules,
+        },
+    )
+    .expect_err("d6 marker");
+    assert!(
+        e.to_string().contains("more than the d6 marker shows"),
+        "{e}"
+    );
+}
+
+#[test]
+fn too_many_planes_are_refused() {
+    let unit = r#"(aircraft: "Spitfire", planes: [(colour: Red), (colour: White), (colour: Blue), (colour: Yellow)]),"#;
+    let text = format!(
+        "ScenarioFile(name: \"big\", board: (columns: 14, rows: 18), german_end: South, units: [{}])",
+        unit.repeat(33)
+    );
+    let e = load(&text).expect_err("132 planes");
+    assert!(e.to_string().contains("at most 128"), "{e}");
+}

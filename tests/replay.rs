@@ -12,7 +12,7 @@ fn a_recorded_ai_game_replays_to_the_identical_event_log() {
     for seed in [1, 2, 99] {
         let mut g = Game::new(crane(), Options::default(), seed);
         finish_with_ai(&mut g);
-        let rep = replay::record(&g, "crane-14x18");
+        let rep = replay::record(&g, "crane-14x18").unwrap();
         let text = data::to_ron(&rep);
         let back = replay::parse("mem.ron", &text).unwrap();
         assert_eq!(back, rep, "RON round trip");
@@ -27,13 +27,13 @@ fn a_recorded_ai_game_replays_to_the_identical_event_log() {
 fn a_tampered_replay_is_caught() {
     let mut g = Game::new(crane(), Options::default(), 4);
     finish_with_ai(&mut g);
-    let mut rep = replay::record(&g, "crane-14x18");
+    let mut rep = replay::record(&g, "crane-14x18").unwrap();
     rep.result.score += 1;
     assert!(matches!(
         replay::verify(&rep),
         Err(replay::ReplayError::Differs { .. })
     ));
-    let mut rep = replay::record(&g, "crane-14x18");
+    let mut rep = replay::record(&g, "crane-14x18").unwrap();
     rep.seed += 1; // different dice: the commands stop making sense or the result differs
     assert!(replay::verify(&rep).is_err());
 }
@@ -52,4 +52,20 @@ fn quiet_games_play_exactly_like_logged_ones() {
         assert_eq!(a.losses(), b.losses());
         assert!(b.events().is_empty());
     }
+}
+
+#[test]
+fn a_replay_of_edited_tables_says_so() {
+    let mut g = Game::new(crane(), Options::default(), 8);
+    finish_with_ai(&mut g);
+    let mut rep = replay::record(&g, "crane-14x18").unwrap();
+    rep.fingerprint = "0000000000000000".into();
+    let e = match replay::verify(&rep) {
+        Err(e) => e.to_string(),
+        Ok(_) => panic!("an edited table must be reported"),
+    };
+    assert!(
+        e.contains("have changed since this replay was recorded"),
+        "{e}"
+    );
 }

@@ -203,16 +203,60 @@ fn squadrons_enter_in_adjoining_hexes_of_their_own_edge() {
 }
 
 #[test]
+fn a_squadron_lines_up_in_r_w_b_y_order_whatever_the_file_order() {
+    let mut file: ScenarioFile = tally_ho::data::parse(
+        "crane",
+        &tally_ho::data::scenario_source("crane-14x18").unwrap().text,
+    )
+    .unwrap();
+    file.units[0].planes.reverse(); // Y, B, W, R in the file
+    let sc = Arc::new(Scenario::build(&file, &shipped_aircraft(), &shipped_rules()).unwrap());
+    let mut g = seed_where(&sc, Options::default(), |g| {
+        g.phase() == Phase::Entry { side: Side::German } && g.waiting_planes(UnitId(0)).len() >= 2
+    });
+    let waiting = g.waiting_planes(UnitId(0));
+    g.play(Command::Enter {
+        unit: UnitId(0),
+        column: 2,
+    })
+    .unwrap();
+    let mut colours: Vec<(u8, Colour)> = waiting
+        .iter()
+        .map(|&p| match g.plane(p).loc {
+            Loc::Staged { column } => (column, g.plane(p).colour),
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    colours.sort();
+    let order: Vec<Colour> = colours.iter().map(|c| c.1).collect();
+    let mut sorted = order.clone();
+    sorted.sort();
+    assert_eq!(order, sorted, "R, W, B, Y from west to east");
+}
+
+#[test]
 fn entering_and_leaving_the_mat_cost_one_hex() {
-    // Entering: the edge hex is the first hex of the move (checked above too);
-    // leaving: stepping off the end uses one move.
-    let sc = placed(14, 18, &[("He 111", Red, (4, 1), N, false)], |_| {});
+    // Entering: the edge hex is the first hex of the move (see the entry test).
+    // Leaving: stepping off the end is a hex of its own, so a bomber three rows
+    // out ends on the edge row, and one two rows out leaves with its third move.
+    let sc = placed(
+        14,
+        18,
+        &[("He 111", Red, (4, 3), N, false), FAR_BOMBER],
+        |_| {},
+    );
+    let mut g = Game::new(sc, Options::default(), 1);
+    for _ in 0..3 {
+        g.play(Command::Step(Step::Forward)).unwrap();
+    }
+    assert_eq!(g.plane(PlaneId(0)).on_board().unwrap().0, at(4, 0));
+    let sc = placed(14, 18, &[("He 111", Red, (4, 2), N, false)], |_| {});
     let mut g = Game::new(sc, Options::default(), 1);
     g.play(Command::Step(Step::Forward)).unwrap();
-    assert_eq!(g.active_move().unwrap().remaining(), 2);
-    let before = g.events().len();
     g.play(Command::Step(Step::Forward)).unwrap();
-    assert!(events_since(&g, before).iter().any(|e| matches!(
+    assert_eq!(g.active_move().unwrap().remaining(), 1);
+    g.play(Command::Step(Step::Forward)).unwrap();
+    assert!(g.events().iter().any(|e| matches!(
         e,
         Event::Exited {
             end: End::North,
@@ -258,18 +302,29 @@ fn movement_order_bombers_then_german_fighters_then_british_rwby() {
 
 #[test]
 fn bombers_move_three_hexes() {
-    for g in ai_games(5, Options::default()) {
+    for g in ai_games(10, Options::default()) {
+        // damaged in an earlier round (and not repaired since)
+        let mut damaged_before: Vec<PlaneId> = Vec::new();
+        let mut damaged_now: Vec<PlaneId> = Vec::new();
         for e in g.events() {
-            if let Event::MoveBegan {
-                plane,
-                speed_roll,
-                allowance,
-            } = *e
-            {
-                if g.plane(plane).role == Role::Bomber {
+            match *e {
+                Event::Damaged { plane } => damaged_now.push(plane),
+                Event::RoundBegan { .. } => damaged_before.append(&mut damaged_now),
+                Event::RepairRolled {
+                    plane,
+                    returned: true,
+                    ..
+                } => damaged_before.retain(|p| *p != plane),
+                Event::MoveBegan {
+                    plane,
+                    speed_roll,
+                    allowance,
+                } if g.plane(plane).role == Role::Bomber => {
                     assert_eq!(speed_roll, None);
-                    assert!(allowance == 3 || allowance == 2, "3, or 2 when damaged");
+                    let slowed = damaged_before.contains(&plane);
+                    assert_eq!(allowance, if slowed { 2 } else { 3 });
                 }
+                _ => {}
             }
         }
     }
@@ -583,36 +638,28 @@ fn damaged_planes_turn_for_home() {
 }
 
 #[test]
-fn the_ai_heads_home_when_damaged() {
-    // Audit: every step a damaged plane took in real games turned toward home.
-    for g in ai_games(10, Options::default()) {
-        let mut damaged: Vec<PlaneId> = Vec::new();
-        let mut last: Vec<(PlaneId, Facing)> = Vec::new();
-        for e in g.events() {
-            match *e {
-                Event::Damaged { plane } => damaged.push(plane),
-                Event::AttackBegan { .. } => damaged.clear(),
-                Event::Stepped {
-                    plane,
-                    facing,
-                    step,
-                    ..
-                } => {
-                    if damaged.contains(&plane) {
-                        let home = g.scenario().end_of(g.plane(plane).side).facing_toward();
-                        if let Some(&(_, before)) = last.iter().find(|(p, _)| *p == plane) {
-                            let now = before.turns_to(home);
-                            assert!(
-                                facing.turns_to(home) <= now.saturating_sub(1).max(1),
-                                "{step:?}"
-                            );
-                        }
-                    }
-                    last.retain(|(p, _)| *p != plane);
-                    last.push((plane, facing));
-                }
-                _ => {}
-            }
+fn the_ai_flies_damaged_planes_home() {
+    // A damaged Spitfire mid-mat facing home: the RAF opponent takes it at
+    // least two rows nearer its own (north) edge in one move.
+    let sc = placed(
+        14,
+        18,
+        &[FAR_BOMBER, ("Spitfire", Red, (5, 9), N, true)],
+        |_| {},
+    );
+    let spit = PlaneId(1);
+    for seed in 0..20 {
+        let mut g = Game::new(sc.clone(), Options::default(), seed);
+        skip_to(&mut g, spit);
+        let mut ai = ai::Ai::new(Side::British, seed);
+        while g.active_move().is_some_and(|m| m.plane == spit) {
+            let c = ai.decide(&g).unwrap();
+            g.play(c).unwrap();
+        }
+        match g.plane(spit).loc {
+            Loc::Board { hex, .. } => assert!(g.board().rows_to(hex, End::North) <= 7),
+            Loc::Repair => {} // it made it home
+            other => panic!("{other:?}"),
         }
     }
 }
@@ -649,7 +696,7 @@ fn a_fighter_may_split_its_move_to_attack_and_fly_on() {
     assert_eq!(m.plane, spit);
     assert!(m.attacked);
     let left = m.remaining();
-    assert!(left >= 2 && left <= g.scenario().rules.marker_die);
+    assert!(left >= 2, "moves left after the shot: {left}");
     // It may fly on, but not fire again this turn.
     assert!(g.check(&Command::Step(Step::Right)).is_ok());
     assert_eq!(
@@ -684,31 +731,136 @@ fn an_attacker_must_move_one_hex_before_firing() {
 
 #[test]
 fn guns_point_forward() {
+    // The bomber ends at (5,9) facing north. The Spitfire flies to (6,10), the
+    // hex south-east of it, still facing north: adjacent, but not ahead.
     let spit = PlaneId(1);
-    let g = game_where(&chase(), Options::default(), |g| {
+    let mut g = game_where(&chase(), Options::default(), |g| {
         skip_to(g, spit);
-        let a = g.active_move().unwrap().allowance;
-        a >= 5
+        g.active_move().unwrap().allowance >= 6
     });
-    let mut g = g;
-    // (5,10) is behind the bomber at (5,9); arrive there facing north-east.
-    g.play(Command::Step(Step::Forward)).unwrap(); // (5,13)
-    g.play(Command::Step(Step::Forward)).unwrap(); // (5,12)
-    g.play(Command::Step(Step::Left)).unwrap(); // NW
-    g.play(Command::Step(Step::Right)).unwrap(); // N, beside the column
-    let (hex, facing) = g.plane(spit).on_board().unwrap();
-    let target_hex = g.plane(PlaneId(0)).on_board().unwrap().0;
-    if Facing::between(hex, target_hex).is_some() && facing.ahead(hex) != target_hex {
-        assert_eq!(
-            g.check(&Command::Attack { target: PlaneId(0) }),
-            Err(Illegal::TargetNotAhead)
-        );
+    assert_eq!(g.plane(PlaneId(0)).on_board().unwrap().0, at(5, 9));
+    for s in [
+        Step::Right,
+        Step::Left,
+        Step::Forward,
+        Step::Forward,
+        Step::Forward,
+    ] {
+        g.play(Command::Step(s)).unwrap();
     }
-    // Directly: adjacent but not ahead is refused by preview_from.
-    let r = g.preview_from(spit, Facing::SouthEast.ahead(target_hex), N, PlaneId(0));
-    assert_eq!(r, Err(Illegal::TargetNotAhead));
-    let r = g.preview_from(spit, S.ahead(target_hex), N, PlaneId(0));
-    assert!(r.is_ok());
+    assert_eq!(g.plane(spit).on_board().unwrap(), (at(6, 10), N));
+    assert_eq!(
+        g.check(&Command::Attack { target: PlaneId(0) }),
+        Err(Illegal::TargetNotAhead)
+    );
+}
+
+#[test]
+fn combat_takes_place_from_an_adjacent_hex() {
+    let spit = PlaneId(1);
+    let mut g = game_where(&chase(), Options::default(), |g| {
+        skip_to(g, spit);
+        true
+    });
+    g.play(Command::Step(Step::Forward)).unwrap(); // (5,13): the bomber is 4 ahead
+    assert_eq!(
+        g.check(&Command::Attack { target: PlaneId(0) }),
+        Err(Illegal::TargetNotAdjacent)
+    );
+    // A plane that is not in the game is refused, not a crash.
+    assert_eq!(
+        g.check(&Command::Attack {
+            target: PlaneId(99)
+        }),
+        Err(Illegal::NoSuchPlane)
+    );
+}
+
+#[test]
+fn a_plane_cannot_stop_to_fire_on_an_occupied_hex() {
+    // The Hurricane (moving after the Spitfire) sits where the Spitfire would
+    // fire from: the Spitfire may fly through but not stop there to fire.
+    let sc = placed(
+        14,
+        18,
+        &[
+            ("He 111", Red, (5, 12), N, false),
+            ("Spitfire", Red, (5, 14), N, false),
+            ("Hurricane", Red, (5, 10), S, false),
+        ],
+        |_| {},
+    );
+    let spit = PlaneId(1);
+    let mut g = game_where(&sc, Options::default(), |g| {
+        skip_to(g, spit);
+        g.active_move().unwrap().allowance >= 6
+    });
+    let left = g.active_move().unwrap().allowance - 4;
+    fly_forward_until(&mut g, left); // at (5,10)
+    assert_eq!(g.plane(spit).on_board().unwrap().0, at(5, 10));
+    assert_eq!(
+        g.check(&Command::Attack { target: PlaneId(0) }),
+        Err(Illegal::CannotStopHere)
+    );
+}
+
+#[test]
+fn a_waiting_plane_must_fly_onto_the_mat() {
+    // Odd columns are shoved down: from beyond the south edge of column 5 the
+    // north-east hex is still off the mat.
+    let mut g = seed_where(&crane(), Options::default(), |g| {
+        g.phase() == Phase::Entry { side: Side::German }
+            && g.waiting_units(Side::German).first() == Some(&UnitId(0))
+    });
+    g.play(Command::Enter {
+        unit: UnitId(0),
+        column: 5,
+    })
+    .unwrap();
+    while let Phase::Entry { side } = g.phase() {
+        let unit = g.waiting_units(side)[0];
+        g.play(Command::Enter { unit, column: 0 }).unwrap();
+    }
+    let m = g.active_move().unwrap();
+    assert_eq!(g.plane(m.plane).loc, Loc::Staged { column: 5 });
+    assert_eq!(
+        g.check(&Command::Step(Step::Right)),
+        Err(Illegal::MustEnterBoard)
+    );
+    assert!(g.check(&Command::Step(Step::Forward)).is_ok());
+}
+
+#[test]
+fn an_immelmann_needs_four_moves_and_two_hexes_of_mat() {
+    let spit = PlaneId(1);
+    let sc = placed(
+        14,
+        18,
+        &[FAR_BOMBER, ("Spitfire", Red, (5, 1), N, false)],
+        |_| {},
+    );
+    let g = game_where(&sc, Options::default(), |g| {
+        skip_to(g, spit);
+        g.active_move().unwrap().allowance >= 4
+    });
+    assert_eq!(
+        g.check(&Command::Step(Step::Immelmann)),
+        Err(Illegal::LoopOffBoard)
+    );
+    let sc = placed(
+        14,
+        18,
+        &[FAR_BOMBER, ("Spitfire", Red, (5, 9), N, false)],
+        |_| {},
+    );
+    let g = game_where(&sc, Options::default(), |g| {
+        skip_to(g, spit);
+        g.active_move().unwrap().allowance == 3
+    });
+    assert_eq!(
+        g.check(&Command::Step(Step::Immelmann)),
+        Err(Illegal::NotEnoughMovesForLoop { cost: 4, left: 3 })
+    );
 }
 
 #[test]
@@ -981,26 +1133,60 @@ fn each_bomber_leaving_by_the_british_end_bombs_2d6() {
 
 #[test]
 fn damaged_bombers_do_not_bomb() {
-    // Damaged at the British edge: its homeward turn happens to leave by the
-    // north end. It does not bomb, and goes to the repair shop.
+    // At the British edge a damaged bomber may not fly off that end...
     let sc = placed(
         14,
         18,
-        &[("He 111", Red, (4, 0), N, true), FAR_BOMBER],
+        &[("He 111", Red, (4, 0), Facing::NorthEast, true), FAR_BOMBER],
         |_| {},
     );
-    let mut g = Game::new(sc, Options::default(), 3);
-    g.play(Command::Step(Step::Left)).unwrap();
-    assert!(g.events().iter().any(|e| matches!(
-        e,
-        Event::Exited {
-            end: End::North,
-            ..
+    let g = Game::new(sc, Options::default(), 3);
+    assert_eq!(
+        g.check(&Command::Step(Step::Forward)),
+        Err(Illegal::MustHeadHome)
+    );
+    assert!(g.check(&Command::Step(Step::Right)).is_ok());
+    // ...and in play no bomber ever bombs while damaged.
+    for g in ai_games(30, Options::default()) {
+        let mut damaged: Vec<PlaneId> = Vec::new();
+        for e in g.events() {
+            match *e {
+                Event::Damaged { plane } => damaged.push(plane),
+                Event::RepairRolled {
+                    plane,
+                    returned: true,
+                    ..
+                } => damaged.retain(|p| *p != plane),
+                Event::Bombed { plane, .. } => assert!(!damaged.contains(&plane)),
+                _ => {}
+            }
         }
-    )));
-    assert!(!g.events().iter().any(|e| matches!(e, Event::Bombed { .. })));
-    assert_eq!(g.score(), 0);
-    assert_eq!(g.plane(PlaneId(0)).loc, Loc::Repair);
+    }
+}
+
+#[test]
+fn damaged_planes_may_not_leave_by_the_enemy_end() {
+    // A damaged Spitfire (home: north) on the south edge row facing south-west:
+    // the homeward turn is allowed, flying on off the south end is not.
+    let sc = placed(
+        14,
+        18,
+        &[
+            FAR_BOMBER,
+            ("Spitfire", Red, (6, 17), Facing::SouthWest, true),
+        ],
+        |_| {},
+    );
+    let spit = PlaneId(1);
+    let g = game_where(&sc, Options::default(), |g| {
+        skip_to(g, spit);
+        true
+    });
+    assert_eq!(
+        g.check(&Command::Step(Step::Forward)),
+        Err(Illegal::MustHeadHome)
+    );
+    assert!(g.check(&Command::Step(Step::Right)).is_ok());
 }
 
 #[test]

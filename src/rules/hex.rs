@@ -138,10 +138,9 @@ pub enum Link {
 
 /// A rectangular board of flat-topped hexes, each cell holding what occupies it.
 ///
-/// The `RectMap` is the board's storage. For the move search, which asks the
-/// same questions millions of times, the board also keeps, by dense cell index,
-/// each cell's hex, the six neighbours (worked out once with hexx) and whether
-/// the cell is occupied; `set` keeps them in step with the map.
+/// The `RectMap` is the board's storage. For the move search, the board also
+/// keeps, by dense cell index, each cell's hex and its six neighbours (worked
+/// out once with hexx), and a version number that changes with occupancy.
 #[derive(Clone)]
 pub struct Board<T: Clone> {
     columns: u32,
@@ -149,7 +148,6 @@ pub struct Board<T: Clone> {
     cells: RectMap<Option<T>>,
     cell_hex: Vec<Hex>,
     links: Vec<Link>,
-    occupant: Vec<Option<T>>,
     /// Bumped on every change of occupancy, so searches know when to forget.
     version: u64,
 }
@@ -166,7 +164,6 @@ impl<T: Clone> Board<T> {
             cells,
             cell_hex: Vec::new(),
             links: Vec::new(),
-            occupant: vec![None; (columns * rows) as usize],
             version: 0,
         };
         board.cell_hex = (0..rows as i32)
@@ -196,14 +193,8 @@ impl<T: Clone> Board<T> {
         self.links[cell as usize * 6 + facing as usize]
     }
 
-    #[inline]
     pub fn cell_is_free(&self, cell: u16) -> bool {
-        self.occupant[cell as usize].is_none()
-    }
-
-    #[inline]
-    pub fn cell_occupant(&self, cell: u16) -> Option<&T> {
-        self.occupant[cell as usize].as_ref()
+        self.is_free(self.cell_hex[cell as usize])
     }
 
     /// Changes whenever any cell's occupant changes.
@@ -262,21 +253,8 @@ impl<T: Clone> Board<T> {
         matches!(self.cells.get(hex), Some(None))
     }
 
-    /// Checks that the search tables agree with the map (for tests).
-    pub fn tables_agree(&self) -> bool
-    where
-        T: PartialEq,
-    {
-        self.cell_hex
-            .iter()
-            .enumerate()
-            .all(|(i, &h)| self.index(h) == Some(i) && self.get(h) == self.occupant[i].as_ref())
-    }
-
     /// Puts `value` on `hex`, returning what was there. Off-board hexes are ignored.
     pub fn set(&mut self, hex: Hex, value: Option<T>) -> Option<T> {
-        let i = self.index(hex)?;
-        self.occupant[i] = value.clone();
         self.version += 1;
         match self.cells.get_mut(hex) {
             Some(cell) => std::mem::replace(cell, value),
@@ -365,5 +343,28 @@ mod tests {
         assert_eq!(b.spot(hex_from_offset(4, 18)), Spot::OffEnd(End::South));
         assert_eq!(b.len(), 252);
         assert_eq!(b.hexes().count(), 252);
+    }
+
+    #[test]
+    fn cell_tables_agree_with_hexx() {
+        let mut b: Board<u8> = Board::new(9, 13);
+        for (i, h) in b.hexes().enumerate() {
+            assert_eq!(b.index(h), Some(i));
+            for f in Facing::ALL {
+                let n = f.ahead(h);
+                let want = match b.spot(n) {
+                    Spot::On => Link::Cell(b.index(n).unwrap() as u16),
+                    Spot::OffEnd(e) => Link::OffEnd(e),
+                    Spot::OffSide => Link::OffSide,
+                };
+                assert_eq!(b.link(i as u16, f), want);
+            }
+        }
+        let h = hex_from_offset(3, 4);
+        let v = b.version();
+        b.set(h, Some(7));
+        assert!(b.version() > v);
+        assert!(!b.cell_is_free(b.index(h).unwrap() as u16));
+        assert_eq!(b.get(h), Some(&7));
     }
 }

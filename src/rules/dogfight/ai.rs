@@ -31,6 +31,8 @@ pub struct Ai {
     ends: Vec<(u16, Facing)>,
     steps: Vec<Step>,
     key: Option<PlanKey>,
+    /// Moves the active plane will have used when the next step of the plan is due.
+    expect_used: u8,
     cursor: usize,
     attack: Option<PlaneId>,
     targets: Vec<Target>,
@@ -98,6 +100,7 @@ impl Ai {
             ends: Vec::with_capacity(256),
             steps: Vec::with_capacity(16),
             key: None,
+            expect_used: 0,
             cursor: 0,
             attack: None,
             targets: Vec::with_capacity(24),
@@ -124,10 +127,7 @@ impl Ai {
 
     fn enter(&mut self, game: &Game) -> Command {
         let unit = game.waiting_units(self.side)[0];
-        let n = game
-            .planes_of_unit(unit)
-            .filter(|&p| game.plane(p).loc == Loc::Activated)
-            .count() as i32;
+        let n = game.waiting_planes(unit).len() as i32;
         let cols = game.scenario().columns as i32;
         let taken = |c: i32| {
             game.planes()
@@ -174,13 +174,20 @@ impl Ai {
             plane: m.plane,
             attacked: m.attacked,
         };
-        if self.key != Some(key) {
+        // Replan for a new move, after firing, or if the game is not where the
+        // plan left it (an undo, or another driver stepping in).
+        if self.key != Some(key) || self.expect_used != m.used {
             self.plan(game, m);
             self.key = Some(key);
+            self.expect_used = m.used;
         }
         if self.cursor < self.steps.len() {
             let s = self.steps[self.cursor];
             self.cursor += 1;
+            self.expect_used += match s {
+                Step::Immelmann => game.scenario().rules.immelmann_cost,
+                _ => 1,
+            };
             return Command::Step(s);
         }
         if let Some(t) = self.attack.take() {

@@ -208,23 +208,6 @@ pub enum Event {
     },
 }
 
-impl Event {
-    /// Events that came from dice (and so cannot be undone).
-    pub fn rolled(&self) -> bool {
-        matches!(
-            self,
-            Event::RepairRolled { .. }
-                | Event::ActivationRolled { .. }
-                | Event::MoveBegan {
-                    speed_roll: Some(_),
-                    ..
-                }
-                | Event::Bombed { .. }
-                | Event::Fired { .. }
-        )
-    }
-}
-
 /// Why a command is not allowed, as a sentence a player can read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Illegal {
@@ -248,6 +231,7 @@ pub enum Illegal {
     AlreadyFired,
     MustMoveFirst,
     CannotStopHere,
+    NoSuchPlane,
     TargetNotEnemy,
     TargetNotOnBoard,
     TargetNotAdjacent,
@@ -301,6 +285,7 @@ impl fmt::Display for Illegal {
                 f,
                 "A plane cannot stop to fire on an occupied hex."
             ),
+            NoSuchPlane => write!(f, "There is no such plane."),
             TargetNotEnemy => write!(f, "That plane is on your own side."),
             TargetNotOnBoard => write!(f, "That plane is not on the mat."),
             TargetNotAdjacent => write!(f, "Combat takes place from an adjacent hex."),
@@ -515,6 +500,16 @@ impl Game {
         units
     }
 
+    /// A unit's activated planes waiting to enter, in R, W, B, Y order.
+    pub fn waiting_planes(&self, unit: UnitId) -> Vec<PlaneId> {
+        let mut out: Vec<PlaneId> = self
+            .planes_of_unit(unit)
+            .filter(|&p| self.plane(p).loc == Loc::Activated)
+            .collect();
+        out.sort_by_key(|&p| self.plane(p).colour);
+        out
+    }
+
     pub fn planes_of_unit(&self, unit: UnitId) -> impl Iterator<Item = PlaneId> + '_ {
         self.planes
             .iter()
@@ -598,7 +593,7 @@ impl Game {
 
     /// The attack angle of an attacker at `from` on `target`.
     pub fn angle_from(&self, target: PlaneId, from: Hex) -> Option<Angle> {
-        let (thex, tfacing) = self.plane(target).on_board()?;
+        let (thex, tfacing) = self.planes.get(target.0 as usize)?.on_board()?;
         let d = Facing::between(thex, from)?;
         Some(match tfacing.turns_to(d) {
             0 => Angle::Front,
@@ -617,6 +612,10 @@ impl Game {
         facing: Facing,
         target: PlaneId,
     ) -> Result<AttackPreview, Illegal> {
+        let n = self.planes.len();
+        if attacker.0 as usize >= n || target.0 as usize >= n {
+            return Err(Illegal::NoSuchPlane);
+        }
         let a = self.plane(attacker);
         let t = self.plane(target);
         if t.side == a.side {
@@ -718,10 +717,7 @@ impl Game {
                 let Phase::Entry { side } = self.phase else {
                     return Err(Illegal::NotEntryPhase);
                 };
-                let waiting: Vec<PlaneId> = self
-                    .planes_of_unit(unit)
-                    .filter(|&p| self.plane(p).loc == Loc::Activated)
-                    .collect();
+                let waiting = self.waiting_planes(unit);
                 if waiting.is_empty() {
                     return Err(Illegal::UnitNotWaiting);
                 }
@@ -792,14 +788,10 @@ impl Game {
     /// Checks and carries out a command.
     pub fn play(&mut self, cmd: Command) -> Result<(), Illegal> {
         self.check(&cmd)?;
-        let rolls_before = self.rolls_so_far();
+        let rolls_before = self.roll_counter;
         match cmd {
             Command::Enter { unit, column } => {
-                let waiting: Vec<PlaneId> = self
-                    .planes_of_unit(unit)
-                    .filter(|&p| self.plane(p).loc == Loc::Activated)
-                    .collect();
-                for (i, plane) in waiting.into_iter().enumerate() {
+                for (i, plane) in self.waiting_planes(unit).into_iter().enumerate() {
                     self.emit(Event::Staged {
                         plane,
                         column: column + i as u8,
@@ -815,13 +807,9 @@ impl Game {
         }
         self.advance();
         self.commands.push(cmd);
-        let rolled = self.rolls_so_far() != rolls_before;
+        let rolled = self.roll_counter != rolls_before;
         self.command_rolled.push(rolled);
         Ok(())
-    }
-
-    fn rolls_so_far(&self) -> usize {
-        self.roll_counter
     }
 
     fn do_step(&mut self, step: Step) {
@@ -1238,9 +1226,6 @@ impl Game {
             Event::Exited { plane, .. } => {
                 let p = &mut self.planes[plane.0 as usize];
                 p.loc = if p.damaged { Loc::Repair } else { Loc::Hangar };
-                if let Phase::Moving(m) = &mut self.phase {
-                    m.used += 1;
-                }
             }
             Event::Bombed { points, .. } => self.score += points,
             Event::Fired { .. } => {

@@ -71,7 +71,8 @@ pub enum StepTo {
 
 /// A damaged plane turns and heads for its own edge: each step must leave it
 /// facing within 60 degrees of home, or, when it faces further away, turn it
-/// 60 degrees closer. Undamaged planes may turn either way.
+/// 60 degrees closer (and it may not leave by the enemy's end: `step_to`).
+/// Undamaged planes may turn either way.
 pub fn turn_allowed(mover: &Mover, from: Facing, to: Facing) -> bool {
     if !mover.damaged {
         return true;
@@ -128,6 +129,7 @@ pub fn step_to(
     match board.spot(to) {
         Spot::OffSide => Err(Illegal::OffTheSide),
         Spot::OffEnd(_) if staged => Err(Illegal::MustEnterBoard),
+        Spot::OffEnd(end) if mover.damaged && end != mover.home => Err(Illegal::MustHeadHome),
         Spot::OffEnd(end) => Ok(StepTo::Exit {
             end,
             cost: 1,
@@ -404,7 +406,13 @@ impl Search {
                         continue;
                     }
                     Self::or_back(&self.dirs, acc, &done[layer(layer_rem - 1, to)], to);
-                    for (a, e) in acc.iter_mut().zip(&self.dirs[to as usize].exit_any) {
+                    let dir = &self.dirs[to as usize];
+                    let exits = if mover.damaged {
+                        &dir.exit[mover.home as usize]
+                    } else {
+                        &dir.exit_any
+                    };
+                    for (a, e) in acc.iter_mut().zip(exits) {
                         *a |= e;
                     }
                 }
@@ -523,7 +531,7 @@ impl Search {
                         if !leaves {
                             break;
                         }
-                        if self.exits[e as usize].is_some() {
+                        if self.exits[e as usize].is_some() || mover.damaged && e != mover.home {
                             continue;
                         }
                         let ex = &self.dirs[to as usize].exit[e as usize];
@@ -593,6 +601,54 @@ impl Search {
         self.exits[end as usize]
     }
 
+    /// After `reach`: the state a reached (cell, facing, used) was reached from
+    /// (cell, facing, used, step), or None for the start and first steps from
+    /// the edge (see `seeds`).
+    fn predecessor(
+        &self,
+        board: &Board<PlaneId>,
+        cell: u16,
+        f: Facing,
+        u: usize,
+    ) -> Option<(u16, Facing, usize, Step)> {
+        let mover = self.mover.expect("reach ran");
+        let reached =
+            |cell: u16, facing: Facing, used: usize| bit(&self.reach[self.at(used, facing)], cell);
+        if u == 0 {
+            return None;
+        }
+        if let Link::Cell(p) = board.link(cell, f.reverse()) {
+            for s in Step::MOVES {
+                let from = match s {
+                    Step::Forward => f,
+                    Step::Left => f.right(),
+                    _ => f.left(),
+                };
+                if turn_allowed(&mover, from, f) && reached(p, from, u - 1) {
+                    return Some((p, from, u - 1, s));
+                }
+            }
+        }
+        let lc = mover.loop_cost as usize;
+        if mover.can_loop && u >= lc {
+            if let Link::Cell(h1) = board.link(cell, f) {
+                if let Link::Cell(h0) = board.link(h1, f) {
+                    if reached(h0, f.reverse(), u - lc) {
+                        return Some((h0, f.reverse(), u - lc, Step::Immelmann));
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    fn seed_step(&self, cell: u16, f: Facing, u: usize) -> Option<Step> {
+        self.seeds
+            .iter()
+            .find(|&&(sc, sf, su, _)| sc == cell && sf == f && su as usize == u)
+            .map(|&(.., s)| s)
+    }
+
     /// After `reach`: the steps from the start to a valid (cell, facing, used).
     pub fn path(
         &self,
@@ -603,49 +659,15 @@ impl Search {
         out: &mut Vec<Step>,
     ) {
         out.clear();
-        let mover = self.mover.expect("reach ran");
         let (mut c, mut f, mut u) = (cell, facing, used as usize);
-        loop {
-            if u == 0 {
-                debug_assert_eq!(self.start, Some((c, f)));
-                break;
-            }
-            if let Some(&(_, _, _, s)) = self
-                .seeds
-                .iter()
-                .find(|&&(sc, sf, su, _)| sc == c && sf == f && su as usize == u)
-            {
+        while u > 0 {
+            if let Some(s) = self.seed_step(c, f, u) {
                 out.push(s);
                 break;
             }
-            let reached = |cell: u16, facing: Facing, used: usize| {
-                bit(&self.reach[self.at(used, facing)], cell)
-            };
-            let mut found = None;
-            if let Link::Cell(p) = board.link(c, f.reverse()) {
-                for s in Step::MOVES {
-                    let from = match s {
-                        Step::Forward => f,
-                        Step::Left => f.right(),
-                        _ => f.left(),
-                    };
-                    if turn_allowed(&mover, from, f) && reached(p, from, u - 1) {
-                        found = Some((p, from, u - 1, s));
-                        break;
-                    }
-                }
-            }
-            let lc = mover.loop_cost as usize;
-            if found.is_none() && mover.can_loop && u >= lc {
-                if let Link::Cell(h1) = board.link(c, f) {
-                    if let Link::Cell(h0) = board.link(h1, f) {
-                        if reached(h0, f.reverse(), u - lc) {
-                            found = Some((h0, f.reverse(), u - lc, Step::Immelmann));
-                        }
-                    }
-                }
-            }
-            let (pc, pf, pu, s) = found.expect("a reached state has a predecessor");
+            let (pc, pf, pu, s) = self
+                .predecessor(board, c, f, u)
+                .expect("a reached state has a predecessor");
             out.push(s);
             (c, f, u) = (pc, pf, pu);
         }
@@ -674,50 +696,32 @@ impl Search {
             step: None,
             exit: None,
         });
-        let mut path = Vec::new();
         let find = |nodes: &[Node], cell: u16, facing: Facing, used: u8| {
             nodes
                 .iter()
                 .position(|n| n.cell == cell && n.facing == facing && n.used == used)
+                .expect("parents come before their children")
         };
+        // Layer by layer, so every parent is listed before its children.
         for u in 1..=self.allowance as u8 {
             for f in Facing::ALL {
                 for cell in 0..board.len() as u16 {
                     if !self.valid(cell, f, u) {
                         continue;
                     }
-                    self.path(board, cell, f, u, &mut path);
-                    let step = *path.last().expect("u > 0");
-                    let pu = u - if step == Step::Immelmann {
-                        mover.loop_cost
-                    } else {
-                        1
-                    };
-                    let parent = if pu == 0 {
-                        0
-                    } else {
-                        let (pc, pf) = match step {
-                            Step::Immelmann => {
-                                let h1 = board.link(cell, f);
-                                let Link::Cell(h1) = h1 else { unreachable!() };
-                                let Link::Cell(h0) = board.link(h1, f) else {
-                                    unreachable!()
-                                };
-                                (h0, f.reverse())
-                            }
-                            s => {
-                                let Link::Cell(p) = board.link(cell, f.reverse()) else {
-                                    unreachable!()
-                                };
-                                let pf = match s {
-                                    Step::Forward => f,
-                                    Step::Left => f.right(),
-                                    _ => f.left(),
-                                };
-                                (p, pf)
-                            }
-                        };
-                        find(nodes, pc, pf, pu).unwrap_or(0)
+                    let (parent, step) = match self.seed_step(cell, f, u as usize) {
+                        Some(s) => (0, s),
+                        None => {
+                            let (pc, pf, pu, s) = self
+                                .predecessor(board, cell, f, u as usize)
+                                .expect("a reached state has a predecessor");
+                            let parent = if pu == 0 {
+                                0
+                            } else {
+                                find(nodes, pc, pf, pu as u8)
+                            };
+                            (parent, s)
+                        }
                     };
                     nodes.push(Node {
                         hex: board.cell_hex(cell),
@@ -736,7 +740,7 @@ impl Search {
                 let parent = if x.used == 0 {
                     0
                 } else {
-                    find(nodes, x.cell, x.facing, x.used).unwrap_or(0)
+                    find(nodes, x.cell, x.facing, x.used)
                 };
                 let f = x.step.turn(x.facing);
                 nodes.push(Node {

@@ -65,13 +65,19 @@ pub enum Speed {
 }
 
 impl Speed {
-    pub fn max(self) -> u8 {
+    /// The most hexes this speed can give (in u16: a file may say anything).
+    pub fn max(self) -> u16 {
         match self {
-            Speed::Fixed(n) => n,
-            Speed::D6Plus(n) => 6 + n,
+            Speed::Fixed(n) => n as u16,
+            Speed::D6Plus(n) => 6 + n as u16,
         }
     }
 }
+
+/// The longest move a plane may have (and so the search's table size).
+pub const MAX_SPEED: u16 = 16;
+/// The most planes a scenario may hold (plane ids are one byte).
+pub const MAX_PLANES: usize = 128;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -320,10 +326,10 @@ impl SimpleHexRules {
         if self.bomb_dice == 0 || self.bomb_dice > 6 {
             e.push(invalid("bomb_dice", "bomb_dice must be 1 to 6"));
         }
-        if self.immelmann_cost < 2 {
+        if self.immelmann_cost < 2 || self.immelmann_cost as u16 > MAX_SPEED {
             e.push(invalid(
                 "immelmann_cost",
-                "an Immelmann flies two hexes, so it costs at least 2",
+                format!("an Immelmann flies two hexes: it costs 2 to {MAX_SPEED}"),
             ));
         }
         if self.marker_die < 2 {
@@ -405,6 +411,13 @@ impl Scenario {
         if file.units.is_empty() {
             e.push(invalid("units", "a scenario needs units"));
         }
+        let planes: usize = file.units.iter().map(|u| u.planes.len()).sum();
+        if planes > MAX_PLANES {
+            e.push(invalid(
+                "units",
+                format!("{planes} planes: a scenario holds at most {MAX_PLANES}"),
+            ));
+        }
         let mut units = Vec::new();
         let mut taken: Vec<((i32, i32), String)> = Vec::new();
         for (u, unit) in file.units.iter().enumerate() {
@@ -471,6 +484,25 @@ impl Scenario {
                 planes: unit.planes.clone(),
             });
         }
+        // After at least one hex a fighter that stops to fire must be able to
+        // show its remaining moves on the marker die.
+        let fastest_fighter = units
+            .iter()
+            .map(|u| &aircraft.aircraft[u.aircraft])
+            .filter(|a| a.role == Role::Fighter)
+            .map(|a| a.speed.max())
+            .max()
+            .unwrap_or(1);
+        if fastest_fighter > rules.marker_die as u16 + 1 {
+            e.push(invalid(
+                "units",
+                format!(
+                    "a fighter may have {} moves left after firing, more than the d{} marker shows",
+                    fastest_fighter - 1,
+                    rules.marker_die
+                ),
+            ));
+        }
         if !e.is_empty() {
             return Err(e);
         }
@@ -479,7 +511,7 @@ impl Scenario {
             .map(|u| aircraft.aircraft[u.aircraft].speed.max())
             .max()
             .unwrap_or(1)
-            .max(rules.immelmann_cost);
+            .max(rules.immelmann_cost as u16) as u8;
         Ok(Scenario {
             name: file.name.clone(),
             description: file.description.clone(),
