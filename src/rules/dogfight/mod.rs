@@ -940,17 +940,17 @@ impl Game {
         self.emit(Event::AttackBegan { attack });
         if attack > 1 {
             // Repair shop: 3-6 returns a plane to its squadron.
-            for i in 0..self.planes.len() {
-                if self.planes[i].loc == Loc::Repair {
-                    let roll = self.roll(DieKind::Repair);
-                    let returned = roll >= self.scenario.rules.repair_min;
-                    self.emit(Event::RepairRolled {
-                        plane: PlaneId(i as u8),
-                        roll,
-                        returned,
-                    });
-                }
-            }
+            let min = self.scenario.rules.repair_min;
+            self.roll_each(
+                Loc::Repair,
+                DieKind::Repair,
+                min,
+                |plane, roll, returned| Event::RepairRolled {
+                    plane,
+                    roll,
+                    returned,
+                },
+            );
         }
         if attack == 1 && self.scenario.opening == Opening::Placed {
             let mut placed = Vec::new();
@@ -974,17 +974,17 @@ impl Game {
             return;
         }
         // Activation: each plane's colour die, 3-6 activates.
-        for i in 0..self.planes.len() {
-            if self.planes[i].loc == Loc::Hangar {
-                let roll = self.roll(DieKind::Activation);
-                let activated = roll >= self.scenario.rules.activation_min;
-                self.emit(Event::ActivationRolled {
-                    plane: PlaneId(i as u8),
-                    roll,
-                    activated,
-                });
-            }
-        }
+        let min = self.scenario.rules.activation_min;
+        self.roll_each(
+            Loc::Hangar,
+            DieKind::Activation,
+            min,
+            |plane, roll, activated| Event::ActivationRolled {
+                plane,
+                roll,
+                activated,
+            },
+        );
         for side in [Side::German, Side::British] {
             if self
                 .planes
@@ -993,6 +993,22 @@ impl Game {
             {
                 self.emit(Event::EntryBegan { side });
                 return;
+            }
+        }
+    }
+
+    /// One die for each plane at `at`, in plane order; `min` or more succeeds.
+    fn roll_each(
+        &mut self,
+        at: Loc,
+        kind: DieKind,
+        min: u8,
+        event: impl Fn(PlaneId, u8, bool) -> Event,
+    ) {
+        for i in 0..self.planes.len() {
+            if self.planes[i].loc == at {
+                let roll = self.roll(kind);
+                self.emit(event(PlaneId(i as u8), roll, roll >= min));
             }
         }
     }
