@@ -1,5 +1,5 @@
 //! The rules of every game, pure and headless: no drawing, no input, no global
-//! RNG. Nothing under this module may use macroquad (CI checks it).
+//! RNG. Nothing under this module may depend on the windowing crate (CI checks it).
 
 pub mod dice;
 pub mod dogfight;
