@@ -53,8 +53,8 @@ fn provide_alsa() {
         .find(|p| p.exists());
     let Some(runtime) = runtime else {
         panic!(
-            "ALSA is missing: install the package libasound2-dev (Debian/Ubuntu: \
-             apt-get install libasound2-dev; Fedora: alsa-lib-devel), which sound needs to link."
+            "ALSA is missing: install the package libasound2 (Debian/Ubuntu: \
+             apt-get install libasound2; Fedora: alsa-lib), which sound needs to link."
         );
     };
     let out = PathBuf::from(env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
