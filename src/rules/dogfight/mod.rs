@@ -677,13 +677,6 @@ impl Game {
         self.preview_from(m.plane, hex, facing, target)
     }
 
-    /// Enemy planes the active fighter may attack now, in plane order.
-    pub fn attack_targets(&self) -> Vec<PlaneId> {
-        let mut out = Vec::new();
-        self.for_each_target(|t| out.push(t));
-        out
-    }
-
     fn for_each_target(&self, mut f: impl FnMut(PlaneId)) {
         let Some(m) = self.active_move() else { return };
         let Some((hex, _)) = self.plane(m.plane).on_board() else {
