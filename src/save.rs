@@ -1,0 +1,181 @@
+//! Saved games and settings, as RON files in the user's data directory, always
+//! written atomically (temporary file, then rename). A save is a game's level,
+//! options, seed, players and commands: loading replays the commands, so a
+//! save can never hold a state the rules would not reach. A file that cannot
+//! be read is reported with its position and left untouched.
+
+use crate::data;
+use crate::rules::dogfight::{Command, Game, Options, Side};
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// Who plays which side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Players {
+    /// One player against the opponent AI.
+    Solo { human: Side },
+    /// Two players passing the machine.
+    TwoPlayers,
+}
+
+impl Players {
+    pub fn is_human(self, side: Side) -> bool {
+        match self {
+            Players::Solo { human } => human == side,
+            Players::TwoPlayers => true,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SaveGame {
+    pub level: String,
+    pub options: Options,
+    pub seed: u64,
+    pub players: Players,
+    pub commands: Vec<Command>,
+}
+
+impl SaveGame {
+    pub fn of(game: &Game, level: &str, players: Players) -> SaveGame {
+        SaveGame {
+            level: level.to_string(),
+            options: game.options(),
+            seed: game.seed(),
+            players,
+            commands: game.commands().to_vec(),
+        }
+    }
+
+    /// The game this save describes, replayed from its seed.
+    pub fn restore(&self) -> Result<Game, String> {
+        let scenario = data::load_simple_hex(&self.level).map_err(|e| e.to_string())?;
+        let mut game = Game::new(Arc::new(scenario), self.options, self.seed);
+        for (i, &c) in self.commands.iter().enumerate() {
+            game.play(c)
+                .map_err(|e| format!("command {} of the save is not legal: {e}", i + 1))?;
+        }
+        Ok(game)
+    }
+}
+
+/// Where saves and settings live: `$TALLY_HO_DATA_DIR`, or the platform's
+/// data directory (`~/.local/share/tally-ho` on Linux).
+pub fn data_dir() -> PathBuf {
+    if let Some(d) = std::env::var_os("TALLY_HO_DATA_DIR") {
+        return PathBuf::from(d);
+    }
+    dirs::data_dir()
+        .unwrap_or_else(|| PathBuf::from("."))
+        .join("tally-ho")
+}
+
+pub fn save_path() -> PathBuf {
+    data_dir().join("save.ron")
+}
+
+pub fn autosave_path() -> PathBuf {
+    data_dir().join("autosave.ron")
+}
+
+pub fn settings_path() -> PathBuf {
+    data_dir().join("settings.ron")
+}
+
+pub fn write(path: &Path, save: &SaveGame) -> Result<(), String> {
+    data::write_atomic(path, &data::to_ron(save))
+        .map_err(|e| format!("{}: cannot write: {e}", path.display()))
+}
+
+/// Reads a save; `Ok(None)` if there is none.
+pub fn read(path: &Path) -> Result<Option<SaveGame>, String> {
+    if !path.exists() {
+        return Ok(None);
+    }
+    let src = data::Source::read(path).map_err(|e| e.to_string())?;
+    data::parse::<SaveGame>(&src.file, &src.text)
+        .map(Some)
+        .map_err(|e| e.to_string())
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AnimSpeed {
+    Slow,
+    Normal,
+    Fast,
+    Instant,
+}
+
+impl AnimSpeed {
+    pub const ALL: [AnimSpeed; 4] = [
+        AnimSpeed::Slow,
+        AnimSpeed::Normal,
+        AnimSpeed::Fast,
+        AnimSpeed::Instant,
+    ];
+
+    /// Seconds one hex of movement takes on screen.
+    pub fn step_seconds(self) -> f32 {
+        match self {
+            AnimSpeed::Slow => 0.35,
+            AnimSpeed::Normal => 0.18,
+            AnimSpeed::Fast => 0.07,
+            AnimSpeed::Instant => 0.0,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Scheme {
+    /// Tan RAF and grey Luftwaffe counters, as in the author's game.
+    Classic,
+    /// Stronger contrast for sides and identity dots.
+    HighContrast,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Settings {
+    /// 0.0 to 1.0.
+    pub volume: f32,
+    pub muted: bool,
+    pub anim: AnimSpeed,
+    pub scheme: Scheme,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            volume: 0.7,
+            muted: false,
+            anim: AnimSpeed::Normal,
+            scheme: Scheme::Classic,
+        }
+    }
+}
+
+impl Settings {
+    /// The saved settings, or the defaults (and a sentence) if they cannot be read.
+    pub fn load() -> (Settings, Option<String>) {
+        let path = settings_path();
+        if !path.exists() {
+            return (Settings::default(), None);
+        }
+        match data::Source::read(&path)
+            .map_err(|e| e.to_string())
+            .and_then(|s| data::parse::<Settings>(&s.file, &s.text).map_err(|e| e.to_string()))
+        {
+            Ok(s) => (s, None),
+            Err(e) => (
+                Settings::default(),
+                Some(format!("Settings not read ({e}); using defaults.")),
+            ),
+        }
+    }
+
+    pub fn store(&self) -> Result<(), String> {
+        let path = settings_path();
+        data::write_atomic(&path, &data::to_ron(self))
+            .map_err(|e| format!("{}: cannot write: {e}", path.display()))
+    }
+}
