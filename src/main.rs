@@ -11,6 +11,8 @@ use tally_ho::rules::dogfight::ai::{play_out, Ai};
 use tally_ho::rules::dogfight::{Game, Options, Side};
 use tally_ho::sim;
 
+mod window;
+
 #[derive(Parser)]
 #[command(
     name = "tally-ho",
@@ -20,6 +22,21 @@ use tally_ho::sim;
 struct Cli {
     #[command(subcommand)]
     command: Option<Cmd>,
+    /// Render a full battle for N frames and print the frame times.
+    #[arg(long, value_name = "N")]
+    bench_frames: Option<u32>,
+    /// Play a game through the screens with a scripted player: solo or two.
+    #[arg(long, value_name = "PLAYERS")]
+    script: Option<String>,
+    /// With --script: write screenshots of the key moments here.
+    #[arg(long, value_name = "DIR")]
+    shots: Option<PathBuf>,
+    /// Send N frames of random input to every screen.
+    #[arg(long, value_name = "N")]
+    monkey: Option<u32>,
+    /// Seed for --script and --monkey.
+    #[arg(long, default_value_t = 3)]
+    seed: u64,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -63,6 +80,11 @@ enum Cmd {
     },
     /// Re-run a replay file and confirm it reproduces its recorded result.
     Replay { file: PathBuf },
+    /// Write the game's synthesised sounds as WAV files (assets/sounds/).
+    GenSounds {
+        #[arg(default_value = "assets/sounds")]
+        dir: PathBuf,
+    },
     /// Play one game AI against AI and write it as a replay file.
     Record {
         #[arg(long, default_value = data::DEFAULT_LEVEL)]
@@ -80,7 +102,8 @@ enum Cmd {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        None => play(),
+        None => play(&cli),
+        Some(Cmd::GenSounds { dir }) => gen_sounds(&dir),
         Some(Cmd::Simulate {
             level,
             games,
@@ -108,13 +131,36 @@ fn main() -> ExitCode {
 
 type Res = Result<(), Box<dyn std::error::Error>>;
 
-fn play() -> Res {
-    // The game screens are built on the engine in the next milestone; until
-    // then the program says so instead of pretending.
-    println!(
-        "Tally-Ho: the Simple Hex rules engine is ready; the game screens are not built yet.\n\
-         Try: tally-ho simulate --games 10000   or   tally-ho record --out game.ron"
-    );
+fn play(cli: &Cli) -> Res {
+    let mode = if let Some(n) = cli.bench_frames {
+        window::Mode::Bench(n)
+    } else if let Some(n) = cli.monkey {
+        window::Mode::Monkey(n, cli.seed)
+    } else if let Some(who) = &cli.script {
+        let players = match who.as_str() {
+            "solo" => 0,
+            "two" => 2,
+            other => return Err(format!("--script takes solo or two, not {other}").into()),
+        };
+        window::Mode::Script {
+            players,
+            seed: cli.seed,
+            shots: cli.shots.clone(),
+        }
+    } else {
+        window::Mode::Play
+    };
+    window::run(mode);
+    Ok(())
+}
+
+fn gen_sounds(dir: &std::path::Path) -> Res {
+    for s in tally_ho::sound::Sfx::ALL {
+        let path = dir.join(s.file_name());
+        data::write_atomic(&path, "")?;
+        std::fs::write(&path, tally_ho::sound::wav(s))?;
+        println!("wrote {}", path.display());
+    }
     Ok(())
 }
 

@@ -1,0 +1,609 @@
+//! The game on screen: a stack of screens over the rules engine.
+//!
+//! `App::frame` takes one frame of input and (when drawing) paints one frame;
+//! the same code runs headless in tests, with the input injected.
+
+pub mod audio;
+pub mod battle;
+pub mod board_view;
+pub mod script;
+pub mod ui;
+
+use crate::data;
+use crate::rules::dogfight::{Game, Options, Side};
+use crate::save::{self, AnimSpeed, Players, SaveGame, Scheme, Settings};
+use crate::sound::Sfx;
+use battle::{Battle, BattleAction};
+use macroquad::prelude::*;
+use std::sync::Arc;
+use ui::{InputFrame, Ui, ACCENT, INK, PAPER};
+
+/// The choices on the new-game screen.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NewGame {
+    pub level: usize,
+    /// 0: RAF solo, 1: Luftwaffe solo, 2: two players.
+    pub players: usize,
+    pub crane: bool,
+    pub seed: String,
+}
+
+pub enum Screen {
+    Menu,
+    NewGame(NewGame),
+    Battle(Box<Battle>),
+    /// A finished game: its battle (for the replay) and the summary.
+    Result(Box<Battle>),
+    Help {
+        scroll: f32,
+    },
+    Settings,
+    /// Leaving a battle: save first?
+    ConfirmLeave,
+}
+
+impl Screen {
+    pub fn name(&self) -> &'static str {
+        match self {
+            Screen::Menu => "menu",
+            Screen::NewGame(_) => "new game",
+            Screen::Battle(_) => "battle",
+            Screen::Result(_) => "result",
+            Screen::Help { .. } => "help",
+            Screen::Settings => "settings",
+            Screen::ConfirmLeave => "leave",
+        }
+    }
+}
+
+pub struct App {
+    pub stack: Vec<Screen>,
+    pub settings: Settings,
+    /// A sentence for the menu (a save that could not be read, and so on).
+    pub notice: Option<String>,
+    /// Sounds asked for this frame (the audio layer plays and clears them).
+    pub sounds: Vec<Sfx>,
+    /// The app wants the program to end.
+    pub quit: bool,
+    /// Buttons of the last frame (tests and the monkey click them by label).
+    pub buttons: Vec<ui::Hit>,
+    frames: u64,
+}
+
+const LEVEL_NAMES: [&str; 3] = ["crane-14x18", "memoir-9x13", "memoir-18x13"];
+
+impl App {
+    pub fn new(settings: Settings, notice: Option<String>) -> App {
+        App {
+            stack: vec![Screen::Menu],
+            settings,
+            notice,
+            sounds: Vec::new(),
+            quit: false,
+            buttons: Vec::new(),
+            frames: 0,
+        }
+    }
+
+    pub fn top(&self) -> &Screen {
+        self.stack.last().expect("the menu is never popped")
+    }
+
+    pub fn battle(&self) -> Option<&Battle> {
+        self.stack.iter().rev().find_map(|s| match s {
+            Screen::Battle(b) | Screen::Result(b) => Some(b.as_ref()),
+            _ => None,
+        })
+    }
+
+    fn new_game_defaults(&self) -> NewGame {
+        NewGame {
+            level: 0,
+            players: 0,
+            crane: false,
+            seed: (self.frames.wrapping_mul(2_654_435_761) % 1_000_000 + 1).to_string(),
+        }
+    }
+
+    /// One frame: input in, screen out (drawn only if `draw`).
+    pub fn frame(&mut self, input: InputFrame, draw: bool, w: f32, h: f32) {
+        self.frames += 1;
+        let mut ui = Ui::new(input, draw, w, h);
+        if ui.input.quit {
+            // The window's close button: from a battle, ask about saving.
+            if matches!(self.top(), Screen::Battle(b) if !b.is_watching()) {
+                self.stack.push(Screen::ConfirmLeave);
+            } else {
+                self.quit = true;
+            }
+        }
+        let top = self.stack.len() - 1;
+        let mut next: Option<Transition>;
+        match &mut self.stack[top] {
+            Screen::Menu => next = menu(&mut ui, self.notice.as_deref()),
+            Screen::NewGame(ng) => next = new_game(&mut ui, ng),
+            Screen::Battle(b) => {
+                if ui.input.wheel != 0.0 && ui.input.mouse.0 > w * 0.7 {
+                    b.scroll_log(ui.input.wheel);
+                    ui.input.wheel = 0.0;
+                }
+                let act = b.frame(&mut ui, &self.settings);
+                self.sounds.append(&mut b.sounds);
+                if b.autosave_due && !b.is_watching() {
+                    b.autosave_due = false;
+                    if let Err(e) = save::write(&save::autosave_path(), &b.save()) {
+                        b.message = Some(e);
+                    }
+                }
+                next = match act {
+                    BattleAction::Leave if b.is_watching() => Some(Transition::Pop),
+                    BattleAction::Leave => Some(Transition::Push(Screen::ConfirmLeave)),
+                    BattleAction::Help => Some(Transition::Push(Screen::Help { scroll: 0.0 })),
+                    BattleAction::Save => {
+                        b.message = Some(match save::write(&save::save_path(), &b.save()) {
+                            Ok(()) => "Game saved.".into(),
+                            Err(e) => e,
+                        });
+                        None
+                    }
+                    BattleAction::Finished => Some(Transition::Finish),
+                    BattleAction::None => None,
+                };
+            }
+            Screen::Result(b) => next = result(&mut ui, b),
+            Screen::Help { scroll } => next = help(&mut ui, scroll),
+            Screen::Settings => next = settings_screen(&mut ui, &mut self.settings),
+            Screen::ConfirmLeave => {
+                let below = self.stack.len() - 2;
+                let save = match &self.stack[below] {
+                    Screen::Battle(b) => Some(b.save()),
+                    _ => None,
+                };
+                next = confirm_leave(&mut ui, save);
+            }
+        }
+        if ui.input.key(KeyCode::Escape) && next.is_none() {
+            match self.top() {
+                Screen::Menu | Screen::Battle(_) | Screen::ConfirmLeave => {}
+                _ => next = Some(Transition::Pop),
+            }
+        }
+        ui.flush_text();
+        self.buttons = std::mem::take(&mut ui.buttons);
+        if let Some(t) = next {
+            self.sounds.push(Sfx::Click);
+            self.apply(t);
+        }
+    }
+
+    fn apply(&mut self, t: Transition) {
+        match t {
+            Transition::Push(s) => self.stack.push(s),
+            Transition::Pop => {
+                if self.stack.len() > 1 {
+                    self.stack.pop();
+                }
+            }
+            Transition::Replace(s) => {
+                self.stack.pop();
+                self.stack.push(s);
+            }
+            Transition::ToMenu(notice) => {
+                self.stack.truncate(1);
+                if notice.is_some() {
+                    self.notice = notice;
+                }
+            }
+            Transition::NewGameScreen => {
+                let ng = self.new_game_defaults();
+                self.stack.push(Screen::NewGame(ng));
+            }
+            Transition::Start(ng) => match start(&ng) {
+                Ok(b) => {
+                    self.notice = None;
+                    self.stack.truncate(1);
+                    self.stack.push(Screen::Battle(Box::new(b)));
+                }
+                Err(e) => self.notice = Some(e),
+            },
+            Transition::Load(path) => match save::read(&path) {
+                Ok(Some(s)) => match s.restore() {
+                    Ok(g) => {
+                        self.notice = None;
+                        self.stack.truncate(1);
+                        self.stack.push(Screen::Battle(Box::new(Battle::new(
+                            g, &s.level, s.players,
+                        ))));
+                    }
+                    Err(e) => self.notice = Some(format!("That save could not be restored: {e}")),
+                },
+                Ok(None) => self.notice = Some("There is no saved game yet.".into()),
+                Err(e) => {
+                    self.notice = Some(format!(
+                        "That save could not be read, and was left as it is: {e}"
+                    ))
+                }
+            },
+            Transition::Finish => {
+                if let Some(Screen::Battle(b)) = self.stack.pop() {
+                    self.stack.push(Screen::Result(b));
+                }
+            }
+            Transition::Watch(s) => {
+                let replay = SaveGame {
+                    commands: Vec::new(),
+                    ..s.clone()
+                };
+                if let Ok(g) = replay.restore() {
+                    let b = Battle::replay(g, &s.level, s.commands);
+                    self.stack.push(Screen::Battle(Box::new(b)));
+                }
+            }
+            Transition::Quit => self.quit = true,
+        }
+    }
+}
+
+enum Transition {
+    Push(Screen),
+    Pop,
+    #[allow(dead_code)]
+    Replace(Screen),
+    ToMenu(Option<String>),
+    NewGameScreen,
+    Start(NewGame),
+    Load(std::path::PathBuf),
+    Finish,
+    Watch(SaveGame),
+    Quit,
+}
+
+fn start(ng: &NewGame) -> Result<Battle, String> {
+    let level = LEVEL_NAMES[ng.level % LEVEL_NAMES.len()];
+    let scenario = data::load_simple_hex(level).map_err(|e| e.to_string())?;
+    let seed: u64 = ng
+        .seed
+        .trim()
+        .parse()
+        .map_err(|_| format!("The seed must be a whole number, not \"{}\".", ng.seed))?;
+    let options = Options {
+        damaged_bombers_cannot_defend: ng.crane,
+    };
+    let players = match ng.players {
+        0 => Players::Solo {
+            human: Side::British,
+        },
+        1 => Players::Solo {
+            human: Side::German,
+        },
+        _ => Players::TwoPlayers,
+    };
+    let game = Game::new(Arc::new(scenario), options, seed);
+    Ok(Battle::new(game, level, players))
+}
+
+fn column(ui: &Ui, n: usize) -> Vec<Rect> {
+    let (bw, bh) = (360.0f32.min(ui.w - 40.0), 52.0);
+    let top = (ui.h - n as f32 * (bh + 14.0)) / 2.0 + 40.0;
+    (0..n)
+        .map(|i| Rect::new((ui.w - bw) / 2.0, top + i as f32 * (bh + 14.0), bw, bh))
+        .collect()
+}
+
+fn title(ui: &Ui, text: &str, sub: &str) {
+    ui.rect(
+        Rect::new(0.0, 0.0, ui.w, ui.h),
+        Color::new(0.16, 0.22, 0.32, 1.0),
+    );
+    ui.text_centered(text, ui.w / 2.0, 90.0, 64.0, PAPER);
+    ui.text_centered(
+        sub,
+        ui.w / 2.0,
+        130.0,
+        24.0,
+        Color::new(0.8, 0.82, 0.86, 1.0),
+    );
+}
+
+fn menu(ui: &mut Ui, notice: Option<&str>) -> Option<Transition> {
+    title(ui, "Tally-Ho", "Battle of Britain, 1940 - Simple Hex");
+    let r = column(ui, 6);
+    let mut t = None;
+    if ui.button(r[0], "New game") || ui.input.key(KeyCode::N) {
+        t = Some(Transition::NewGameScreen);
+    }
+    if ui.button(r[1], "Continue (autosave)") || ui.input.key(KeyCode::C) {
+        t = Some(Transition::Load(save::autosave_path()));
+    }
+    if ui.button(r[2], "Load saved game") {
+        t = Some(Transition::Load(save::save_path()));
+    }
+    if ui.button(r[3], "Rules and controls") {
+        t = Some(Transition::Push(Screen::Help { scroll: 0.0 }));
+    }
+    if ui.button(r[4], "Settings") {
+        t = Some(Transition::Push(Screen::Settings));
+    }
+    if ui.button(r[5], "Quit") || ui.input.key(KeyCode::Escape) {
+        t = Some(Transition::Quit);
+    }
+    ui.text_centered(
+        "The family game and the campaign will join this menu.",
+        ui.w / 2.0,
+        ui.h - 50.0,
+        20.0,
+        Color::new(0.7, 0.72, 0.76, 1.0),
+    );
+    if let Some(n) = notice {
+        ui.rect(Rect::new(0.0, ui.h - 36.0, ui.w, 36.0), PAPER);
+        ui.text(n, 12.0, ui.h - 12.0, 20.0, ACCENT);
+    }
+    t
+}
+
+fn new_game(ui: &mut Ui, ng: &mut NewGame) -> Option<Transition> {
+    title(ui, "New game", "Choose the mat, the sides and the rules");
+    let r = column(ui, 6);
+    let players = [
+        "Solo: you fly the RAF",
+        "Solo: you fly the Luftwaffe",
+        "Two players",
+    ];
+    let sc = data::load_simple_hex(LEVEL_NAMES[ng.level]).ok();
+    let lvl = sc.map_or(LEVEL_NAMES[ng.level].to_string(), |s| s.name);
+    if ui.button(r[0], &format!("Mat: {lvl}")) {
+        ng.level = (ng.level + 1) % LEVEL_NAMES.len();
+    }
+    if ui.button(r[1], players[ng.players]) {
+        ng.players = (ng.players + 1) % players.len();
+    }
+    let crane = if ng.crane {
+        "Rules: Crane's variant (damaged bombers silent)"
+    } else {
+        "Rules: as written"
+    };
+    if ui.button(r[2], crane) {
+        ng.crane = !ng.crane;
+    }
+    // The seed: shown, and editable by typing digits.
+    ui.rect(r[3], Color::new(0.98, 0.97, 0.92, 1.0));
+    ui.rect_lines(r[3], 2.0, INK);
+    ui.text(
+        &format!("Seed: {}_", ng.seed),
+        r[3].x + 14.0,
+        r[3].y + 34.0,
+        26.0,
+        INK,
+    );
+    for c in ui.input.chars.clone() {
+        if c.is_ascii_digit() && ng.seed.len() < 18 {
+            ng.seed.push(c);
+        }
+    }
+    if ui.input.key(KeyCode::Backspace) {
+        ng.seed.pop();
+    }
+    let mut t = None;
+    if ui.button(r[4], "Start") || ui.input.key(KeyCode::Enter) {
+        t = Some(Transition::Start(ng.clone()));
+    }
+    if ui.button(r[5], "Back") {
+        t = Some(Transition::Pop);
+    }
+    t
+}
+
+fn result(ui: &mut Ui, b: &mut Battle) -> Option<Transition> {
+    let g = &b.game;
+    let winner = g.winner().map_or("Nobody", |w| w.name());
+    title(
+        ui,
+        &format!("{winner} win"),
+        &format!(
+            "Bomb score {} of {} needed",
+            g.score(),
+            g.scenario().rules.target_points
+        ),
+    );
+    let mut y = 190.0;
+    for side in [Side::German, Side::British] {
+        ui.text(side.name(), ui.w / 2.0 - 220.0, y, 28.0, PAPER);
+        y += 30.0;
+        for (s, name, lost, total) in battle::losses_by_side(g) {
+            if s == side {
+                ui.text(
+                    &format!("{name}: {lost} lost of {total}"),
+                    ui.w / 2.0 - 200.0,
+                    y,
+                    24.0,
+                    Color::new(0.85, 0.86, 0.9, 1.0),
+                );
+                y += 26.0;
+            }
+        }
+        y += 10.0;
+    }
+    let bw = 240.0;
+    let by = ui.h - 90.0;
+    let mut t = None;
+    if ui.button(
+        Rect::new(ui.w / 2.0 - bw - 10.0, by, bw, 50.0),
+        "Watch the replay",
+    ) {
+        t = Some(Transition::Watch(b.save()));
+    }
+    if ui.button(Rect::new(ui.w / 2.0 + 10.0, by, bw, 50.0), "Main menu")
+        || ui.input.key(KeyCode::Enter)
+    {
+        t = Some(Transition::ToMenu(None));
+    }
+    t
+}
+
+const HELP: &str = "THE GAME. Four Luftwaffe units (He 111 and Ju 88 bombers, Me 109 and Me 110 fighters) make two attacks on a British target; two RAF units (Spitfires, Hurricanes) defend it. The Luftwaffe wins with 24 bomb points over both attacks.
+EACH ATTACK. Damaged planes in the repair shop roll a die: 3-6 returns them. Then every plane rolls its colour die (Red, White, Blue, Yellow): 3-6 flies. Each side places its squadrons at its own edge, the planes of a unit side by side.
+MOVING. Bombers move first, then German fighters, then RAF fighters, each unit in R, W, B, Y order. Every plane must fly all its hexes: bombers 3; Spitfire and Me 109 1d6+2; Hurricane and Me 110 1d6+1; one less when damaged. A plane flies straight ahead or to a forward diagonal, turning to face the way it went. It may fly through other planes but not stop on them, and may not leave by the long sides. A plane with no legal way to finish its move is destroyed. Undamaged single-engine fighters may loop (Immelmann): 4 moves, two hexes straight, ending turned about.
+FIGHTING. A fighter that has flown at least one hex may stop once per move to fire at the enemy in the hex straight ahead, then fly on (the small die shows the moves left). Behind the target is best (4-5 damage, 6 kill), the flanks next (5 damage, 6 kill), head-on worst (6 kill) and the target fires back: nose guns at an attacker in front, rear gunners (He 111, Ju 88, Me 110) at one behind. Both dice are rolled together; both planes may fall. A damaged plane hit again is destroyed.
+DAMAGE. A damaged plane slows by one hex from the next round and must turn for its own edge; damaged bombers do not bomb. Each undamaged bomber leaving by the RAF edge bombs: 2d6 points.
+CONTROLS. Mouse: yellow hexes are where your plane may end its move; white hexes, with the moves left, are stops on the way. Hover to see the path; the wheel or right button picks the facing. Hover an enemy to see the odds of an attack and of its return fire; click it to fly there and fire. Keys: arrows or Q/E steer (Down: loop), Enter flies the path, Backspace removes a step, Tab picks a target and Enter or F fires, Space ends a move with nothing left, U takes back moves since the last roll, F5 saves, H this page, S skips the other side's turn, Esc leaves.";
+
+fn help(ui: &mut Ui, scroll: &mut f32) -> Option<Transition> {
+    ui.rect(Rect::new(0.0, 0.0, ui.w, ui.h), PAPER);
+    ui.text("Rules and controls", 30.0, 50.0, 40.0, INK);
+    *scroll = (*scroll - ui.input.wheel * 40.0).max(0.0);
+    if ui.input.key(KeyCode::Down) {
+        *scroll += 40.0;
+    }
+    if ui.input.key(KeyCode::Up) {
+        *scroll = (*scroll - 40.0).max(0.0);
+    }
+    ui.paragraph(HELP, 30.0, 90.0 - *scroll, ui.w - 60.0, 22.0, INK);
+    let mut t = None;
+    if ui.button(Rect::new(ui.w - 170.0, ui.h - 70.0, 150.0, 50.0), "Back")
+        || ui.input.key(KeyCode::H)
+    {
+        t = Some(Transition::Pop);
+    }
+    t
+}
+
+fn settings_screen(ui: &mut Ui, s: &mut Settings) -> Option<Transition> {
+    title(ui, "Settings", "Sound, animation and colours");
+    let r = column(ui, 6);
+    let before = *s;
+    if ui.button(
+        r[0],
+        &format!("Volume: {:.0}% (click: +10%)", s.volume * 100.0),
+    ) {
+        s.volume = if s.volume >= 0.99 {
+            0.0
+        } else {
+            (s.volume + 0.1).min(1.0)
+        };
+    }
+    if ui.button(r[1], if s.muted { "Sound: muted" } else { "Sound: on" })
+        || ui.input.key(KeyCode::M)
+    {
+        s.muted = !s.muted;
+    }
+    if ui.button(r[2], &format!("Animation: {:?}", s.anim)) {
+        let i = AnimSpeed::ALL
+            .iter()
+            .position(|a| *a == s.anim)
+            .unwrap_or(0);
+        s.anim = AnimSpeed::ALL[(i + 1) % AnimSpeed::ALL.len()];
+    }
+    if ui.button(r[3], &format!("Colours: {}", battle::scheme_name(s.scheme))) {
+        s.scheme = match s.scheme {
+            Scheme::Classic => Scheme::HighContrast,
+            Scheme::HighContrast => Scheme::Classic,
+        };
+    }
+    let mut t = None;
+    if ui.button(r[5], "Back") {
+        t = Some(Transition::Pop);
+    }
+    if *s != before {
+        if let Err(e) = s.store() {
+            ui.text(&e, 12.0, ui.h - 12.0, 20.0, ACCENT);
+        }
+    }
+    t
+}
+
+fn confirm_leave(ui: &mut Ui, save: Option<SaveGame>) -> Option<Transition> {
+    ui.rect(
+        Rect::new(0.0, 0.0, ui.w, ui.h),
+        Color::new(0.0, 0.0, 0.0, 0.55),
+    );
+    let bx = Rect::new(ui.w / 2.0 - 260.0, ui.h / 2.0 - 130.0, 520.0, 260.0);
+    ui.rect(bx, PAPER);
+    ui.rect_lines(bx, 3.0, INK);
+    ui.text_centered("Leave this game?", ui.w / 2.0, bx.y + 50.0, 34.0, INK);
+    let bw = 150.0;
+    let y = bx.y + 170.0;
+    let mut t = None;
+    if ui.button(Rect::new(bx.x + 15.0, y, bw, 50.0), "Save and leave") || ui.input.key(KeyCode::Y)
+    {
+        t = Some(match save.map(|s| save::write(&save::save_path(), &s)) {
+            Some(Err(e)) => Transition::ToMenu(Some(e)),
+            _ => Transition::ToMenu(Some("Game saved: Load saved game continues it.".into())),
+        });
+    }
+    if ui.button(Rect::new(bx.x + 185.0, y, bw, 50.0), "Leave") || ui.input.key(KeyCode::N) {
+        t = Some(Transition::ToMenu(None));
+    }
+    if ui.button(Rect::new(bx.x + 355.0, y, bw, 50.0), "Stay") || ui.input.key(KeyCode::Escape) {
+        t = Some(Transition::Pop);
+    }
+    t
+}
+
+/// A battle with every plane of the author's mat in the air, the player's
+/// plane to move (its reach highlighted) and a full dice log: the frame-time
+/// benchmark draws this.
+pub fn bench_app() -> App {
+    use crate::rules::dogfight::*;
+    use crate::rules::hex::Facing;
+    let aircraft = data::load_aircraft(&data::aircraft_source()).expect("shipped");
+    let rules = data::load_rules(&data::rules_source()).expect("shipped");
+    let names = [
+        "He 111",
+        "Ju 88",
+        "Me 109",
+        "Me 110",
+        "Spitfire",
+        "Hurricane",
+    ];
+    let units = names
+        .iter()
+        .enumerate()
+        .map(|(u, name)| UnitSetup {
+            aircraft: name.to_string(),
+            planes: Colour::ALL
+                .iter()
+                .enumerate()
+                .map(|(i, &colour)| PlaneSetup {
+                    colour,
+                    at: Some((1 + i as i32 * 3, 2 + u as i32 * 3)),
+                    facing: Some(if u < 4 { Facing::North } else { Facing::South }),
+                    damaged: i == 3,
+                })
+                .collect(),
+        })
+        .collect();
+    let file = ScenarioFile {
+        name: "bench".into(),
+        description: String::new(),
+        board: BoardSetup {
+            columns: 14,
+            rows: 18,
+        },
+        german_end: crate::rules::hex::End::South,
+        opening: Opening::Placed,
+        units,
+    };
+    let sc = Scenario::build(&file, &aircraft, &rules).expect("bench scenario");
+    let game = Game::new(Arc::new(sc), Options::default(), 1);
+    let mut b = Battle::new(
+        game,
+        "crane-14x18",
+        Players::Solo {
+            human: Side::German,
+        },
+    );
+    for i in 0..60 {
+        b.log.push(battle::LogLine {
+            text: format!(
+                "Speed Spitfire R: rolled {}, {} hexes",
+                i % 6 + 1,
+                i % 6 + 3
+            ),
+            side: Some(Side::British),
+        });
+    }
+    let (settings, _) = Settings::load();
+    let mut app = App::new(settings, None);
+    app.stack.push(Screen::Battle(Box::new(b)));
+    app
+}

@@ -1,0 +1,274 @@
+//! Input that is not a person: a scripted player that plays whole games
+//! through the screens (it reads what the screen shows and clicks or presses
+//! keys, never calling the engine), and a monkey that sends random input.
+
+use super::battle::Battle;
+use super::ui::InputFrame;
+use super::{App, Screen};
+use crate::rules::dogfight::{Phase, PlaneId};
+use ::rand::{RngExt, SeedableRng};
+use macroquad::prelude::*;
+use rand_chacha::ChaCha8Rng;
+
+/// Moments worth a screenshot, in the order a game meets them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Moment {
+    Menu,
+    Selection,
+    CombatPreview,
+    OpponentTurn,
+    Result,
+}
+
+impl Moment {
+    pub fn file(self) -> &'static str {
+        match self {
+            Moment::Menu => "menu.png",
+            Moment::Selection => "selection.png",
+            Moment::CombatPreview => "combat-preview.png",
+            Moment::OpponentTurn => "opponent-turn.png",
+            Moment::Result => "result.png",
+        }
+    }
+}
+
+/// Plays a game from the main menu to the result screen.
+pub struct ScriptedPlayer {
+    /// Which of the new-game screen's player choices to click to (0 RAF solo,
+    /// 2 two players).
+    pub players: usize,
+    pub seed: String,
+    step: u64,
+    hovered: Option<PlaneId>,
+    wait: u32,
+    /// Moments reached (the caller takes screenshots).
+    pub seen: Vec<Moment>,
+    pub done: bool,
+}
+
+fn center(r: Rect) -> (f32, f32) {
+    (r.x + r.w / 2.0, r.y + r.h / 2.0)
+}
+
+impl ScriptedPlayer {
+    pub fn new(players: usize, seed: u64) -> ScriptedPlayer {
+        ScriptedPlayer {
+            players,
+            seed: seed.to_string(),
+            step: 0,
+            hovered: None,
+            wait: 0,
+            seen: Vec::new(),
+            done: false,
+        }
+    }
+
+    fn click_button(app: &App, prefix: &str) -> Option<InputFrame> {
+        app.buttons
+            .iter()
+            .find(|b| b.label.starts_with(prefix))
+            .map(|b| {
+                let (x, y) = center(b.rect);
+                InputFrame::click_at(x, y)
+            })
+    }
+
+    fn moment(&mut self, m: Moment) -> bool {
+        if self.seen.contains(&m) {
+            false
+        } else {
+            self.seen.push(m);
+            true
+        }
+    }
+
+    /// The next frame's input, looking at what `app` showed last frame. Each
+    /// frame stands for 50 ms of the game's clock, so animations still play
+    /// (and can be photographed) but a whole game takes few frames.
+    pub fn next(&mut self, app: &App) -> InputFrame {
+        let mut f = self.decide(app);
+        f.dt = 0.05;
+        f
+    }
+
+    fn decide(&mut self, app: &App) -> InputFrame {
+        self.step += 1;
+        if self.wait > 0 {
+            self.wait -= 1;
+            return InputFrame::idle();
+        }
+        // Give every screen a frame to lay out its buttons.
+        if app.buttons.is_empty() && !matches!(app.top(), Screen::Battle(_)) {
+            return InputFrame::idle();
+        }
+        match app.top() {
+            Screen::Menu => {
+                self.moment(Moment::Menu);
+                Self::click_button(app, "New game").unwrap_or_default()
+            }
+            Screen::NewGame(ng) => {
+                if ng.players != self.players {
+                    return Self::click_button(
+                        app,
+                        match ng.players {
+                            0 => "Solo: you fly the RAF",
+                            1 => "Solo: you fly the Luftwaffe",
+                            _ => "Two players",
+                        },
+                    )
+                    .unwrap_or_default();
+                }
+                if ng.seed != self.seed {
+                    // Clear the field, then type the seed.
+                    if !ng.seed.is_empty() {
+                        return InputFrame::press(KeyCode::Backspace);
+                    }
+                    return InputFrame {
+                        chars: self.seed.chars().collect(),
+                        ..InputFrame::idle()
+                    };
+                }
+                Self::click_button(app, "Start").unwrap_or_default()
+            }
+            Screen::Battle(b) => self.battle(b),
+            Screen::Result(_) => {
+                if self.moment(Moment::Result) {
+                    self.wait = 2;
+                    return InputFrame::idle();
+                }
+                self.done = true;
+                InputFrame::idle()
+            }
+            Screen::Help { .. } | Screen::Settings | Screen::ConfirmLeave => {
+                InputFrame::press(KeyCode::Escape)
+            }
+        }
+    }
+
+    fn battle(&mut self, b: &Battle) -> InputFrame {
+        if b.handover.is_some() {
+            return InputFrame::press(KeyCode::Enter);
+        }
+        let opponent = b.game.to_act().is_some_and(|s| !b.players.is_human(s));
+        if b.busy() || opponent {
+            // The other side's planes on the move, once the player has flown.
+            if b.busy() && opponent && self.seen.contains(&Moment::Selection) {
+                self.moment(Moment::OpponentTurn);
+            }
+            return InputFrame::idle();
+        }
+        let (highlights, attacks) = b.options_now();
+        match b.game.phase() {
+            Phase::Entry { .. } => InputFrame::press(KeyCode::Enter),
+            Phase::Moving(m) => {
+                // Attack the first target in reach, showing the preview first.
+                if let Some(a) = attacks.first() {
+                    let t = b.game.plane(a.target).on_board().expect("targets fly").0;
+                    let p = b.view.center(t);
+                    if self.hovered != Some(a.target) {
+                        self.hovered = Some(a.target);
+                        self.moment(Moment::CombatPreview);
+                        self.wait = 2;
+                        return InputFrame {
+                            mouse: (p.x, p.y),
+                            ..InputFrame::idle()
+                        };
+                    }
+                    self.hovered = None;
+                    return InputFrame::click_at(p.x, p.y);
+                }
+                if m.remaining() == 0 {
+                    return InputFrame::press(KeyCode::Space);
+                }
+                // Otherwise fly to the end hex nearest the enemy's end.
+                let Some(h) = highlights.iter().filter(|h| h.end).max_by_key(|h| {
+                    let me = b.game.plane(m.plane).side;
+                    let end = b.game.scenario().end_of(me.other());
+                    -b.game.board().rows_to(h.hex, end)
+                }) else {
+                    // Only exits are left: fly straight on.
+                    return InputFrame {
+                        keys: vec![KeyCode::Up, KeyCode::Enter],
+                        ..InputFrame::idle()
+                    };
+                };
+                let p = b.view.center(h.hex);
+                if self.hovered != Some(PlaneId(u8::MAX)) {
+                    self.hovered = Some(PlaneId(u8::MAX));
+                    self.moment(Moment::Selection);
+                    self.wait = 2;
+                    return InputFrame {
+                        mouse: (p.x, p.y),
+                        ..InputFrame::idle()
+                    };
+                }
+                self.hovered = None;
+                InputFrame::click_at(p.x, p.y)
+            }
+            _ => InputFrame::idle(),
+        }
+    }
+}
+
+/// Random input: clicks (often on buttons), keys, wheel and the close button.
+pub struct Monkey {
+    rng: ChaCha8Rng,
+}
+
+const KEYS: [KeyCode; 24] = [
+    KeyCode::Escape,
+    KeyCode::Enter,
+    KeyCode::Space,
+    KeyCode::Tab,
+    KeyCode::Up,
+    KeyCode::Down,
+    KeyCode::Left,
+    KeyCode::Right,
+    KeyCode::Q,
+    KeyCode::E,
+    KeyCode::U,
+    KeyCode::H,
+    KeyCode::S,
+    KeyCode::F,
+    KeyCode::L,
+    KeyCode::N,
+    KeyCode::C,
+    KeyCode::Y,
+    KeyCode::M,
+    KeyCode::Backspace,
+    KeyCode::F5,
+    KeyCode::A,
+    KeyCode::D,
+    KeyCode::W,
+];
+
+impl Monkey {
+    pub fn new(seed: u64) -> Monkey {
+        Monkey {
+            rng: ChaCha8Rng::seed_from_u64(seed),
+        }
+    }
+
+    pub fn next(&mut self, app: &App, w: f32, h: f32) -> InputFrame {
+        let mut f = InputFrame::idle();
+        f.mouse = (self.rng.random_range(0.0..w), self.rng.random_range(0.0..h));
+        match self.rng.random_range(0..100) {
+            0..=29 => {
+                // a button, so the monkey gets around the screens
+                if !app.buttons.is_empty() {
+                    let b = &app.buttons[self.rng.random_range(0..app.buttons.len())];
+                    f.mouse = center(b.rect);
+                }
+                f.clicked = true;
+            }
+            30..=54 => f.clicked = true,
+            55..=84 => f.keys.push(KEYS[self.rng.random_range(0..KEYS.len())]),
+            85..=89 => f.wheel = self.rng.random_range(-3.0..3.0),
+            90..=93 => f.right_clicked = true,
+            94 => f.chars = vec![char::from(b'0' + self.rng.random_range(0..10u8))],
+            95 => f.quit = true,
+            _ => {}
+        }
+        f
+    }
+}

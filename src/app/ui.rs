@@ -1,0 +1,265 @@
+//! A small immediate-mode layer over macroquad. Screens call `Ui` for every
+//! widget and every shape; with `draw` off (tests, the headless monkey) the same
+//! code runs its layout and hit tests without touching the GPU, so what a test
+//! clicks is exactly what a player would see.
+
+use macroquad::prelude::*;
+
+/// Everything the player did in one frame.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct InputFrame {
+    pub mouse: (f32, f32),
+    pub clicked: bool,
+    pub right_clicked: bool,
+    pub wheel: f32,
+    pub keys: Vec<KeyCode>,
+    pub chars: Vec<char>,
+    /// The window's close button.
+    pub quit: bool,
+    /// Seconds since the last frame.
+    pub dt: f32,
+}
+
+impl InputFrame {
+    /// This frame's real input from macroquad.
+    pub fn from_macroquad() -> InputFrame {
+        let mut keys: Vec<KeyCode> = get_keys_pressed().into_iter().collect();
+        keys.sort_by_key(|k| *k as u16);
+        let mut chars = Vec::new();
+        while let Some(c) = get_char_pressed() {
+            chars.push(c);
+        }
+        InputFrame {
+            mouse: mouse_position(),
+            clicked: is_mouse_button_pressed(MouseButton::Left),
+            right_clicked: is_mouse_button_pressed(MouseButton::Right),
+            wheel: mouse_wheel().1,
+            keys,
+            chars,
+            quit: is_quit_requested(),
+            dt: get_frame_time(),
+        }
+    }
+
+    pub fn key(&self, k: KeyCode) -> bool {
+        self.keys.contains(&k)
+    }
+
+    pub fn click_at(x: f32, y: f32) -> InputFrame {
+        InputFrame {
+            mouse: (x, y),
+            clicked: true,
+            dt: 1.0 / 60.0,
+            ..InputFrame::default()
+        }
+    }
+
+    pub fn press(k: KeyCode) -> InputFrame {
+        InputFrame {
+            keys: vec![k],
+            dt: 1.0 / 60.0,
+            ..InputFrame::default()
+        }
+    }
+
+    pub fn idle() -> InputFrame {
+        InputFrame {
+            dt: 1.0 / 60.0,
+            ..InputFrame::default()
+        }
+    }
+}
+
+/// Text waiting to be drawn: string, x, y, size, colour.
+type QueuedText = (String, f32, f32, f32, Color);
+
+/// A clickable thing a test or monkey can find by its label.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Hit {
+    pub label: String,
+    pub rect: Rect,
+}
+
+pub struct Ui {
+    pub input: InputFrame,
+    pub draw: bool,
+    pub w: f32,
+    pub h: f32,
+    /// Every button laid out this frame (for tests and the monkey).
+    pub buttons: Vec<Hit>,
+    /// Set when a widget consumed the click.
+    pub click_used: bool,
+    /// Text waits until the shapes are drawn: one batch for all the shapes and
+    /// one for all the glyphs, instead of a new draw call at every switch
+    /// between them (which is what costs a software renderer most).
+    texts: std::cell::RefCell<Vec<QueuedText>>,
+}
+
+pub const INK: Color = Color::new(0.10, 0.10, 0.12, 1.0);
+pub const PAPER: Color = Color::new(0.93, 0.91, 0.85, 1.0);
+pub const DIM: Color = Color::new(0.45, 0.45, 0.48, 1.0);
+pub const ACCENT: Color = Color::new(0.80, 0.25, 0.15, 1.0);
+
+impl Ui {
+    pub fn new(input: InputFrame, draw: bool, w: f32, h: f32) -> Ui {
+        Ui {
+            input,
+            draw,
+            w,
+            h,
+            buttons: Vec::new(),
+            click_used: false,
+            texts: Default::default(),
+        }
+    }
+
+    /// Draws the text queued so far (on top of everything drawn before).
+    pub fn flush_text(&self) {
+        for (s, x, y, size, c) in self.texts.borrow_mut().drain(..) {
+            draw_text(&s, x, y, size, c);
+        }
+    }
+
+    pub fn mouse(&self) -> Vec2 {
+        vec2(self.input.mouse.0, self.input.mouse.1)
+    }
+
+    pub fn hovered(&self, r: Rect) -> bool {
+        r.contains(self.mouse())
+    }
+
+    /// A click inside `r` not yet taken by another widget.
+    pub fn clicked(&mut self, r: Rect) -> bool {
+        if self.input.clicked && !self.click_used && self.hovered(r) {
+            self.click_used = true;
+            true
+        } else {
+            false
+        }
+    }
+
+    pub fn button(&mut self, r: Rect, label: &str) -> bool {
+        self.buttons.push(Hit {
+            label: label.to_string(),
+            rect: r,
+        });
+        let hot = self.hovered(r);
+        if self.draw {
+            let fill = if hot {
+                Color::new(0.98, 0.96, 0.88, 1.0)
+            } else {
+                Color::new(0.86, 0.83, 0.74, 1.0)
+            };
+            draw_rectangle(r.x, r.y, r.w, r.h, fill);
+            draw_rectangle_lines(r.x, r.y, r.w, r.h, 2.0, if hot { ACCENT } else { INK });
+            let size = (r.h * 0.55).min(28.0);
+            let tw = text_width(label, size);
+            self.text(
+                label,
+                r.x + (r.w - tw) / 2.0,
+                r.y + r.h / 2.0 + size * 0.3,
+                size,
+                INK,
+            );
+        }
+        self.clicked(r)
+    }
+
+    pub fn text(&self, s: &str, x: f32, y: f32, size: f32, c: Color) {
+        if self.draw {
+            self.texts.borrow_mut().push((s.to_string(), x, y, size, c));
+        }
+    }
+
+    pub fn text_centered(&self, s: &str, cx: f32, y: f32, size: f32, c: Color) {
+        self.text(s, cx - text_width(s, size) / 2.0, y, size, c);
+    }
+
+    pub fn rect(&self, r: Rect, c: Color) {
+        if self.draw {
+            draw_rectangle(r.x, r.y, r.w, r.h, c);
+        }
+    }
+
+    pub fn rect_lines(&self, r: Rect, thick: f32, c: Color) {
+        if self.draw {
+            draw_rectangle_lines(r.x, r.y, r.w, r.h, thick, c);
+        }
+    }
+
+    pub fn line(&self, a: Vec2, b: Vec2, thick: f32, c: Color) {
+        if self.draw {
+            draw_line(a.x, a.y, b.x, b.y, thick, c);
+        }
+    }
+
+    /// Small circles need few sides: every triangle costs a software renderer.
+    fn sides(r: f32) -> u8 {
+        (r * 0.8).clamp(8.0, 24.0) as u8
+    }
+
+    pub fn circle(&self, p: Vec2, r: f32, c: Color) {
+        if self.draw {
+            draw_poly(p.x, p.y, Self::sides(r), r, 0.0, c);
+        }
+    }
+
+    pub fn circle_lines(&self, p: Vec2, r: f32, thick: f32, c: Color) {
+        if self.draw {
+            draw_poly_lines(p.x, p.y, Self::sides(r), r, 0.0, thick, c);
+        }
+    }
+
+    pub fn triangle(&self, a: Vec2, b: Vec2, c: Vec2, col: Color) {
+        if self.draw {
+            draw_triangle(a, b, c, col);
+        }
+    }
+
+    /// A filled convex polygon (a hex) as a fan of triangles.
+    pub fn poly(&self, pts: &[Vec2], c: Color) {
+        if self.draw && pts.len() >= 3 {
+            for i in 1..pts.len() - 1 {
+                draw_triangle(pts[0], pts[i], pts[i + 1], c);
+            }
+        }
+    }
+
+    pub fn poly_lines(&self, pts: &[Vec2], thick: f32, c: Color) {
+        if self.draw {
+            for i in 0..pts.len() {
+                let (a, b) = (pts[i], pts[(i + 1) % pts.len()]);
+                draw_line(a.x, a.y, b.x, b.y, thick, c);
+            }
+        }
+    }
+
+    /// Wrapped text in a box; returns the height used.
+    pub fn paragraph(&self, s: &str, x: f32, y: f32, w: f32, size: f32, c: Color) -> f32 {
+        let per_line = ((w / (size * 0.5)).floor() as usize).max(10);
+        let mut line_y = y;
+        for para in s.split('\n') {
+            let mut line = String::new();
+            for word in para.split_whitespace() {
+                if line.len() + word.len() + 1 > per_line && !line.is_empty() {
+                    self.text(&line, x, line_y, size, c);
+                    line_y += size * 1.15;
+                    line.clear();
+                }
+                if !line.is_empty() {
+                    line.push(' ');
+                }
+                line.push_str(word);
+            }
+            self.text(&line, x, line_y, size, c);
+            line_y += size * 1.15;
+        }
+        line_y - y
+    }
+}
+
+/// Text width without needing a GPU context: the built-in font's glyphs are
+/// close to half as wide as the font size.
+pub fn text_width(s: &str, size: f32) -> f32 {
+    s.chars().count() as f32 * size * 0.5
+}

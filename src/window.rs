@@ -1,0 +1,149 @@
+//! The window: macroquad's loop around `App`, for play, scripted games with
+//! screenshots, the monkey, and the frame-time benchmark.
+
+use macroquad::prelude::*;
+use std::path::PathBuf;
+use std::time::Instant;
+use tally_ho::app::audio::{prepare_device, Audio};
+use tally_ho::app::script::{Moment, Monkey, ScriptedPlayer};
+use tally_ho::app::ui::InputFrame;
+use tally_ho::app::App;
+use tally_ho::save::Settings;
+
+pub enum Mode {
+    Play,
+    Bench(u32),
+    Monkey(u32, u64),
+    Script {
+        players: usize,
+        seed: u64,
+        shots: Option<PathBuf>,
+    },
+}
+
+fn conf() -> Conf {
+    Conf {
+        window_title: "Tally-Ho".to_string(),
+        window_width: 1280,
+        window_height: 800,
+        high_dpi: false,
+        window_resizable: true,
+        ..Default::default()
+    }
+}
+
+pub fn run(mode: Mode) {
+    let silent = prepare_device();
+    if let Some(line) = &silent {
+        eprintln!("{line}");
+    }
+    macroquad::Window::from_config(conf(), async move {
+        let audio = Audio::load(silent.is_some()).await;
+        match mode {
+            Mode::Play => play(audio).await,
+            Mode::Bench(n) => bench(n).await,
+            Mode::Monkey(n, seed) => monkey(n, seed, audio).await,
+            Mode::Script {
+                players,
+                seed,
+                shots,
+            } => script(players, seed, shots, audio).await,
+        }
+    });
+}
+
+fn new_app() -> App {
+    let (settings, notice) = Settings::load();
+    App::new(settings, notice)
+}
+
+async fn play(audio: Audio) {
+    prevent_quit();
+    let mut app = new_app();
+    loop {
+        clear_background(BLACK);
+        app.frame(
+            InputFrame::from_macroquad(),
+            true,
+            screen_width(),
+            screen_height(),
+        );
+        audio.play(&mut app.sounds, &app.settings);
+        if app.quit {
+            break;
+        }
+        next_frame().await;
+    }
+}
+
+async fn script(players: usize, seed: u64, shots: Option<PathBuf>, audio: Audio) {
+    let mut app = new_app();
+    // Quick animations: the script plays a whole game.
+    app.settings.anim = tally_ho::save::AnimSpeed::Fast;
+    let mut player = ScriptedPlayer::new(players, seed);
+    let mut taken: Vec<Moment> = Vec::new();
+    for _ in 0..400_000 {
+        clear_background(BLACK);
+        let input = player.next(&app);
+        app.frame(input, true, screen_width(), screen_height());
+        audio.play(&mut app.sounds, &app.settings);
+        if let Some(dir) = &shots {
+            for m in player.seen.clone() {
+                if !taken.contains(&m) {
+                    taken.push(m);
+                    let _ = std::fs::create_dir_all(dir);
+                    get_screen_data().export_png(&dir.join(m.file()).to_string_lossy());
+                }
+            }
+        }
+        if player.done {
+            let b = app.battle().expect("a result");
+            println!(
+                "scripted game over: {} win, bomb score {}, {} commands",
+                b.game.winner().map_or("nobody", |w| w.name()),
+                b.game.score(),
+                b.game.commands().len()
+            );
+            return;
+        }
+        next_frame().await;
+    }
+    eprintln!("the scripted game did not finish");
+    std::process::exit(1);
+}
+
+async fn monkey(frames: u32, seed: u64, audio: Audio) {
+    let mut app = new_app();
+    let mut m = Monkey::new(seed);
+    for _ in 0..frames {
+        clear_background(BLACK);
+        let input = m.next(&app, screen_width(), screen_height());
+        app.frame(input, true, screen_width(), screen_height());
+        audio.play(&mut app.sounds, &app.settings);
+        if app.quit {
+            app = new_app();
+        }
+        next_frame().await;
+    }
+    println!("monkey: {frames} frames, no panic");
+}
+
+async fn bench(frames: u32) {
+    let mut app = tally_ho::app::bench_app();
+    let mut times = Vec::with_capacity(frames as usize);
+    for _ in 0..frames {
+        let t = Instant::now();
+        clear_background(BLACK);
+        app.frame(InputFrame::idle(), true, screen_width(), screen_height());
+        next_frame().await;
+        times.push(t.elapsed().as_secs_f64() * 1000.0);
+    }
+    times.sort_by(|a, b| a.total_cmp(b));
+    let mean = times.iter().sum::<f64>() / times.len().max(1) as f64;
+    let p99 = times[((times.len() as f64 * 0.99) as usize).min(times.len() - 1)];
+    println!(
+        "bench: {frames} frames at {}x{}: mean {mean:.2} ms, 99th percentile {p99:.2} ms",
+        screen_width(),
+        screen_height()
+    );
+}

@@ -1,0 +1,275 @@
+//! The screens, driven headless: the same `App::frame` code that draws the
+//! game, with drawing switched off and the input injected (clicks on buttons
+//! and hexes, key presses), never calling the engine directly.
+
+use macroquad::prelude::KeyCode;
+use std::path::PathBuf;
+use std::sync::{Mutex, MutexGuard};
+use tally_ho::app::script::{Monkey, ScriptedPlayer};
+use tally_ho::app::ui::InputFrame;
+use tally_ho::app::{App, Screen};
+use tally_ho::rules::dogfight::{Phase, Side};
+use tally_ho::save::{self, AnimSpeed, Players, Settings};
+use tally_ho::sound::Sfx;
+
+const W: f32 = 1280.0;
+const H: f32 = 800.0;
+
+/// Tests that touch the data directory take turns, each in its own folder.
+static DATA: Mutex<()> = Mutex::new(());
+
+fn data_dir(name: &str) -> (MutexGuard<'static, ()>, PathBuf) {
+    let guard = DATA.lock().unwrap_or_else(|e| e.into_inner());
+    let dir = std::env::temp_dir().join(format!("tally-ho-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::env::set_var("TALLY_HO_DATA_DIR", &dir);
+    (guard, dir)
+}
+
+fn app() -> App {
+    let settings = Settings {
+        anim: AnimSpeed::Instant,
+        ..Settings::default()
+    };
+    App::new(settings, None)
+}
+
+fn frame(app: &mut App, input: InputFrame) {
+    app.frame(input, false, W, H);
+}
+
+fn click(app: &mut App, label: &str) {
+    let b = app
+        .buttons
+        .iter()
+        .find(|b| b.label.starts_with(label))
+        .unwrap_or_else(|| panic!("no button {label:?} on the {} screen", app.top().name()))
+        .rect;
+    frame(app, InputFrame::click_at(b.x + b.w / 2.0, b.y + b.h / 2.0));
+}
+
+/// Plays a whole game with the scripted player; returns the app on the result screen.
+fn play_through(players: usize, seed: u64) -> (App, u32) {
+    let mut app = app();
+    let mut p = ScriptedPlayer::new(players, seed);
+    let mut handovers = 0;
+    let mut in_handover = false;
+    for _ in 0..300_000 {
+        let input = p.next(&app);
+        frame(&mut app, input);
+        let now = app.battle().is_some_and(|b| b.handover.is_some());
+        if now && !in_handover {
+            handovers += 1;
+        }
+        in_handover = now;
+        if p.done {
+            return (app, handovers);
+        }
+    }
+    panic!("the scripted game did not finish");
+}
+
+#[test]
+fn a_newcomer_plays_a_solo_game_as_the_raf_through_the_screens() {
+    let (_g, _dir) = data_dir("solo");
+    let (app, handovers) = play_through(0, 11);
+    assert!(matches!(app.top(), Screen::Result(_)));
+    let b = app.battle().unwrap();
+    assert!(b.game.is_over());
+    assert_eq!(
+        b.players,
+        Players::Solo {
+            human: Side::British
+        }
+    );
+    assert_eq!(handovers, 0, "no hand-over screens in a solo game");
+    // The human's moves went in through the screen: the RAF flew.
+    assert!(b.game.commands().len() > 50);
+    let winner = b.game.winner().unwrap();
+    assert_eq!(winner == Side::German, b.game.score() >= 24);
+}
+
+#[test]
+fn two_players_hand_the_machine_over_and_finish() {
+    let (_g, _dir) = data_dir("two");
+    let (app, handovers) = play_through(2, 5);
+    let b = app.battle().unwrap();
+    assert!(b.game.is_over());
+    assert_eq!(b.players, Players::TwoPlayers);
+    assert!(handovers >= 4, "hand-overs between the sides: {handovers}");
+}
+
+#[test]
+fn the_monkey_finds_no_panic_in_20000_frames() {
+    let (_g, _dir) = data_dir("monkey");
+    let mut app = app();
+    let mut m = Monkey::new(42);
+    let mut screens = std::collections::BTreeSet::new();
+    for _ in 0..20_000 {
+        let input = m.next(&app, W, H);
+        frame(&mut app, input);
+        screens.insert(app.top().name());
+        if app.quit {
+            app = self::app();
+        }
+    }
+    for s in ["menu", "new game", "battle", "help", "settings"] {
+        assert!(
+            screens.contains(s),
+            "the monkey never reached {s}: {screens:?}"
+        );
+    }
+}
+
+/// Starts a solo RAF game from the menu and waits for the player's first move.
+fn start_solo(seed: &str) -> App {
+    let mut app = app();
+    frame(&mut app, InputFrame::idle());
+    click(&mut app, "New game");
+    for _ in 0..8 {
+        frame(&mut app, InputFrame::press(KeyCode::Backspace));
+    }
+    frame(
+        &mut app,
+        InputFrame {
+            chars: seed.chars().collect(),
+            ..InputFrame::idle()
+        },
+    );
+    click(&mut app, "Start");
+    for _ in 0..10_000 {
+        let b = app.battle().unwrap();
+        if matches!(b.game.phase(), Phase::Moving(m) if b.game.plane(m.plane).side == Side::British)
+            && !b.busy()
+        {
+            frame(&mut app, InputFrame::idle());
+            return app;
+        }
+        let input = match b.game.phase() {
+            Phase::Entry {
+                side: Side::British,
+            } => InputFrame::press(KeyCode::Enter),
+            _ => InputFrame::idle(),
+        };
+        frame(&mut app, input);
+    }
+    panic!("the RAF never got to move");
+}
+
+#[test]
+fn the_seed_shown_is_the_seed_played() {
+    let (_g, _dir) = data_dir("seed");
+    let app = start_solo("777");
+    assert_eq!(app.battle().unwrap().game.seed(), 777);
+}
+
+#[test]
+fn keyboard_steps_undo_and_illegal_actions_say_why() {
+    let (_g, _dir) = data_dir("keys");
+    let mut app = start_solo("12");
+    let before = app.battle().unwrap().game.commands().len();
+    // Space with hexes still to fly: refused, with the rule's sentence.
+    frame(&mut app, InputFrame::press(KeyCode::Space));
+    let msg = app.battle().unwrap().message.clone().unwrap_or_default();
+    assert!(msg.contains("must move all of its hexes"), "{msg}");
+    // One step ahead, committed with Enter, then taken back with U.
+    frame(&mut app, InputFrame::press(KeyCode::Up));
+    assert_eq!(app.battle().unwrap().pending.len(), 1);
+    frame(&mut app, InputFrame::press(KeyCode::Enter));
+    assert_eq!(app.battle().unwrap().game.commands().len(), before + 1);
+    frame(&mut app, InputFrame::press(KeyCode::U));
+    assert_eq!(app.battle().unwrap().game.commands().len(), before);
+}
+
+#[test]
+fn a_click_on_a_highlighted_hex_flies_there() {
+    let (_g, _dir) = data_dir("click");
+    let mut app = start_solo("21");
+    let b = app.battle().unwrap();
+    let m = b.game.active_move().unwrap();
+    let (hl, _) = b.options_now();
+    let end = hl.iter().find(|h| h.end).expect("somewhere to end").hex;
+    let p = b.view.center(end);
+    frame(&mut app, InputFrame::click_at(p.x, p.y));
+    let b = app.battle().unwrap();
+    let here = b.game.plane(m.plane).on_board().map(|(h, _)| h);
+    assert_eq!(here, Some(end), "the plane flew to the clicked hex");
+}
+
+#[test]
+fn saving_and_loading_restores_the_game_and_autosave_follows_each_round() {
+    let (_g, dir) = data_dir("save");
+    let mut app = start_solo("31");
+    frame(&mut app, InputFrame::press(KeyCode::F5));
+    let saved = app.battle().unwrap().game.commands().to_vec();
+    assert!(dir.join("save.ron").exists());
+    assert!(
+        dir.join("autosave.ron").exists(),
+        "autosave at the first movement round"
+    );
+    let mut fresh = self::app();
+    frame(&mut fresh, InputFrame::idle());
+    click(&mut fresh, "Load saved game");
+    let b = fresh.battle().expect("the saved game is back");
+    assert_eq!(b.game.commands(), saved.as_slice());
+    assert_eq!(b.game.seed(), 31);
+}
+
+#[test]
+fn a_corrupt_save_is_reported_and_left_untouched() {
+    let (_g, dir) = data_dir("corrupt");
+    let junk = "SaveGame(level: \"crane-14x18\", seed: ";
+    std::fs::write(dir.join("save.ron"), junk).unwrap();
+    let mut app = app();
+    frame(&mut app, InputFrame::idle());
+    click(&mut app, "Load saved game");
+    let notice = app.notice.clone().unwrap_or_default();
+    assert!(notice.contains("could not be read"), "{notice}");
+    assert!(notice.contains("save.ron:1:"), "names the place: {notice}");
+    assert!(matches!(app.top(), Screen::Menu));
+    assert_eq!(std::fs::read_to_string(dir.join("save.ron")).unwrap(), junk);
+}
+
+#[test]
+fn quitting_mid_game_asks_to_save() {
+    let (_g, dir) = data_dir("quit");
+    let mut app = start_solo("41");
+    frame(
+        &mut app,
+        InputFrame {
+            quit: true,
+            ..InputFrame::idle()
+        },
+    );
+    assert!(matches!(app.top(), Screen::ConfirmLeave));
+    assert!(!app.quit);
+    click(&mut app, "Save and leave");
+    assert!(matches!(app.top(), Screen::Menu));
+    assert!(dir.join("save.ron").exists());
+    let s = save::read(&dir.join("save.ron")).unwrap().unwrap();
+    assert_eq!(s.seed, 41);
+}
+
+#[test]
+fn escape_goes_back_and_help_opens_from_the_battle() {
+    let (_g, _dir) = data_dir("esc");
+    let mut app = start_solo("51");
+    frame(&mut app, InputFrame::press(KeyCode::H));
+    assert!(matches!(app.top(), Screen::Help { .. }));
+    frame(&mut app, InputFrame::idle());
+    frame(&mut app, InputFrame::press(KeyCode::Escape));
+    assert!(matches!(app.top(), Screen::Battle(_)));
+}
+
+#[test]
+fn the_sound_files_are_the_generators_output() {
+    for s in Sfx::ALL {
+        assert_eq!(
+            tally_ho::app::audio::embedded(s),
+            tally_ho::sound::wav(s).as_slice(),
+            "assets/sounds/{} is stale: run tally-ho gen-sounds",
+            s.file_name()
+        );
+    }
+}

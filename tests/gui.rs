@@ -1,0 +1,180 @@
+//! The game in a real window (under Xvfb in CI): a scripted solo game through
+//! every screen with screenshots checked pixel by pixel, a monkey on screen,
+//! the frame-time benchmark, and the silent start without a sound device.
+//!
+//! Without a display these tests need `xvfb-run`; if neither is there they say
+//! so and pass, unless TALLY_HO_REQUIRE_GUI=1 (as CI sets), when they fail.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn gui_command(args: &[&str], data: &Path) -> Option<Command> {
+    let exe = env!("CARGO_BIN_EXE_tally-ho");
+    let mut cmd = if std::env::var_os("DISPLAY").is_some() {
+        Command::new(exe)
+    } else if Command::new("xvfb-run").arg("--help").output().is_ok() {
+        let mut c = Command::new("xvfb-run");
+        c.args(["-a", "-s", "-screen 0 1280x800x24", exe]);
+        c
+    } else {
+        assert!(
+            std::env::var("TALLY_HO_REQUIRE_GUI").as_deref() != Ok("1"),
+            "no display and no xvfb-run, but TALLY_HO_REQUIRE_GUI=1"
+        );
+        eprintln!("skipped: no display and no xvfb-run (install xvfb to run the GUI tests)");
+        return None;
+    };
+    cmd.args(args).env("TALLY_HO_DATA_DIR", data);
+    Some(cmd)
+}
+
+fn temp(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("tally-ho-gui-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn run(args: &[&str], name: &str) -> Option<(Output, PathBuf)> {
+    let dir = temp(name);
+    let out = gui_command(args, &dir)?.output().expect("run tally-ho");
+    Some((out, dir))
+}
+
+fn stderr_ok(out: &Output) {
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "failed: {err}");
+    assert!(!err.contains("panicked"), "{err}");
+    // Without a sound card: exactly one line saying so, no ALSA chatter.
+    let lines: Vec<&str> = err.lines().filter(|l| !l.trim().is_empty()).collect();
+    assert!(
+        lines.is_empty() || lines == ["No sound device found: playing silently."],
+        "stderr: {lines:?}"
+    );
+}
+
+/// Pixels within `tol` (per channel) of `rgb`.
+fn count(
+    img: &image::RgbaImage,
+    rgb: [u8; 3],
+    tol: u8,
+    region: Option<(u32, u32, u32, u32)>,
+) -> usize {
+    let (x0, y0, x1, y1) = region.unwrap_or((0, 0, img.width(), img.height()));
+    let mut n = 0;
+    for y in y0..y1.min(img.height()) {
+        for x in x0..x1.min(img.width()) {
+            let p = img.get_pixel(x, y).0;
+            if (0..3).all(|i| p[i].abs_diff(rgb[i]) <= tol) {
+                n += 1;
+            }
+        }
+    }
+    n
+}
+
+/// Pixels clearly darker than the parchment (text) in a region.
+fn dark(img: &image::RgbaImage, (x0, y0, x1, y1): (u32, u32, u32, u32)) -> usize {
+    let mut n = 0;
+    for y in y0..y1.min(img.height()) {
+        for x in x0..x1.min(img.width()) {
+            if img.get_pixel(x, y).0[..3].iter().all(|&c| c < 150) {
+                n += 1;
+            }
+        }
+    }
+    n
+}
+
+fn load(dir: &Path, file: &str) -> image::RgbaImage {
+    image::open(dir.join(file))
+        .unwrap_or_else(|e| panic!("{file}: {e}"))
+        .to_rgba8()
+}
+
+#[test]
+fn a_scripted_solo_game_through_every_screen_with_screenshots() {
+    let shots = temp("shots");
+    let Some((out, _)) = run(
+        &[
+            "--script",
+            "solo",
+            "--seed",
+            "3",
+            "--shots",
+            shots.to_str().unwrap(),
+        ],
+        "script",
+    ) else {
+        return;
+    };
+    stderr_ok(&out);
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(said.contains("scripted game over:"), "{said}");
+
+    // Menu: the night-blue background and the six parchment buttons.
+    let menu = load(&shots, "menu.png");
+    assert_eq!((menu.width(), menu.height()), (1280, 800));
+    assert!(
+        count(&menu, [41, 56, 82], 3, None) > 500_000,
+        "menu background"
+    );
+    assert!(
+        count(&menu, [219, 212, 189], 6, None) > 50_000,
+        "menu buttons"
+    );
+
+    // Selection: the reach highlighted in yellow on the mat, the path in red.
+    let sel = load(&shots, "selection.png");
+    let highlight = count(&sel, [195, 206, 110], 22, Some((180, 40, 900, 770)));
+    assert!(highlight > 5_000, "highlighted hexes: {highlight}");
+    let path = count(&sel, [204, 64, 38], 30, Some((180, 40, 900, 770)));
+    assert!(path > 200, "path line: {path}");
+
+    // Combat preview: the odds in the bottom bar (dark text on parchment) and
+    // the path to the firing position.
+    let cp = load(&shots, "combat-preview.png");
+    let text = dark(&cp, (0, 770, 1280, 800));
+    assert!(text > 500, "odds text: {text} dark pixels");
+    assert!(
+        count(&cp, [204, 64, 38], 30, Some((180, 40, 900, 770))) > 100,
+        "attack path"
+    );
+
+    // The opponent's turn: Luftwaffe counters (grey) on the mat.
+    let ot = load(&shots, "opponent-turn.png");
+    assert!(
+        count(&ot, [184, 189, 196], 6, Some((180, 40, 900, 770))) > 1_000,
+        "German counters"
+    );
+
+    // Result: the summary on the night-blue screen, with its two buttons.
+    let res = load(&shots, "result.png");
+    assert!(count(&res, [41, 56, 82], 3, None) > 500_000);
+    assert!(
+        count(&res, [219, 212, 189], 6, Some((0, 700, 1280, 800))) > 10_000,
+        "buttons"
+    );
+}
+
+#[test]
+fn a_monkey_on_screen_finds_no_panic() {
+    let Some((out, _)) = run(&["--monkey", "3000", "--seed", "9"], "monkey") else {
+        return;
+    };
+    stderr_ok(&out);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("3000 frames, no panic"));
+}
+
+#[test]
+fn the_frame_benchmark_prints_its_figures() {
+    let Some((out, _)) = run(&["--bench-frames", "60"], "bench") else {
+        return;
+    };
+    stderr_ok(&out);
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        said.contains("mean") && said.contains("99th percentile"),
+        "{said}"
+    );
+}
