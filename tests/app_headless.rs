@@ -28,8 +28,12 @@ fn data_dir(name: &str) -> (MutexGuard<'static, ()>, PathBuf) {
 }
 
 fn app() -> App {
+    app_with(AnimSpeed::Instant)
+}
+
+fn app_with(anim: AnimSpeed) -> App {
     let settings = Settings {
-        anim: AnimSpeed::Instant,
+        anim,
         ..Settings::default()
     };
     App::new(settings, None)
@@ -50,8 +54,8 @@ fn click(app: &mut App, label: &str) {
 }
 
 /// Plays a whole game with the scripted player; returns the app on the result screen.
-fn play_through(players: usize, seed: u64) -> (App, u32) {
-    let mut app = app();
+fn play_through(players: usize, seed: u64, anim: AnimSpeed) -> (App, u32) {
+    let mut app = app_with(anim);
     let mut p = ScriptedPlayer::new(players, seed);
     let mut handovers = 0;
     let mut in_handover = false;
@@ -73,7 +77,7 @@ fn play_through(players: usize, seed: u64) -> (App, u32) {
 #[test]
 fn a_newcomer_plays_a_solo_game_as_the_raf_through_the_screens() {
     let (_g, _dir) = data_dir("solo");
-    let (app, handovers) = play_through(0, 11);
+    let (app, handovers) = play_through(0, 11, AnimSpeed::Instant);
     assert!(matches!(app.top(), Screen::Result(_)));
     let b = app.battle().unwrap();
     assert!(b.game.is_over());
@@ -88,12 +92,28 @@ fn a_newcomer_plays_a_solo_game_as_the_raf_through_the_screens() {
     assert!(b.game.commands().len() > 50);
     let winner = b.game.winner().unwrap();
     assert_eq!(winner == Side::German, b.game.score() >= 24);
+    // The result screen's replay button plays the same game back to the same end.
+    let (score, commands) = (b.game.score(), b.game.commands().to_vec());
+    let mut app = app;
+    frame(&mut app, InputFrame::idle());
+    click(&mut app, "Watch the replay");
+    for _ in 0..100_000 {
+        if matches!(app.top(), Screen::Result(_)) && app.stack.len() == 3 {
+            break;
+        }
+        frame(&mut app, InputFrame::idle());
+    }
+    let replayed = app.battle().unwrap();
+    assert!(replayed.is_watching());
+    assert_eq!(replayed.game.score(), score);
+    assert_eq!(replayed.game.commands(), commands.as_slice());
 }
 
 #[test]
 fn two_players_hand_the_machine_over_and_finish() {
     let (_g, _dir) = data_dir("two");
-    let (app, handovers) = play_through(2, 5);
+    // With animations playing, as on screen (the players wait for them).
+    let (app, handovers) = play_through(2, 5, AnimSpeed::Fast);
     let b = app.battle().unwrap();
     assert!(b.game.is_over());
     assert_eq!(b.players, Players::TwoPlayers);

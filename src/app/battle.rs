@@ -115,7 +115,8 @@ pub struct Battle {
     last_human: Option<Side>,
     ai_wait: f32,
     skip: bool,
-    cache_key: Option<usize>,
+    /// (commands, events) when the options were worked out.
+    cache_key: Option<(usize, usize)>,
     pub highlights: Vec<Highlight>,
     pub attacks: Vec<AttackOption>,
     ends: Vec<(Hex, Facing, Vec<Step>)>,
@@ -574,7 +575,7 @@ impl Battle {
     // ----- what the active plane may do -----
 
     fn refresh_options(&mut self) {
-        let key = self.game.commands().len() + self.game.events().len() * 100_000;
+        let key = (self.game.commands().len(), self.game.events().len());
         if self.cache_key == Some(key) {
             return;
         }
@@ -614,13 +615,19 @@ impl Battle {
                 self.highlights.push(h);
             }
         }
+        // Leaving the mat: the hex beyond the edge is highlighted and clickable.
         for end in [End::North, End::South] {
             if let Some(x) = search.exit(end) {
                 search.path(&board, x.cell, x.facing, x.used, &mut path);
                 path.push(x.step);
                 let f = x.step.turn(x.facing);
-                self.ends
-                    .push((f.ahead(board.cell_hex(x.cell)), f, path.clone()));
+                let beyond = f.ahead(board.cell_hex(x.cell));
+                self.ends.push((beyond, f, path.clone()));
+                self.highlights.push(Highlight {
+                    hex: beyond,
+                    end: true,
+                    left: 0,
+                });
             }
         }
         // Attacks: from the current hex, or from any hex in reach facing the target.
@@ -847,8 +854,7 @@ impl Battle {
     /// What the player's plane may do now: empty unless it is the player's
     /// move and the screen is quiet.
     pub fn options_now(&self) -> (&[Highlight], &[AttackOption]) {
-        let fresh =
-            self.cache_key == Some(self.game.commands().len() + self.game.events().len() * 100_000);
+        let fresh = self.cache_key == Some((self.game.commands().len(), self.game.events().len()));
         if fresh && self.anims.is_empty() && self.human_turn().is_some() {
             (&self.highlights, &self.attacks)
         } else {
@@ -970,9 +976,10 @@ impl Battle {
         }
         // Mouse: an enemy in reach attacks; a highlighted hex moves there.
         if input.clicked && !ui.click_used {
-            let Some(hex) = self.view.pick(ui.mouse()) else {
+            let hex = self.view.pick_any(ui.mouse());
+            if self.view.pick(ui.mouse()).is_none() && !self.ends.iter().any(|e| e.0 == hex) {
                 return;
-            };
+            }
             ui.click_used = true;
             if let Some(t) = self.game.board().get(hex).copied() {
                 if self.game.plane(t).side != self.game.plane(m.plane).side {
@@ -1168,7 +1175,9 @@ impl Battle {
             }
         }
         // Hover previews: the path and facing, or the attack odds.
-        let hover = v.pick(ui.mouse());
+        let hover = v.pick(ui.mouse()).or_else(|| {
+            Some(v.pick_any(ui.mouse())).filter(|h| self.ends.iter().any(|e| e.0 == *h))
+        });
         let mut preview: Option<String> = None;
         if self.human_turn().is_some() && self.anims.is_empty() {
             if let Some(Phase::Moving(m)) = Some(g.phase()) {

@@ -68,6 +68,11 @@ impl BoardView {
         (c >= 0 && r >= 0 && c < self.cols as i32 && r < self.rows as i32).then_some(h)
     }
 
+    /// The hex under a screen point, on the mat or beyond it.
+    pub fn pick_any(&self, p: Vec2) -> Hex {
+        self.layout.world_pos_to_hex(hx(p))
+    }
+
     /// The screen direction a facing points.
     pub fn direction(&self, facing: Facing) -> Vec2 {
         let h = hex_from_offset(2, 2);

@@ -184,10 +184,6 @@ impl App {
                     self.stack.pop();
                 }
             }
-            Transition::Replace(s) => {
-                self.stack.pop();
-                self.stack.push(s);
-            }
             Transition::ToMenu(notice) => {
                 self.stack.truncate(1);
                 if notice.is_some() {
@@ -247,8 +243,6 @@ impl App {
 enum Transition {
     Push(Screen),
     Pop,
-    #[allow(dead_code)]
-    Replace(Screen),
     ToMenu(Option<String>),
     NewGameScreen,
     Start(NewGame),

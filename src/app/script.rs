@@ -14,6 +14,10 @@ use rand_chacha::ChaCha8Rng;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Moment {
     Menu,
+    Help,
+    Settings,
+    NewGame,
+    Handover,
     Selection,
     CombatPreview,
     OpponentTurn,
@@ -24,6 +28,10 @@ impl Moment {
     pub fn file(self) -> &'static str {
         match self {
             Moment::Menu => "menu.png",
+            Moment::Help => "help.png",
+            Moment::Settings => "settings.png",
+            Moment::NewGame => "new-game.png",
+            Moment::Handover => "handover.png",
             Moment::Selection => "selection.png",
             Moment::CombatPreview => "combat-preview.png",
             Moment::OpponentTurn => "opponent-turn.png",
@@ -104,7 +112,27 @@ impl ScriptedPlayer {
         match app.top() {
             Screen::Menu => {
                 self.moment(Moment::Menu);
-                Self::click_button(app, "New game").unwrap_or_default()
+                // Look at the help and the settings first, as a newcomer might.
+                let next = if !self.seen.contains(&Moment::Help) {
+                    "Rules and controls"
+                } else if !self.seen.contains(&Moment::Settings) {
+                    "Settings"
+                } else {
+                    "New game"
+                };
+                Self::click_button(app, next).unwrap_or_default()
+            }
+            Screen::Help { .. } => {
+                if self.moment(Moment::Help) {
+                    return InputFrame::idle();
+                }
+                InputFrame::press(KeyCode::Escape)
+            }
+            Screen::Settings => {
+                if self.moment(Moment::Settings) {
+                    return InputFrame::idle();
+                }
+                InputFrame::press(KeyCode::Escape)
             }
             Screen::NewGame(ng) => {
                 if ng.players != self.players {
@@ -128,6 +156,9 @@ impl ScriptedPlayer {
                         ..InputFrame::idle()
                     };
                 }
+                if self.moment(Moment::NewGame) {
+                    return InputFrame::idle();
+                }
                 Self::click_button(app, "Start").unwrap_or_default()
             }
             Screen::Battle(b) => self.battle(b),
@@ -139,14 +170,15 @@ impl ScriptedPlayer {
                 self.done = true;
                 InputFrame::idle()
             }
-            Screen::Help { .. } | Screen::Settings | Screen::ConfirmLeave => {
-                InputFrame::press(KeyCode::Escape)
-            }
+            Screen::ConfirmLeave => InputFrame::press(KeyCode::Escape),
         }
     }
 
     fn battle(&mut self, b: &Battle) -> InputFrame {
         if b.handover.is_some() {
+            if self.moment(Moment::Handover) {
+                return InputFrame::idle();
+            }
             return InputFrame::press(KeyCode::Enter);
         }
         let opponent = b.game.to_act().is_some_and(|s| !b.players.is_human(s));
