@@ -129,6 +129,7 @@ async fn monkey(frames: u32, seed: u64, audio: Audio) {
 }
 
 async fn bench(frames: u32) {
+    let frames = frames.max(1);
     let mut app = tally_ho::app::bench_app();
     let mut times = Vec::with_capacity(frames as usize);
     for _ in 0..frames {

@@ -180,7 +180,24 @@ fn start_solo(seed: &str) -> App {
 #[test]
 fn the_seed_shown_is_the_seed_played() {
     let (_g, _dir) = data_dir("seed");
-    let app = start_solo("777");
+    let mut app = app();
+    frame(&mut app, InputFrame::idle());
+    click(&mut app, "New game");
+    for _ in 0..8 {
+        frame(&mut app, InputFrame::press(KeyCode::Backspace));
+    }
+    frame(
+        &mut app,
+        InputFrame {
+            chars: "777".chars().collect(),
+            ..InputFrame::idle()
+        },
+    );
+    match app.top() {
+        Screen::NewGame(ng) => assert_eq!(ng.seed, "777"),
+        _ => panic!("not on the new-game screen"),
+    }
+    click(&mut app, "Start");
     assert_eq!(app.battle().unwrap().game.seed(), 777);
 }
 
@@ -224,9 +241,37 @@ fn saving_and_loading_restores_the_game_and_autosave_follows_each_round() {
     frame(&mut app, InputFrame::press(KeyCode::F5));
     let saved = app.battle().unwrap().game.commands().to_vec();
     assert!(dir.join("save.ron").exists());
+    let auto = save::read(&dir.join("autosave.ron")).unwrap();
+    let first = auto
+        .expect("autosave at the first movement round")
+        .commands
+        .len();
+    // Later rounds write it again, further on.
+    let mut going = app;
+    for _ in 0..20_000 {
+        let later = save::read(&dir.join("autosave.ron")).ok().flatten();
+        if later.is_some_and(|s| s.commands.len() > first) {
+            break;
+        }
+        let b = going.battle().unwrap();
+        let input = match b.game.phase() {
+            Phase::Moving(m) if m.remaining() == 0 => InputFrame::press(KeyCode::Space),
+            Phase::Moving(_) => match b.options_now().0.iter().find(|h| h.end) {
+                Some(h) => {
+                    let p = b.view.center(h.hex);
+                    InputFrame::click_at(p.x, p.y)
+                }
+                None => InputFrame::idle(),
+            },
+            Phase::Entry { .. } => InputFrame::press(KeyCode::Enter),
+            _ => InputFrame::idle(),
+        };
+        frame(&mut going, input);
+    }
+    let later = save::read(&dir.join("autosave.ron")).unwrap().unwrap();
     assert!(
-        dir.join("autosave.ron").exists(),
-        "autosave at the first movement round"
+        later.commands.len() > first,
+        "the autosave follows the game"
     );
     let mut fresh = self::app();
     frame(&mut fresh, InputFrame::idle());
@@ -251,24 +296,100 @@ fn a_corrupt_save_is_reported_and_left_untouched() {
     assert_eq!(std::fs::read_to_string(dir.join("save.ron")).unwrap(), junk);
 }
 
+fn close_window() -> InputFrame {
+    InputFrame {
+        quit: true,
+        ..InputFrame::idle()
+    }
+}
+
 #[test]
 fn quitting_mid_game_asks_to_save() {
     let (_g, dir) = data_dir("quit");
     let mut app = start_solo("41");
-    frame(
-        &mut app,
-        InputFrame {
-            quit: true,
-            ..InputFrame::idle()
-        },
-    );
-    assert!(matches!(app.top(), Screen::ConfirmLeave));
+    frame(&mut app, close_window());
+    assert!(matches!(app.top(), Screen::ConfirmLeave { quitting: true }));
     assert!(!app.quit);
     click(&mut app, "Save and leave");
-    assert!(matches!(app.top(), Screen::Menu));
-    assert!(dir.join("save.ron").exists());
+    assert!(app.quit, "saved, then the window closes");
     let s = save::read(&dir.join("save.ron")).unwrap().unwrap();
     assert_eq!(s.seed, 41);
+    // From the help page over a game, closing asks too; Esc from a game
+    // offers to leave to the menu.
+    let mut app = start_solo("42");
+    frame(&mut app, InputFrame::press(KeyCode::H));
+    frame(&mut app, close_window());
+    assert!(matches!(app.top(), Screen::ConfirmLeave { quitting: true }));
+    click(&mut app, "Stay");
+    assert!(matches!(app.top(), Screen::Battle(_)));
+    frame(&mut app, InputFrame::press(KeyCode::Escape));
+    assert!(matches!(
+        app.top(),
+        Screen::ConfirmLeave { quitting: false }
+    ));
+    frame(&mut app, InputFrame::idle());
+    click(&mut app, "Leave");
+    assert!(matches!(app.top(), Screen::Menu));
+    assert!(!app.quit);
+}
+
+#[test]
+fn hovering_an_enemy_in_reach_shows_both_sides_odds() {
+    let (_g, _dir) = data_dir("odds");
+    let mut app = start_solo("100");
+    for _ in 0..50_000 {
+        let b = app.battle().unwrap();
+        if let Some(a) = b.options_now().1.first().cloned() {
+            let p = b.view.center(b.game.plane(a.target).on_board().unwrap().0);
+            frame(
+                &mut app,
+                InputFrame {
+                    mouse: (p.x, p.y),
+                    ..InputFrame::idle()
+                },
+            );
+            let status = app.battle().unwrap().status.clone();
+            assert!(status.contains(" attack on "), "{status}");
+            assert!(
+                status.contains("damage") && status.contains("kill"),
+                "{status}"
+            );
+            assert!(
+                status.contains("Return fire: damage") || status.contains("No return fire"),
+                "{status}"
+            );
+            return;
+        }
+        // Fly on, toward the bombers, until one is in reach.
+        let input = match b.game.phase() {
+            Phase::Moving(m) if b.options_now().0.is_empty() || m.remaining() == 0 => {
+                if m.remaining() == 0 {
+                    InputFrame::press(KeyCode::Space)
+                } else {
+                    InputFrame::idle()
+                }
+            }
+            Phase::Moving(_) => {
+                let h = b.options_now().0.iter().filter(|h| h.end).max_by_key(|h| {
+                    -b.game
+                        .board()
+                        .rows_to(h.hex, tally_ho::rules::hex::End::South)
+                });
+                match h {
+                    Some(h) => {
+                        let p = b.view.center(h.hex);
+                        InputFrame::click_at(p.x, p.y)
+                    }
+                    None => InputFrame::idle(),
+                }
+            }
+            Phase::Entry { .. } => InputFrame::press(KeyCode::Enter),
+            _ => InputFrame::idle(),
+        };
+        frame(&mut app, input);
+        assert!(!app.battle().unwrap().game.is_over(), "never in reach");
+    }
+    panic!("no enemy came in reach");
 }
 
 #[test]

@@ -141,11 +141,15 @@ fn a_scripted_solo_game_through_every_screen_with_screenshots() {
         "attack path"
     );
 
-    // The opponent's turn: Luftwaffe counters (grey) on the mat.
+    // The opponent's turn: Luftwaffe counters (grey) on the mat, and none of
+    // the player's reach highlighted while the other side flies.
     let ot = load(&shots, "opponent-turn.png");
+    let grey = count(&ot, [184, 189, 196], 6, Some((180, 40, 900, 770)));
+    assert!(grey > 1_000, "German counters: {grey}");
+    let reach = count(&ot, [195, 206, 110], 22, Some((180, 40, 900, 770)));
     assert!(
-        count(&ot, [184, 189, 196], 6, Some((180, 40, 900, 770))) > 1_000,
-        "German counters"
+        reach < highlight / 10,
+        "no reach shown on the other side's turn: {reach}"
     );
 
     // Result: the summary on the night-blue screen, with its two buttons.

@@ -94,6 +94,8 @@ pub struct Battle {
     /// A recorded game being watched: its commands, in order.
     script: Option<VecDeque<Command>>,
     shown: usize,
+    /// Where each plane is in the events absorbed so far (ahead of `disp`).
+    track: Vec<(Hex, Facing)>,
     disp: Vec<Disp>,
     anims: VecDeque<Anim>,
     anim_t: f32,
@@ -102,6 +104,8 @@ pub struct Battle {
     dice: Vec<(u8, Color)>,
     dice_spin: f32,
     pub message: Option<String>,
+    /// The bottom bar's line as last drawn: a preview, a refusal or a hint.
+    pub status: String,
     /// Steps typed with the keyboard, not yet committed.
     pub pending: Vec<Step>,
     entry_col: i32,
@@ -130,10 +134,7 @@ pub struct Battle {
 }
 
 fn roll_colour(side: Side) -> Color {
-    match side {
-        Side::British => Color::new(0.85, 0.74, 0.52, 1.0),
-        Side::German => Color::new(0.55, 0.58, 0.62, 1.0),
-    }
+    super::board_view::side_fill(side, Scheme::Classic)
 }
 
 impl Battle {
@@ -153,6 +154,7 @@ impl Battle {
             ais,
             script: None,
             shown: 0,
+            track: Vec::new(),
             disp: Vec::new(),
             anims: VecDeque::new(),
             anim_t: 0.0,
@@ -161,6 +163,7 @@ impl Battle {
             dice: Vec::new(),
             dice_spin: 0.0,
             message: None,
+            status: String::new(),
             pending: Vec::new(),
             entry_col: sc.columns as i32 / 2 - 2,
             focus: None,
@@ -247,8 +250,12 @@ impl Battle {
             })
             .collect();
         self.log.extend(lines);
+        self.track = self.disp.iter().map(|d| (d.hex, d.facing)).collect();
         self.shown = g.events().len();
         self.cache_key = None;
+        self.anim_t = 0.0;
+        self.skip = false;
+        self.focus = None;
     }
 
     fn human_turn(&self) -> Option<Side> {
@@ -383,14 +390,18 @@ impl Battle {
                     hex,
                     facing,
                     damaged,
-                } => self.anims.push_back(Anim::Show {
-                    plane,
-                    hex,
-                    facing,
-                    damaged,
-                }),
+                } => {
+                    self.track[plane.0 as usize] = (hex, facing);
+                    self.anims.push_back(Anim::Show {
+                        plane,
+                        hex,
+                        facing,
+                        damaged,
+                    })
+                }
                 Event::Staged { plane, .. } => {
                     if let Some((hex, facing, _)) = g.position(plane) {
+                        self.track[plane.0 as usize] = (hex, facing);
                         self.anims.push_back(Anim::Show {
                             plane,
                             hex,
@@ -418,18 +429,21 @@ impl Battle {
                 }
                 Event::Stepped {
                     plane, to, facing, ..
-                } => self.anims.push_back(Anim::Move {
-                    plane,
-                    to,
-                    facing,
-                    hide: false,
-                }),
-                Event::Exited { plane, step, .. } => {
-                    let d = self.disp[plane.0 as usize];
-                    let facing = step.turn(d.facing);
+                } => {
+                    self.track[plane.0 as usize] = (to, facing);
                     self.anims.push_back(Anim::Move {
                         plane,
-                        to: facing.ahead(d.hex),
+                        to,
+                        facing,
+                        hide: false,
+                    })
+                }
+                Event::Exited { plane, step, .. } => {
+                    let (hex, facing) = self.track[plane.0 as usize];
+                    let facing = step.turn(facing);
+                    self.anims.push_back(Anim::Move {
+                        plane,
+                        to: facing.ahead(hex),
                         facing,
                         hide: true,
                     });
@@ -564,7 +578,6 @@ impl Battle {
             }
         }
         if self.anims.is_empty() {
-            self.skip = false;
             // Repaired planes lose their markers in the hangar.
             for (i, p) in self.game.planes().iter().enumerate() {
                 self.disp[i].damaged = p.damaged;
@@ -580,6 +593,7 @@ impl Battle {
             return;
         }
         self.cache_key = Some(key);
+        self.focus = None;
         self.highlights.clear();
         self.attacks.clear();
         self.ends.clear();
@@ -818,6 +832,7 @@ impl Battle {
             }
         } else if self.anims.is_empty() {
             if let Some(side) = self.human_turn() {
+                self.skip = false;
                 self.last_human = Some(side);
                 self.handle_human(ui, side);
             }
@@ -825,22 +840,32 @@ impl Battle {
             self.skip = true;
         }
 
-        if ui.input.key(KeyCode::U) {
-            match self.game.undo() {
-                Some(g) => {
-                    self.game = g;
-                    self.snap();
-                    self.pending.clear();
-                    self.message = Some("Took back the last action.".into());
-                }
-                None => {
-                    self.message =
-                        Some("Nothing to take back since the last roll of the dice.".into())
-                }
-            }
+        if ui.input.key(KeyCode::U) && self.anims.is_empty() {
+            self.undo();
         }
         self.draw(ui, settings);
         action
+    }
+
+    /// Takes back the player's own last action, if no die was rolled since.
+    fn undo(&mut self) {
+        let Some(side) = self.human_turn() else {
+            self.message = Some("Only your own moves can be taken back.".into());
+            return;
+        };
+        match self.game.undo() {
+            Some(g) if g.to_act() == Some(side) => {
+                self.game = g;
+                self.snap();
+                self.pending.clear();
+                self.autosave_due = true;
+                self.message = Some("Took back the last action.".into());
+            }
+            Some(_) => self.message = Some("That was the other side's move.".into()),
+            None => {
+                self.message = Some("Nothing to take back since the last roll of the dice.".into())
+            }
+        }
     }
 
     fn handle_human(&mut self, ui: &mut Ui, side: Side) {
@@ -893,8 +918,12 @@ impl Battle {
             self.entry_col = col - n / 2;
         }
         self.entry_col = self.entry_col.clamp(0, max);
+        let over_mat = m.x >= self.view.rect.x && m.x <= self.view.rect.x + self.view.rect.w;
         let commit = ui.input.key(KeyCode::Enter)
-            || (ui.input.clicked && !ui.click_used && (m.y - edge_y).abs() < self.view.size * 2.5);
+            || (ui.input.clicked
+                && !ui.click_used
+                && over_mat
+                && (m.y - edge_y).abs() < self.view.size * 2.5);
         if commit {
             ui.click_used = true;
             self.play(Command::Enter {
@@ -1011,6 +1040,7 @@ impl Battle {
     }
 
     fn attack(&mut self, t: PlaneId) {
+        self.pending.clear();
         let Some(opt) = self.attacks.iter().find(|a| a.target == t).cloned() else {
             return;
         };
@@ -1019,15 +1049,16 @@ impl Battle {
         }
     }
 
-    /// The path the mouse would take to `hex`: an end of the move there (the
-    /// facing chosen with the wheel), or else a stop on the way.
+    /// The path the mouse would take to end the move on `hex`, with the
+    /// facing chosen by the wheel when several are possible.
     pub fn path_to(&self, hex: Hex) -> Option<Vec<Step>> {
-        let ends: Vec<&(Hex, Facing, Vec<Step>)> =
-            self.ends.iter().filter(|e| e.0 == hex).collect();
-        if !ends.is_empty() {
-            return Some(ends[self.facing_pick % ends.len()].2.clone());
-        }
-        None
+        let n = self.ends.iter().filter(|e| e.0 == hex).count();
+        let pick = self.facing_pick % n.max(1);
+        self.ends
+            .iter()
+            .filter(|e| e.0 == hex)
+            .nth(pick)
+            .map(|e| e.2.clone())
     }
 
     // ----- drawing -----
@@ -1153,11 +1184,7 @@ impl Battle {
             }
         }
         // The mat.
-        let hl: Vec<Highlight> = if self.human_turn().is_some() && self.anims.is_empty() {
-            self.highlights.clone()
-        } else {
-            Vec::new()
-        };
+        let hl: Vec<Highlight> = self.options_now().0.to_vec();
         self.draw_mat(ui);
         let v = &self.view;
         let g = &self.game;
@@ -1180,7 +1207,7 @@ impl Battle {
         });
         let mut preview: Option<String> = None;
         if self.human_turn().is_some() && self.anims.is_empty() {
-            if let Some(Phase::Moving(m)) = Some(g.phase()) {
+            if let Phase::Moving(m) = g.phase() {
                 let start = g.position(m.plane).map(|p| p.0);
                 let mut path_hexes: Vec<Hex> = start.into_iter().collect();
                 let mut steps = self.pending.clone();
@@ -1355,13 +1382,14 @@ impl Battle {
             let r = v.size * (0.4 + t * 1.2);
             ui.circle(*p, r, Color::new(1.0, 0.5 - t * 0.5, 0.0, 1.0 - t / 0.8));
         }
-        self.draw_panel(ui, settings);
+        self.draw_panel(ui);
         // Bottom bar: the message or preview.
         let bar = Rect::new(0.0, ui.h - 32.0, ui.w, 32.0);
         ui.rect(bar, PAPER);
         let text = preview
             .or_else(|| self.message.clone())
             .unwrap_or_else(|| self.hint());
+        self.status = text.clone();
         ui.text(
             &text,
             10.0,
@@ -1419,13 +1447,18 @@ impl Battle {
             return "Watching a recorded game. S: skip ahead. Esc: back.".into();
         }
         match (self.human_turn(), self.game.phase()) {
-            (Some(_), Phase::Moving(_)) => "Click a yellow hex to fly there (wheel: facing). Click an enemy in reach to attack. Keys: arrows/Q/E/Down steer, Enter go, Tab+Enter attack, Space end, U undo, H help".into(),
-            (Some(_), Phase::Entry { .. }) => "Move the mouse along your edge and click, or use Left/Right and Enter.".into(),
+            (Some(_), Phase::Moving(_)) => {
+                "Click a yellow hex to fly there, an enemy in reach to attack. H: help and keys"
+                    .into()
+            }
+            (Some(_), Phase::Entry { .. }) => {
+                "Move the mouse along your edge and click, or use Left/Right and Enter.".into()
+            }
             _ => "The other side is flying. S: skip to the end of its turn.".into(),
         }
     }
 
-    fn draw_panel(&mut self, ui: &mut Ui, settings: &Settings) {
+    fn draw_panel(&mut self, ui: &mut Ui) {
         let g = &self.game;
         let x = ui.w - (ui.w * 0.28).clamp(260.0, 380.0);
         let pw = ui.w - x - 8.0;
@@ -1522,9 +1555,8 @@ impl Battle {
                     t.truncate(max.saturating_sub(1));
                     t.push('~');
                 }
-                ui.text(&t, x + 10.0, ly + 36.0 + k as f32 * line_h, 15.0, c);
+                draw_text(&t, x + 10.0, ly + 36.0 + k as f32 * line_h, 15.0, c);
             }
-            ui.flush_text();
             set_default_camera();
             self.log_layer = Some((rt, key));
         }
@@ -1541,7 +1573,6 @@ impl Battle {
                 },
             );
         }
-        let _ = settings;
     }
 
     /// Applies the log scroll from this frame's wheel (kept out of `draw`).
@@ -1551,16 +1582,6 @@ impl Battle {
         } else if wheel < 0.0 {
             self.log_scroll = self.log_scroll.saturating_sub(3);
         }
-    }
-
-    /// The planes on the mat as the player sees them: (plane, hex) pairs.
-    pub fn shown_planes(&self) -> Vec<(PlaneId, Hex)> {
-        self.disp
-            .iter()
-            .enumerate()
-            .filter(|(_, d)| d.visible)
-            .map(|(i, d)| (PlaneId(i as u8), d.hex))
-            .collect()
     }
 }
 

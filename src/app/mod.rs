@@ -38,8 +38,10 @@ pub enum Screen {
         scroll: f32,
     },
     Settings,
-    /// Leaving a battle: save first?
-    ConfirmLeave,
+    /// Leaving a battle: save first? (`quitting`: the window is closing.)
+    ConfirmLeave {
+        quitting: bool,
+    },
 }
 
 impl Screen {
@@ -51,7 +53,7 @@ impl Screen {
             Screen::Result(_) => "result",
             Screen::Help { .. } => "help",
             Screen::Settings => "settings",
-            Screen::ConfirmLeave => "leave",
+            Screen::ConfirmLeave { .. } => "leave",
         }
     }
 }
@@ -71,6 +73,12 @@ pub struct App {
 }
 
 const LEVEL_NAMES: [&str; 3] = ["crane-14x18", "memoir-9x13", "memoir-18x13"];
+/// What the new-game screen calls them (the levels' own names).
+const LEVEL_TITLES: [&str; 3] = [
+    "Crane's mat (14 x 18)",
+    "Memoir '44 board (9 x 13)",
+    "Two Memoir '44 boards (18 x 13)",
+];
 
 impl App {
     pub fn new(settings: Settings, notice: Option<String>) -> App {
@@ -110,11 +118,19 @@ impl App {
         self.frames += 1;
         let mut ui = Ui::new(input, draw, w, h);
         if ui.input.quit {
-            // The window's close button: from a battle, ask about saving.
-            if matches!(self.top(), Screen::Battle(b) if !b.is_watching()) {
-                self.stack.push(Screen::ConfirmLeave);
-            } else {
-                self.quit = true;
+            // The window's close button: with a game under way anywhere in the
+            // stack, go back to it and ask about saving.
+            let battle = self
+                .stack
+                .iter()
+                .rposition(|s| matches!(s, Screen::Battle(b) if !b.is_watching()));
+            match battle {
+                Some(i) if !matches!(self.top(), Screen::ConfirmLeave { .. }) => {
+                    self.stack.truncate(i + 1);
+                    self.stack.push(Screen::ConfirmLeave { quitting: true });
+                }
+                Some(_) => {}
+                None => self.quit = true,
             }
         }
         let top = self.stack.len() - 1;
@@ -137,8 +153,11 @@ impl App {
                 }
                 next = match act {
                     BattleAction::Leave if b.is_watching() => Some(Transition::Pop),
-                    BattleAction::Leave => Some(Transition::Push(Screen::ConfirmLeave)),
+                    BattleAction::Leave => {
+                        Some(Transition::Push(Screen::ConfirmLeave { quitting: false }))
+                    }
                     BattleAction::Help => Some(Transition::Push(Screen::Help { scroll: 0.0 })),
+                    BattleAction::Save if b.is_watching() => None,
                     BattleAction::Save => {
                         b.message = Some(match save::write(&save::save_path(), &b.save()) {
                             Ok(()) => "Game saved.".into(),
@@ -146,25 +165,32 @@ impl App {
                         });
                         None
                     }
-                    BattleAction::Finished => Some(Transition::Finish),
+                    BattleAction::Finished => {
+                        // A finished game is nothing to continue.
+                        if !b.is_watching() {
+                            let _ = std::fs::remove_file(save::autosave_path());
+                        }
+                        Some(Transition::Finish)
+                    }
                     BattleAction::None => None,
                 };
             }
             Screen::Result(b) => next = result(&mut ui, b),
             Screen::Help { scroll } => next = help(&mut ui, scroll),
             Screen::Settings => next = settings_screen(&mut ui, &mut self.settings),
-            Screen::ConfirmLeave => {
+            Screen::ConfirmLeave { quitting } => {
+                let quitting = *quitting;
                 let below = self.stack.len() - 2;
                 let save = match &self.stack[below] {
                     Screen::Battle(b) => Some(b.save()),
                     _ => None,
                 };
-                next = confirm_leave(&mut ui, save);
+                next = confirm_leave(&mut ui, save, quitting);
             }
         }
         if ui.input.key(KeyCode::Escape) && next.is_none() {
             match self.top() {
-                Screen::Menu | Screen::Battle(_) | Screen::ConfirmLeave => {}
+                Screen::Menu | Screen::Battle(_) | Screen::ConfirmLeave { .. } => {}
                 _ => next = Some(Transition::Pop),
             }
         }
@@ -343,9 +369,7 @@ fn new_game(ui: &mut Ui, ng: &mut NewGame) -> Option<Transition> {
         "Solo: you fly the Luftwaffe",
         "Two players",
     ];
-    let sc = data::load_simple_hex(LEVEL_NAMES[ng.level]).ok();
-    let lvl = sc.map_or(LEVEL_NAMES[ng.level].to_string(), |s| s.name);
-    if ui.button(r[0], &format!("Mat: {lvl}")) {
+    if ui.button(r[0], &format!("Mat: {}", LEVEL_TITLES[ng.level])) {
         ng.level = (ng.level + 1) % LEVEL_NAMES.len();
     }
     if ui.button(r[1], players[ng.players]) {
@@ -505,7 +529,7 @@ fn settings_screen(ui: &mut Ui, s: &mut Settings) -> Option<Transition> {
     t
 }
 
-fn confirm_leave(ui: &mut Ui, save: Option<SaveGame>) -> Option<Transition> {
+fn confirm_leave(ui: &mut Ui, save: Option<SaveGame>, quitting: bool) -> Option<Transition> {
     ui.rect(
         Rect::new(0.0, 0.0, ui.w, ui.h),
         Color::new(0.0, 0.0, 0.0, 0.55),
@@ -521,11 +545,16 @@ fn confirm_leave(ui: &mut Ui, save: Option<SaveGame>) -> Option<Transition> {
     {
         t = Some(match save.map(|s| save::write(&save::save_path(), &s)) {
             Some(Err(e)) => Transition::ToMenu(Some(e)),
+            _ if quitting => Transition::Quit,
             _ => Transition::ToMenu(Some("Game saved: Load saved game continues it.".into())),
         });
     }
     if ui.button(Rect::new(bx.x + 185.0, y, bw, 50.0), "Leave") || ui.input.key(KeyCode::N) {
-        t = Some(Transition::ToMenu(None));
+        t = Some(if quitting {
+            Transition::Quit
+        } else {
+            Transition::ToMenu(None)
+        });
     }
     if ui.button(Rect::new(bx.x + 355.0, y, bw, 50.0), "Stay") || ui.input.key(KeyCode::Escape) {
         t = Some(Transition::Pop);

@@ -46,7 +46,6 @@ pub struct ScriptedPlayer {
     /// 2 two players).
     pub players: usize,
     pub seed: String,
-    step: u64,
     hovered: Option<PlaneId>,
     wait: u32,
     /// Moments reached (the caller takes screenshots).
@@ -63,7 +62,6 @@ impl ScriptedPlayer {
         ScriptedPlayer {
             players,
             seed: seed.to_string(),
-            step: 0,
             hovered: None,
             wait: 0,
             seen: Vec::new(),
@@ -100,7 +98,6 @@ impl ScriptedPlayer {
     }
 
     fn decide(&mut self, app: &App) -> InputFrame {
-        self.step += 1;
         if self.wait > 0 {
             self.wait -= 1;
             return InputFrame::idle();
@@ -170,7 +167,7 @@ impl ScriptedPlayer {
                 self.done = true;
                 InputFrame::idle()
             }
-            Screen::ConfirmLeave => InputFrame::press(KeyCode::Escape),
+            Screen::ConfirmLeave { .. } => InputFrame::press(KeyCode::Escape),
         }
     }
 
