@@ -253,19 +253,7 @@ fn saving_and_loading_restores_the_game_and_autosave_follows_each_round() {
         if later.is_some_and(|s| s.commands.len() > first) {
             break;
         }
-        let b = going.battle().unwrap();
-        let input = match b.game.phase() {
-            Phase::Moving(m) if m.remaining() == 0 => InputFrame::press(KeyCode::Space),
-            Phase::Moving(_) => match b.options_now().0.iter().find(|h| h.end) {
-                Some(h) => {
-                    let p = b.view.center(h.hex);
-                    InputFrame::click_at(p.x, p.y)
-                }
-                None => InputFrame::idle(),
-            },
-            Phase::Entry { .. } => InputFrame::press(KeyCode::Enter),
-            _ => InputFrame::idle(),
-        };
+        let input = fly_on(going.battle().unwrap(), tally_ho::rules::hex::End::South);
         frame(&mut going, input);
     }
     let later = save::read(&dir.join("autosave.ron")).unwrap().unwrap();
@@ -294,6 +282,31 @@ fn a_corrupt_save_is_reported_and_left_untouched() {
     assert!(notice.contains("save.ron:1:"), "names the place: {notice}");
     assert!(matches!(app.top(), Screen::Menu));
     assert_eq!(std::fs::read_to_string(dir.join("save.ron")).unwrap(), junk);
+}
+
+/// The player's next input: place squadrons, end a finished move, or fly to
+/// the end hex nearest `toward`.
+fn fly_on(b: &tally_ho::app::battle::Battle, toward: tally_ho::rules::hex::End) -> InputFrame {
+    match b.game.phase() {
+        Phase::Moving(m) if m.remaining() == 0 => InputFrame::press(KeyCode::Space),
+        Phase::Moving(_) => {
+            let h = b
+                .options_now()
+                .0
+                .iter()
+                .filter(|h| h.end)
+                .max_by_key(|h| -b.game.board().rows_to(h.hex, toward));
+            match h {
+                Some(h) => {
+                    let p = b.view.center(h.hex);
+                    InputFrame::click_at(p.x, p.y)
+                }
+                None => InputFrame::idle(),
+            }
+        }
+        Phase::Entry { .. } => InputFrame::press(KeyCode::Enter),
+        _ => InputFrame::idle(),
+    }
 }
 
 fn close_window() -> InputFrame {
@@ -361,31 +374,7 @@ fn hovering_an_enemy_in_reach_shows_both_sides_odds() {
             return;
         }
         // Fly on, toward the bombers, until one is in reach.
-        let input = match b.game.phase() {
-            Phase::Moving(m) if b.options_now().0.is_empty() || m.remaining() == 0 => {
-                if m.remaining() == 0 {
-                    InputFrame::press(KeyCode::Space)
-                } else {
-                    InputFrame::idle()
-                }
-            }
-            Phase::Moving(_) => {
-                let h = b.options_now().0.iter().filter(|h| h.end).max_by_key(|h| {
-                    -b.game
-                        .board()
-                        .rows_to(h.hex, tally_ho::rules::hex::End::South)
-                });
-                match h {
-                    Some(h) => {
-                        let p = b.view.center(h.hex);
-                        InputFrame::click_at(p.x, p.y)
-                    }
-                    None => InputFrame::idle(),
-                }
-            }
-            Phase::Entry { .. } => InputFrame::press(KeyCode::Enter),
-            _ => InputFrame::idle(),
-        };
+        let input = fly_on(b, tally_ho::rules::hex::End::South);
         frame(&mut app, input);
         assert!(!app.battle().unwrap().game.is_over(), "never in reach");
     }

@@ -6,7 +6,7 @@
 //! follows the event log one animation at a time.
 
 use super::board_view::{draw_counter, BoardView, Counter};
-use super::ui::{Ui, ACCENT, INK, PAPER};
+use super::ui::{Layer, Ui, ACCENT, INK, PAPER};
 use crate::rules::dogfight::ai::Ai;
 use crate::rules::dogfight::*;
 use crate::rules::hex::{End, Facing};
@@ -128,9 +128,9 @@ pub struct Battle {
     explosions: Vec<(Vec2, f32)>,
     shots: Vec<(Vec2, Vec2, f32)>,
     /// The mat drawn once into a texture, and the layout it was drawn for.
-    mat: Option<(RenderTarget, Rect)>,
+    mat: Layer<Rect>,
     /// The log's text drawn into a texture, and what it showed.
-    log_layer: Option<(RenderTarget, (Rect, usize, usize))>,
+    log_layer: Layer<(Rect, usize, usize)>,
 }
 
 fn roll_colour(side: Side) -> Color {
@@ -180,8 +180,8 @@ impl Battle {
             ends: Vec::new(),
             explosions: Vec::new(),
             shots: Vec::new(),
-            mat: None,
-            log_layer: None,
+            mat: Layer::default(),
+            log_layer: Layer::default(),
         };
         b.snap();
         // Log what already happened (the opening rolls) without animating it.
@@ -1402,9 +1402,6 @@ impl Battle {
     /// The mat's hexes, drawn into a texture when the layout changes and
     /// then blitted: a few thousand triangles fewer every frame.
     fn draw_mat(&mut self, ui: &Ui) {
-        if !ui.draw {
-            return;
-        }
         let v = &self.view;
         let area = Rect::new(
             v.rect.x - 2.0,
@@ -1412,34 +1409,14 @@ impl Battle {
             v.rect.w + 4.0,
             v.rect.h + 4.0,
         );
-        if self.mat.as_ref().map(|m| m.1) != Some(area) {
-            let rt = render_target(area.w.ceil() as u32, area.h.ceil() as u32);
-            rt.texture.set_filter(FilterMode::Nearest);
-            let mut cam = Camera2D::from_display_rect(area);
-            cam.render_target = Some(rt.clone());
-            set_camera(&cam);
-            clear_background(Color::new(0.0, 0.0, 0.0, 0.0));
-            for hex in self.game.board().hexes() {
+        let board = self.game.board();
+        self.mat.show(ui, area, area, || {
+            for hex in board.hexes() {
                 let pts = v.corners(hex);
                 ui.poly(&pts, Color::new(0.55, 0.68, 0.45, 1.0));
                 ui.poly_lines(&pts, 1.0, Color::new(0.2, 0.3, 0.2, 0.6));
             }
-            set_default_camera();
-            self.mat = Some((rt, area));
-        }
-        if let Some((rt, area)) = &self.mat {
-            draw_texture_ex(
-                &rt.texture,
-                area.x,
-                area.y,
-                WHITE,
-                DrawTextureParams {
-                    dest_size: Some(vec2(area.w, area.h)),
-                    flip_y: true,
-                    ..Default::default()
-                },
-            );
-        }
+        });
     }
 
     fn hint(&self) -> String {
@@ -1533,17 +1510,10 @@ impl Battle {
         let end = self.log.len().saturating_sub(scroll);
         let start = end.saturating_sub(room);
         let area = Rect::new(x, ly + 20.0, pw, room as f32 * line_h + 6.0);
-        // The log only changes when a line is added or it is scrolled: draw it
-        // into a texture then, and blit it every frame.
-        let key = (area, end, start);
-        if ui.draw && self.log_layer.as_ref().map(|l| l.1) != Some(key) {
-            let rt = render_target(area.w.ceil() as u32, area.h.ceil() as u32);
-            rt.texture.set_filter(FilterMode::Nearest);
-            let mut cam = Camera2D::from_display_rect(area);
-            cam.render_target = Some(rt.clone());
-            set_camera(&cam);
-            clear_background(Color::new(0.0, 0.0, 0.0, 0.0));
-            for (k, line) in self.log[start..end].iter().enumerate() {
+        // The log only changes when a line is added or it is scrolled.
+        let lines = &self.log[start..end];
+        self.log_layer.show(ui, area, (area, end, start), || {
+            for (k, line) in lines.iter().enumerate() {
                 let c = match line.side {
                     Some(Side::German) => Color::new(0.25, 0.28, 0.35, 1.0),
                     Some(Side::British) => Color::new(0.45, 0.30, 0.05, 1.0),
@@ -1555,24 +1525,10 @@ impl Battle {
                     t.truncate(max.saturating_sub(1));
                     t.push('~');
                 }
+                // Straight into the texture, not via the frame's text queue.
                 draw_text(&t, x + 10.0, ly + 36.0 + k as f32 * line_h, 15.0, c);
             }
-            set_default_camera();
-            self.log_layer = Some((rt, key));
-        }
-        if let (true, Some((rt, _))) = (ui.draw, &self.log_layer) {
-            draw_texture_ex(
-                &rt.texture,
-                area.x,
-                area.y,
-                WHITE,
-                DrawTextureParams {
-                    dest_size: Some(vec2(area.w, area.h)),
-                    flip_y: true,
-                    ..Default::default()
-                },
-            );
-        }
+        });
     }
 
     /// Applies the log scroll from this frame's wheel (kept out of `draw`).

@@ -266,3 +266,50 @@ impl Ui {
 pub fn text_width(s: &str, size: f32) -> f32 {
     s.chars().count() as f32 * size * 0.44
 }
+
+/// A picture drawn into a texture only when its key changes, and put on the
+/// screen every frame as one textured quad (the software renderer's costs are
+/// per draw call and per triangle, not per pixel of a texture).
+pub struct Layer<K> {
+    cached: Option<(RenderTarget, K)>,
+}
+
+impl<K> Default for Layer<K> {
+    fn default() -> Self {
+        Layer { cached: None }
+    }
+}
+
+impl<K: PartialEq + Copy> Layer<K> {
+    /// Shows the layer over `area`, repainting it with `paint` (in screen
+    /// coordinates) first if `key` differs from the last one.
+    pub fn show(&mut self, ui: &Ui, area: Rect, key: K, paint: impl FnOnce()) {
+        if !ui.draw {
+            return;
+        }
+        if self.cached.as_ref().map(|c| c.1) != Some(key) {
+            let rt = render_target(area.w.ceil().max(1.0) as u32, area.h.ceil().max(1.0) as u32);
+            rt.texture.set_filter(FilterMode::Nearest);
+            let mut cam = Camera2D::from_display_rect(area);
+            cam.render_target = Some(rt.clone());
+            set_camera(&cam);
+            clear_background(Color::new(0.0, 0.0, 0.0, 0.0));
+            paint();
+            set_default_camera();
+            self.cached = Some((rt, key));
+        }
+        if let Some((rt, _)) = &self.cached {
+            draw_texture_ex(
+                &rt.texture,
+                area.x,
+                area.y,
+                WHITE,
+                DrawTextureParams {
+                    dest_size: Some(vec2(area.w, area.h)),
+                    flip_y: true,
+                    ..Default::default()
+                },
+            );
+        }
+    }
+}
