@@ -128,9 +128,9 @@ pub struct Battle {
     explosions: Vec<(Vec2, f32)>,
     shots: Vec<(Vec2, Vec2, f32)>,
     /// The mat drawn once into a texture, and the layout it was drawn for.
-    mat: Layer<Rect>,
+    mat: Layer<(Rect, Option<(usize, usize)>)>,
     /// The log's text drawn into a texture, and what it showed.
-    log_layer: Layer<(Rect, usize, usize)>,
+    panel: Layer<(Rect, u32, usize, usize)>,
 }
 
 fn roll_colour(side: Side) -> Color {
@@ -181,7 +181,7 @@ impl Battle {
             explosions: Vec::new(),
             shots: Vec::new(),
             mat: Layer::default(),
-            log_layer: Layer::default(),
+            panel: Layer::default(),
         };
         b.snap();
         // Log what already happened (the opening rolls) without animating it.
@@ -1185,22 +1185,9 @@ impl Battle {
         }
         // The mat.
         let hl: Vec<Highlight> = self.options_now().0.to_vec();
-        self.draw_mat(ui);
+        self.draw_mat(ui, &hl);
         let v = &self.view;
         let g = &self.game;
-        for h in &hl {
-            let pts = v.corners(h.hex);
-            let c = if h.end {
-                Color::new(1.0, 0.95, 0.4, 0.45)
-            } else {
-                Color::new(1.0, 1.0, 1.0, 0.18)
-            };
-            ui.poly(&pts, c);
-            if !h.end {
-                let p = v.center(h.hex);
-                ui.text_centered(&h.left.to_string(), p.x, p.y - v.size * 0.45, 14.0, INK);
-            }
-        }
         // Hover previews: the path and facing, or the attack odds.
         let hover = v.pick(ui.mouse()).or_else(|| {
             Some(v.pick_any(ui.mouse())).filter(|h| self.ends.iter().any(|e| e.0 == *h))
@@ -1401,20 +1388,47 @@ impl Battle {
 
     /// The mat's hexes, drawn into a texture when the layout changes and
     /// then blitted: a few thousand triangles fewer every frame.
-    fn draw_mat(&mut self, ui: &Ui) {
+    /// The mat, with the active plane's reach, drawn into a texture when
+    /// either changes and blitted every frame.
+    fn draw_mat(&mut self, ui: &Ui, hl: &[Highlight]) {
         let v = &self.view;
+        // One row beyond each end too: exits are highlighted there.
+        let row = v.size * 3f32.sqrt();
         let area = Rect::new(
             v.rect.x - 2.0,
-            v.rect.y - 2.0,
+            v.rect.y - row,
             v.rect.w + 4.0,
-            v.rect.h + 4.0,
+            v.rect.h + 2.0 * row,
         );
+        let key = (area, (!hl.is_empty()).then_some(self.cache_key).flatten());
         let board = self.game.board();
-        self.mat.show(ui, area, area, || {
+        self.mat.show(ui, area, key, || {
+            // Opaque colours, mixed here: blending into a clear texture would
+            // thin the texture's own alpha and wash the highlights out.
+            let mat = Color::new(0.55, 0.68, 0.45, 1.0);
+            let mix = |c: Color, k: f32| {
+                Color::new(
+                    mat.r + (c.r - mat.r) * k,
+                    mat.g + (c.g - mat.g) * k,
+                    mat.b + (c.b - mat.b) * k,
+                    1.0,
+                )
+            };
+            let end = mix(Color::new(1.0, 0.95, 0.4, 1.0), 0.45);
+            let stop = mix(WHITE, 0.18);
             for hex in board.hexes() {
-                let pts = v.corners(hex);
-                ui.poly(&pts, Color::new(0.55, 0.68, 0.45, 1.0));
-                ui.poly_lines(&pts, 1.0, Color::new(0.2, 0.3, 0.2, 0.6));
+                ui.poly(&v.corners(hex), mat);
+            }
+            for h in hl {
+                ui.poly(&v.corners(h.hex), if h.end { end } else { stop });
+            }
+            for hex in board.hexes() {
+                ui.poly_lines(&v.corners(hex), 1.0, Color::new(0.33, 0.43, 0.29, 1.0));
+            }
+            for h in hl.iter().filter(|h| !h.end) {
+                let p = v.center(h.hex);
+                let t = h.left.to_string();
+                draw_text(&t, p.x - 3.5, p.y - v.size * 0.3, 14.0, INK);
             }
         });
     }
@@ -1435,43 +1449,79 @@ impl Battle {
         }
     }
 
+    /// The side panel: score track, labels and log as one cached layer
+    /// (repainted when the score or the log changes); the dice on top.
     fn draw_panel(&mut self, ui: &mut Ui) {
         let g = &self.game;
         let x = ui.w - (ui.w * 0.28).clamp(260.0, 380.0);
         let pw = ui.w - x - 8.0;
         let panel = Rect::new(x, 46.0, pw, ui.h - 46.0 - 36.0);
-        ui.rect(panel, Color::new(0.93, 0.91, 0.85, 0.95));
-        ui.rect_lines(panel, 2.0, INK);
-        // The bomb-score track to the target.
+        let dy = panel.y + 58.0;
+        let ds = 42.0;
+        let ly = dy + ds + 34.0;
+        let line_h = 17.0;
+        let room = ((panel.y + panel.h - ly - 30.0) / line_h).max(1.0) as usize;
+        let scroll = self.log_scroll.min(self.log.len().saturating_sub(room));
+        let end = self.log.len().saturating_sub(scroll);
+        let start = end.saturating_sub(room);
+        let score = g.score();
         let target = g.scenario().rules.target_points;
-        ui.text(
-            &format!("Bomb score {} / {target}", g.score()),
-            x + 10.0,
-            panel.y + 24.0,
-            22.0,
-            INK,
-        );
-        let cell = (pw - 20.0) / target as f32;
-        for i in 0..target {
-            let r = Rect::new(x + 10.0 + i as f32 * cell, panel.y + 32.0, cell - 1.0, 14.0);
-            let filled = i < g.score();
-            ui.rect(
-                r,
-                if filled {
+        let lines = &self.log[start..end];
+        self.panel.show(ui, panel, (panel, score, end, start), || {
+            draw_rectangle(
+                panel.x,
+                panel.y,
+                panel.w,
+                panel.h,
+                Color::new(0.93, 0.91, 0.85, 0.95),
+            );
+            draw_rectangle_lines(panel.x, panel.y, panel.w, panel.h, 2.0, INK);
+            // The bomb-score track to the target.
+            draw_text(
+                &format!("Bomb score {score} / {target}"),
+                x + 10.0,
+                panel.y + 24.0,
+                22.0,
+                INK,
+            );
+            let cell = (pw - 20.0) / target as f32;
+            for i in 0..target {
+                let c = if i < score {
                     Color::new(0.75, 0.15, 0.1, 1.0)
                 } else {
                     Color::new(0.8, 0.78, 0.7, 1.0)
-                },
-            );
-        }
-        // Dice.
-        let dy = panel.y + 58.0;
-        ui.text("Dice", x + 10.0, dy + 16.0, 20.0, INK);
-        let ds = 42.0;
+                };
+                draw_rectangle(
+                    x + 10.0 + i as f32 * cell,
+                    panel.y + 32.0,
+                    cell - 1.0,
+                    14.0,
+                    c,
+                );
+            }
+            draw_text("Dice", x + 10.0, dy + 16.0, 20.0, INK);
+            draw_text("Log", x + 10.0, ly + 14.0, 20.0, INK);
+            // The log, newest at the bottom; the wheel over it scrolls.
+            for (k, line) in lines.iter().enumerate() {
+                let c = match line.side {
+                    Some(Side::German) => Color::new(0.25, 0.28, 0.35, 1.0),
+                    Some(Side::British) => Color::new(0.45, 0.30, 0.05, 1.0),
+                    None => ACCENT,
+                };
+                let mut t = line.text.clone();
+                let max = ((pw - 20.0) / 7.5) as usize;
+                if t.len() > max {
+                    t.truncate(max.saturating_sub(1));
+                    t.push('~');
+                }
+                draw_text(&t, x + 10.0, ly + 36.0 + k as f32 * line_h, 15.0, c);
+            }
+        });
+        // The dice of the latest roll, tumbling briefly.
         for (i, (face, c)) in self.dice.iter().enumerate() {
             let r = Rect::new(x + 70.0 + i as f32 * (ds + 10.0), dy, ds, ds);
             let shown = if self.dice_spin > 0.05 {
-                // tumbling: faces from the animation clock, not the game's dice
+                // faces from the animation clock, not the game's dice
                 (((self.dice_spin * 23.0) as usize + i * 5) % 6 + 1) as u8
             } else {
                 *face
@@ -1488,47 +1538,14 @@ impl Battle {
         }
         if let Some(m) = g.active_move() {
             if m.attacked && m.remaining() > 0 {
-                ui.text(
-                    &format!(
-                        "d{} marker: {} left",
-                        g.scenario().rules.marker_die,
-                        m.remaining()
-                    ),
-                    x + 10.0,
-                    dy + ds + 22.0,
-                    18.0,
-                    INK,
+                let t = format!(
+                    "d{} marker: {} left",
+                    g.scenario().rules.marker_die,
+                    m.remaining()
                 );
+                ui.text(&t, x + 10.0, dy + ds + 22.0, 18.0, INK);
             }
         }
-        // The dice log, newest at the bottom; the wheel scrolls it.
-        let ly = dy + ds + 34.0;
-        ui.text("Log", x + 10.0, ly + 14.0, 20.0, INK);
-        let line_h = 17.0;
-        let room = ((panel.y + panel.h - ly - 30.0) / line_h).max(1.0) as usize;
-        let scroll = self.log_scroll.min(self.log.len().saturating_sub(room));
-        let end = self.log.len().saturating_sub(scroll);
-        let start = end.saturating_sub(room);
-        let area = Rect::new(x, ly + 20.0, pw, room as f32 * line_h + 6.0);
-        // The log only changes when a line is added or it is scrolled.
-        let lines = &self.log[start..end];
-        self.log_layer.show(ui, area, (area, end, start), || {
-            for (k, line) in lines.iter().enumerate() {
-                let c = match line.side {
-                    Some(Side::German) => Color::new(0.25, 0.28, 0.35, 1.0),
-                    Some(Side::British) => Color::new(0.45, 0.30, 0.05, 1.0),
-                    None => ACCENT,
-                };
-                let mut t = line.text.clone();
-                let max = ((pw - 20.0) / 7.5) as usize;
-                if t.len() > max {
-                    t.truncate(max.saturating_sub(1));
-                    t.push('~');
-                }
-                // Straight into the texture, not via the frame's text queue.
-                draw_text(&t, x + 10.0, ly + 36.0 + k as f32 * line_h, 15.0, c);
-            }
-        });
     }
 
     /// Applies the log scroll from this frame's wheel (kept out of `draw`).
