@@ -1478,7 +1478,7 @@ impl Battle {
             draw_rectangle_lines(panel.x, panel.y, panel.w, panel.h, 2.0, INK);
             // The bomb-score track to the target.
             draw_text(
-                &format!("Bomb score {score} / {target}"),
+                format!("Bomb score {score} / {target}"),
                 x + 10.0,
                 panel.y + 24.0,
                 22.0,
