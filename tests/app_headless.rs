@@ -142,21 +142,26 @@ fn the_monkey_finds_no_panic_in_20000_frames() {
     }
 }
 
-/// Starts a solo RAF game from the menu and waits for the player's first move.
-fn start_solo(seed: &str) -> App {
-    let mut app = app();
-    frame(&mut app, InputFrame::idle());
-    click(&mut app, "New game");
+/// From the menu to the new-game screen, with `seed` typed in the seed field.
+fn new_game_with_seed(app: &mut App, seed: &str) {
+    frame(app, InputFrame::idle());
+    click(app, "New game");
     for _ in 0..8 {
-        frame(&mut app, InputFrame::press(KeyCode::Backspace));
+        frame(app, InputFrame::press(KeyCode::Backspace));
     }
     frame(
-        &mut app,
+        app,
         InputFrame {
             chars: seed.chars().collect(),
             ..InputFrame::idle()
         },
     );
+}
+
+/// Starts a solo RAF game from the menu and waits for the player's first move.
+fn start_solo(seed: &str) -> App {
+    let mut app = app();
+    new_game_with_seed(&mut app, seed);
     click(&mut app, "Start");
     for _ in 0..10_000 {
         let b = app.battle().unwrap();
@@ -181,18 +186,7 @@ fn start_solo(seed: &str) -> App {
 fn the_seed_shown_is_the_seed_played() {
     let (_g, _dir) = data_dir("seed");
     let mut app = app();
-    frame(&mut app, InputFrame::idle());
-    click(&mut app, "New game");
-    for _ in 0..8 {
-        frame(&mut app, InputFrame::press(KeyCode::Backspace));
-    }
-    frame(
-        &mut app,
-        InputFrame {
-            chars: "777".chars().collect(),
-            ..InputFrame::idle()
-        },
-    );
+    new_game_with_seed(&mut app, "777");
     match app.top() {
         Screen::NewGame(ng) => assert_eq!(ng.seed, "777"),
         _ => panic!("not on the new-game screen"),

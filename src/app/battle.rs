@@ -190,14 +190,7 @@ impl Battle {
             let e = b.game.events()[i].clone();
             b.log_event(&e);
         }
-        b.log = b
-            .anims
-            .drain(..)
-            .filter_map(|a| match a {
-                Anim::Log(l) => Some(l),
-                _ => None,
-            })
-            .collect();
+        b.flush_log();
         b.shown = n;
         b
     }
@@ -241,21 +234,22 @@ impl Battle {
                 }
             })
             .collect();
-        let lines: Vec<LogLine> = self
-            .anims
-            .drain(..)
-            .filter_map(|a| match a {
-                Anim::Log(l) => Some(l),
-                _ => None,
-            })
-            .collect();
-        self.log.extend(lines);
-        self.track = self.disp.iter().map(|d| (d.hex, d.facing)).collect();
         self.shown = g.events().len();
+        self.flush_log();
+        self.track = self.disp.iter().map(|d| (d.hex, d.facing)).collect();
         self.cache_key = None;
         self.anim_t = 0.0;
         self.skip = false;
         self.focus = None;
+    }
+
+    /// Drops the queued animations, keeping their log lines (in order).
+    fn flush_log(&mut self) {
+        for a in self.anims.drain(..) {
+            if let Anim::Log(line) = a {
+                self.log.push(line);
+            }
+        }
     }
 
     fn human_turn(&self) -> Option<Side> {
