@@ -15,6 +15,8 @@ pub enum DieKind {
     Attack,
     ReturnFire,
     Bomb,
+    /// The family game's flight indicator.
+    Spinner,
     /// Anything a later game needs (the family game's spinner, campaign dice).
     Other,
 }
@@ -47,6 +49,15 @@ impl Dice {
         Dice {
             keep_log: false,
             ..Dice::new(seed)
+        }
+    }
+
+    /// The same stream from here on, without the log (for trying moves).
+    pub fn clone_without_log(&self) -> Self {
+        Dice {
+            rng: self.rng.clone(),
+            log: Vec::new(),
+            keep_log: false,
         }
     }
 

@@ -3,4 +3,5 @@
 
 pub mod dice;
 pub mod dogfight;
+pub mod family;
 pub mod hex;

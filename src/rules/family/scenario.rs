@@ -1,0 +1,429 @@
+//! The family game's data: a board (sea and land, sectors, airfields, radar,
+//! AA, bomber start squares) and the rule numbers, as read from `levels/family/`,
+//! and the validated `FamilyScenario` a game is played from.
+
+use crate::rules::dogfight::Invalid;
+use crate::rules::hex::{hex_from_offset, offset_of, Board};
+use hexx::Hex;
+use serde::{Deserialize, Serialize};
+
+/// The colour of a sector, and so of its commander's Spitfire.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum SectorColour {
+    Red,
+    Blue,
+    Green,
+    Yellow,
+}
+
+impl SectorColour {
+    pub const ALL: [SectorColour; 4] = [
+        SectorColour::Red,
+        SectorColour::Blue,
+        SectorColour::Green,
+        SectorColour::Yellow,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            SectorColour::Red => "Red",
+            SectorColour::Blue => "Blue",
+            SectorColour::Green => "Green",
+            SectorColour::Yellow => "Yellow",
+        }
+    }
+}
+
+/// What stands on a land hex and can be bombed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum FeatureKind {
+    Airfield,
+    Radar,
+    Aa,
+}
+
+impl FeatureKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            FeatureKind::Airfield => "airfield",
+            FeatureKind::Radar => "radar station",
+            FeatureKind::Aa => "AA battery",
+        }
+    }
+}
+
+/// The direction half of a flight indicator result, relative to the course.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Heading {
+    /// Straight on (north, or south once turned round).
+    Beam,
+    /// The forward-left hex.
+    Port,
+    /// The forward-right hex.
+    Starboard,
+}
+
+impl Heading {
+    pub fn name(self) -> &'static str {
+        match self {
+            Heading::Beam => "beam",
+            Heading::Port => "port",
+            Heading::Starboard => "starboard",
+        }
+    }
+}
+
+/// One face of the flight indicator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct SpinnerFace {
+    /// -1, 0 or +1 notches.
+    pub climb: i8,
+    pub heading: Heading,
+}
+
+/// `levels/family/rules.ron`: every number of the family game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FamilyRules {
+    /// The highest notch of a pole (ground is 0; 1 and up are in the air).
+    pub max_altitude: u8,
+    /// Where bombers start and where a Spitfire climbs to on take-off.
+    pub cruising_altitude: u8,
+    /// Fuel gauge notches of a full tank.
+    pub fuel_full: u8,
+    /// A landing outside the Spitfire's own sector gives this much.
+    pub fuel_half: u8,
+    pub kills_to_win: u8,
+    pub kills_to_win_short: u8,
+    /// Squares a bomber flies per spin.
+    pub bomber_squares: u8,
+    /// Squares a Spitfire may fly in one turn (without changing altitude).
+    pub spitfire_squares: u8,
+    /// How far away an airfield may be for a Spitfire to land on it.
+    pub landing_range: u8,
+    /// The most notches a Spitfire may climb or dive in place.
+    pub climb_in_place: u8,
+    /// The flight indicator's faces, all equally likely.
+    pub spinner: Vec<SpinnerFace>,
+    /// The battle ends at nightfall after this round (0: never). Our addition.
+    pub dusk_round: u32,
+}
+
+impl FamilyRules {
+    pub fn validate(&self) -> Vec<Invalid> {
+        let mut e = Vec::new();
+        let bad = |path: &str, msg: String| Invalid {
+            path: path.to_string(),
+            message: msg,
+        };
+        if !(1..=20).contains(&self.max_altitude) {
+            e.push(bad("max_altitude", "max_altitude must be 1 to 20".into()));
+        }
+        if self.cruising_altitude == 0 || self.cruising_altitude > self.max_altitude {
+            e.push(bad(
+                "cruising_altitude",
+                format!(
+                    "cruising_altitude must be 1 to max_altitude ({})",
+                    self.max_altitude
+                ),
+            ));
+        }
+        if self.fuel_full < 2 || self.fuel_full > 60 {
+            e.push(bad("fuel_full", "fuel_full must be 2 to 60".into()));
+        }
+        if self.fuel_half == 0 || self.fuel_half > self.fuel_full {
+            e.push(bad(
+                "fuel_half",
+                "fuel_half must be 1 to fuel_full".to_string(),
+            ));
+        }
+        if self.kills_to_win == 0 {
+            e.push(bad(
+                "kills_to_win",
+                "kills_to_win must be at least 1".into(),
+            ));
+        }
+        if self.kills_to_win_short == 0 || self.kills_to_win_short > self.kills_to_win {
+            e.push(bad(
+                "kills_to_win_short",
+                "kills_to_win_short must be 1 to kills_to_win".into(),
+            ));
+        }
+        for (name, v) in [
+            ("bomber_squares", self.bomber_squares),
+            ("spitfire_squares", self.spitfire_squares),
+        ] {
+            if !(1..=4).contains(&v) {
+                e.push(bad(name, format!("{name} must be 1 to 4")));
+            }
+        }
+        if self.landing_range > 4 {
+            e.push(bad("landing_range", "landing_range must be 0 to 4".into()));
+        }
+        if self.climb_in_place == 0 || self.climb_in_place > 4 {
+            e.push(bad(
+                "climb_in_place",
+                "climb_in_place must be 1 to 4".into(),
+            ));
+        }
+        if self.spinner.is_empty() || self.spinner.len() > 36 {
+            e.push(bad("spinner", "the spinner needs 1 to 36 faces".into()));
+        }
+        for (i, f) in self.spinner.iter().enumerate() {
+            if !(-1..=1).contains(&f.climb) {
+                e.push(bad(
+                    &format!("spinner[{i}].climb"),
+                    "a spinner face climbs -1, 0 or +1".into(),
+                ));
+            }
+        }
+        e
+    }
+}
+
+/// A bombable thing on the board file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FeatureSetup {
+    pub kind: FeatureKind,
+    /// Offset coordinates `(column, row)`.
+    pub at: (i32, i32),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SectorSetup {
+    pub name: String,
+    pub colour: SectorColour,
+}
+
+/// A board file under `levels/family/`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FamilyBoardFile {
+    pub name: String,
+    pub description: String,
+    pub columns: u32,
+    pub rows: u32,
+    /// One string per row, north first, one character per column: `~` sea,
+    /// `1` to `4` land of that sector.
+    pub map: Vec<String>,
+    /// The sectors, in the order the map's digits number them.
+    pub sectors: Vec<SectorSetup>,
+    pub features: Vec<FeatureSetup>,
+    /// The bombers' numbered start squares, bomber 1 first.
+    pub starts: Vec<(i32, i32)>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Terrain {
+    Sea,
+    Land { sector: u8 },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Feature {
+    pub kind: FeatureKind,
+    pub hex: Hex,
+    pub sector: u8,
+}
+
+/// A validated board and rules: what a game is played on.
+#[derive(Clone)]
+pub struct FamilyScenario {
+    pub name: String,
+    pub description: String,
+    pub grid: Board<()>,
+    /// By dense cell index.
+    pub terrain: Vec<Terrain>,
+    pub sectors: Vec<SectorSetup>,
+    pub features: Vec<Feature>,
+    pub starts: Vec<Hex>,
+    pub rules: FamilyRules,
+}
+
+pub const MAX_BOMBERS: usize = 9;
+
+impl FamilyScenario {
+    pub fn build(
+        file: &FamilyBoardFile,
+        rules: FamilyRules,
+    ) -> Result<FamilyScenario, Vec<Invalid>> {
+        let mut e = Vec::new();
+        let bad = |path: String, msg: String| Invalid { path, message: msg };
+        if !(4..=40).contains(&file.columns) {
+            e.push(bad("columns".into(), "columns must be 4 to 40".into()));
+        }
+        if !(4..=40).contains(&file.rows) {
+            e.push(bad("rows".into(), "rows must be 4 to 40".into()));
+        }
+        if file.sectors.is_empty() || file.sectors.len() > 4 {
+            e.push(bad("sectors".into(), "a board has 1 to 4 sectors".into()));
+        }
+        for (i, s) in file.sectors.iter().enumerate() {
+            if file.sectors[..i].iter().any(|o| o.colour == s.colour) {
+                e.push(bad(
+                    format!("sectors[{i}].colour"),
+                    format!("two sectors are {}", s.colour.name()),
+                ));
+            }
+        }
+        if !e.is_empty() {
+            return Err(e);
+        }
+        let (cols, rows) = (file.columns as usize, file.rows as usize);
+        let mut terrain = vec![Terrain::Sea; cols * rows];
+        if file.map.len() != rows {
+            e.push(bad(
+                "map".into(),
+                format!("the map has {} rows; the board has {rows}", file.map.len()),
+            ));
+        }
+        for (r, line) in file.map.iter().enumerate().take(rows) {
+            let chars: Vec<char> = line.chars().collect();
+            if chars.len() != cols {
+                e.push(bad(
+                    format!("map[{r}]"),
+                    format!("row {r} has {} squares; the board has {cols}", chars.len()),
+                ));
+                continue;
+            }
+            for (c, ch) in chars.into_iter().enumerate() {
+                terrain[r * cols + c] = match ch {
+                    '~' => Terrain::Sea,
+                    '1'..='4' => {
+                        let s = ch as u8 - b'1';
+                        if s as usize >= file.sectors.len() {
+                            e.push(bad(
+                                format!("map[{r}]"),
+                                format!("sector {ch} at column {c} is not in the sector list"),
+                            ));
+                        }
+                        Terrain::Land { sector: s }
+                    }
+                    other => {
+                        e.push(bad(
+                            format!("map[{r}]"),
+                            format!("'{other}' at column {c}: use ~ for sea, 1 to 4 for a sector"),
+                        ));
+                        Terrain::Sea
+                    }
+                };
+            }
+        }
+        let grid: Board<()> = Board::new(file.columns, file.rows);
+        let cell = |at: (i32, i32)| -> Option<usize> { grid.index(hex_from_offset(at.0, at.1)) };
+        let mut features = Vec::new();
+        for (i, f) in file.features.iter().enumerate() {
+            let path = format!("features[{i}].at");
+            let Some(ix) = cell(f.at) else {
+                e.push(bad(path, format!("{:?} is off the board", f.at)));
+                continue;
+            };
+            match terrain[ix] {
+                Terrain::Sea => e.push(bad(
+                    path,
+                    format!("a {} must stand on land, not at sea", f.kind.name()),
+                )),
+                Terrain::Land { sector } => {
+                    if file.features[..i].iter().any(|o| o.at == f.at) {
+                        e.push(bad(path, format!("two features share {:?}", f.at)));
+                    }
+                    features.push(Feature {
+                        kind: f.kind,
+                        hex: hex_from_offset(f.at.0, f.at.1),
+                        sector,
+                    });
+                }
+            }
+        }
+        for (s, setup) in file.sectors.iter().enumerate() {
+            let count = |k: FeatureKind| {
+                features
+                    .iter()
+                    .filter(|f| f.sector as usize == s && f.kind == k)
+                    .count()
+            };
+            if count(FeatureKind::Airfield) == 0 {
+                e.push(bad(
+                    format!("sectors[{s}]"),
+                    format!("sector {} has no airfield to start from", setup.name),
+                ));
+            }
+            if count(FeatureKind::Aa) == 0 {
+                e.push(bad(
+                    format!("sectors[{s}]"),
+                    format!(
+                        "sector {} has no AA battery, so its airfields could never be used",
+                        setup.name
+                    ),
+                ));
+            }
+        }
+        if file.starts.is_empty() || file.starts.len() > MAX_BOMBERS {
+            e.push(bad(
+                "starts".into(),
+                format!("a board has 1 to {MAX_BOMBERS} bomber start squares"),
+            ));
+        }
+        let mut starts = Vec::new();
+        for (i, &at) in file.starts.iter().enumerate() {
+            let path = format!("starts[{i}]");
+            match cell(at) {
+                None => e.push(bad(path, format!("{at:?} is off the board"))),
+                Some(ix) => {
+                    if file.starts[..i].contains(&at) {
+                        e.push(bad(path.clone(), format!("two bombers start on {at:?}")));
+                    }
+                    if terrain[ix] != Terrain::Sea {
+                        e.push(bad(path, format!("start square {at:?} must be at sea")));
+                    }
+                    starts.push(hex_from_offset(at.0, at.1));
+                }
+            }
+        }
+        if e.is_empty() {
+            Ok(FamilyScenario {
+                name: file.name.clone(),
+                description: file.description.clone(),
+                grid,
+                terrain,
+                sectors: file.sectors.clone(),
+                features,
+                starts,
+                rules,
+            })
+        } else {
+            Err(e)
+        }
+    }
+
+    pub fn terrain(&self, hex: Hex) -> Option<Terrain> {
+        self.grid.index(hex).map(|i| self.terrain[i])
+    }
+
+    pub fn is_land(&self, hex: Hex) -> bool {
+        matches!(self.terrain(hex), Some(Terrain::Land { .. }))
+    }
+
+    /// The feature on a hex, by index into `features`.
+    pub fn feature_at(&self, hex: Hex) -> Option<usize> {
+        self.features.iter().position(|f| f.hex == hex)
+    }
+
+    /// A sector's airfields, in file order.
+    pub fn airfields_of(&self, sector: u8) -> Vec<usize> {
+        (0..self.features.len())
+            .filter(|&i| {
+                self.features[i].sector == sector && self.features[i].kind == FeatureKind::Airfield
+            })
+            .collect()
+    }
+
+    /// Offset coordinates of a hex, as the files and the log write them.
+    pub fn cell_name(&self, hex: Hex) -> String {
+        let [c, r] = offset_of(hex);
+        format!("{}{}", column_letter(c), r + 1)
+    }
+}
+
+/// Columns lettered A, B, ... as on the board's edge.
+pub fn column_letter(c: i32) -> char {
+    (b'A' + c.clamp(0, 25) as u8) as char
+}
