@@ -84,6 +84,39 @@ impl Setup {
     }
 }
 
+/// A bomber placed by a `Position`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BomberAt {
+    /// Index of the bomber (bomber 1 is 0).
+    pub bomber: u8,
+    /// Offset coordinates `(column, row)`.
+    pub at: (i32, i32),
+    pub facing: Facing,
+    pub course: End,
+    pub altitude: u8,
+}
+
+/// A Spitfire placed by a `Position`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SpitfireAt {
+    pub seat: u8,
+    pub at: (i32, i32),
+    /// 0: on the ground (only on an airfield).
+    pub altitude: u8,
+    pub fuel: u8,
+}
+
+/// A game set up part-way: planes where they are listed (the rest where the
+/// rules put them), and features already bombed. For puzzles, tests and the
+/// frame benchmark; a position is part of the game, so undo keeps it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Position {
+    pub bombers: Vec<BomberAt>,
+    pub spitfires: Vec<SpitfireAt>,
+    /// Offset coordinates of features already bombed.
+    pub bombed: Vec<(i32, i32)>,
+}
+
 /// Why a Spitfire left the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Cause {
@@ -392,6 +425,7 @@ impl std::error::Error for Illegal {}
 pub struct Game {
     scenario: Arc<FamilyScenario>,
     setup: Setup,
+    position: Option<Position>,
     seed: u64,
     dice: Dice,
     bombers: Vec<Bomber>,
@@ -414,7 +448,17 @@ pub struct Game {
 
 impl Game {
     pub fn new(scenario: Arc<FamilyScenario>, setup: Setup, seed: u64) -> Result<Game, String> {
-        Game::build(scenario, setup, seed, true)
+        Game::build(scenario, setup, None, seed, true)
+    }
+
+    /// A game starting from `position` instead of the opening set-up.
+    pub fn with_position(
+        scenario: Arc<FamilyScenario>,
+        setup: Setup,
+        position: Position,
+        seed: u64,
+    ) -> Result<Game, String> {
+        Game::build(scenario, setup, Some(position), seed, true)
     }
 
     /// The same game without the event and roll logs (for bulk simulation).
@@ -423,12 +467,13 @@ impl Game {
         setup: Setup,
         seed: u64,
     ) -> Result<Game, String> {
-        Game::build(scenario, setup, seed, false)
+        Game::build(scenario, setup, None, seed, false)
     }
 
     fn build(
         scenario: Arc<FamilyScenario>,
         setup: Setup,
+        position: Option<Position>,
         seed: u64,
         keep: bool,
     ) -> Result<Game, String> {
@@ -469,6 +514,7 @@ impl Game {
             },
             scenario,
             setup,
+            position: None,
             seed,
             bombers,
             spitfires,
@@ -484,8 +530,75 @@ impl Game {
             command_rolled: Vec::new(),
             rolls: 0,
         };
+        if let Some(p) = position {
+            g.place(&p)?;
+            g.position = Some(p);
+        }
         g.advance();
         Ok(g)
+    }
+
+    fn place(&mut self, p: &Position) -> Result<(), String> {
+        let sc = self.scenario.clone();
+        let max = sc.rules.max_altitude;
+        let hex_of = |at: (i32, i32)| -> Result<Hex, String> {
+            let h = crate::rules::hex::hex_from_offset(at.0, at.1);
+            if sc.grid.contains(h) {
+                Ok(h)
+            } else {
+                Err(format!("{at:?} is off the board"))
+            }
+        };
+        for b in &p.bombers {
+            let hex = hex_of(b.at)?;
+            if !(1..=max).contains(&b.altitude) {
+                return Err(format!(
+                    "bomber {} at altitude {}",
+                    b.bomber + 1,
+                    b.altitude
+                ));
+            }
+            let slot = self
+                .bombers
+                .get_mut(b.bomber as usize)
+                .ok_or_else(|| format!("there is no bomber {}", b.bomber + 1))?;
+            *slot = Bomber {
+                hex,
+                facing: b.facing,
+                course: b.course,
+                altitude: b.altitude,
+                flown: false,
+            };
+        }
+        for s in &p.spitfires {
+            let hex = hex_of(s.at)?;
+            if s.altitude > max || s.fuel == 0 || s.fuel > sc.rules.fuel_full {
+                return Err(format!("Spitfire {} cannot be placed so", s.seat + 1));
+            }
+            let on_airfield = sc
+                .feature_at(hex)
+                .is_some_and(|f| sc.features[f].kind == FeatureKind::Airfield);
+            if s.altitude == 0 && !on_airfield {
+                return Err(format!(
+                    "Spitfire {} on the ground off an airfield",
+                    s.seat + 1
+                ));
+            }
+            let slot = self
+                .spitfires
+                .get_mut(s.seat as usize)
+                .ok_or_else(|| format!("there is no Spitfire {}", s.seat + 1))?;
+            slot.hex = hex;
+            slot.altitude = s.altitude;
+            slot.fuel = s.fuel;
+        }
+        for &at in &p.bombed {
+            let f = sc
+                .feature_at(hex_of(at)?)
+                .ok_or_else(|| format!("nothing to bomb at {at:?}"))?;
+            self.knocked_out[f] = true;
+        }
+        self.check_invariants()
     }
 
     /// A copy to try commands on (no logs): what the AI and the screen's
@@ -495,6 +608,7 @@ impl Game {
         Game {
             scenario: self.scenario.clone(),
             setup: self.setup.clone(),
+            position: None,
             seed: self.seed,
             dice: self.dice.clone_without_log(),
             bombers: self.bombers.clone(),
@@ -527,6 +641,9 @@ impl Game {
     }
     pub fn seed(&self) -> u64 {
         self.seed
+    }
+    pub fn position(&self) -> Option<&Position> {
+        self.position.as_ref()
     }
     pub fn bombers(&self) -> &[Bomber] {
         &self.bombers
@@ -1422,6 +1539,7 @@ impl Game {
         let mut g = Game::build(
             self.scenario.clone(),
             self.setup.clone(),
+            self.position.clone(),
             self.seed,
             self.keep_events,
         )
