@@ -6,6 +6,7 @@
 
 use crate::data;
 use crate::rules::dogfight::{Command, Game, Options, Side};
+use crate::rules::family;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -57,6 +58,91 @@ impl SaveGame {
                 .map_err(|e| format!("command {} of the save is not legal: {e}", i + 1))?;
         }
         Ok(game)
+    }
+}
+
+/// A family-game commander as chosen on the new-game screen.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Commander {
+    pub name: String,
+    /// false: the computer flies this Spitfire.
+    pub human: bool,
+}
+
+/// A saved family game: board, commanders, seed and commands.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FamilySave {
+    pub board: String,
+    pub setup: family::Setup,
+    pub seed: u64,
+    pub commanders: Vec<Commander>,
+    pub commands: Vec<family::Command>,
+}
+
+impl FamilySave {
+    pub fn of(game: &family::Game, board: &str, commanders: &[Commander]) -> FamilySave {
+        FamilySave {
+            board: board.to_string(),
+            setup: game.setup().clone(),
+            seed: game.seed(),
+            commanders: commanders.to_vec(),
+            commands: game.commands().to_vec(),
+        }
+    }
+
+    /// The game this save describes, replayed from its seed.
+    pub fn restore(&self) -> Result<family::Game, String> {
+        let scenario = data::load_family(&self.board).map_err(|e| e.to_string())?;
+        if self.commanders.len() != self.setup.seats.len() {
+            return Err("the save names a different number of commanders than seats".into());
+        }
+        let mut game = family::Game::new(Arc::new(scenario), self.setup.clone(), self.seed)?;
+        for (i, &c) in self.commands.iter().enumerate() {
+            game.play(c)
+                .map_err(|e| format!("command {} of the save is not legal: {e}", i + 1))?;
+        }
+        Ok(game)
+    }
+}
+
+/// Either game's save; the file says which by its first word.
+#[derive(Clone, Debug, PartialEq)]
+pub enum AnySave {
+    SimpleHex(SaveGame),
+    Family(FamilySave),
+}
+
+impl AnySave {
+    pub fn write(&self, path: &Path) -> Result<(), String> {
+        let text = match self {
+            AnySave::SimpleHex(s) => data::to_ron(s),
+            AnySave::Family(s) => data::to_ron(s),
+        };
+        data::write_atomic(path, &text)
+            .map_err(|e| format!("{}: cannot write: {e}", path.display()))
+    }
+}
+
+/// Reads a save of either game; `Ok(None)` if there is none.
+pub fn read_any(path: &Path) -> Result<Option<AnySave>, String> {
+    if !path.exists() {
+        return Ok(None);
+    }
+    let src = data::Source::read(path).map_err(|e| e.to_string())?;
+    let family = src
+        .text
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with("//"))
+        .is_some_and(|l| l.starts_with("FamilySave"));
+    if family {
+        data::parse::<FamilySave>(&src.file, &src.text)
+            .map(|s| Some(AnySave::Family(s)))
+            .map_err(|e| e.to_string())
+    } else {
+        data::parse::<SaveGame>(&src.file, &src.text)
+            .map(|s| Some(AnySave::SimpleHex(s)))
+            .map_err(|e| e.to_string())
     }
 }
 

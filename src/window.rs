@@ -5,7 +5,7 @@ use macroquad::prelude::*;
 use std::path::PathBuf;
 use std::time::Instant;
 use tally_ho::app::audio::{prepare_device, Audio};
-use tally_ho::app::script::{Moment, Monkey, ScriptedPlayer};
+use tally_ho::app::script::{FamilyScript, Moment, Monkey, ScriptedPlayer};
 use tally_ho::app::ui::InputFrame;
 use tally_ho::app::App;
 use tally_ho::save::Settings;
@@ -16,6 +16,12 @@ pub enum Mode {
     Monkey(u32, u64),
     Script {
         players: usize,
+        seed: u64,
+        shots: Option<PathBuf>,
+    },
+    FamilyScript {
+        commanders: usize,
+        board: usize,
         seed: u64,
         shots: Option<PathBuf>,
     },
@@ -38,6 +44,7 @@ pub fn run(mode: Mode) {
         eprintln!("{line}");
     }
     macroquad::Window::from_config(conf(), async move {
+        tally_ho::app::ui::prepare_fonts();
         let audio = Audio::load(silent.is_some()).await;
         match mode {
             Mode::Play => play(audio).await,
@@ -48,6 +55,12 @@ pub fn run(mode: Mode) {
                 seed,
                 shots,
             } => script(players, seed, shots, audio).await,
+            Mode::FamilyScript {
+                commanders,
+                board,
+                seed,
+                shots,
+            } => family_script(commanders, board, seed, shots, audio).await,
         }
     });
 }
@@ -109,6 +122,53 @@ async fn script(players: usize, seed: u64, shots: Option<PathBuf>, audio: Audio)
         next_frame().await;
     }
     eprintln!("the scripted game did not finish");
+    std::process::exit(1);
+}
+
+async fn family_script(
+    commanders: usize,
+    board: usize,
+    seed: u64,
+    shots: Option<PathBuf>,
+    audio: Audio,
+) {
+    let mut app = new_app();
+    app.settings.anim = tally_ho::save::AnimSpeed::Fast;
+    let mut player = FamilyScript::new(commanders, board, seed);
+    let mut taken = Vec::new();
+    for _ in 0..400_000 {
+        clear_background(BLACK);
+        let input = player.next(&app);
+        app.frame(input, true, screen_width(), screen_height());
+        audio.play(&mut app.sounds, &app.settings);
+        if let Some(dir) = &shots {
+            for m in player.seen.clone() {
+                if !taken.contains(&m) {
+                    taken.push(m);
+                    let _ = std::fs::create_dir_all(dir);
+                    get_screen_data().export_png(&dir.join(m.file()).to_string_lossy());
+                }
+            }
+        }
+        if player.done {
+            let b = app.family().expect("a result");
+            let kills: Vec<String> = (0..b.game.spitfires().len() as u8)
+                .map(|s| format!("{} {}", b.name(s), b.game.spitfire(s).kills))
+                .collect();
+            println!(
+                "scripted family game over: {}, {} rounds, kills: {}, {} commands",
+                b.game
+                    .winner()
+                    .map_or("nobody won".to_string(), |w| format!("{} won", b.name(w))),
+                b.game.round(),
+                kills.join(", "),
+                b.game.commands().len()
+            );
+            return;
+        }
+        next_frame().await;
+    }
+    eprintln!("the scripted family game did not finish");
     std::process::exit(1);
 }
 

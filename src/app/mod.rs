@@ -6,14 +6,16 @@
 pub mod audio;
 pub mod battle;
 pub mod board_view;
+pub mod family;
 pub mod script;
 pub mod ui;
 
 use crate::data;
 use crate::rules::dogfight::{Game, Options, Side};
-use crate::save::{self, AnimSpeed, Players, SaveGame, Scheme, Settings};
+use crate::save::{self, AnimSpeed, AnySave, FamilySave, Players, SaveGame, Scheme, Settings};
 use crate::sound::Sfx;
 use battle::{Battle, BattleAction};
+use family::{FamilyAction, FamilyBattle, FamilyNew};
 use macroquad::prelude::*;
 use std::sync::Arc;
 use ui::{InputFrame, Ui, ACCENT, INK, PAPER};
@@ -36,7 +38,12 @@ pub enum Screen {
     Result(Box<Battle>),
     Help {
         scroll: f32,
+        /// The family game's page (else Simple Hex's).
+        family: bool,
     },
+    FamilyNew(FamilyNew),
+    Family(Box<FamilyBattle>),
+    FamilyResult(Box<FamilyBattle>),
     Settings,
     /// Leaving a battle: save first? (`quitting`: the window is closing.)
     ConfirmLeave {
@@ -54,6 +61,9 @@ impl Screen {
             Screen::Help { .. } => "help",
             Screen::Settings => "settings",
             Screen::ConfirmLeave { .. } => "leave",
+            Screen::FamilyNew(_) => "family new game",
+            Screen::Family(_) => "family game",
+            Screen::FamilyResult(_) => "family result",
         }
     }
 }
@@ -104,6 +114,13 @@ impl App {
         })
     }
 
+    pub fn family(&self) -> Option<&FamilyBattle> {
+        self.stack.iter().rev().find_map(|s| match s {
+            Screen::Family(b) | Screen::FamilyResult(b) => Some(b.as_ref()),
+            _ => None,
+        })
+    }
+
     fn new_game_defaults(&self) -> NewGame {
         NewGame {
             level: 0,
@@ -120,10 +137,11 @@ impl App {
         if ui.input.quit {
             // The window's close button: with a game under way anywhere in the
             // stack, go back to it and ask about saving.
-            let battle = self
-                .stack
-                .iter()
-                .rposition(|s| matches!(s, Screen::Battle(b) if !b.is_watching()));
+            let battle = self.stack.iter().rposition(|s| match s {
+                Screen::Battle(b) => !b.is_watching(),
+                Screen::Family(b) => !b.is_watching(),
+                _ => false,
+            });
             match battle {
                 Some(i) if !matches!(self.top(), Screen::ConfirmLeave { .. }) => {
                     self.stack.truncate(i + 1);
@@ -156,7 +174,10 @@ impl App {
                     BattleAction::Leave => {
                         Some(Transition::Push(Screen::ConfirmLeave { quitting: false }))
                     }
-                    BattleAction::Help => Some(Transition::Push(Screen::Help { scroll: 0.0 })),
+                    BattleAction::Help => Some(Transition::Push(Screen::Help {
+                        scroll: 0.0,
+                        family: false,
+                    })),
                     BattleAction::Save if b.is_watching() => None,
                     BattleAction::Save => {
                         b.message = Some(match save::write(&save::save_path(), &b.save()) {
@@ -176,13 +197,67 @@ impl App {
                 };
             }
             Screen::Result(b) => next = result(&mut ui, b),
-            Screen::Help { scroll } => next = help(&mut ui, scroll),
+            Screen::FamilyNew(ng) => {
+                next = match family::new_game_screen(&mut ui, ng) {
+                    Some(true) => Some(Transition::StartFamily(ng.clone())),
+                    Some(false) => Some(Transition::Pop),
+                    None => None,
+                }
+            }
+            Screen::Family(b) => {
+                let act = b.frame(&mut ui, &self.settings);
+                self.sounds.append(&mut b.sounds);
+                let save = AnySave::Family(b.save());
+                if b.autosave_due && !b.is_watching() {
+                    b.autosave_due = false;
+                    if let Err(e) = save.write(&save::autosave_path()) {
+                        b.message = Some(e);
+                    }
+                }
+                next = match act {
+                    FamilyAction::Leave if b.is_watching() => Some(Transition::Pop),
+                    FamilyAction::Leave => {
+                        Some(Transition::Push(Screen::ConfirmLeave { quitting: false }))
+                    }
+                    FamilyAction::Help => Some(Transition::Push(Screen::Help {
+                        scroll: 0.0,
+                        family: true,
+                    })),
+                    FamilyAction::Save if b.is_watching() => None,
+                    FamilyAction::Save => {
+                        b.message = Some(match save.write(&save::save_path()) {
+                            Ok(()) => "Game saved.".into(),
+                            Err(e) => e,
+                        });
+                        None
+                    }
+                    FamilyAction::Finished => {
+                        if !b.is_watching() {
+                            let _ = std::fs::remove_file(save::autosave_path());
+                        }
+                        Some(Transition::Finish)
+                    }
+                    FamilyAction::None => None,
+                };
+            }
+            Screen::FamilyResult(b) => {
+                let (watch, menu) = family::result_screen(&mut ui, b);
+                next = if watch {
+                    Some(Transition::WatchFamily(b.save()))
+                } else if menu {
+                    Some(Transition::ToMenu(None))
+                } else {
+                    None
+                };
+            }
+            Screen::Help { scroll, family } => next = help(&mut ui, scroll, *family),
             Screen::Settings => next = settings_screen(&mut ui, &mut self.settings),
             Screen::ConfirmLeave { quitting } => {
                 let quitting = *quitting;
                 let below = self.stack.len() - 2;
                 let save = match &self.stack[below] {
-                    Screen::Battle(b) => Some(b.save()),
+                    Screen::Battle(b) => Some(AnySave::SimpleHex(b.save())),
+                    Screen::Family(b) => Some(AnySave::Family(b.save())),
                     _ => None,
                 };
                 next = confirm_leave(&mut ui, save, quitting);
@@ -190,7 +265,10 @@ impl App {
         }
         if ui.input.key(KeyCode::Escape) && next.is_none() {
             match self.top() {
-                Screen::Menu | Screen::Battle(_) | Screen::ConfirmLeave { .. } => {}
+                Screen::Menu
+                | Screen::Battle(_)
+                | Screen::Family(_)
+                | Screen::ConfirmLeave { .. } => {}
                 _ => next = Some(Transition::Pop),
             }
         }
@@ -228,8 +306,42 @@ impl App {
                 }
                 Err(e) => self.notice = Some(e),
             },
-            Transition::Load(path) => match save::read(&path) {
-                Ok(Some(s)) => match s.restore() {
+            Transition::NewFamilyScreen => {
+                let seed = self.new_game_defaults().seed;
+                self.stack.push(Screen::FamilyNew(FamilyNew::new(seed)));
+            }
+            Transition::StartFamily(ng) => match ng.start() {
+                Ok(b) => {
+                    self.notice = None;
+                    self.stack.truncate(1);
+                    self.stack.push(Screen::Family(Box::new(b)));
+                }
+                Err(e) => self.notice = Some(e),
+            },
+            Transition::WatchFamily(s) => {
+                let start = FamilySave {
+                    commands: Vec::new(),
+                    ..s.clone()
+                };
+                if let Ok(g) = start.restore() {
+                    let b = FamilyBattle::replay(g, &s.board, s.commanders.clone(), s.commands);
+                    self.stack.push(Screen::Family(Box::new(b)));
+                }
+            }
+            Transition::Load(path) => match save::read_any(&path) {
+                Ok(Some(AnySave::Family(s))) => match s.restore() {
+                    Ok(g) => {
+                        self.notice = None;
+                        self.stack.truncate(1);
+                        self.stack.push(Screen::Family(Box::new(FamilyBattle::new(
+                            g,
+                            &s.board,
+                            s.commanders.clone(),
+                        ))));
+                    }
+                    Err(e) => self.notice = Some(format!("That save could not be restored: {e}")),
+                },
+                Ok(Some(AnySave::SimpleHex(s))) => match s.restore() {
                     Ok(g) => {
                         self.notice = None;
                         self.stack.truncate(1);
@@ -246,11 +358,12 @@ impl App {
                     ))
                 }
             },
-            Transition::Finish => {
-                if let Some(Screen::Battle(b)) = self.stack.pop() {
-                    self.stack.push(Screen::Result(b));
-                }
-            }
+            Transition::Finish => match self.stack.pop() {
+                Some(Screen::Battle(b)) => self.stack.push(Screen::Result(b)),
+                Some(Screen::Family(b)) => self.stack.push(Screen::FamilyResult(b)),
+                Some(other) => self.stack.push(other),
+                None => {}
+            },
             Transition::Watch(s) => {
                 let replay = SaveGame {
                     commands: Vec::new(),
@@ -275,6 +388,9 @@ enum Transition {
     Load(std::path::PathBuf),
     Finish,
     Watch(SaveGame),
+    NewFamilyScreen,
+    StartFamily(FamilyNew),
+    WatchFamily(FamilySave),
     Quit,
 }
 
@@ -326,29 +442,41 @@ fn title(ui: &Ui, text: &str, sub: &str) {
 }
 
 fn menu(ui: &mut Ui, notice: Option<&str>) -> Option<Transition> {
-    title(ui, "Tally-Ho", "Battle of Britain, 1940 - Simple Hex");
-    let r = column(ui, 6);
+    title(ui, "Tally-Ho", "Battle of Britain, 1940");
+    let r = column(ui, 8);
     let mut t = None;
-    if ui.button(r[0], "New game") || ui.input.key(KeyCode::N) {
+    if ui.button(r[0], "New game: Simple Hex dogfight") || ui.input.key(KeyCode::N) {
         t = Some(Transition::NewGameScreen);
     }
-    if ui.button(r[1], "Continue (autosave)") || ui.input.key(KeyCode::C) {
+    if ui.button(r[1], "Family game: Spitfires vs bombers") || ui.input.key(KeyCode::F) {
+        t = Some(Transition::NewFamilyScreen);
+    }
+    if ui.button(r[2], "Continue (autosave)") || ui.input.key(KeyCode::C) {
         t = Some(Transition::Load(save::autosave_path()));
     }
-    if ui.button(r[2], "Load saved game") {
+    if ui.button(r[3], "Load saved game") {
         t = Some(Transition::Load(save::save_path()));
     }
-    if ui.button(r[3], "Rules and controls") {
-        t = Some(Transition::Push(Screen::Help { scroll: 0.0 }));
+    if ui.button(r[4], "Rules and controls") {
+        t = Some(Transition::Push(Screen::Help {
+            scroll: 0.0,
+            family: false,
+        }));
     }
-    if ui.button(r[4], "Settings") {
+    if ui.button(r[5], "Family game rules") {
+        t = Some(Transition::Push(Screen::Help {
+            scroll: 0.0,
+            family: true,
+        }));
+    }
+    if ui.button(r[6], "Settings") {
         t = Some(Transition::Push(Screen::Settings));
     }
-    if ui.button(r[5], "Quit") || ui.input.key(KeyCode::Escape) {
+    if ui.button(r[7], "Quit") || ui.input.key(KeyCode::Escape) {
         t = Some(Transition::Quit);
     }
     ui.text_centered(
-        "The family game and the campaign will join this menu.",
+        "The campaign will join this menu.",
         ui.w / 2.0,
         ui.h - 50.0,
         20.0,
@@ -465,9 +593,14 @@ FIGHTING. A fighter that has flown at least one hex may stop once per move to fi
 DAMAGE. A damaged plane slows by one hex from the next round and must turn for its own edge; damaged bombers do not bomb. Each undamaged bomber leaving by the RAF edge bombs: 2d6 points.
 CONTROLS. Mouse: yellow hexes are where your plane may end its move; white hexes, with the moves left, are stops on the way. Hover to see the path; the wheel or right button picks the facing. Hover an enemy to see the odds of an attack and of its return fire; click it to fly there and fire. Keys: arrows or Q/E steer (Down: loop), Enter flies the path, Backspace removes a step, Tab picks a target and Enter or F fires, Space ends a move with nothing left, U takes back moves since the last roll, F5 saves, H this page, S skips the other side's turn, Esc leaves.";
 
-fn help(ui: &mut Ui, scroll: &mut f32) -> Option<Transition> {
+fn help(ui: &mut Ui, scroll: &mut f32, family: bool) -> Option<Transition> {
     ui.rect(Rect::new(0.0, 0.0, ui.w, ui.h), PAPER);
-    ui.text("Rules and controls", 30.0, 50.0, 40.0, INK);
+    let (heading, text) = if family {
+        ("Spitfires vs bombers: rules and controls", family::HELP)
+    } else {
+        ("Simple Hex: rules and controls", HELP)
+    };
+    ui.text(heading, 30.0, 50.0, 40.0, INK);
     *scroll = (*scroll - ui.input.wheel * 40.0).max(0.0);
     if ui.input.key(KeyCode::Down) {
         *scroll += 40.0;
@@ -475,7 +608,7 @@ fn help(ui: &mut Ui, scroll: &mut f32) -> Option<Transition> {
     if ui.input.key(KeyCode::Up) {
         *scroll = (*scroll - 40.0).max(0.0);
     }
-    ui.paragraph(HELP, 30.0, 90.0 - *scroll, ui.w - 60.0, 22.0, INK);
+    ui.paragraph(text, 30.0, 90.0 - *scroll, ui.w - 60.0, 22.0, INK);
     let mut t = None;
     if ui.button(Rect::new(ui.w - 170.0, ui.h - 70.0, 150.0, 50.0), "Back")
         || ui.input.key(KeyCode::H)
@@ -529,7 +662,7 @@ fn settings_screen(ui: &mut Ui, s: &mut Settings) -> Option<Transition> {
     t
 }
 
-fn confirm_leave(ui: &mut Ui, save: Option<SaveGame>, quitting: bool) -> Option<Transition> {
+fn confirm_leave(ui: &mut Ui, save: Option<AnySave>, quitting: bool) -> Option<Transition> {
     ui.rect(
         Rect::new(0.0, 0.0, ui.w, ui.h),
         Color::new(0.0, 0.0, 0.0, 0.55),
@@ -543,7 +676,7 @@ fn confirm_leave(ui: &mut Ui, save: Option<SaveGame>, quitting: bool) -> Option<
     let mut t = None;
     if ui.button(Rect::new(bx.x + 15.0, y, bw, 50.0), "Save and leave") || ui.input.key(KeyCode::Y)
     {
-        t = Some(match save.map(|s| save::write(&save::save_path(), &s)) {
+        t = Some(match save.map(|s| s.write(&save::save_path())) {
             Some(Err(e)) => Transition::ToMenu(Some(e)),
             _ if quitting => Transition::Quit,
             _ => Transition::ToMenu(Some("Game saved: Load saved game continues it.".into())),

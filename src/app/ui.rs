@@ -170,7 +170,9 @@ impl Ui {
 
     pub fn text(&self, s: &str, x: f32, y: f32, size: f32, c: Color) {
         if self.draw {
-            self.texts.borrow_mut().push((s.to_string(), x, y, size, c));
+            self.texts
+                .borrow_mut()
+                .push((s.to_string(), x, y, font_size(size), c));
         }
     }
 
@@ -258,6 +260,37 @@ impl Ui {
             line_y += size * 1.15;
         }
         line_y - y
+    }
+}
+
+/// The only font sizes the game draws. macroquad's glyph atlas regrows (and
+/// repacks every glyph) when a new size no longer fits, and a regrowth once
+/// drawing has begun garbles the text on screen; so every size is cached
+/// before the first frame (`prepare_fonts`) and every request is snapped to
+/// the nearest of these.
+pub const FONT_SIZES: [u16; 21] = [
+    12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 24, 26, 28, 32, 34, 40, 48, 56, 64, 72,
+];
+
+/// The drawable size nearest to `size`.
+pub fn font_size(size: f32) -> f32 {
+    FONT_SIZES
+        .iter()
+        .min_by(|a, b| {
+            (**a as f32 - size)
+                .abs()
+                .total_cmp(&(**b as f32 - size).abs())
+        })
+        .map_or(16.0, |&s| s as f32)
+}
+
+/// Puts every printable ASCII glyph of every size into the atlas, largest
+/// first, before anything is drawn.
+pub fn prepare_fonts() {
+    let font = get_default_font();
+    let chars: Vec<char> = (32u8..127).map(char::from).collect();
+    for &size in FONT_SIZES.iter().rev() {
+        font.populate_font_cache(&chars, size);
     }
 }
 
