@@ -182,3 +182,93 @@ fn the_frame_benchmark_prints_its_figures() {
         "{said}"
     );
 }
+
+/// Pixels within `tol` of any of `colours` in a region.
+fn count_any(
+    img: &image::RgbaImage,
+    colours: &[[u8; 3]],
+    tol: u8,
+    region: (u32, u32, u32, u32),
+) -> usize {
+    colours
+        .iter()
+        .map(|&c| count(img, c, tol, Some(region)))
+        .sum()
+}
+
+#[test]
+fn a_scripted_two_commander_family_game_with_screenshots() {
+    let shots = temp("family-shots");
+    let Some((out, _)) = run(
+        &[
+            "--script",
+            "family2",
+            "--seed",
+            "5",
+            "--shots",
+            shots.to_str().unwrap(),
+        ],
+        "family-script",
+    ) else {
+        return;
+    };
+    stderr_ok(&out);
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(said.contains("scripted family game over:"), "{said}");
+    let board = (180, 40, 900, 770);
+
+    // The board drawn from its level file: the Channel and four sectors' land.
+    let choice = load(&shots, "family-choice.png");
+    assert_eq!((choice.width(), choice.height()), (1280, 800));
+    let sea = count(&choice, [96, 147, 198], 4, Some(board));
+    assert!(sea > 20_000, "sea: {sea}");
+    for (name, rgb) in [
+        ("red", [173, 156, 107]),
+        ("blue", [136, 167, 147]),
+        ("green", [132, 179, 111]),
+        ("yellow", [180, 189, 103]),
+    ] {
+        let n = count(&choice, rgb, 4, Some(board));
+        assert!(n > 15_000, "{name} sector land: {n}");
+    }
+    // The squares the commander may fly to, highlighted, and a sentence
+    // saying what the one under the mouse does.
+    let lit = count(&choice, [189, 206, 178], 14, Some(board))
+        + count(&choice, [233, 236, 199], 14, Some(board));
+    assert!(lit > 2_000, "highlighted squares: {lit}");
+    assert!(dark(&choice, (0, 772, 1280, 800)) > 400, "preview text");
+
+    // Behind and level: a gold square where the Spitfire would shoot.
+    let bl = load(&shots, "family-behind-and-level.png");
+    let gold = count_any(
+        &bl,
+        &[
+            [225, 195, 56],
+            [236, 194, 46],
+            [234, 197, 45],
+            [238, 200, 44],
+        ],
+        24,
+        board,
+    );
+    assert!(gold > 300, "gold square: {gold}");
+
+    // The spinner in the side panel, its red needle turning.
+    let sp = load(&shots, "family-spinner.png");
+    let needle = count(&sp, [204, 64, 38], 30, Some((930, 230, 1275, 390)));
+    assert!(needle > 60, "spinner needle: {needle}");
+
+    // The hand-over screen: nothing of the board, the next commander's colour.
+    let ho = load(&shots, "family-handover.png");
+    assert!(
+        count(&ho, [30, 35, 51], 3, None) > 500_000,
+        "hand-over screen"
+    );
+    let stripe = count_any(&ho, &[[209, 40, 35], [40, 91, 219]], 12, (0, 0, 1280, 800));
+    assert!(stripe > 5_000, "commander's colour: {stripe}");
+
+    // The result: who won, each commander's tally, two buttons.
+    let res = load(&shots, "family-result.png");
+    assert!(count(&res, [40, 56, 81], 3, None) > 500_000);
+    assert!(count(&res, [237, 232, 216], 6, Some((300, 180, 980, 400))) > 20_000);
+}

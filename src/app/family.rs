@@ -142,6 +142,8 @@ pub struct FamilyBattle {
     last_human: Option<u8>,
     ai_wait: f32,
     skip: bool,
+    /// The human who gave the last command, until the next spin.
+    last_mover: Option<u8>,
     pub mode: Mode,
     pub choices: Vec<Choice>,
     cache_key: Option<(usize, Mode)>,
@@ -216,6 +218,7 @@ impl FamilyBattle {
             last_human: None,
             ai_wait: 0.0,
             skip: false,
+            last_mover: None,
             mode: Mode::Change(0),
             choices: Vec::new(),
             cache_key: None,
@@ -737,37 +740,51 @@ impl FamilyBattle {
     }
 
     fn play(&mut self, c: Command) {
+        let human = self.human_turn();
         match self.game.play(c) {
             Ok(()) => {
                 self.message = None;
                 self.mode = Mode::Change(0);
+                if human.is_some() {
+                    self.last_mover = human;
+                    self.ai_wait = 0.0;
+                } else if c == Command::Spin {
+                    self.last_mover = None;
+                }
             }
             Err(e) => self.message = Some(e.to_string()),
         }
     }
 
-    /// Takes back the player's own last move (and any computer rival's after
-    /// it), if no bomber has spun since.
+    /// Takes back the last human commander's move (and any computer
+    /// rival's after it), if no bomber has spun since and no other human has
+    /// moved since: a mis-click is put right by the player who made it.
     fn undo(&mut self) {
+        let Some(seat) = self.last_mover else {
+            self.message = Some("Nothing to take back.".into());
+            return;
+        };
         let mut g = self.game.clone();
         for _ in 0..8 {
-            match g.undo() {
-                Some(prev) => {
-                    g = prev;
-                    if g.to_act()
-                        .is_some_and(|s| self.commanders[s as usize].human)
-                        && !matches!(g.phase(), Phase::Spin { .. })
-                    {
-                        self.game = g;
-                        let log = std::mem::take(&mut self.log);
-                        self.snap();
-                        self.log = log;
-                        self.autosave_due = true;
-                        self.message = Some("Took back the last move.".into());
-                        return;
-                    }
+            let Some(prev) = g.undo() else { break };
+            g = prev;
+            match g.to_act() {
+                Some(s) if s == seat => {
+                    self.game = g;
+                    let log = std::mem::take(&mut self.log);
+                    self.snap();
+                    self.log = log;
+                    self.log
+                        .push(format!("{} takes back the last move", self.name(seat)));
+                    self.autosave_due = true;
+                    self.handover = None;
+                    self.last_human = Some(seat);
+                    self.last_mover = None;
+                    self.message = Some("Took back your last move.".into());
+                    return;
                 }
-                None => break,
+                Some(s) if self.commanders[s as usize].human => break,
+                _ => {}
             }
         }
         self.message = Some("Nothing to take back since the last spin.".into());
@@ -825,6 +842,12 @@ impl FamilyBattle {
             }
         }
         if let Some(seat) = self.handover {
+            if ui.input.key(KeyCode::U) && self.last_mover.is_some() {
+                // The last player, before letting go of the machine.
+                self.undo();
+                self.draw(ui);
+                return action;
+            }
             self.draw_handover(ui, seat);
             if ui.input.clicked || !ui.input.keys.is_empty() {
                 self.handover = None;
@@ -837,6 +860,9 @@ impl FamilyBattle {
             self.draw(ui);
             return FamilyAction::Finished;
         }
+        if ui.input.key(KeyCode::U) && self.script.is_none() {
+            self.undo();
+        }
 
         if self.anims.is_empty() && self.human_turn().is_none() {
             // Spins, computer commanders and recordings play when the screen is quiet.
@@ -846,6 +872,9 @@ impl FamilyBattle {
             self.ai_wait += dt;
             let wait = if self.skip || settings.anim.step_seconds() == 0.0 {
                 0.0
+            } else if self.last_mover.is_some() && self.game.can_undo() {
+                // A moment to take a mis-click back before the game moves on.
+                0.9
             } else {
                 settings.anim.step_seconds() * 1.5
             };
@@ -878,9 +907,6 @@ impl FamilyBattle {
             }
         } else if ui.input.key(KeyCode::S) || ui.input.key(KeyCode::Space) {
             self.skip = true;
-        }
-        if ui.input.key(KeyCode::U) && self.anims.is_empty() && self.human_turn().is_some() {
-            self.undo();
         }
         self.draw(ui);
         action
@@ -1002,6 +1028,18 @@ impl FamilyBattle {
             24.0,
             LIGHTGRAY,
         );
+        if let Some(m) = self.last_mover.filter(|_| self.game.can_undo()) {
+            ui.text_centered(
+                &format!(
+                    "({}: U takes back your move first)",
+                    self.commanders[m as usize].name
+                ),
+                ui.w / 2.0,
+                ui.h / 2.0 + 66.0,
+                20.0,
+                LIGHTGRAY,
+            );
+        }
     }
 
     fn banner(&self) -> String {
@@ -1406,7 +1444,7 @@ impl FamilyBattle {
                 let p = v.center(h);
                 ui.circle_lines(p, v.size * 0.55, 2.0, WHITE);
                 draw_text(
-                    &format!("{}", i + 1),
+                    format!("{}", i + 1),
                     p.x + v.size * 0.38,
                     p.y + v.size * 0.62,
                     18.0,
@@ -1448,7 +1486,7 @@ impl FamilyBattle {
             for r in 0..sc.grid.rows() as i32 {
                 let p = v.center(crate::rules::hex::hex_from_offset(0, r));
                 draw_text(
-                    &(r + 1).to_string(),
+                    (r + 1).to_string(),
                     v.rect.x - 26.0,
                     p.y + 5.0,
                     16.0,

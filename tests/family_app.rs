@@ -1,0 +1,335 @@
+//! The family game's screens, driven headless: the same `App::frame` code
+//! that draws the game, with drawing off and the input injected (clicks on
+//! buttons and squares, key presses).
+
+use macroquad::prelude::KeyCode;
+use std::path::PathBuf;
+use std::sync::{Mutex, MutexGuard};
+use tally_ho::app::family::{FamilyBattle, Mode};
+use tally_ho::app::script::FamilyScript;
+use tally_ho::app::ui::InputFrame;
+use tally_ho::app::{App, Screen};
+use tally_ho::rules::family::{Command, Phase};
+use tally_ho::save::{self, AnimSpeed, AnySave, Settings};
+
+const W: f32 = 1280.0;
+const H: f32 = 800.0;
+
+static DATA: Mutex<()> = Mutex::new(());
+
+fn data_dir(name: &str) -> (MutexGuard<'static, ()>, PathBuf) {
+    let guard = DATA.lock().unwrap_or_else(|e| e.into_inner());
+    let dir = std::env::temp_dir().join(format!(
+        "tally-ho-family-test-{}-{name}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::env::set_var("TALLY_HO_DATA_DIR", &dir);
+    (guard, dir)
+}
+
+fn app_with(anim: AnimSpeed) -> App {
+    App::new(
+        Settings {
+            anim,
+            ..Settings::default()
+        },
+        None,
+    )
+}
+
+fn frame(app: &mut App, input: InputFrame) {
+    app.frame(input, false, W, H);
+}
+
+fn click_nth(app: &mut App, label: &str, n: usize) {
+    let b = app
+        .buttons
+        .iter()
+        .filter(|b| b.label.starts_with(label))
+        .nth(n)
+        .unwrap_or_else(|| panic!("no button {label:?} on the {} screen", app.top().name()))
+        .rect;
+    frame(app, InputFrame::click_at(b.x + b.w / 2.0, b.y + b.h / 2.0));
+}
+
+fn click(app: &mut App, label: &str) {
+    click_nth(app, label, 0);
+}
+
+fn family(app: &App) -> &FamilyBattle {
+    app.family().expect("a family game on the stack")
+}
+
+/// Plays a whole family game with the scripted commanders (all human);
+/// returns the app on the result screen and the hand-over screens seen.
+fn play_through(commanders: usize, board: usize, seed: u64, anim: AnimSpeed) -> (App, u32) {
+    let mut app = app_with(anim);
+    let mut p = FamilyScript::new(commanders, board, seed);
+    let mut handovers = 0;
+    let mut in_handover = false;
+    for _ in 0..400_000 {
+        let input = p.next(&app);
+        frame(&mut app, input);
+        let now = app.family().is_some_and(|b| b.handover.is_some());
+        if now && !in_handover {
+            handovers += 1;
+        }
+        in_handover = now;
+        if p.done {
+            return (app, handovers);
+        }
+    }
+    panic!("the scripted family game did not finish");
+}
+
+/// Frames until the family game waits for a human (or is over).
+fn until_human(app: &mut App) {
+    for _ in 0..20_000 {
+        let b = family(app);
+        if b.handover.is_some() {
+            frame(app, InputFrame::press(KeyCode::Enter));
+            continue;
+        }
+        if (b.human_turn().is_some() && !b.busy()) || b.game.is_over() {
+            // one more frame so the screen lays out the choices
+            frame(app, InputFrame::idle());
+            return;
+        }
+        frame(app, InputFrame::idle());
+    }
+    panic!("the game never came back to a human");
+}
+
+/// From the menu to the family new-game screen with `seed` typed in.
+fn family_new_game(app: &mut App, seed: &str) {
+    frame(app, InputFrame::idle());
+    click(app, "Family game:");
+    assert!(matches!(app.top(), Screen::FamilyNew(_)));
+    for _ in 0..12 {
+        frame(app, InputFrame::press(KeyCode::Backspace));
+    }
+    frame(
+        app,
+        InputFrame {
+            chars: seed.chars().collect(),
+            ..InputFrame::idle()
+        },
+    );
+}
+
+#[test]
+fn a_solo_commander_plays_the_family_game_to_the_end_through_the_screens() {
+    let (_g, _dir) = data_dir("solo");
+    let (app, handovers) = play_through(1, 0, 7, AnimSpeed::Instant);
+    assert!(matches!(app.top(), Screen::FamilyResult(_)));
+    let b = family(&app);
+    assert!(b.game.is_over());
+    assert_eq!(b.commanders.len(), 1);
+    assert_eq!(handovers, 0, "no hand-over screens with one commander");
+    // The commander's turns went in through the screen.
+    let turns = b
+        .game
+        .commands()
+        .iter()
+        .filter(|c| **c != Command::Spin)
+        .count();
+    assert!(turns >= 5, "only {turns} commander commands");
+    // A finished game leaves no autosave to continue.
+    assert!(!save::autosave_path().exists());
+}
+
+#[test]
+fn four_commanders_hand_the_machine_over_and_finish() {
+    let (_g, _dir) = data_dir("four");
+    let (app, handovers) = play_through(4, 0, 3, AnimSpeed::Fast);
+    let b = family(&app);
+    assert!(b.game.is_over());
+    assert_eq!(b.commanders.len(), 4);
+    assert!(b.commanders.iter().all(|c| c.human));
+    // Every round passes the machine round the table.
+    assert!(
+        handovers >= b.game.round(),
+        "{handovers} hand-overs in {} rounds",
+        b.game.round()
+    );
+}
+
+#[test]
+fn two_commanders_finish_on_the_kitchen_table() {
+    let (_g, _dir) = data_dir("kitchen");
+    let (app, handovers) = play_through(2, 1, 9, AnimSpeed::Instant);
+    let b = family(&app);
+    assert!(b.game.is_over());
+    assert_eq!(b.board, "kitchen");
+    assert!(handovers >= 2);
+}
+
+#[test]
+fn the_new_game_screen_sets_names_sectors_computers_and_the_short_game() {
+    let (_g, _dir) = data_dir("newgame");
+    let mut app = app_with(AnimSpeed::Instant);
+    family_new_game(&mut app, "42");
+    click(&mut app, "Commanders"); // 2
+    click(&mut app, "Commanders"); // 3
+    click(&mut app, "Name 2");
+    for _ in 0..10 {
+        frame(&mut app, InputFrame::press(KeyCode::Backspace));
+    }
+    frame(
+        &mut app,
+        InputFrame {
+            chars: "Alice".chars().collect(),
+            ..InputFrame::idle()
+        },
+    );
+    click_nth(&mut app, "Sector", 0); // Red -> the first sector nobody holds: Yellow
+    click(&mut app, "Human 3"); // the third commander is the computer
+    click(&mut app, "Full game"); // short game
+    click(&mut app, "Seed");
+    click(&mut app, "Start");
+    let b = family(&app);
+    assert_eq!(b.game.seed(), 42);
+    assert_eq!(b.commanders.len(), 3);
+    assert_eq!(b.commanders[1].name, "Alice");
+    assert!(b.commanders[0].human && b.commanders[1].human && !b.commanders[2].human);
+    let sectors: Vec<u8> = b.game.spitfires().iter().map(|s| s.sector).collect();
+    assert_eq!(sectors, vec![3, 1, 2]);
+    assert!(b.game.setup().short_game);
+    assert_eq!(b.game.kills_to_win(), 3);
+}
+
+#[test]
+fn a_family_game_saves_loads_and_is_autosaved() {
+    let (_g, _dir) = data_dir("save");
+    let mut app = app_with(AnimSpeed::Instant);
+    family_new_game(&mut app, "5");
+    click(&mut app, "Start");
+    until_human(&mut app);
+    frame(&mut app, InputFrame::press(KeyCode::T)); // take off
+    until_human(&mut app);
+    let commands = family(&app).game.commands().to_vec();
+    assert!(commands.contains(&Command::TakeOff));
+    frame(&mut app, InputFrame::press(KeyCode::F5));
+    assert_eq!(family(&app).message.as_deref(), Some("Game saved."));
+    let text = std::fs::read_to_string(save::save_path()).unwrap();
+    assert!(text.starts_with("FamilySave("), "{}", &text[..40]);
+    // The round's start wrote the autosave, a family save too.
+    assert!(matches!(
+        save::read_any(&save::autosave_path()),
+        Ok(Some(AnySave::Family(_)))
+    ));
+    // Leave without saving, then load: the same game, command for command.
+    frame(&mut app, InputFrame::press(KeyCode::Escape));
+    assert!(matches!(app.top(), Screen::ConfirmLeave { .. }));
+    frame(&mut app, InputFrame::idle());
+    click(&mut app, "Leave");
+    assert!(matches!(app.top(), Screen::Menu));
+    frame(&mut app, InputFrame::idle());
+    click(&mut app, "Load saved game");
+    assert!(matches!(app.top(), Screen::Family(_)));
+    assert_eq!(family(&app).game.commands(), commands.as_slice());
+}
+
+#[test]
+fn a_corrupt_family_save_is_reported_and_left_as_it_is() {
+    let (_g, _dir) = data_dir("corrupt");
+    let bad = "FamilySave(\n    board: \"full\",\n    seed: oops,\n)\n";
+    std::fs::write(save::save_path(), bad).unwrap();
+    let mut app = app_with(AnimSpeed::Instant);
+    frame(&mut app, InputFrame::idle());
+    click(&mut app, "Load saved game");
+    assert!(matches!(app.top(), Screen::Menu));
+    let notice = app.notice.clone().unwrap();
+    assert!(notice.contains("save.ron:3:"), "{notice}");
+    assert!(notice.contains("left as it is"), "{notice}");
+    assert_eq!(std::fs::read_to_string(save::save_path()).unwrap(), bad);
+}
+
+#[test]
+fn a_commander_takes_back_a_misclick_but_never_a_spin() {
+    let (_g, _dir) = data_dir("undo");
+    // Animations on, as a player sees them: the pause after a move is the
+    // moment to take it back.
+    let mut app = app_with(AnimSpeed::Normal);
+    family_new_game(&mut app, "8");
+    click(&mut app, "Start");
+    until_human(&mut app);
+    let before = family(&app).game.commands().len();
+    frame(&mut app, InputFrame::press(KeyCode::T));
+    assert_eq!(family(&app).game.commands().len(), before + 1);
+    frame(&mut app, InputFrame::press(KeyCode::U));
+    let b = family(&app);
+    assert_eq!(
+        b.game.commands().len(),
+        before,
+        "the take-off is taken back"
+    );
+    assert!(b.game.spitfire(0).on_ground());
+    // Now take off for good and let the bombers spin: that cannot be undone.
+    frame(&mut app, InputFrame::press(KeyCode::T));
+    until_human(&mut app);
+    let n = family(&app).game.commands().len();
+    assert_eq!(family(&app).game.commands().last(), Some(&Command::Spin));
+    frame(&mut app, InputFrame::press(KeyCode::U));
+    let b = family(&app);
+    assert_eq!(b.game.commands().len(), n);
+    assert!(b
+        .message
+        .as_deref()
+        .unwrap_or("")
+        .contains("Nothing to take back"));
+}
+
+#[test]
+fn the_altitude_buttons_change_which_squares_are_offered() {
+    let (_g, _dir) = data_dir("modes");
+    let mut app = app_with(AnimSpeed::Instant);
+    family_new_game(&mut app, "12");
+    click(&mut app, "Start");
+    until_human(&mut app);
+    frame(&mut app, InputFrame::press(KeyCode::T));
+    until_human(&mut app);
+    let b = family(&app);
+    assert!(matches!(b.game.phase(), Phase::Turn { seat: 0 }));
+    assert_eq!(b.mode, Mode::Change(0));
+    let level: Vec<Command> = b.choices_now().iter().map(|c| c.command).collect();
+    assert!(level
+        .iter()
+        .all(|c| matches!(c, Command::Move { climb: 0, .. } | Command::Wait)));
+    assert!(level.len() > 6, "one and two squares away: {}", level.len());
+    click(&mut app, "Climb 2");
+    let b = family(&app);
+    assert_eq!(b.mode, Mode::Change(2));
+    let climb: Vec<Command> = b.choices_now().iter().map(|c| c.command).collect();
+    assert_eq!(climb, vec![Command::Climb(2)]);
+    // Clicking the one square offered (the Spitfire's own) climbs two notches.
+    let alt = b.game.spitfire(0).altitude;
+    let p = b.view.center(b.choices_now()[0].hex);
+    frame(&mut app, InputFrame::click_at(p.x, p.y));
+    assert_eq!(family(&app).game.spitfire(0).altitude, alt + 2);
+}
+
+#[test]
+fn the_monkey_finds_no_panic_on_the_family_screens() {
+    use tally_ho::app::script::Monkey;
+    let (_g, _dir) = data_dir("monkey");
+    let mut app = app_with(AnimSpeed::Fast);
+    let mut m = Monkey::new(7);
+    let mut screens = std::collections::BTreeSet::new();
+    for _ in 0..30_000 {
+        let input = m.next(&app, W, H);
+        frame(&mut app, input);
+        screens.insert(app.top().name());
+        if app.quit {
+            app = app_with(AnimSpeed::Fast);
+        }
+    }
+    for s in ["family new game", "family game"] {
+        assert!(
+            screens.contains(s),
+            "the monkey never reached {s}: {screens:?}"
+        );
+    }
+}
