@@ -190,21 +190,25 @@ async fn monkey(frames: u32, seed: u64, audio: Audio) {
 
 async fn bench(frames: u32) {
     let frames = frames.max(1);
-    let mut app = tally_ho::app::bench_app();
-    let mut times = Vec::with_capacity(frames as usize);
-    for _ in 0..frames {
-        let t = Instant::now();
-        clear_background(BLACK);
-        app.frame(InputFrame::idle(), true, screen_width(), screen_height());
-        next_frame().await;
-        times.push(t.elapsed().as_secs_f64() * 1000.0);
+    for (name, mut app) in [
+        ("simple-hex", tally_ho::app::bench_app()),
+        ("family", tally_ho::app::bench_family_app()),
+    ] {
+        let mut times = Vec::with_capacity(frames as usize);
+        for _ in 0..frames {
+            let t = Instant::now();
+            clear_background(BLACK);
+            app.frame(InputFrame::idle(), true, screen_width(), screen_height());
+            next_frame().await;
+            times.push(t.elapsed().as_secs_f64() * 1000.0);
+        }
+        times.sort_by(|a, b| a.total_cmp(b));
+        let mean = times.iter().sum::<f64>() / times.len().max(1) as f64;
+        let p99 = times[((times.len() as f64 * 0.99) as usize).min(times.len() - 1)];
+        println!(
+            "bench {name}: {frames} frames at {}x{}: mean {mean:.2} ms, 99th percentile {p99:.2} ms",
+            screen_width(),
+            screen_height()
+        );
     }
-    times.sort_by(|a, b| a.total_cmp(b));
-    let mean = times.iter().sum::<f64>() / times.len().max(1) as f64;
-    let p99 = times[((times.len() as f64 * 0.99) as usize).min(times.len() - 1)];
-    println!(
-        "bench: {frames} frames at {}x{}: mean {mean:.2} ms, 99th percentile {p99:.2} ms",
-        screen_width(),
-        screen_height()
-    );
 }

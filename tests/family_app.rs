@@ -138,6 +138,22 @@ fn a_solo_commander_plays_the_family_game_to_the_end_through_the_screens() {
     assert!(turns >= 5, "only {turns} commander commands");
     // A finished game leaves no autosave to continue.
     assert!(!save::autosave_path().exists());
+    // The result screen's replay button plays the same game to the same end.
+    let (commands, kills) = (b.game.commands().to_vec(), b.game.spitfire(0).kills);
+    let mut app = app;
+    frame(&mut app, InputFrame::idle());
+    click(&mut app, "Watch the replay");
+    for _ in 0..100_000 {
+        if matches!(app.top(), Screen::FamilyResult(_)) && app.stack.len() == 3 {
+            break;
+        }
+        frame(&mut app, InputFrame::idle());
+    }
+    let replayed = family(&app);
+    assert!(replayed.is_watching());
+    assert!(replayed.game.is_over());
+    assert_eq!(replayed.game.commands(), commands.as_slice());
+    assert_eq!(replayed.game.spitfire(0).kills, kills);
 }
 
 #[test]

@@ -1052,6 +1052,9 @@ impl FamilyBattle {
             };
         }
         let round = g.round();
+        if !self.anims.is_empty() {
+            return format!("Round {round}: planes on the move (S: skip ahead)");
+        }
         match g.phase() {
             Phase::Spin { bomber } => format!("Round {round}: the bombers fly - bomber {}", bomber + 1),
             Phase::Turn { seat } => {
@@ -1485,13 +1488,7 @@ impl FamilyBattle {
             }
             for r in 0..sc.grid.rows() as i32 {
                 let p = v.center(crate::rules::hex::hex_from_offset(0, r));
-                draw_text(
-                    (r + 1).to_string(),
-                    v.rect.x - 26.0,
-                    p.y + 5.0,
-                    16.0,
-                    PAPER,
-                );
+                draw_text((r + 1).to_string(), v.rect.x - 26.0, p.y + 5.0, 16.0, PAPER);
             }
         });
     }
@@ -2093,7 +2090,7 @@ pub fn result_screen(ui: &mut Ui, b: &FamilyBattle) -> (bool, bool) {
 }
 
 /// The family game's page of the rules and controls.
-pub const HELP: &str = "THE GAME. One to four sector commanders, each with a Spitfire, against five bombers. Shoot a bomber down by being in the square directly behind it at its altitude: you take a kill token and it goes back to its start square. The first to five kills wins (three in the short game).
+pub const HELP: &str = "THE GAME. One to four sector commanders, each with a Spitfire, against five bombers. Shoot a bomber down by being in the square directly behind it at its altitude: you take a kill token and it goes back to its start square. The first to five kills wins (three in the short game). If every Spitfire is lost, the bombers win; a game nobody has won ends at nightfall after round 60 (our addition: the sheet has no limit).
 EACH ROUND. The bombers fly first: the spinner gives each one an altitude change (same, +1 or -1) and a direction (beam: straight on; port: forward-left; starboard: forward-right); the bomber changes altitude, then flies two squares and faces that way. At the north edge a bomber turns round and heads south; sent off the east or west edge it goes back to its start. Then each commander flies; the order rotates by one every round.
 YOUR SPITFIRE. On the ground: take off (to cruising altitude, above the airfield) or wait. In the air: move one or two squares; or climb or dive one or two notches in place; or move one square and climb or dive one; or land on an airfield up to two squares away; or do nothing. Altitude changes first, then the move.
 FUEL. One notch goes at the start of each of your turns in the air. Landing in your own sector fills the tank; anywhere else gives half a tank. Out of fuel in the air: you crash and are out.

@@ -763,3 +763,52 @@ pub fn bench_app() -> App {
     app.stack.push(Screen::Battle(Box::new(b)));
     app
 }
+
+/// A four-commander family game on the full board, every Spitfire in the
+/// air, the first commander's choices highlighted, explosion markers down and
+/// a full log: the family screen's frame-time benchmark draws this.
+pub fn bench_family_app() -> App {
+    use crate::rules::family::*;
+    use crate::rules::hex::{End, Facing};
+    let sc = Arc::new(data::load_family("full").expect("shipped"));
+    let position = Position {
+        bombers: (0..5)
+            .map(|b| BomberAt {
+                bomber: b,
+                at: (1 + 3 * b as i32, 8 + b as i32),
+                facing: Facing::North,
+                course: End::North,
+                altitude: 2 + b,
+            })
+            .collect(),
+        spitfires: (0..4)
+            .map(|s| SpitfireAt {
+                seat: s,
+                at: (2 + 4 * s as i32, 5),
+                altitude: 3 + s,
+                fuel: 9,
+            })
+            .collect(),
+        bombed: vec![(1, 15), (6, 15), (3, 5)],
+    };
+    let game =
+        Game::with_position(sc, Setup::first_sectors(4), position, 1).expect("bench position");
+    let commanders = (1..=4)
+        .map(|i| save::Commander {
+            name: format!("Player {i}"),
+            human: true,
+        })
+        .collect();
+    let mut b = FamilyBattle::new(game, "full", commanders);
+    for i in 0..60 {
+        b.log.push(format!(
+            "Bomber {}: spinner same, beam - now at {}",
+            i % 5 + 1,
+            i % 7 + 1
+        ));
+    }
+    let (settings, _) = Settings::load();
+    let mut app = App::new(settings, None);
+    app.stack.push(Screen::Family(Box::new(b)));
+    app
+}
