@@ -542,12 +542,13 @@ impl Game {
         let sc = self.scenario.clone();
         let max = sc.rules.max_altitude;
         let hex_of = |at: (i32, i32)| -> Result<Hex, String> {
-            let h = crate::rules::hex::hex_from_offset(at.0, at.1);
-            if sc.grid.contains(h) {
-                Ok(h)
-            } else {
-                Err(format!("{at:?} is off the board"))
+            // Bounds first: hexx's offset conversion overflows (a panic in
+            // debug builds) on absurd coordinates.
+            let (cols, rows) = (sc.grid.columns() as i32, sc.grid.rows() as i32);
+            if !(0..cols).contains(&at.0) || !(0..rows).contains(&at.1) {
+                return Err(format!("{at:?} is off the board"));
             }
+            Ok(crate::rules::hex::hex_from_offset(at.0, at.1))
         };
         for b in &p.bombers {
             let hex = hex_of(b.at)?;
@@ -597,6 +598,24 @@ impl Game {
                 .feature_at(hex_of(at)?)
                 .ok_or_else(|| format!("nothing to bomb at {at:?}"))?;
             self.knocked_out[f] = true;
+        }
+        // States play can never reach: a Spitfire waiting on a bombed
+        // airfield, a bomber on another bomber's start square.
+        for (i, s) in self.spitfires.iter().enumerate() {
+            if s.altitude == 0 && sc.feature_at(s.hex).is_some_and(|f| self.knocked_out[f]) {
+                return Err(format!("Spitfire {} waits on a bombed airfield", i + 1));
+            }
+        }
+        for (i, b) in self.bombers.iter().enumerate() {
+            if let Some(o) = sc.starts.iter().position(|&h| h == b.hex) {
+                if o != i {
+                    return Err(format!(
+                        "bomber {} is on bomber {}'s start square",
+                        i + 1,
+                        o + 1
+                    ));
+                }
+            }
         }
         self.check_invariants()
     }
@@ -1448,11 +1467,19 @@ impl Game {
                 self.round = round;
                 let n = self.spitfires.len();
                 // The order rotates by one each round: who went first goes last.
-                let shift = (round as usize - 1) % n;
-                self.order = (0..n)
-                    .map(|i| ((i + shift) % n) as u8)
-                    .filter(|&s| self.spitfires[s as usize].in_play())
-                    .collect();
+                // Last round's order turned by one (not the seat numbers shifted
+                // by the round: with a commander out, that gave one commander
+                // the first turn two rounds running).
+                let mut order: Vec<u8> = if round == 1 {
+                    (0..n as u8).collect()
+                } else {
+                    let mut o = self.order.clone();
+                    let by = 1.min(o.len());
+                    o.rotate_left(by);
+                    o
+                };
+                order.retain(|&s| self.spitfires[s as usize].in_play());
+                self.order = order;
                 self.turn_index = 0;
                 self.turn_started = false;
                 for b in &mut self.bombers {

@@ -75,6 +75,7 @@ impl Heading {
 
 /// One face of the flight indicator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SpinnerFace {
     /// -1, 0 or +1 notches.
     pub climb: i8,
@@ -83,6 +84,7 @@ pub struct SpinnerFace {
 
 /// `levels/family/rules.ron`: every number of the family game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct FamilyRules {
     /// The highest notch of a pole (ground is 0; 1 and up are in the air).
     pub max_altitude: u8,
@@ -182,6 +184,7 @@ impl FamilyRules {
 
 /// A bombable thing on the board file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct FeatureSetup {
     pub kind: FeatureKind,
     /// Offset coordinates `(column, row)`.
@@ -189,6 +192,7 @@ pub struct FeatureSetup {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SectorSetup {
     pub name: String,
     pub colour: SectorColour,
@@ -196,6 +200,7 @@ pub struct SectorSetup {
 
 /// A board file under `levels/family/`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct FamilyBoardFile {
     pub name: String,
     pub description: String,
@@ -308,7 +313,13 @@ impl FamilyScenario {
             }
         }
         let grid: Board<()> = Board::new(file.columns, file.rows);
-        let cell = |at: (i32, i32)| -> Option<usize> { grid.index(hex_from_offset(at.0, at.1)) };
+        // Bounds first: hexx's offset conversion overflows (a panic in debug
+        // builds) on absurd coordinates in a file.
+        let cell = |at: (i32, i32)| -> Option<usize> {
+            let inside =
+                (0..file.columns as i32).contains(&at.0) && (0..file.rows as i32).contains(&at.1);
+            inside.then(|| grid.index(hex_from_offset(at.0, at.1)))?
+        };
         let mut features = Vec::new();
         for (i, f) in file.features.iter().enumerate() {
             let path = format!("features[{i}].at");
