@@ -9,6 +9,7 @@ use tally_ho::data;
 use tally_ho::replay;
 use tally_ho::rules::dogfight::ai::{play_out, Ai};
 use tally_ho::rules::dogfight::{Game, Options, Side};
+use tally_ho::rules::family::Setup as FamilySetup;
 use tally_ho::sim;
 
 mod window;
@@ -55,22 +56,97 @@ impl Variant {
     }
 }
 
+/// Which board game a command is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum GameArg {
+    /// Simple Hex: the Luftwaffe raid against the RAF.
+    SimpleHex,
+    /// The family game: sector commanders' Spitfires against spinner bombers.
+    Family,
+}
+
+/// The options that pick a game and its table; each game refuses the other's.
+#[derive(clap::Args)]
+struct GameOpts {
+    /// The game.
+    #[arg(long, value_enum, default_value_t = GameArg::SimpleHex)]
+    game: GameArg,
+    /// Simple Hex: a shipped level (crane-14x18, memoir-9x13, memoir-18x13) or
+    /// a .ron path [default: crane-14x18].
+    #[arg(long)]
+    level: Option<String>,
+    /// Simple Hex: rule variant [default: as-written].
+    #[arg(long, value_enum)]
+    variant: Option<Variant>,
+    /// Family game: a shipped board (full, kitchen) or a .ron path [default: full].
+    #[arg(long)]
+    board: Option<String>,
+    /// Family game: number of commanders, 1 to 4 [default: 4].
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=4))]
+    players: Option<u8>,
+    /// Family game: the short game, first to three kills.
+    #[arg(long)]
+    short: bool,
+}
+
+/// A game and its table, as the options chose them.
+enum Chosen {
+    SimpleHex { level: String, variant: Variant },
+    Family { board: String, setup: FamilySetup },
+}
+
+impl GameOpts {
+    fn choose(&self) -> Result<Chosen, String> {
+        let wrong = |opt: &str, game: &str| format!("{opt} is for --game {game}");
+        match self.game {
+            GameArg::SimpleHex => {
+                if self.board.is_some() {
+                    return Err(wrong("--board", "family"));
+                }
+                if self.players.is_some() {
+                    return Err(wrong("--players", "family"));
+                }
+                if self.short {
+                    return Err(wrong("--short", "family"));
+                }
+                Ok(Chosen::SimpleHex {
+                    level: self
+                        .level
+                        .clone()
+                        .unwrap_or_else(|| data::DEFAULT_LEVEL.to_string()),
+                    variant: self.variant.unwrap_or(Variant::AsWritten),
+                })
+            }
+            GameArg::Family => {
+                if self.level.is_some() {
+                    return Err(wrong("--level", "simple-hex"));
+                }
+                if self.variant.is_some() {
+                    return Err(wrong("--variant", "simple-hex"));
+                }
+                let mut setup = FamilySetup::first_sectors(self.players.unwrap_or(4) as usize);
+                setup.short_game = self.short;
+                Ok(Chosen::Family {
+                    board: self.board.clone().unwrap_or_else(|| "full".to_string()),
+                    setup,
+                })
+            }
+        }
+    }
+}
+
 #[derive(Subcommand)]
 enum Cmd {
-    /// Play many Simple Hex games AI against AI and print the balance figures.
+    /// Play many games AI against AI and print the balance figures.
     Simulate {
-        /// A shipped level (crane-14x18, memoir-9x13, memoir-18x13) or a .ron path.
-        #[arg(long, default_value = data::DEFAULT_LEVEL)]
-        level: String,
+        #[command(flatten)]
+        game: GameOpts,
         /// Number of games.
         #[arg(long, default_value_t = 10_000)]
         games: u64,
         /// Seed of the series: the same seed gives the same figures.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Rule variant.
-        #[arg(long, value_enum, default_value_t = Variant::AsWritten)]
-        variant: Variant,
         /// Write one row per game to this CSV file.
         #[arg(long)]
         csv: Option<PathBuf>,
@@ -87,12 +163,11 @@ enum Cmd {
     },
     /// Play one game AI against AI and write it as a replay file.
     Record {
-        #[arg(long, default_value = data::DEFAULT_LEVEL)]
-        level: String,
+        #[command(flatten)]
+        game: GameOpts,
+        /// Seed of the game's dice.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        #[arg(long, value_enum, default_value_t = Variant::AsWritten)]
-        variant: Variant,
         /// Where to write the replay (RON).
         #[arg(long)]
         out: PathBuf,
@@ -105,20 +180,26 @@ fn main() -> ExitCode {
         None => play(&cli),
         Some(Cmd::GenSounds { dir }) => gen_sounds(&dir),
         Some(Cmd::Simulate {
-            level,
+            game,
             games,
             seed,
-            variant,
             csv,
             threads,
-        }) => simulate(&level, games, seed, variant, csv, threads),
+        }) => game.choose().map_err(Into::into).and_then(|c| match c {
+            Chosen::SimpleHex { level, variant } => {
+                simulate(&level, games, seed, variant, csv, threads)
+            }
+            Chosen::Family { board, setup } => {
+                simulate_family(&board, setup, games, seed, csv, threads)
+            }
+        }),
         Some(Cmd::Replay { file }) => run_replay(&file),
-        Some(Cmd::Record {
-            level,
-            seed,
-            variant,
-            out,
-        }) => record(&level, seed, variant, &out),
+        Some(Cmd::Record { game, seed, out }) => {
+            game.choose().map_err(Into::into).and_then(|c| match c {
+                Chosen::SimpleHex { level, variant } => record(&level, seed, variant, &out),
+                Chosen::Family { board, setup } => record_family(&board, setup, seed, &out),
+            })
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -137,15 +218,43 @@ fn play(cli: &Cli) -> Res {
     } else if let Some(n) = cli.monkey {
         window::Mode::Monkey(n, cli.seed)
     } else if let Some(who) = &cli.script {
-        let players = match who.as_str() {
-            "solo" => 0,
-            "two" => 2,
-            other => return Err(format!("--script takes solo or two, not {other}").into()),
+        // solo, two (Simple Hex); family1 to family4 (the full board) and
+        // kitchen1 to kitchen4 (the small board): that many human commanders.
+        let family = |w: &str, prefix: &str| {
+            w.strip_prefix(prefix)
+                .and_then(|n| n.parse::<usize>().ok())
+                .filter(|n| (1..=4).contains(n))
         };
-        window::Mode::Script {
-            players,
-            seed: cli.seed,
-            shots: cli.shots.clone(),
+        if let Some(n) = family(who, "family") {
+            window::Mode::FamilyScript {
+                commanders: n,
+                board: 0,
+                seed: cli.seed,
+                shots: cli.shots.clone(),
+            }
+        } else if let Some(n) = family(who, "kitchen") {
+            window::Mode::FamilyScript {
+                commanders: n,
+                board: 1,
+                seed: cli.seed,
+                shots: cli.shots.clone(),
+            }
+        } else {
+            let players = match who.as_str() {
+                "solo" => 0,
+                "two" => 2,
+                other => {
+                    return Err(format!(
+                        "--script takes solo, two, family1-4 or kitchen1-4, not {other}"
+                    )
+                    .into())
+                }
+            };
+            window::Mode::Script {
+                players,
+                seed: cli.seed,
+                shots: cli.shots.clone(),
+            }
         }
     } else {
         window::Mode::Play
@@ -164,20 +273,16 @@ fn gen_sounds(dir: &std::path::Path) -> Res {
     Ok(())
 }
 
-fn simulate(
-    level: &str,
-    games: u64,
-    seed: u64,
-    variant: Variant,
-    csv: Option<PathBuf>,
-    threads: Option<usize>,
-) -> Res {
-    let scenario = Arc::new(data::load_simple_hex(level)?);
-    let threads = threads.unwrap_or_else(|| {
+fn threads_or_all(threads: Option<usize>) -> usize {
+    threads.unwrap_or_else(|| {
         std::thread::available_parallelism()
             .map(|n| n.get())
             .unwrap_or(1)
-    });
+    })
+}
+
+/// The progress bar of a long simulation (hidden for short ones).
+fn progress(games: u64) -> ProgressBar {
     let bar = if games >= 2_000 {
         ProgressBar::new(games)
     } else {
@@ -187,6 +292,20 @@ fn simulate(
         ProgressStyle::with_template("{bar:40} {pos}/{len} games  {per_sec}  eta {eta}")
             .expect("valid template"),
     );
+    bar
+}
+
+fn simulate(
+    level: &str,
+    games: u64,
+    seed: u64,
+    variant: Variant,
+    csv: Option<PathBuf>,
+    threads: Option<usize>,
+) -> Res {
+    let scenario = Arc::new(data::load_simple_hex(level)?);
+    let threads = threads_or_all(threads);
+    let bar = progress(games);
     let cfg = sim::RunConfig {
         games,
         seed,
@@ -206,17 +325,103 @@ fn simulate(
     Ok(())
 }
 
+fn simulate_family(
+    board: &str,
+    setup: FamilySetup,
+    games: u64,
+    seed: u64,
+    csv: Option<PathBuf>,
+    threads: Option<usize>,
+) -> Res {
+    let scenario = Arc::new(data::load_family(board)?);
+    setup.validate(&scenario)?;
+    let threads = threads_or_all(threads);
+    let bar = progress(games);
+    let cfg = sim::family::FamilyConfig {
+        games,
+        seed,
+        setup,
+        threads,
+        max_commands: sim::family::MAX_COMMANDS,
+    };
+    let (results, elapsed) = sim::family::run(&scenario, &cfg, &|n| bar.inc(n))?;
+    bar.finish_and_clear();
+    let summary = sim::family::summarise(&scenario, &cfg, &results, elapsed);
+    println!("board               {} ({board})", scenario.name);
+    println!(
+        "commanders          {}, every one the AI; seed {seed}, {threads} threads",
+        cfg.setup.seats.len()
+    );
+    println!("{summary}");
+    if let Some(path) = csv {
+        data::write_atomic(&path, &sim::family::csv(cfg.setup.seats.len(), &results))?;
+        println!("wrote {}", path.display());
+    }
+    Ok(())
+}
+
 fn run_replay(file: &std::path::Path) -> Res {
     let src = data::Source::read(file).map_err(data::LoadErrors::from)?;
-    let rep = replay::parse(&src.file, &src.text)?;
-    let game = replay::verify(&rep)?;
-    let winner = game.winner().map_or("nobody yet", Side::name);
+    match replay::parse_any(&src.file, &src.text)? {
+        replay::AnyReplay::SimpleHex(rep) => {
+            let game = replay::verify(&rep)?;
+            let winner = game.winner().map_or("nobody yet", Side::name);
+            println!(
+                "replay reproduces: {} commands, {} events, winner {winner}, bomb score {} (digest {})",
+                rep.commands.len(),
+                game.events().len(),
+                game.score(),
+                rep.result.digest
+            );
+        }
+        replay::AnyReplay::Family(rep) => {
+            let game = replay::family::verify(&rep)?;
+            println!(
+                "family replay reproduces: {} commands, {} events, {} rounds, {}, kills {:?} (digest {})",
+                rep.commands.len(),
+                game.events().len(),
+                game.round(),
+                family_outcome(&game),
+                rep.result.kills,
+                rep.result.digest
+            );
+        }
+    }
+    Ok(())
+}
+
+/// "won by Red (seat 1)", "won by nobody (dusk)", or "unfinished".
+fn family_outcome(game: &tally_ho::rules::family::Game) -> String {
+    let Some(ending) = game.ending() else {
+        return "unfinished".into();
+    };
+    match game.winner() {
+        Some(w) => {
+            let sector = game.spitfire(w).sector as usize;
+            format!(
+                "won by {} (seat {}, {ending:?})",
+                game.scenario().sectors[sector].name,
+                w + 1
+            )
+        }
+        None => format!("won by nobody ({ending:?})"),
+    }
+}
+
+fn record_family(board: &str, setup: FamilySetup, seed: u64, out: &std::path::Path) -> Res {
+    use tally_ho::rules::family::{ai, Game as FamilyGame};
+    let scenario = Arc::new(data::load_family(board)?);
+    let mut game = FamilyGame::new(scenario, setup, seed)?;
+    ai::play_out(&mut game, sim::family::MAX_COMMANDS);
+    let rep = replay::family::record(&game, board)?;
+    data::write_atomic(out, &data::to_ron(&rep))?;
     println!(
-        "replay reproduces: {} commands, {} events, winner {winner}, bomb score {} (digest {})",
+        "wrote {}: {} commands, {} rounds, {}, kills {:?}",
+        out.display(),
         rep.commands.len(),
-        game.events().len(),
-        game.score(),
-        rep.result.digest
+        game.round(),
+        family_outcome(&game),
+        rep.result.kills
     );
     Ok(())
 }

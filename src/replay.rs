@@ -6,12 +6,28 @@
 //! was played with, so an edited table is reported as such. The event digest
 //! hashes the RON text of the events, so it is tied to the versions of ron,
 //! hexx and rand pinned in Cargo.lock.
+//!
+//! This file holds the Simple Hex replay (`Replay`, whose files have no `game`
+//! field) and what both games share; `family` holds the family game's
+//! (`FamilyReplay`, whose files start with `game: Family`). `parse_any` tells
+//! them apart.
+
+pub mod family;
+
+pub use family::{FamilyRecorded, FamilyReplay};
 
 use crate::data::{self, LoadErrors};
 use crate::rules::dogfight::{Command, Event, Game, Options, Scenario, Side};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::sync::Arc;
+
+/// Which board game a replay file holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum GameKind {
+    SimpleHex,
+    Family,
+}
 
 /// What a game came to; a re-run must match it exactly.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -37,7 +53,7 @@ pub struct Replay {
     pub result: Recorded,
 }
 
-fn fnv(texts: &[&str]) -> String {
+pub(crate) fn fnv(texts: &[&str]) -> String {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for t in texts {
         for b in t.bytes().chain([0]) {
@@ -107,6 +123,17 @@ pub enum ReplayError {
         recorded: Box<Recorded>,
         now: Box<Recorded>,
     },
+    /// A family replay whose board or the family rules were edited.
+    BoardChanged {
+        board: String,
+    },
+    /// A family replay's set-up does not fit its board.
+    BadSetup(String),
+    /// A family replay whose re-run reached another result.
+    FamilyDiffers {
+        recorded: Box<FamilyRecorded>,
+        now: Box<FamilyRecorded>,
+    },
 }
 
 impl fmt::Display for ReplayError {
@@ -121,6 +148,15 @@ impl fmt::Display for ReplayError {
                 write!(f, "command {index} is not legal on re-run: {reason}")
             }
             ReplayError::Differs { recorded, now } => write!(
+                f,
+                "the re-run differs from the recording:\n  recorded: {recorded:?}\n  re-run:   {now:?}"
+            ),
+            ReplayError::BoardChanged { board } => write!(
+                f,
+                "the board \"{board}\" or the family rules have changed since this replay was recorded"
+            ),
+            ReplayError::BadSetup(e) => write!(f, "the replay's set-up does not fit: {e}"),
+            ReplayError::FamilyDiffers { recorded, now } => write!(
                 f,
                 "the re-run differs from the recording:\n  recorded: {recorded:?}\n  re-run:   {now:?}"
             ),
@@ -164,4 +200,36 @@ pub fn verify(replay: &Replay) -> Result<Game, ReplayError> {
 
 pub fn parse(file: &str, text: &str) -> Result<Replay, LoadErrors> {
     data::parse(file, text).map_err(LoadErrors::from)
+}
+
+/// A replay of either game.
+#[derive(Clone, Debug, PartialEq)]
+pub enum AnyReplay {
+    SimpleHex(Replay),
+    Family(FamilyReplay),
+}
+
+/// Which game a replay file's text holds: a family replay has a `game` field,
+/// a Simple Hex replay (the older format, kept as it was) has none.
+pub fn kind_of(file: &str, text: &str) -> Result<GameKind, LoadErrors> {
+    let value: ron::Value = data::parse(file, text)?;
+    let has_game = match &value {
+        ron::Value::Map(m) => m
+            .iter()
+            .any(|(k, _)| *k == ron::Value::String("game".into())),
+        _ => false,
+    };
+    Ok(if has_game {
+        GameKind::Family
+    } else {
+        GameKind::SimpleHex
+    })
+}
+
+/// Reads a replay file of either game.
+pub fn parse_any(file: &str, text: &str) -> Result<AnyReplay, LoadErrors> {
+    Ok(match kind_of(file, text)? {
+        GameKind::SimpleHex => AnyReplay::SimpleHex(parse(file, text)?),
+        GameKind::Family => AnyReplay::Family(family::parse(file, text)?),
+    })
 }

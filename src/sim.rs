@@ -2,6 +2,10 @@
 //!
 //! Game `i` of a run is seeded with `sub_seed(seed, i)` and its result is stored
 //! at index `i`, so the figures are the same whatever the number of threads.
+//! `run_indexed` is the runner both games share; this file holds Simple Hex's
+//! figures and `family` the family game's.
+
+pub mod family;
 
 use crate::rules::dice::sub_seed;
 use crate::rules::dogfight::ai::{play_out, Ai};
@@ -55,23 +59,45 @@ pub fn run(
     cfg: &RunConfig,
     tick: &(dyn Fn(u64) + Sync),
 ) -> (Vec<GameResult>, Duration) {
+    run_indexed(cfg.games, cfg.threads, tick, |i| {
+        play_one(scenario, cfg.options, i, cfg.seed)
+    })
+}
+
+/// The runner every game's simulator shares: calls `play(i)` for each game
+/// index `0..games` on `threads` threads (in chunks taken from a shared
+/// counter) and returns the results in index order, with the wall time.
+/// `play` must depend only on the index (seed game `i` with
+/// `sub_seed(seed, i)`), so the figures are the same whatever the number of
+/// threads. `tick(n)` is called as games finish.
+pub fn run_indexed<R, F>(
+    games: u64,
+    threads: usize,
+    tick: &(dyn Fn(u64) + Sync),
+    play: F,
+) -> (Vec<R>, Duration)
+where
+    R: Send,
+    F: Fn(u64) -> R + Sync,
+{
     const CHUNK: u64 = 64;
     let next = AtomicU64::new(0);
     let start = Instant::now();
-    let threads = cfg.threads.max(1);
-    let mut parts: Vec<Vec<GameResult>> = std::thread::scope(|s| {
+    let threads = threads.max(1);
+    let play = &play;
+    let mut parts: Vec<Vec<(u64, R)>> = std::thread::scope(|s| {
         let handles: Vec<_> = (0..threads)
             .map(|_| {
                 s.spawn(|| {
                     let mut out = Vec::new();
                     loop {
                         let from = next.fetch_add(CHUNK, Ordering::Relaxed);
-                        if from >= cfg.games {
+                        if from >= games {
                             break;
                         }
-                        let to = (from + CHUNK).min(cfg.games);
+                        let to = (from + CHUNK).min(games);
                         for i in from..to {
-                            out.push(play_one(scenario, cfg.options, i, cfg.seed));
+                            out.push((i, play(i)));
                         }
                         tick(to - from);
                     }
@@ -85,9 +111,18 @@ pub fn run(
             .collect()
     });
     let elapsed = start.elapsed();
-    let mut all: Vec<GameResult> = parts.drain(..).flatten().collect();
-    all.sort_by_key(|r| r.index);
-    (all, elapsed)
+    let mut all: Vec<(u64, R)> = parts.drain(..).flatten().collect();
+    all.sort_by_key(|(i, _)| *i);
+    (all.into_iter().map(|(_, r)| r).collect(), elapsed)
+}
+
+/// The `f` quantile (0 to 1) of sorted values, by the nearest rank.
+pub fn quantile<T: Copy + Default>(sorted: &[T], f: f64) -> T {
+    if sorted.is_empty() {
+        T::default()
+    } else {
+        sorted[((sorted.len() - 1) as f64 * f).round() as usize]
+    }
 }
 
 /// Wilson score interval for k successes in n trials at 95%.
@@ -132,13 +167,7 @@ pub fn summarise(scenario: &Scenario, results: &[GameResult], elapsed: Duration)
         / (nf - 1.0).max(1.0);
     let mut scores: Vec<u32> = results.iter().map(|r| r.score).collect();
     scores.sort_unstable();
-    let q = |f: f64| -> u32 {
-        if scores.is_empty() {
-            0
-        } else {
-            scores[((scores.len() - 1) as f64 * f).round() as usize]
-        }
-    };
+    let q = |f: f64| -> u32 { quantile(&scores, f) };
     let losses = scenario
         .aircraft
         .iter()

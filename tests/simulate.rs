@@ -39,3 +39,36 @@ fn wilson_interval_brackets_the_rate() {
     assert_eq!(lo, 0.0);
     assert!(hi > 0.2 && hi < 0.35);
 }
+
+#[test]
+fn the_shared_runner_returns_every_game_in_index_order() {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    for threads in [1, 2, 5] {
+        let ticks = AtomicU64::new(0);
+        let (out, _) = sim::run_indexed(
+            200,
+            threads,
+            &|n| {
+                ticks.fetch_add(n, Ordering::Relaxed);
+            },
+            |i| (i, tally_ho::rules::dice::sub_seed(9, i)),
+        );
+        assert_eq!(out.len(), 200);
+        assert!(out
+            .iter()
+            .enumerate()
+            .all(|(k, &(i, s))| i == k as u64 && s == tally_ho::rules::dice::sub_seed(9, i)));
+        assert_eq!(ticks.load(Ordering::Relaxed), 200, "every game ticks once");
+    }
+    let (none, _) = sim::run_indexed(0, 3, &|_| {}, |i| i);
+    assert!(none.is_empty());
+}
+
+#[test]
+fn quantiles_by_nearest_rank() {
+    let v = [1u32, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
+    assert_eq!(sim::quantile(&v, 0.5), 6);
+    assert_eq!(sim::quantile(&v, 0.1), 2);
+    assert_eq!(sim::quantile(&v, 0.9), 10);
+    assert_eq!(sim::quantile::<u32>(&[], 0.5), 0);
+}

@@ -1,12 +1,22 @@
-//! A simple sector commander for solo rivals and the simulator. It goes through
+//! A sector commander for solo rivals and the simulator. It goes through
 //! `check` like a player: it lists the legal commands, tries each on a probe
 //! (commanders' commands roll no dice, so it never sees a spin to come) and
-//! keeps the best by a few plain rules of thumb:
-//! shoot when you can, never collide, get home before the tank is dry, and
-//! otherwise close on the square a bomber is likely to leave behind it, level
-//! with it, while keeping out of the squares it may fly through.
+//! keeps the best by looking one spin ahead.
+//!
+//! Between a commander's turn and their next, every bomber spins once (nine
+//! equally likely faces), so for the position after a command the AI works out
+//! exactly, bomber by bomber, how likely its Spitfire is to be rammed (or, on
+//! the ground, bombed with its airfield) and how likely a bomber is to end up
+//! where it can be shot down with the next move. Alongside, it keeps a fuel
+//! plan: it always keeps an airfield within reach of the tank, with a turn or
+//! two to spare, and prefers its own sector's airfields (a full tank rather
+//! than a half). Otherwise it closes on the bombers from ahead, where their
+//! flights will bring them past it.
+//!
+//! Deterministic: no randomness, no hashing; ties go to the first command in
+//! `legal_commands` order.
 
-use super::{Command, FeatureKind, Game, Phase};
+use super::{Command, FeatureKind, FlightEnd, Game, Phase, MAX_BOMBER_SQUARES};
 use crate::rules::hex::Facing;
 use hexx::Hex;
 
@@ -17,13 +27,14 @@ pub fn decide(game: &Game) -> Option<Command> {
         Phase::Spin { .. } => Some(Command::Spin),
         _ => {
             let seat = game.to_act()?;
-            let mut best: Option<(i64, Command)> = None;
+            let before = Forecast::of(game);
+            let mut best: Option<(f64, Command)> = None;
             for cmd in game.legal_commands() {
                 let mut probe = game.probe();
                 if probe.play(cmd).is_err() {
                     continue;
                 }
-                let score = value(game, &probe, seat);
+                let score = value(game, &probe, seat, &before);
                 if best.is_none_or(|(b, _)| score > b) {
                     best = Some((score, cmd));
                 }
@@ -45,95 +56,289 @@ pub fn play_out(game: &mut Game, max_commands: usize) -> usize {
     n
 }
 
+// ----- the weights, in bombers shot down (tuned with the simulator) -----
+
+/// A bomber shot down with this very command.
+const SHOT_DOWN: f64 = 3.0;
+/// The chance of a bomber in the sights after the next spin (a kill next turn).
+const IN_SIGHTS: f64 = 1.0;
+/// Losing the Spitfire (rammed, or bombed on the ground): out of the game.
+const LOSS: f64 = 10.0;
+/// No airfield within reach of the tank: a certain loss, a few turns away.
+const STRANDED: f64 = 12.0;
+/// Heading for a landing that gives only a half tank (outside the sector).
+const HALF_TANK: f64 = 0.6;
+/// Fuel to spare after the flight home, by turns: 0, 1, 2 (an airfield can be
+/// bombed or taken on the way, so a plan with no slack often fails).
+const TIGHT: [f64; 3] = [6.0, 3.0, 1.0];
+/// A turn spent on the ground.
+const GROUNDED: f64 = 0.1;
+/// Each turn further from a bomber's likely firing squares.
+const APPROACH: f64 = 0.03;
+/// Each notch of fuel in hand.
+const FUEL: f64 = 0.01;
+
+/// One way a bomber's next spin can go.
+#[derive(Clone, Copy, Debug)]
+struct Flight {
+    /// The squares it flies through (it may stop early).
+    path: [Option<Hex>; MAX_BOMBER_SQUARES],
+    altitude: u8,
+    /// Where it ends and which way it faces.
+    end: Hex,
+    facing: Facing,
+    /// The square directly behind it then, if on the board: where it can be shot.
+    behind: Option<Hex>,
+}
+
+/// Every bomber's possible flights before the commander's next turn (one
+/// entry, its standing position, for a bomber that will not spin by then).
+struct Forecast {
+    bombers: Vec<super::Bomber>,
+    flights: Vec<Vec<Flight>>,
+    /// The usable airfields (square, sector) and how likely a bomber is to
+    /// fly over (or onto) each.
+    airfields: Vec<(Hex, u8, f64)>,
+}
+
+impl Forecast {
+    /// Would `g` forecast the same flights? (The bombers stand where they
+    /// did, and the same ones spin before the commander's next turn.)
+    fn same_flights(&self, g: &Game) -> bool {
+        let spins =
+            |bs: &[super::Bomber], b: &super::Bomber| !b.flown || !bs.iter().any(|o| !o.flown);
+        let now = g.bombers();
+        now.len() == self.bombers.len()
+            && now.iter().zip(&self.bombers).all(|(a, b)| {
+                a.hex == b.hex
+                    && a.facing == b.facing
+                    && a.course == b.course
+                    && a.altitude == b.altitude
+                    && spins(now, a) == spins(&self.bombers, b)
+            })
+    }
+
+    /// How likely some bomber is to fly over (or onto) `hex` at its next spin.
+    fn over(&self, hex: Hex) -> f64 {
+        let mut clear = 1.0;
+        for b in &self.flights {
+            let n = b
+                .iter()
+                .filter(|f| f.path.iter().flatten().any(|&h| h == hex))
+                .count();
+            clear *= 1.0 - n as f64 / b.len() as f64;
+        }
+        1.0 - clear
+    }
+
+    fn of(g: &Game) -> Forecast {
+        // Mid-round (an order given while the bombers spin), only the bombers
+        // still to spin move before the commander's turn; otherwise all do.
+        let any_left = g.bombers().iter().any(|b| !b.flown);
+        let flights = (0..g.bombers().len() as u8)
+            .map(|b| {
+                let bomber = g.bombers()[b as usize];
+                if any_left && bomber.flown {
+                    vec![Flight {
+                        path: [None; MAX_BOMBER_SQUARES],
+                        altitude: bomber.altitude,
+                        end: bomber.hex,
+                        facing: bomber.facing,
+                        behind: None,
+                    }
+                    .with_behind(g)]
+                } else {
+                    flights(g, b)
+                }
+            })
+            .collect();
+        let mut fc = Forecast {
+            bombers: g.bombers().to_vec(),
+            flights,
+            airfields: Vec::new(),
+        };
+        fc.airfields = g
+            .scenario()
+            .features
+            .iter()
+            .enumerate()
+            .filter(|&(i, f)| f.kind == FeatureKind::Airfield && g.airfield_usable(i).is_ok())
+            .map(|(_, f)| (f.hex, f.sector, fc.over(f.hex)))
+            .collect();
+        fc
+    }
+}
+
+impl Flight {
+    fn with_behind(mut self, g: &Game) -> Flight {
+        let h = self.facing.reverse().ahead(self.end);
+        self.behind = g.scenario().grid.contains(h).then_some(h);
+        self
+    }
+}
+
+/// The nine (or however many) flights of a bomber's spin, as the rules fly them.
+fn flights(g: &Game, bomber: u8) -> Vec<Flight> {
+    let b = g.bombers()[bomber as usize];
+    g.rules()
+        .spinner
+        .iter()
+        .map(|&face| {
+            let plan = g.plan_flight(bomber, face);
+            let (path, end, facing) = match plan.end {
+                FlightEnd::Refused => ([None; MAX_BOMBER_SQUARES], b.hex, b.facing),
+                // Back to its start square (facing north, at cruising
+                // altitude), but its path was flown at the spun altitude.
+                FlightEnd::BackToStart(_) => (
+                    plan.path,
+                    g.scenario().starts[bomber as usize],
+                    Facing::North,
+                ),
+                FlightEnd::At { hex, turns } => (
+                    plan.path,
+                    hex,
+                    if turns { Facing::South } else { plan.facing },
+                ),
+            };
+            Flight {
+                path,
+                altitude: plan.altitude,
+                end,
+                facing,
+                behind: None,
+            }
+            .with_behind(g)
+        })
+        .collect()
+}
+
+/// Can a Spitfire at `from`, `alt` be on `to` at `to_alt` after one move?
+fn one_move(g: &Game, from: Hex, alt: u8, to: Hex, to_alt: u8) -> bool {
+    let r = g.rules();
+    let d = from.unsigned_distance_to(to);
+    let dz = (alt as i16 - to_alt as i16).unsigned_abs() as u8;
+    (d == 0 && dz <= r.climb_in_place)
+        || (d == 1 && dz <= 1)
+        || (d <= r.spitfire_squares as u32 && dz == 0)
+}
+
+/// Turns to fly `d` squares and change `dz` notches, about (a turn flies two
+/// squares, or one square and one notch, or climbs two notches in place).
+fn turns_to(g: &Game, d: u32, dz: u32) -> u32 {
+    let r = g.rules();
+    let per = r.spitfire_squares.max(1) as u32;
+    (d.div_ceil(per)).max((d + dz).div_ceil(2))
+}
+
 /// How good the position after a command is for `seat`.
-fn value(before: &Game, after: &Game, seat: u8) -> i64 {
+fn value(before: &Game, after: &Game, seat: u8, forecast: &Forecast) -> f64 {
     let s = *after.spitfire(seat);
     if !s.in_play() {
-        return -1_000_000;
+        return -1.0e9;
     }
-    let mut v = (s.kills as i64 - before.spitfire(seat).kills as i64) * 100_000;
+    let mut v = (s.kills as f64 - before.spitfire(seat).kills as f64) * SHOT_DOWN;
     if after.winner() == Some(seat) {
-        v += 1_000_000;
+        v += 1.0e6;
     }
-    let r = after.rules();
-    let home = nearest_airfield(after, seat, s.hex);
-    if s.on_ground() {
-        // Waiting on the ground only pays with a tank to fill.
-        let own = own_airfield(after, seat, s.hex);
-        return v + if own { -200 } else { -400 } + s.fuel as i64 * 5;
+    if after.is_over() {
+        return v;
     }
-    // Turns needed to land: fly to within landing range, then land.
-    let reach = r.spitfire_squares.max(1) as i64;
-    let turns_home = match home {
-        Some((d, _)) => ((d as i64 - r.landing_range as i64).max(0) + reach - 1) / reach + 1,
-        None => 99,
+    // The bombers as they stand after the command (one may have been shot down).
+    let fresh;
+    let fc = if forecast.same_flights(after) {
+        forecast
+    } else {
+        fresh = Forecast::of(after);
+        &fresh
     };
-    // Fuel at the start of the next turn is one less.
-    let spare = s.fuel as i64 - 1 - turns_home;
-    if spare <= 1 {
-        return v - 50_000 + spare * 1_000 - home.map_or(500, |(d, _)| d as i64 * 100);
+    let mut survive = 1.0;
+    let mut no_kill = 1.0;
+    let mut approach = f64::MAX;
+    for b in &fc.flights {
+        let n = b.len() as f64;
+        let (mut lost, mut kill, mut turns) = (0u32, 0u32, 0u32);
+        for f in b {
+            let hit = if s.on_ground() {
+                f.path.iter().flatten().any(|&h| h == s.hex)
+            } else {
+                f.altitude == s.altitude && f.path.iter().flatten().any(|&h| h == s.hex)
+            };
+            if hit {
+                lost += 1;
+                continue;
+            }
+            let Some(behind) = f.behind else {
+                turns += 20;
+                continue;
+            };
+            if s.airborne() && one_move(after, s.hex, s.altitude, behind, f.altitude) {
+                kill += 1;
+            }
+            let alt = if s.on_ground() {
+                after.rules().cruising_altitude
+            } else {
+                s.altitude
+            };
+            let dz = (alt as i16 - f.altitude as i16).unsigned_abs() as u32;
+            turns += turns_to(after, s.hex.unsigned_distance_to(behind), dz);
+        }
+        survive *= 1.0 - lost as f64 / n;
+        no_kill *= 1.0 - kill as f64 / n;
+        approach = approach.min(turns as f64 / n);
     }
-    // Hunt: the nearest bomber's likely square behind, at its altitude.
-    let mut hunt = i64::MAX;
-    for (i, b) in after.bombers().iter().enumerate() {
-        let ahead = b.course.facing_toward();
-        let target = ahead.ahead(b.hex);
-        let d = s.hex.unsigned_distance_to(target) as i64;
-        let dz = (s.altitude as i64 - b.altitude as i64).abs();
-        let over_land = after.scenario().is_land(b.hex) as i64;
-        hunt = hunt.min(d * 10 + dz * 7 - over_land * 3);
-        v -= collision_risk(after, i as u8, s.hex, s.altitude) * 40;
+    v -= LOSS * (1.0 - survive);
+    v += IN_SIGHTS * (1.0 - no_kill);
+    if approach < f64::MAX {
+        v -= APPROACH * (approach + s.on_ground() as u8 as f64);
     }
-    v - hunt.min(10_000)
+    v += fuel_plan(after, seat, fc);
+    if s.on_ground() {
+        v -= GROUNDED;
+    }
+    v
 }
 
-/// Of the bomber's spinner faces, how many would carry it into `hex` at `altitude`.
-fn collision_risk(g: &Game, bomber: u8, hex: Hex, altitude: u8) -> i64 {
-    let b = g.bombers()[bomber as usize];
+/// The fuel plan: the airfields the Spitfire can still reach before the tank
+/// is dry, best first, with the turns to spare; an airfield a bomber may bomb
+/// (or stand on) at the next spin counts only as far as it is likely to stay
+/// usable, the next best standing in for it.
+fn fuel_plan(g: &Game, seat: u8, fc: &Forecast) -> f64 {
+    let s = *g.spitfire(seat);
     let r = g.rules();
-    let mut n = 0;
-    for face in &r.spinner {
-        let alt = (b.altitude as i16 + face.climb as i16).clamp(1, r.max_altitude as i16) as u8;
-        if alt != altitude {
+    // Turns left before the tank is dry: the next turn's burn comes first.
+    let turns_left = s.fuel as i64 - 1;
+    let mut options: Vec<(f64, f64)> = Vec::new();
+    for &(hex, sector, over) in &fc.airfields {
+        if !g.is_free(hex, Some(seat)) {
             continue;
         }
-        let dir: Facing = g.direction(bomber, face.heading);
-        let mut at = b.hex;
-        for _ in 0..r.bomber_squares {
-            at = dir.ahead(at);
-            if at == hex {
-                n += 1;
-                break;
-            }
+        let d = s.hex.unsigned_distance_to(hex);
+        let need = if s.on_ground() && d == 0 {
+            0
+        } else {
+            let fly = d.saturating_sub(r.landing_range as u32);
+            turns_to(g, fly, 0) as i64 + 1
+        };
+        let spare = turns_left - need;
+        if spare < 0 {
+            continue;
         }
+        let mut v = -TIGHT.get(spare as usize).copied().unwrap_or(0.0);
+        if sector != s.sector {
+            v -= HALF_TANK;
+        }
+        // Standing on it now: it is ours whatever the bombers do (if they
+        // bomb it, the Spitfire's loss is counted elsewhere).
+        let risk = if d == 0 && s.on_ground() { 0.0 } else { over };
+        options.push((v, risk));
     }
-    n
-}
-
-fn own_airfield(g: &Game, seat: u8, hex: Hex) -> bool {
-    g.scenario()
-        .feature_at(hex)
-        .is_some_and(|f| g.scenario().features[f].sector == g.spitfire(seat).sector)
-}
-
-/// The distance to the nearest usable, free airfield (own sector counted a
-/// little nearer, for its full tank).
-fn nearest_airfield(g: &Game, seat: u8, from: Hex) -> Option<(u32, Hex)> {
-    let sc = g.scenario();
-    sc.features
-        .iter()
-        .enumerate()
-        .filter(|(i, f)| {
-            f.kind == FeatureKind::Airfield
-                && g.airfield_usable(*i).is_ok()
-                && g.is_free(f.hex, Some(seat))
-        })
-        .map(|(_, f)| (from.unsigned_distance_to(f.hex), f.hex))
-        .min_by_key(|&(d, h)| {
-            (
-                d,
-                !own_airfield(g, seat, h),
-                crate::rules::hex::offset_of(h),
-            )
-        })
+    options.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let mut plan = 0.0;
+    let mut reach = 1.0;
+    for (v, risk) in options {
+        plan += reach * (1.0 - risk) * v;
+        reach *= risk;
+    }
+    plan -= reach * STRANDED;
+    plan + FUEL * s.fuel as f64
 }

@@ -1193,30 +1193,23 @@ impl Game {
         // On the ground: only on an airfield, which the bomber has just bombed.
     }
 
-    fn fly_bomber(&mut self, bomber: u8) {
-        let faces = self.rules().spinner.len() as u8;
-        let roll = self.roll(faces);
-        let face = self.rules().spinner[roll as usize - 1];
+    /// Where one spinner face would send a bomber, by the rules of its flight
+    /// alone (before any plane it meets on the way): the engine flies this
+    /// plan, and the commander AI forecasts with it.
+    pub fn plan_flight(&self, bomber: u8, face: SpinnerFace) -> FlightPlan {
         let b = self.bombers[bomber as usize];
         let altitude = (b.altitude as i16 + face.climb as i16)
             .clamp(1, self.rules().max_altitude as i16) as u8;
-        self.emit(Event::Spun {
-            bomber,
-            roll,
-            climb: face.climb,
-            heading: face.heading,
-            altitude,
-        });
         let dir = self.direction(bomber, face.heading);
         let grid = &self.scenario.grid;
-        let mut path = Vec::new();
+        let mut path = [None; MAX_BOMBER_SQUARES];
         let mut edge = None;
         let mut at = b.hex;
-        for _ in 0..self.rules().bomber_squares {
+        for slot in path.iter_mut().take(self.rules().bomber_squares as usize) {
             let next = dir.ahead(at);
             match grid.spot(next) {
                 Spot::On => {
-                    path.push(next);
+                    *slot = Some(next);
                     at = next;
                 }
                 spot => {
@@ -1225,30 +1218,63 @@ impl Game {
                 }
             }
         }
+        let plan = |path, end| FlightPlan {
+            altitude,
+            facing: dir,
+            path,
+            end,
+        };
+        match edge {
+            Some(Spot::OffSide) => return plan(path, FlightEnd::BackToStart(Return::OutOfReach)),
+            Some(Spot::OffEnd(End::South)) => {
+                return plan(path, FlightEnd::BackToStart(Return::Home))
+            }
+            _ => {}
+        }
         // A move that would end on another bomber (or on another bomber's
         // start square) is refused.
-        let blocked_at = |h: Hex| {
-            self.bombers
+        let blocked = at != b.hex
+            && (self
+                .bombers
                 .iter()
                 .enumerate()
-                .any(|(i, o)| i != bomber as usize && o.hex == h)
+                .any(|(i, o)| i != bomber as usize && o.hex == at)
                 || self
                     .scenario
                     .starts
                     .iter()
                     .enumerate()
-                    .any(|(i, &s)| i != bomber as usize && s == h)
-        };
-        let leaves = matches!(edge, Some(Spot::OffSide) | Some(Spot::OffEnd(End::South)));
-        if !leaves && at != b.hex && blocked_at(at) {
+                    .any(|(i, &s)| i != bomber as usize && s == at));
+        if blocked {
+            return plan([None; MAX_BOMBER_SQUARES], FlightEnd::Refused);
+        }
+        let turns = b.course == End::North
+            && (edge == Some(Spot::OffEnd(End::North)) || grid.rows_to(at, End::North) == 0);
+        plan(path, FlightEnd::At { hex: at, turns })
+    }
+
+    fn fly_bomber(&mut self, bomber: u8) {
+        let faces = self.rules().spinner.len() as u8;
+        let roll = self.roll(faces);
+        let face = self.rules().spinner[roll as usize - 1];
+        let plan = self.plan_flight(bomber, face);
+        let altitude = plan.altitude;
+        self.emit(Event::Spun {
+            bomber,
+            roll,
+            climb: face.climb,
+            heading: face.heading,
+            altitude,
+        });
+        if plan.end == FlightEnd::Refused {
             self.emit(Event::BomberBlocked { bomber });
             return;
         }
-        for &h in &path {
+        for h in plan.path.into_iter().flatten() {
             self.emit(Event::BomberFlew {
                 bomber,
                 to: h,
-                facing: dir,
+                facing: plan.facing,
             });
             // A Spitfire at this altitude on the way (or at the end): collision.
             if let Some(seat) = self
@@ -1272,25 +1298,16 @@ impl Game {
             }
             self.bomb(bomber, h);
         }
-        match edge {
-            Some(Spot::OffSide) => {
-                self.return_bomber(bomber, Return::OutOfReach);
-                return;
+        match plan.end {
+            FlightEnd::BackToStart(why) => self.return_bomber(bomber, why),
+            FlightEnd::At { hex, turns } => {
+                self.arrive(bomber, hex, altitude);
+                // Turned round at the north edge, unless the arrival sent it home.
+                if turns && self.bombers[bomber as usize].hex == hex {
+                    self.emit(Event::BomberTurned { bomber });
+                }
             }
-            Some(Spot::OffEnd(End::South)) => {
-                self.return_bomber(bomber, Return::Home);
-                return;
-            }
-            _ => {}
-        }
-        self.arrive(bomber, at, altitude);
-        let b = self.bombers[bomber as usize];
-        if b.course == End::North
-            && b.hex == at
-            && (edge == Some(Spot::OffEnd(End::North))
-                || self.scenario.grid.rows_to(at, End::North) == 0)
-        {
-            self.emit(Event::BomberTurned { bomber });
+            FlightEnd::Refused => unreachable!("handled above"),
         }
     }
 
@@ -1638,6 +1655,31 @@ impl Game {
         }
         Ok(())
     }
+}
+
+/// The longest bomber flight a rules file may ask for (`bomber_squares`).
+pub const MAX_BOMBER_SQUARES: usize = 4;
+
+/// One spinner face's flight for a bomber (see `Game::plan_flight`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FlightPlan {
+    /// After the altitude change, which comes first.
+    pub altitude: u8,
+    /// The direction flown (and faced, unless it turns at the north edge).
+    pub facing: Facing,
+    /// The squares flown over, in order (fewer if an edge stops it).
+    pub path: [Option<Hex>; MAX_BOMBER_SQUARES],
+    pub end: FlightEnd,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FlightEnd {
+    /// Ends on another bomber (or its start square): it stays where it was.
+    Refused,
+    /// Ends on this square; `turns`: at the north edge, it turns south.
+    At { hex: Hex, turns: bool },
+    /// Flies the path, then goes back to its start square.
+    BackToStart(Return),
 }
 
 /// A plane on the board.
