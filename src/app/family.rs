@@ -153,6 +153,8 @@ pub struct FamilyBattle {
     explosions: Vec<(Vec2, f32)>,
     shots: Vec<(Vec2, Vec2, f32)>,
     mat: Layer<(Rect, u64)>,
+    /// The side panel's cards and log.
+    panel: Layer<(Rect, u64)>,
 }
 
 pub enum FamilyAction {
@@ -226,6 +228,7 @@ impl FamilyBattle {
             explosions: Vec::new(),
             shots: Vec::new(),
             mat: Layer::default(),
+            panel: Layer::default(),
         };
         let n = b.game.events().len();
         for i in 0..n {
@@ -1493,12 +1496,13 @@ impl FamilyBattle {
         });
     }
 
-    fn draw_panel(&mut self, ui: &mut Ui) {
+    /// The side panel's cards and log (cached as a layer; the spinner is
+    /// drawn over it every frame, at `spinner_top`).
+    fn paint_panel(&self, ui: &Ui, panel: Rect) {
         let g = &self.game;
-        let pw = (ui.w * 0.27).clamp(270.0, 360.0);
-        let x = ui.w - pw - 6.0;
-        let panel = Rect::new(x, 46.0, pw, ui.h - 46.0 - 36.0);
-        ui.rect(panel, Color::new(0.93, 0.91, 0.85, 0.96));
+        let (x, pw) = (panel.x, panel.w);
+        // Opaque: blending into the layer's clear texture would thin it.
+        ui.rect(panel, Color::new(0.93, 0.91, 0.85, 1.0));
         ui.rect_lines(panel, 2.0, INK);
         let mut y = panel.y + 24.0;
         let order: Vec<String> = g
@@ -1597,7 +1601,38 @@ impl FamilyBattle {
             }
             y += 68.0;
         }
-        // The spinner.
+        debug_assert_eq!(y, self.spinner_top(panel));
+        // The log, newest last, below the spinner.
+        let y = y + 2.0 * 62.0 + 26.0;
+        let line_h = 17.0;
+        let room = ((panel.y + panel.h - y - 6.0) / line_h).max(0.0) as usize;
+        let start = self.log.len().saturating_sub(room);
+        for (i, line) in self.log[start..].iter().enumerate() {
+            let mut t = line.clone();
+            let max = ((pw - 16.0) / (15.0 * 0.44)) as usize;
+            if t.chars().count() > max {
+                t = t.chars().take(max.saturating_sub(1)).collect::<String>() + ".";
+            }
+            ui.text(&t, x + 8.0, y + 12.0 + i as f32 * line_h, 15.0, INK);
+        }
+    }
+
+    fn draw_panel(&mut self, ui: &mut Ui) {
+        let pw = (ui.w * 0.27).clamp(270.0, 360.0);
+        let x = ui.w - pw - 6.0;
+        let panel = Rect::new(x, 46.0, pw, ui.h - 46.0 - 36.0);
+        // Text queued so far goes to the screen now, so that the layer's own
+        // text goes into the layer.
+        ui.flush_text();
+        let key = (panel, self.panel_key());
+        let mut layer = std::mem::take(&mut self.panel);
+        layer.show(ui, panel, key, || {
+            self.paint_panel(ui, panel);
+            ui.flush_text();
+        });
+        self.panel = layer;
+        let y = self.spinner_top(panel);
+        // The spinner, turning.
         let sc_r = 62.0;
         let centre = vec2(x + 76.0, y + sc_r + 10.0);
         self.draw_spinner(ui, centre, sc_r);
@@ -1616,19 +1651,35 @@ impl FamilyBattle {
             self.spin_caption.clone()
         };
         ui.paragraph(&cap, x + 150.0, y + 52.0, pw - 160.0, 16.0, INK);
-        y += 2.0 * sc_r + 26.0;
-        // The log, newest last.
-        let line_h = 17.0;
-        let room = ((panel.y + panel.h - y - 6.0) / line_h).max(0.0) as usize;
-        let start = self.log.len().saturating_sub(room);
-        for (i, line) in self.log[start..].iter().enumerate() {
-            let mut t = line.clone();
-            let max = ((pw - 16.0) / (15.0 * 0.44)) as usize;
-            if t.chars().count() > max {
-                t = t.chars().take(max.saturating_sub(1)).collect::<String>() + ".";
-            }
-            ui.text(&t, x + 8.0, y + 12.0 + i as f32 * line_h, 15.0, INK);
+    }
+
+    /// Where the spinner goes: below the commanders' cards.
+    fn spinner_top(&self, panel: Rect) -> f32 {
+        panel.y + 24.0 + 20.0 + 10.0 + 68.0 * self.game.spitfires().len() as f32
+    }
+
+    /// Everything the cached panel shows, as one number.
+    fn panel_key(&self) -> u64 {
+        let g = &self.game;
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        let mut put = |v: u64| {
+            h ^= v;
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        };
+        put(g.round() as u64);
+        put(self.log.len() as u64);
+        put(g.to_act().map_or(99, |s| s as u64));
+        for &s in g.order() {
+            put(s as u64);
         }
+        for (i, d) in self.sdisp.iter().enumerate() {
+            let [c, r] = crate::rules::hex::offset_of(d.hex);
+            put(c as u64);
+            put(r as u64);
+            put(d.altitude as u64 | (d.fuel as u64) << 8 | (d.kills as u64) << 16);
+            put(d.visible as u64 | (g.spitfire(i as u8).lost.is_some() as u64) << 1);
+        }
+        h
     }
 
     fn draw_spinner(&self, ui: &Ui, c: Vec2, r: f32) {
