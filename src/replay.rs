@@ -166,15 +166,25 @@ impl fmt::Display for ReplayError {
 
 impl std::error::Error for ReplayError {}
 
-/// Re-runs the commands on a fresh game from the same seed.
-pub fn rerun_on(scenario: Arc<Scenario>, replay: &Replay) -> Result<Game, ReplayError> {
-    let mut game = Game::new(scenario, replay.options, replay.seed);
-    for (index, &cmd) in replay.commands.iter().enumerate() {
-        game.play(cmd).map_err(|e| ReplayError::Illegal {
+/// Plays recorded commands in order (a replay's, or a save's); the first one
+/// refused stops it, with its index and the reason.
+pub fn play_all<C: Copy, E: fmt::Display>(
+    commands: &[C],
+    mut play: impl FnMut(C) -> Result<(), E>,
+) -> Result<(), ReplayError> {
+    for (index, &cmd) in commands.iter().enumerate() {
+        play(cmd).map_err(|e| ReplayError::Illegal {
             index,
             reason: e.to_string(),
         })?;
     }
+    Ok(())
+}
+
+/// Re-runs the commands on a fresh game from the same seed.
+pub fn rerun_on(scenario: Arc<Scenario>, replay: &Replay) -> Result<Game, ReplayError> {
+    let mut game = Game::new(scenario, replay.options, replay.seed);
+    play_all(&replay.commands, |c| game.play(c))?;
     Ok(game)
 }
 

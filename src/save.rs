@@ -5,6 +5,7 @@
 //! be read is reported with its position and left untouched.
 
 use crate::data;
+use crate::replay;
 use crate::rules::dogfight::{Command, Game, Options, Side};
 use crate::rules::family;
 use serde::{Deserialize, Serialize};
@@ -53,10 +54,7 @@ impl SaveGame {
     pub fn restore(&self) -> Result<Game, String> {
         let scenario = data::load_simple_hex(&self.level).map_err(|e| e.to_string())?;
         let mut game = Game::new(Arc::new(scenario), self.options, self.seed);
-        for (i, &c) in self.commands.iter().enumerate() {
-            game.play(c)
-                .map_err(|e| format!("command {} of the save is not legal: {e}", i + 1))?;
-        }
+        replay::play_all(&self.commands, |c| game.play(c)).map_err(|e| saved(&e))?;
         Ok(game)
     }
 }
@@ -97,10 +95,7 @@ impl FamilySave {
             return Err("the save names a different number of commanders than seats".into());
         }
         let mut game = family::Game::new(Arc::new(scenario), self.setup.clone(), self.seed)?;
-        for (i, &c) in self.commands.iter().enumerate() {
-            game.play(c)
-                .map_err(|e| format!("command {} of the save is not legal: {e}", i + 1))?;
-        }
+        replay::play_all(&self.commands, |c| game.play(c)).map_err(|e| saved(&e))?;
         Ok(game)
     }
 }
@@ -143,6 +138,16 @@ pub fn read_any(path: &Path) -> Result<Option<AnySave>, String> {
         data::parse::<SaveGame>(&src.file, &src.text)
             .map(|s| Some(AnySave::SimpleHex(s)))
             .map_err(|e| e.to_string())
+    }
+}
+
+/// A save's command that the rules refuse, as a sentence.
+fn saved(e: &replay::ReplayError) -> String {
+    match e {
+        replay::ReplayError::Illegal { index, reason } => {
+            format!("command {} of the save is not legal: {reason}", index + 1)
+        }
+        other => other.to_string(),
     }
 }
 

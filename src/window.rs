@@ -5,7 +5,7 @@ use macroquad::prelude::*;
 use std::path::PathBuf;
 use std::time::Instant;
 use tally_ho::app::audio::{prepare_device, Audio};
-use tally_ho::app::script::{FamilyScript, Moment, Monkey, ScriptedPlayer};
+use tally_ho::app::script::{FamilyScript, Monkey, Script, ScriptedPlayer};
 use tally_ho::app::ui::InputFrame;
 use tally_ho::app::App;
 use tally_ho::save::Settings;
@@ -89,40 +89,46 @@ async fn play(audio: Audio) {
     }
 }
 
-async fn script(players: usize, seed: u64, shots: Option<PathBuf>, audio: Audio) {
+/// Plays a scripted game in the window, taking each screenshot as its moment
+/// comes; returns the app on the result screen (or ends the program if the
+/// game never finishes).
+async fn drive(script: &mut dyn Script, shots: Option<PathBuf>, audio: &Audio) -> App {
     let mut app = new_app();
     // Quick animations: the script plays a whole game.
     app.settings.anim = tally_ho::save::AnimSpeed::Fast;
-    let mut player = ScriptedPlayer::new(players, seed);
-    let mut taken: Vec<Moment> = Vec::new();
+    let mut taken: Vec<&'static str> = Vec::new();
     for _ in 0..400_000 {
         clear_background(BLACK);
-        let input = player.next(&app);
+        let input = script.next(&app);
         app.frame(input, true, screen_width(), screen_height());
         audio.play(&mut app.sounds, &app.settings);
         if let Some(dir) = &shots {
-            for m in player.seen.clone() {
-                if !taken.contains(&m) {
-                    taken.push(m);
+            for file in script.shots() {
+                if !taken.contains(&file) {
+                    taken.push(file);
                     let _ = std::fs::create_dir_all(dir);
-                    get_screen_data().export_png(&dir.join(m.file()).to_string_lossy());
+                    get_screen_data().export_png(&dir.join(file).to_string_lossy());
                 }
             }
         }
-        if player.done {
-            let b = app.battle().expect("a result");
-            println!(
-                "scripted game over: {} win, bomb score {}, {} commands",
-                b.game.winner().map_or("nobody", |w| w.name()),
-                b.game.score(),
-                b.game.commands().len()
-            );
-            return;
+        if script.done() {
+            return app;
         }
         next_frame().await;
     }
     eprintln!("the scripted game did not finish");
     std::process::exit(1);
+}
+
+async fn script(players: usize, seed: u64, shots: Option<PathBuf>, audio: Audio) {
+    let app = drive(&mut ScriptedPlayer::new(players, seed), shots, &audio).await;
+    let b = app.battle().expect("a result");
+    println!(
+        "scripted game over: {} win, bomb score {}, {} commands",
+        b.game.winner().map_or("nobody", |w| w.name()),
+        b.game.score(),
+        b.game.commands().len()
+    );
 }
 
 async fn family_script(
@@ -132,44 +138,21 @@ async fn family_script(
     shots: Option<PathBuf>,
     audio: Audio,
 ) {
-    let mut app = new_app();
-    app.settings.anim = tally_ho::save::AnimSpeed::Fast;
     let mut player = FamilyScript::new(commanders, board, seed);
-    let mut taken = Vec::new();
-    for _ in 0..400_000 {
-        clear_background(BLACK);
-        let input = player.next(&app);
-        app.frame(input, true, screen_width(), screen_height());
-        audio.play(&mut app.sounds, &app.settings);
-        if let Some(dir) = &shots {
-            for m in player.seen.clone() {
-                if !taken.contains(&m) {
-                    taken.push(m);
-                    let _ = std::fs::create_dir_all(dir);
-                    get_screen_data().export_png(&dir.join(m.file()).to_string_lossy());
-                }
-            }
-        }
-        if player.done {
-            let b = app.family().expect("a result");
-            let kills: Vec<String> = (0..b.game.spitfires().len() as u8)
-                .map(|s| format!("{} {}", b.name(s), b.game.spitfire(s).kills))
-                .collect();
-            println!(
-                "scripted family game over: {}, {} rounds, kills: {}, {} commands",
-                b.game
-                    .winner()
-                    .map_or("nobody won".to_string(), |w| format!("{} won", b.name(w))),
-                b.game.round(),
-                kills.join(", "),
-                b.game.commands().len()
-            );
-            return;
-        }
-        next_frame().await;
-    }
-    eprintln!("the scripted family game did not finish");
-    std::process::exit(1);
+    let app = drive(&mut player, shots, &audio).await;
+    let b = app.family().expect("a result");
+    let kills: Vec<String> = (0..b.game.spitfires().len() as u8)
+        .map(|s| format!("{} {}", b.name(s), b.game.spitfire(s).kills))
+        .collect();
+    println!(
+        "scripted family game over: {}, {} rounds, kills: {}, {} commands",
+        b.game
+            .winner()
+            .map_or("nobody won".to_string(), |w| format!("{} won", b.name(w))),
+        b.game.round(),
+        kills.join(", "),
+        b.game.commands().len()
+    );
 }
 
 async fn monkey(frames: u32, seed: u64, audio: Audio) {

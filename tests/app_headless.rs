@@ -3,54 +3,19 @@
 //! and hexes, key presses), never calling the engine directly.
 
 use macroquad::prelude::KeyCode;
-use std::path::PathBuf;
-use std::sync::{Mutex, MutexGuard};
 use tally_ho::app::script::{Monkey, ScriptedPlayer};
 use tally_ho::app::ui::InputFrame;
 use tally_ho::app::{App, Screen};
 use tally_ho::rules::dogfight::{Phase, Side};
-use tally_ho::save::{self, AnimSpeed, Players, Settings};
+use tally_ho::save::{self, AnimSpeed, Players};
 use tally_ho::sound::Sfx;
 
-const W: f32 = 1280.0;
-const H: f32 = 800.0;
-
-/// Tests that touch the data directory take turns, each in its own folder.
-static DATA: Mutex<()> = Mutex::new(());
-
-fn data_dir(name: &str) -> (MutexGuard<'static, ()>, PathBuf) {
-    let guard = DATA.lock().unwrap_or_else(|e| e.into_inner());
-    let dir = std::env::temp_dir().join(format!("tally-ho-test-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    std::env::set_var("TALLY_HO_DATA_DIR", &dir);
-    (guard, dir)
-}
+#[path = "common/screens.rs"]
+mod screens;
+use screens::*;
 
 fn app() -> App {
     app_with(AnimSpeed::Instant)
-}
-
-fn app_with(anim: AnimSpeed) -> App {
-    let settings = Settings {
-        anim,
-        ..Settings::default()
-    };
-    App::new(settings, None)
-}
-
-fn frame(app: &mut App, input: InputFrame) {
-    app.frame(input, false, W, H);
-}
-
-fn click(app: &mut App, label: &str) {
-    let b = app
-        .buttons
-        .iter()
-        .find(|b| b.label.starts_with(label))
-        .unwrap_or_else(|| panic!("no button {label:?} on the {} screen", app.top().name()))
-        .rect;
-    frame(app, InputFrame::click_at(b.x + b.w / 2.0, b.y + b.h / 2.0));
 }
 
 /// Plays a whole game with the scripted player; returns the app on the result screen.

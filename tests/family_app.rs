@@ -3,60 +3,16 @@
 //! buttons and squares, key presses).
 
 use macroquad::prelude::KeyCode;
-use std::path::PathBuf;
-use std::sync::{Mutex, MutexGuard};
 use tally_ho::app::family::{FamilyBattle, Mode};
 use tally_ho::app::script::FamilyScript;
 use tally_ho::app::ui::InputFrame;
 use tally_ho::app::{App, Screen};
 use tally_ho::rules::family::{Command, Phase};
-use tally_ho::save::{self, AnimSpeed, AnySave, Settings};
+use tally_ho::save::{self, AnimSpeed, AnySave};
 
-const W: f32 = 1280.0;
-const H: f32 = 800.0;
-
-static DATA: Mutex<()> = Mutex::new(());
-
-fn data_dir(name: &str) -> (MutexGuard<'static, ()>, PathBuf) {
-    let guard = DATA.lock().unwrap_or_else(|e| e.into_inner());
-    let dir = std::env::temp_dir().join(format!(
-        "tally-ho-family-test-{}-{name}",
-        std::process::id()
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    std::env::set_var("TALLY_HO_DATA_DIR", &dir);
-    (guard, dir)
-}
-
-fn app_with(anim: AnimSpeed) -> App {
-    App::new(
-        Settings {
-            anim,
-            ..Settings::default()
-        },
-        None,
-    )
-}
-
-fn frame(app: &mut App, input: InputFrame) {
-    app.frame(input, false, W, H);
-}
-
-fn click_nth(app: &mut App, label: &str, n: usize) {
-    let b = app
-        .buttons
-        .iter()
-        .filter(|b| b.label.starts_with(label))
-        .nth(n)
-        .unwrap_or_else(|| panic!("no button {label:?} on the {} screen", app.top().name()))
-        .rect;
-    frame(app, InputFrame::click_at(b.x + b.w / 2.0, b.y + b.h / 2.0));
-}
-
-fn click(app: &mut App, label: &str) {
-    click_nth(app, label, 0);
-}
+#[path = "common/screens.rs"]
+mod screens;
+use screens::*;
 
 fn family(app: &App) -> &FamilyBattle {
     app.family().expect("a family game on the stack")
@@ -348,4 +304,30 @@ fn the_monkey_finds_no_panic_on_the_family_screens() {
             "the monkey never reached {s}: {screens:?}"
         );
     }
+}
+
+#[test]
+fn a_save_whose_commands_the_rules_refuse_says_which_one() {
+    let (_g, _dir) = data_dir("illegal");
+    let save = save::FamilySave {
+        board: "kitchen".into(),
+        setup: tally_ho::rules::family::Setup::first_sectors(1),
+        seed: 3,
+        commanders: vec![save::Commander {
+            name: "Ann".into(),
+            human: true,
+        }],
+        // The bombers fly first: a take-off before any spin is refused.
+        commands: vec![Command::TakeOff],
+    };
+    AnySave::Family(save).write(&save::save_path()).unwrap();
+    let mut app = app_with(AnimSpeed::Instant);
+    frame(&mut app, InputFrame::idle());
+    click(&mut app, "Load saved game");
+    assert!(matches!(app.top(), Screen::Menu));
+    let notice = app.notice.clone().unwrap();
+    assert!(
+        notice.contains("command 1 of the save is not legal: The bombers move first"),
+        "{notice}"
+    );
 }

@@ -11,6 +11,40 @@ use ::rand::{RngExt, SeedableRng};
 use macroquad::prelude::*;
 use rand_chacha::ChaCha8Rng;
 
+/// A player made of code that drives the screens through a whole game.
+pub trait Script {
+    /// The next frame's input, looking at what `app` showed last frame.
+    fn next(&mut self, app: &App) -> InputFrame;
+    /// File names of the screenshots due so far (moments reached).
+    fn shots(&self) -> Vec<&'static str>;
+    /// The game is over and its result screen has been seen.
+    fn done(&self) -> bool;
+}
+
+impl Script for ScriptedPlayer {
+    fn next(&mut self, app: &App) -> InputFrame {
+        ScriptedPlayer::next(self, app)
+    }
+    fn shots(&self) -> Vec<&'static str> {
+        self.seen.iter().map(|m| m.file()).collect()
+    }
+    fn done(&self) -> bool {
+        self.done
+    }
+}
+
+impl Script for FamilyScript {
+    fn next(&mut self, app: &App) -> InputFrame {
+        FamilyScript::next(self, app)
+    }
+    fn shots(&self) -> Vec<&'static str> {
+        self.seen.iter().map(|m| m.file()).collect()
+    }
+    fn done(&self) -> bool {
+        self.done
+    }
+}
+
 /// Moments worth a screenshot, in the order a game meets them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Moment {

@@ -86,12 +86,7 @@ pub fn rerun_on(scenario: Arc<FamilyScenario>, replay: &FamilyReplay) -> Result<
         Some(p) => Game::with_position(scenario, setup, p.clone(), replay.seed),
     }
     .map_err(ReplayError::BadSetup)?;
-    for (index, &cmd) in replay.commands.iter().enumerate() {
-        game.play(cmd).map_err(|e| ReplayError::Illegal {
-            index,
-            reason: e.to_string(),
-        })?;
-    }
+    super::play_all(&replay.commands, |c| game.play(c))?;
     Ok(game)
 }
 
