@@ -2392,64 +2392,62 @@ fn position_of(text: &str, needle: &str) -> (usize, usize) {
 #[test]
 fn bad_board_files_name_file_line_and_column() {
     let full = full_text();
-    // A radar at sea: the error points at its `at`.
-    let text = full.replace("(kind: Radar, at: (1, 15))", "(kind: Radar, at: (0, 15))");
-    let (l, c) = position_of(&text, "(0, 15)");
-    assert_eq!(
-        board_error(&text),
-        format!("levels/family/test.ron:{l}:{c}: a radar station must stand on land, not at sea")
-    );
-    // A start square on land.
-    let text = full.replace("starts: [(2, 19)", "starts: [(2, 10)");
-    let (l, c) = position_of(&text, "(2, 10)");
-    assert_eq!(
-        board_error(&text),
-        format!("levels/family/test.ron:{l}:{c}: start square (2, 10) must be at sea")
-    );
-    // A feature off the board.
-    let text = full.replace(
-        "(kind: Airfield, at: (1, 3))",
-        "(kind: Airfield, at: (16, 3))",
-    );
-    let (l, c) = position_of(&text, "(16, 3)");
-    assert_eq!(
-        board_error(&text),
-        format!("levels/family/test.ron:{l}:{c}: (16, 3) is off the board")
-    );
-    // A short map row.
-    let text = full.replacen(
-        "\"1111222233334444\", //  5",
-        "\"111122223333444\", //  5",
-        1,
-    );
-    let (l, c) = position_of(&text, "\"111122223333444\"");
-    assert_eq!(
-        board_error(&text),
-        format!("levels/family/test.ron:{l}:{c}: row 5 has 15 squares; the board has 16")
-    );
-    // A map character that means nothing.
-    let text = full.replacen(
-        "\"1111222233334444\", // 10",
-        "\"11x1222233334444\", // 10",
-        1,
-    );
-    let (l, c) = position_of(&text, "\"11x1");
-    assert_eq!(
-        board_error(&text),
-        format!(
-            "levels/family/test.ron:{l}:{c}: 'x' at column 2: use ~ for sea, 1 to 4 for a sector"
-        )
-    );
-    // Two sectors of one colour.
-    let text = full.replace(
-        "(name: \"Blue\", colour: Blue)",
-        "(name: \"Blue\", colour: Red)",
-    );
-    let (l, c) = position_of(&text, "Red),\n        (name: \"Green\"");
-    assert_eq!(
-        board_error(&text),
-        format!("levels/family/test.ron:{l}:{c}: two sectors are Red")
-    );
+    // (what the shipped board says, what the bad one says instead, where in
+    // the bad text the error must point, the message)
+    let cases: [(&str, &str, &str, &str); 7] = [
+        (
+            "(kind: Radar, at: (1, 15))",
+            "(kind: Radar, at: (0, 15))",
+            "(0, 15)",
+            "a radar station must stand on land, not at sea",
+        ),
+        (
+            "starts: [(2, 19)",
+            "starts: [(2, 10)",
+            "(2, 10)",
+            "start square (2, 10) must be at sea",
+        ),
+        (
+            "(kind: Airfield, at: (1, 3))",
+            "(kind: Airfield, at: (16, 3))",
+            "(16, 3)",
+            "(16, 3) is off the board",
+        ),
+        (
+            "\"1111222233334444\", //  5",
+            "\"111122223333444\", //  5",
+            "\"111122223333444\"",
+            "row 5 has 15 squares; the board has 16",
+        ),
+        (
+            "\"1111222233334444\", // 10",
+            "\"11x1222233334444\", // 10",
+            "\"11x1",
+            "'x' at column 2: use ~ for sea, 1 to 4 for a sector",
+        ),
+        (
+            "(name: \"Blue\", colour: Blue)",
+            "(name: \"Blue\", colour: Red)",
+            "Red),\n        (name: \"Green\"",
+            "two sectors are Red",
+        ),
+        (
+            "(kind: Aa, at: (3, 5))",
+            "(kind: Aa, at: (1, 3))",
+            "(1, 3)),\n        (kind: Aa, at: (0, 9))",
+            "two features share (1, 3)",
+        ),
+    ];
+    for (good, bad, at, message) in cases {
+        assert!(full.contains(good), "{good}");
+        let text = full.replacen(good, bad, 1);
+        let (l, c) = position_of(&text, at);
+        assert_eq!(
+            board_error(&text),
+            format!("levels/family/test.ron:{l}:{c}: {message}"),
+            "{bad}"
+        );
+    }
     // A sector with no AA battery could never use its airfields.
     let text = full
         .replace("        (kind: Aa, at: (3, 5)),\n", "")
@@ -2477,16 +2475,6 @@ fn bad_board_files_name_file_line_and_column() {
     assert!(
         e.contains("sector 4 at column 12 is not in the sector list"),
         "{e}"
-    );
-    // Two features on one square.
-    let text = full.replace("(kind: Aa, at: (3, 5))", "(kind: Aa, at: (1, 3))");
-    let (l, c) = position_of(&text, "(kind: Aa, at: (1, 3))");
-    assert_eq!(
-        board_error(&text),
-        format!(
-            "levels/family/test.ron:{l}:{}: two features share (1, 3)",
-            c + "(kind: Aa, at: ".len()
-        )
     );
 }
 

@@ -157,6 +157,26 @@ fn the_ai_lands_before_the_tank_is_dry_and_at_home() {
     }
 }
 
+/// Games from `position` (seeds 0 to 39) in which, once the bombers have
+/// spun, Red is to fly and `scene` holds: the situation a test wants.
+fn scenes(
+    sc: &Arc<FamilyScenario>,
+    position: &Position,
+    scene: impl Fn(&Game) -> bool,
+) -> Vec<(u64, Game)> {
+    (0..40)
+        .filter_map(|seed| {
+            let mut g =
+                Game::with_position(sc.clone(), Setup::first_sectors(4), position.clone(), seed)
+                    .unwrap();
+            while g.to_act().is_none() {
+                g.play(Command::Spin).unwrap();
+            }
+            (g.phase() == (Phase::Turn { seat: 0 }) && scene(&g)).then_some((seed, g))
+        })
+        .collect()
+}
+
 /// Red's Spitfire waits on airfield C8; a bomber comes up from the south in
 /// line with it. Whenever the spin leaves that bomber two squares short of
 /// the airfield, facing it (so its next flight may bomb it), the AI takes off.
@@ -180,25 +200,15 @@ fn the_ai_does_not_wait_on_an_airfield_a_bomber_can_fly_over() {
         }],
         ..Position::default()
     };
-    let mut tried = 0;
-    for seed in 0..40 {
-        let mut g =
-            Game::with_position(sc.clone(), Setup::first_sectors(4), position.clone(), seed)
-                .unwrap();
-        while g.to_act().is_none() {
-            g.play(Command::Spin).unwrap();
-        }
+    let found = scenes(&sc, &position, |g| {
         let b = g.bombers()[0];
-        let threatened =
-            Facing::North.ahead(Facing::North.ahead(b.hex)) == airfield && b.course == End::North;
-        if g.phase() != (Phase::Turn { seat: 0 }) || !threatened {
-            continue;
-        }
-        tried += 1;
+        Facing::North.ahead(Facing::North.ahead(b.hex)) == airfield && b.course == End::North
+    });
+    assert!(found.len() >= 3, "only {} seeds set the scene", found.len());
+    for (seed, g) in found {
         assert!(g.spitfire(0).on_ground());
         assert_eq!(ai::decide(&g), Some(Command::TakeOff), "seed {seed}");
     }
-    assert!(tried >= 3, "only {tried} seeds set the scene");
 }
 
 /// Red's Spitfire must land now, between its airfields B4 and C8; a bomber
@@ -224,20 +234,11 @@ fn the_ai_does_not_land_where_a_bomber_can_fly_over() {
         }],
         ..Position::default()
     };
-    let mut tried = 0;
-    for seed in 0..40 {
-        let mut g =
-            Game::with_position(sc.clone(), Setup::first_sectors(4), position.clone(), seed)
-                .unwrap();
-        while g.to_act().is_none() {
-            g.play(Command::Spin).unwrap();
-        }
-        let b = g.bombers()[0];
-        let threatened = Facing::North.ahead(Facing::North.ahead(b.hex)) == b4;
-        if g.phase() != (Phase::Turn { seat: 0 }) || !threatened {
-            continue;
-        }
-        tried += 1;
+    let found = scenes(&sc, &position, |g| {
+        Facing::North.ahead(Facing::North.ahead(g.bombers()[0].hex)) == b4
+    });
+    assert!(found.len() >= 3, "only {} seeds set the scene", found.len());
+    for (seed, g) in found {
         assert_eq!(g.check(&Command::Land { at: b4 }), Ok(()));
         assert_eq!(
             ai::decide(&g),
@@ -245,7 +246,6 @@ fn the_ai_does_not_land_where_a_bomber_can_fly_over() {
             "seed {seed}"
         );
     }
-    assert!(tried >= 3, "only {tried} seeds set the scene");
 }
 
 /// Over many games on the full board the commanders seldom run dry or get
