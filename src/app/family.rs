@@ -6,6 +6,7 @@
 //! and the planes are drawn from a display state that follows the event log
 //! one animation at a time.
 
+use super::battle::BattleAction;
 use super::board_view::BoardView;
 use super::ui::{Layer, Ui, ACCENT, DIM, INK, PAPER};
 use crate::rules::family::ai;
@@ -155,14 +156,6 @@ pub struct FamilyBattle {
     mat: Layer<(Rect, u64)>,
     /// The side panel's cards and log.
     panel: Layer<(Rect, u64)>,
-}
-
-pub enum FamilyAction {
-    None,
-    Leave,
-    Help,
-    Save,
-    Finished,
 }
 
 pub fn sector_colour(c: SectorColour) -> Color {
@@ -795,7 +788,7 @@ impl FamilyBattle {
 
     // ----- one frame -----
 
-    pub fn frame(&mut self, ui: &mut Ui, settings: &Settings) -> FamilyAction {
+    pub fn frame(&mut self, ui: &mut Ui, settings: &Settings) -> BattleAction {
         let (w, h) = (ui.w, ui.h);
         let panel_w = (w * 0.27).clamp(270.0, 360.0);
         let (top, bottom, left) = (44.0, 34.0, 160.0);
@@ -824,15 +817,15 @@ impl FamilyBattle {
         }
         self.shots.retain(|s| s.2 < 0.45);
 
-        let mut action = FamilyAction::None;
+        let mut action = BattleAction::None;
         if ui.input.key(KeyCode::Escape) {
-            return FamilyAction::Leave;
+            return BattleAction::Leave;
         }
         if ui.input.key(KeyCode::H) || ui.input.key(KeyCode::F1) {
-            return FamilyAction::Help;
+            return BattleAction::Help;
         }
         if ui.input.key(KeyCode::F5) {
-            action = FamilyAction::Save;
+            action = BattleAction::Save;
         }
 
         // Several players: hand the machine over before showing the next one's board.
@@ -861,7 +854,7 @@ impl FamilyBattle {
 
         if self.game.is_over() && self.anims.is_empty() {
             self.draw(ui);
-            return FamilyAction::Finished;
+            return BattleAction::Finished;
         }
         if ui.input.key(KeyCode::U) && self.script.is_none() {
             self.undo();
@@ -1128,7 +1121,7 @@ impl FamilyBattle {
             ui.poly_lines(&v.corners(c.hex), 4.0, INK);
         }
         // "Six o'clock" marks: the square behind each bomber, at its altitude.
-        for (i, b) in self.bdisp.iter().enumerate() {
+        for b in &self.bdisp {
             if !self
                 .game
                 .scenario()
@@ -1153,7 +1146,6 @@ impl FamilyBattle {
                 2.0,
                 Color::new(0.1, 0.1, 0.1, 0.6),
             );
-            let _ = i;
         }
         // Planes: shadows and poles first, then the planes, lowest first.
         let mut planes: Vec<(u8, bool, usize)> = Vec::new();
@@ -1221,11 +1213,10 @@ impl FamilyBattle {
         }
         // The left column: this decision's buttons, drawn here when it is a human's.
         if let Some(seat) = self.human_turn().filter(|_| self.anims.is_empty()) {
-            for (i, (label, _, mode)) in self.buttons(seat).into_iter().enumerate() {
+            for (i, (_, _, mode)) in self.buttons(seat).into_iter().enumerate() {
                 let r = Rect::new(10.0, 60.0 + i as f32 * 46.0, 150.0, 40.0);
                 // The buttons themselves are laid out in handle_human; the
                 // altitude change picked is framed in gold.
-                let _ = label;
                 if mode == Some(self.mode) {
                     ui.rect_lines(
                         Rect::new(r.x - 4.0, r.y - 4.0, r.w + 8.0, r.h + 8.0),
@@ -1352,7 +1343,7 @@ impl FamilyBattle {
                     continue;
                 };
                 let corners = v.corners(hex);
-                for (k, f) in Facing::ALL.iter().enumerate() {
+                for f in Facing::ALL.iter() {
                     if let Some(Terrain::Land { sector: o }) = sc.terrain(f.ahead(hex)) {
                         if o != sector {
                             // The edge facing f lies between two corners.
@@ -1367,7 +1358,6 @@ impl FamilyBattle {
                             if pts.len() == 2 {
                                 ui.line(pts[0], pts[1], 3.0, INK);
                             }
-                            let _ = k;
                         }
                     }
                 }

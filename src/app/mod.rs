@@ -15,7 +15,7 @@ use crate::rules::dogfight::{Game, Options, Side};
 use crate::save::{self, AnimSpeed, AnySave, FamilySave, Players, SaveGame, Scheme, Settings};
 use crate::sound::Sfx;
 use battle::{Battle, BattleAction};
-use family::{FamilyAction, FamilyBattle, FamilyNew};
+use family::{FamilyBattle, FamilyNew};
 use macroquad::prelude::*;
 use std::sync::Arc;
 use ui::{InputFrame, Ui, ACCENT, INK, PAPER};
@@ -163,38 +163,18 @@ impl App {
                 }
                 let act = b.frame(&mut ui, &self.settings);
                 self.sounds.append(&mut b.sounds);
-                if b.autosave_due && !b.is_watching() {
-                    b.autosave_due = false;
-                    if let Err(e) = save::write(&save::autosave_path(), &b.save()) {
-                        b.message = Some(e);
-                    }
-                }
-                next = match act {
-                    BattleAction::Leave if b.is_watching() => Some(Transition::Pop),
-                    BattleAction::Leave => {
-                        Some(Transition::Push(Screen::ConfirmLeave { quitting: false }))
-                    }
-                    BattleAction::Help => Some(Transition::Push(Screen::Help {
-                        scroll: 0.0,
-                        family: false,
-                    })),
-                    BattleAction::Save if b.is_watching() => None,
-                    BattleAction::Save => {
-                        b.message = Some(match save::write(&save::save_path(), &b.save()) {
-                            Ok(()) => "Game saved.".into(),
-                            Err(e) => e,
-                        });
-                        None
-                    }
-                    BattleAction::Finished => {
-                        // A finished game is nothing to continue.
-                        if !b.is_watching() {
-                            let _ = std::fs::remove_file(save::autosave_path());
-                        }
-                        Some(Transition::Finish)
-                    }
-                    BattleAction::None => None,
-                };
+                let watching = b.is_watching();
+                // Only built when it is to be written (it copies the commands).
+                let save = (b.autosave_due || matches!(act, BattleAction::Save))
+                    .then(|| AnySave::SimpleHex(b.save()));
+                next = table_action(
+                    act,
+                    watching,
+                    save,
+                    &mut b.autosave_due,
+                    &mut b.message,
+                    false,
+                );
             }
             Screen::Result(b) => next = result(&mut ui, b),
             Screen::FamilyNew(ng) => {
@@ -207,38 +187,18 @@ impl App {
             Screen::Family(b) => {
                 let act = b.frame(&mut ui, &self.settings);
                 self.sounds.append(&mut b.sounds);
-                let save = AnySave::Family(b.save());
-                if b.autosave_due && !b.is_watching() {
-                    b.autosave_due = false;
-                    if let Err(e) = save.write(&save::autosave_path()) {
-                        b.message = Some(e);
-                    }
-                }
-                next = match act {
-                    FamilyAction::Leave if b.is_watching() => Some(Transition::Pop),
-                    FamilyAction::Leave => {
-                        Some(Transition::Push(Screen::ConfirmLeave { quitting: false }))
-                    }
-                    FamilyAction::Help => Some(Transition::Push(Screen::Help {
-                        scroll: 0.0,
-                        family: true,
-                    })),
-                    FamilyAction::Save if b.is_watching() => None,
-                    FamilyAction::Save => {
-                        b.message = Some(match save.write(&save::save_path()) {
-                            Ok(()) => "Game saved.".into(),
-                            Err(e) => e,
-                        });
-                        None
-                    }
-                    FamilyAction::Finished => {
-                        if !b.is_watching() {
-                            let _ = std::fs::remove_file(save::autosave_path());
-                        }
-                        Some(Transition::Finish)
-                    }
-                    FamilyAction::None => None,
-                };
+                let watching = b.is_watching();
+                // Only built when it is to be written (it copies the commands).
+                let save = (b.autosave_due || matches!(act, BattleAction::Save))
+                    .then(|| AnySave::Family(b.save()));
+                next = table_action(
+                    act,
+                    watching,
+                    save,
+                    &mut b.autosave_due,
+                    &mut b.message,
+                    true,
+                );
             }
             Screen::FamilyResult(b) => {
                 let (watch, menu) = family::result_screen(&mut ui, b);
@@ -376,6 +336,48 @@ impl App {
             }
             Transition::Quit => self.quit = true,
         }
+    }
+}
+
+/// What a game table's frame asks of the app, for both games: the autosave
+/// when due, saving, help, leaving, and the end of the game.
+fn table_action(
+    act: BattleAction,
+    watching: bool,
+    save: Option<AnySave>,
+    autosave_due: &mut bool,
+    message: &mut Option<String>,
+    family: bool,
+) -> Option<Transition> {
+    if *autosave_due && !watching {
+        *autosave_due = false;
+        if let Some(Err(e)) = save.as_ref().map(|s| s.write(&save::autosave_path())) {
+            *message = Some(e);
+        }
+    }
+    match act {
+        BattleAction::Leave if watching => Some(Transition::Pop),
+        BattleAction::Leave => Some(Transition::Push(Screen::ConfirmLeave { quitting: false })),
+        BattleAction::Help => Some(Transition::Push(Screen::Help {
+            scroll: 0.0,
+            family,
+        })),
+        BattleAction::Save if watching => None,
+        BattleAction::Save => {
+            *message = save.map(|s| match s.write(&save::save_path()) {
+                Ok(()) => "Game saved.".into(),
+                Err(e) => e,
+            });
+            None
+        }
+        BattleAction::Finished => {
+            // A finished game is nothing to continue.
+            if !watching {
+                let _ = std::fs::remove_file(save::autosave_path());
+            }
+            Some(Transition::Finish)
+        }
+        BattleAction::None => None,
     }
 }
 
