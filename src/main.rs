@@ -63,6 +63,8 @@ enum GameArg {
     SimpleHex,
     /// The family game: sector commanders' Spitfires against spinner bombers.
     Family,
+    /// The campaign (so far: its weather under each of the five weather rules).
+    Campaign,
 }
 
 /// The options that pick a game and its table; each game refuses the other's.
@@ -93,6 +95,7 @@ struct GameOpts {
 enum Chosen {
     SimpleHex { level: String, variant: Variant },
     Family { board: String, setup: FamilySetup },
+    Campaign,
 }
 
 impl GameOpts {
@@ -130,6 +133,20 @@ impl GameOpts {
                     board: self.board.clone().unwrap_or_else(|| "full".to_string()),
                     setup,
                 })
+            }
+            GameArg::Campaign => {
+                for (given, opt) in [
+                    (self.level.is_some(), "--level"),
+                    (self.variant.is_some(), "--variant"),
+                    (self.board.is_some(), "--board"),
+                    (self.players.is_some(), "--players"),
+                    (self.short, "--short"),
+                ] {
+                    if given {
+                        return Err(format!("{opt} is not for --game campaign"));
+                    }
+                }
+                Ok(Chosen::Campaign)
             }
         }
     }
@@ -192,12 +209,16 @@ fn main() -> ExitCode {
             Chosen::Family { board, setup } => {
                 simulate_family(&board, setup, games, seed, csv, threads)
             }
+            Chosen::Campaign => simulate_campaign(games, seed, csv, threads),
         }),
         Some(Cmd::Replay { file }) => run_replay(&file),
         Some(Cmd::Record { game, seed, out }) => {
             game.choose().map_err(Into::into).and_then(|c| match c {
                 Chosen::SimpleHex { level, variant } => record(&level, seed, variant, &out),
                 Chosen::Family { board, setup } => record_family(&board, setup, seed, &out),
+                Chosen::Campaign => {
+                    Err("a campaign cannot be recorded yet: its raids are not played yet".into())
+                }
             })
         }
     };
@@ -260,6 +281,27 @@ fn play(cli: &Cli) -> Res {
         window::Mode::Play
     };
     window::run(mode);
+    Ok(())
+}
+
+/// The campaign's weather under each of the five rules (the raids are not
+/// simulated yet).
+fn simulate_campaign(games: u64, seed: u64, csv: Option<PathBuf>, threads: Option<usize>) -> Res {
+    use tally_ho::rules::campaign::rules::WeatherRule;
+    if csv.is_some() {
+        return Err("--csv is not available for the campaign yet".into());
+    }
+    let rules = data::campaign_rules::shipped_campaign_rules()?;
+    let threads = threads.unwrap_or_else(|| {
+        std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(1)
+    });
+    println!("campaign: the weather only (missions, targets, losses and the victory split need the raids, not simulated yet)");
+    for rule in WeatherRule::ALL {
+        let figures = sim::campaign::weather_figures(&rules, rule, games, seed, threads);
+        println!("{figures}");
+    }
     Ok(())
 }
 

@@ -5,6 +5,7 @@
 //! `run_indexed` is the runner both games share; this file holds Simple Hex's
 //! figures and `family` the family game's.
 
+pub mod campaign;
 pub mod family;
 
 use crate::rules::dice::sub_seed;

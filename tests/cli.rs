@@ -206,3 +206,32 @@ fn each_game_refuses_the_other_games_options() {
     assert!(!ok);
     assert!(err.contains("no such board"), "{err}");
 }
+
+#[test]
+fn simulate_campaign_reports_the_weather_of_every_rule() {
+    let (ok, out, err) = tally_ho(&["simulate", "--game", "campaign", "--games", "3000"]);
+    assert!(ok, "{err}");
+    for want in [
+        "dice by phase",
+        "single dice",
+        "shortened campaign",
+        "weather cards",
+        "historical weather",
+        "the sheet states 1/2",
+        "the sheet states 1/3",
+        "the sheet states 4/9",
+        "the sheet states 15/36",
+        "not simulated yet",
+    ] {
+        assert!(out.contains(want), "missing {want:?} in\n{out}");
+    }
+    // Cards, history and the shortened campaign always fly exactly 7 turns.
+    assert_eq!(
+        out.matches("mean 7.00, fewest 7, most 7").count(),
+        3,
+        "{out}"
+    );
+    let (ok, _, err) = tally_ho(&["simulate", "--game", "campaign", "--board", "full"]);
+    assert!(!ok);
+    assert!(err.contains("--board is not for --game campaign"), "{err}");
+}

@@ -4,6 +4,7 @@
 //! The shipped levels are compiled into the binary (so it runs from anywhere);
 //! any level can also be given as a path to a RON file.
 
+pub mod campaign_rules;
 pub mod locate;
 
 use crate::rules::dogfight::{

@@ -1,0 +1,206 @@
+//! The target deck: stacked for each phase to the Luftwaffe's priorities of
+//! the time, recycled at each new phase, with the German hand of unused cards
+//! kept from phase to phase, and London put back on top while it stands.
+
+use super::dice::{pick, shuffle};
+use crate::rules::dice::Dice;
+use serde::{Deserialize, Serialize};
+
+/// What a target card is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum CardKind {
+    Radar,
+    Airfield,
+    Factory,
+    City,
+    /// "London" and "Port of London".
+    London,
+}
+
+/// A card as the deck needs to know it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DeckCard {
+    pub name: String,
+    pub kind: CardKind,
+}
+
+/// How a phase's deck is stacked.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DeckConfig {
+    /// Take both London cards out.
+    pub remove_london: bool,
+    /// Cards taken out by name.
+    pub remove_named: Vec<String>,
+    /// Cards of a kind taken out at random (never London cards).
+    pub remove_random: Vec<(CardKind, u8)>,
+    /// Deal this many cards off the shuffled deck, shuffle the London cards
+    /// into them and put them back on top (0: London stays out, or in).
+    pub london_among_top: u8,
+}
+
+/// Where every card is. Each card is in exactly one place.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Deck {
+    /// The draw pile, top card last.
+    draw: Vec<u16>,
+    /// The German player's hand.
+    hand: Vec<u16>,
+    /// Taken out for this phase, face down: neither side may look.
+    out: Vec<u16>,
+    /// Assigned to a mission this phase; recycled at the next phase.
+    used: Vec<u16>,
+    total: u16,
+}
+
+impl Deck {
+    /// Every card in the draw pile, in card order (the first phase shuffles).
+    pub fn new(cards: &[DeckCard]) -> Deck {
+        Deck {
+            draw: (0..cards.len() as u16).collect(),
+            hand: Vec::new(),
+            out: Vec::new(),
+            used: Vec::new(),
+            total: cards.len() as u16,
+        }
+    }
+
+    pub fn draw_pile(&self) -> &[u16] {
+        &self.draw
+    }
+    pub fn hand(&self) -> &[u16] {
+        &self.hand
+    }
+    pub fn out(&self) -> &[u16] {
+        &self.out
+    }
+    pub fn used(&self) -> &[u16] {
+        &self.used
+    }
+
+    /// The card on top of the draw pile.
+    pub fn top(&self) -> Option<u16> {
+        self.draw.last().copied()
+    }
+
+    /// Stacks the deck for a new phase: every card but the German hand comes
+    /// back, the phase's removals are made (at random where the sheet says
+    /// so), the rest is shuffled, and London is dealt in near the top if the
+    /// phase says so.
+    pub fn begin_phase(&mut self, cards: &[DeckCard], config: &DeckConfig, dice: &mut Dice) {
+        let mut pool: Vec<u16> = self
+            .draw
+            .drain(..)
+            .chain(self.out.drain(..))
+            .chain(self.used.drain(..))
+            .collect();
+        pool.sort_unstable();
+        let kind = |c: u16| cards[c as usize].kind;
+        let mut out = Vec::new();
+        let mut take = |pool: &mut Vec<u16>, c: u16| {
+            pool.retain(|&x| x != c);
+            out.push(c);
+        };
+        if config.remove_london || config.london_among_top > 0 {
+            for c in pool.clone() {
+                if kind(c) == CardKind::London {
+                    take(&mut pool, c);
+                }
+            }
+        }
+        for name in &config.remove_named {
+            if let Some(c) = pool
+                .iter()
+                .copied()
+                .find(|&c| cards[c as usize].name == *name)
+            {
+                take(&mut pool, c);
+            }
+        }
+        for &(k, n) in &config.remove_random {
+            for _ in 0..n {
+                let of_kind: Vec<u16> = pool
+                    .iter()
+                    .copied()
+                    .filter(|&c| kind(c) == k && k != CardKind::London)
+                    .collect();
+                if of_kind.is_empty() {
+                    break;
+                }
+                let c = of_kind[pick(dice, of_kind.len())];
+                take(&mut pool, c);
+            }
+        }
+        shuffle(&mut pool, dice);
+        if config.london_among_top > 0 {
+            let london: Vec<u16> = out
+                .iter()
+                .copied()
+                .filter(|&c| kind(c) == CardKind::London)
+                .collect();
+            out.retain(|&c| kind(c) != CardKind::London);
+            let n = (config.london_among_top as usize).min(pool.len());
+            let mut top: Vec<u16> = pool.split_off(pool.len() - n);
+            top.extend(london);
+            shuffle(&mut top, dice);
+            pool.extend(top);
+        }
+        out.sort_unstable();
+        self.draw = pool;
+        self.out = out;
+    }
+
+    /// Deals from the top of the draw pile until the hand holds `n` cards
+    /// (or the pile is empty). Returns the cards dealt.
+    pub fn fill_hand(&mut self, n: usize) -> Vec<u16> {
+        let mut dealt = Vec::new();
+        while self.hand.len() < n {
+            let Some(c) = self.draw.pop() else { break };
+            self.hand.push(c);
+            dealt.push(c);
+        }
+        dealt
+    }
+
+    /// The German player gives a card from his hand to a geschwader.
+    pub fn assign(&mut self, card: u16) -> Result<(), String> {
+        let Some(i) = self.hand.iter().position(|&c| c == card) else {
+            return Err("that target is not in the German hand".into());
+        };
+        self.hand.remove(i);
+        self.used.push(card);
+        Ok(())
+    }
+
+    /// A London target bombed but not knocked out goes back on top of the
+    /// deck for the next turn.
+    pub fn back_on_top(&mut self, card: u16) -> Result<(), String> {
+        let Some(i) = self.used.iter().position(|&c| c == card) else {
+            return Err("only a card flown this phase can go back on top".into());
+        };
+        self.used.remove(i);
+        self.draw.push(card);
+        Ok(())
+    }
+
+    /// Every card is in exactly one place; used by the property tests.
+    pub fn check(&self) -> Result<(), String> {
+        let mut all: Vec<u16> = self
+            .draw
+            .iter()
+            .chain(&self.hand)
+            .chain(&self.out)
+            .chain(&self.used)
+            .copied()
+            .collect();
+        all.sort_unstable();
+        if all != (0..self.total).collect::<Vec<_>>() {
+            return Err(format!(
+                "the deck holds {} cards of {} (or some twice)",
+                all.len(),
+                self.total
+            ));
+        }
+        Ok(())
+    }
+}

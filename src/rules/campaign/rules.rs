@@ -1,0 +1,285 @@
+//! `levels/campaign/campaign.ron`: the campaign's calendar, phases, weather,
+//! order-of-battle events, target-deck configurations and victory numbers,
+//! as the amendments give them (and, where they are silent, as we chose).
+
+use super::deck::DeckConfig;
+use super::dice::{DieFaces, Pair};
+use crate::rules::dogfight::Invalid;
+use serde::{Deserialize, Serialize};
+
+/// The five ways the sheet offers to decide the weather.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum WeatherRule {
+    /// Both sides throw one die; which pairs give a respite depends on the phase.
+    PhaseDice,
+    /// The same pairs every turn ("Alternative Weather Rule").
+    SingleDice,
+    /// No weather: a shorter campaign of flying turns only.
+    Shortened,
+    /// Four black and seven red playing cards, one drawn each turn.
+    Cards,
+    /// The respites of 1940: turns 1, 4, 7 and 10.
+    Historical,
+}
+
+impl WeatherRule {
+    pub const ALL: [WeatherRule; 5] = [
+        WeatherRule::PhaseDice,
+        WeatherRule::SingleDice,
+        WeatherRule::Shortened,
+        WeatherRule::Cards,
+        WeatherRule::Historical,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            WeatherRule::PhaseDice => "dice by phase",
+            WeatherRule::SingleDice => "single dice",
+            WeatherRule::Shortened => "shortened campaign",
+            WeatherRule::Cards => "weather cards",
+            WeatherRule::Historical => "historical weather",
+        }
+    }
+}
+
+/// Something the order of battle (or the rules) does at the start of a turn.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TurnEvent {
+    /// A new phase: its target deck is configured (see `PhaseSetup::deck`).
+    NewPhase(u8),
+    /// The squadron rotations of set `n` (voluntary, lost if unused).
+    Rotate(u8),
+    /// Remove this many bomb hits from every city.
+    RepairCities(u8),
+    WithdrawDefiants,
+    WithdrawStukas,
+    /// An allied Hurricane squadron: rebuilt from the group's damaged box.
+    Reinforce {
+        squadron: String,
+        group: u8,
+    },
+    /// The 303 Squadron ace marker, to a wing of this group.
+    Ace {
+        group: u8,
+    },
+    BigWing,
+    /// Geschwader of this Luftflotte may have 7 squadrons.
+    SevenSquadronGeschwader {
+        luftflotte: u8,
+    },
+    /// Luftflotte 5 must attack this turn or be withdrawn.
+    Luftflotte5MustCommit,
+    /// The British throw for replacements this many times this turn.
+    RepairThrows(u8),
+    /// Squadrons stood down this turn count as lost at the end.
+    StoodDownCountAsLost,
+}
+
+/// One squadron rotation: `count` combat-ready squadrons of `kind` go from
+/// one group to another (a damaged one of the same type comes back ready).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Rotation {
+    pub from_group: u8,
+    pub to_group: u8,
+    pub kind: String,
+    pub count: u8,
+}
+
+/// A phase of the battle.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PhaseSetup {
+    pub name: String,
+    /// Dice pairs on which the Luftwaffe does not fly (dice by phase).
+    pub respite_dice: Vec<Pair>,
+    /// The share of respite turns the sheet states for the phase.
+    pub stated_respite: (u32, u32),
+    pub deck: DeckConfig,
+}
+
+/// The turns of a campaign: which phase each belongs to, and the events.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Calendar {
+    pub turns: u8,
+    /// For each phase (by index into `phases`), its first and last turn.
+    pub phase_turns: Vec<(u8, u8)>,
+    pub events: Vec<(u8, TurnEvent)>,
+}
+
+impl Calendar {
+    /// The phase (index) a turn belongs to.
+    pub fn phase_of(&self, turn: u8) -> Option<usize> {
+        self.phase_turns
+            .iter()
+            .position(|&(a, b)| (a..=b).contains(&turn))
+    }
+
+    /// The events at the start of `turn`, in file order.
+    pub fn events_at(&self, turn: u8) -> impl Iterator<Item = &TurnEvent> {
+        self.events
+            .iter()
+            .filter(move |(t, _)| *t == turn)
+            .map(|(_, e)| e)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CampaignRules {
+    pub luftwaffe_die: DieFaces,
+    pub raf_die: DieFaces,
+    pub phases: Vec<PhaseSetup>,
+    /// The campaign with weather (every rule but the shortened one).
+    pub calendar: Calendar,
+    /// The shortened campaign (no weather).
+    pub shortened: Calendar,
+    /// Single dice: the respite pairs for every turn, and the stated share.
+    pub single_respite_dice: Vec<Pair>,
+    pub single_stated_respite: (u32, u32),
+    /// Weather cards: (black = respite, red = flying).
+    pub weather_cards: (u8, u8),
+    /// Historical weather: the respite turns of 1940.
+    pub historical_respites: Vec<u8>,
+    pub rotations: Vec<Vec<Rotation>>,
+    /// 13 Group's pool of replacement points.
+    pub reserve_points: u8,
+    /// The Luftwaffe wins with at least this many targets bombed...
+    pub targets_to_win: u32,
+    /// ...and draws with more than this many but fewer than `targets_to_win`.
+    pub targets_to_draw: u32,
+    /// The loss-rate deal: hands of (RAF losses, Luftwaffe losses).
+    pub loss_hands: (u32, u32),
+    /// Target cards the German player keeps in hand from phase to phase.
+    pub german_hand: u8,
+}
+
+impl CampaignRules {
+    /// The calendar a weather rule plays on.
+    pub fn calendar_for(&self, rule: WeatherRule) -> &Calendar {
+        match rule {
+            WeatherRule::Shortened => &self.shortened,
+            _ => &self.calendar,
+        }
+    }
+
+    pub fn validate(&self) -> Vec<Invalid> {
+        let mut e = Vec::new();
+        let mut bad = |path: String, message: String| e.push(Invalid { path, message });
+        for (name, d) in [
+            ("luftwaffe_die", self.luftwaffe_die),
+            ("raf_die", self.raf_die),
+        ] {
+            if d.sides() != 6 {
+                bad(
+                    name.into(),
+                    format!("a campaign die has 6 faces, not {}", d.sides()),
+                );
+            }
+        }
+        if self.phases.is_empty() {
+            bad(
+                "phases".into(),
+                "a campaign needs at least one phase".into(),
+            );
+        }
+        for (i, p) in self.phases.iter().enumerate() {
+            let (n, d) = p.stated_respite;
+            if d == 0 || n > d {
+                bad(
+                    format!("phases[{i}].stated_respite"),
+                    "a share is (part, whole) with part <= whole".into(),
+                );
+            }
+        }
+        for (which, cal) in [("calendar", &self.calendar), ("shortened", &self.shortened)] {
+            if cal.turns == 0 || cal.turns > 30 {
+                bad(
+                    format!("{which}.turns"),
+                    "a campaign has 1 to 30 turns".into(),
+                );
+            }
+            if cal.phase_turns.len() != self.phases.len() {
+                bad(
+                    format!("{which}.phase_turns"),
+                    format!(
+                        "{} phases in the file, {} turn ranges here",
+                        self.phases.len(),
+                        cal.phase_turns.len()
+                    ),
+                );
+            }
+            // The phases cover turns 1 to `turns` in order, without gaps.
+            let mut next = 1;
+            for (k, &(a, b)) in cal.phase_turns.iter().enumerate() {
+                if a != next || b < a {
+                    bad(
+                        format!("{which}.phase_turns[{k}]"),
+                        format!("phase {} must run from turn {next}", k + 1),
+                    );
+                }
+                next = b + 1;
+            }
+            if next != cal.turns + 1 {
+                bad(
+                    format!("{which}.phase_turns"),
+                    format!(
+                        "the phases end on turn {}, the campaign on {}",
+                        next - 1,
+                        cal.turns
+                    ),
+                );
+            }
+            for (k, (t, ev)) in cal.events.iter().enumerate() {
+                if *t == 0 || *t > cal.turns {
+                    bad(
+                        format!("{which}.events[{k}]"),
+                        format!("turn {t} is not in the campaign"),
+                    );
+                }
+                match ev {
+                    TurnEvent::Rotate(n) if *n as usize >= self.rotations.len() => bad(
+                        format!("{which}.events[{k}]"),
+                        format!("there is no rotation set {n}"),
+                    ),
+                    TurnEvent::NewPhase(n) if *n as usize >= self.phases.len() => bad(
+                        format!("{which}.events[{k}]"),
+                        format!("there is no phase {n}"),
+                    ),
+                    _ => {}
+                }
+            }
+        }
+        let (black, red) = self.weather_cards;
+        if black as u32 + red as u32 != self.calendar.turns as u32 {
+            bad(
+                "weather_cards".into(),
+                format!(
+                    "one card a turn: {} cards for {} turns",
+                    black + red,
+                    self.calendar.turns
+                ),
+            );
+        }
+        for (k, &t) in self.historical_respites.iter().enumerate() {
+            if t == 0 || t > self.calendar.turns {
+                bad(
+                    format!("historical_respites[{k}]"),
+                    format!("turn {t} is not in the campaign"),
+                );
+            }
+        }
+        let (r, l) = self.loss_hands;
+        if r == 0 || l == 0 {
+            bad("loss_hands".into(), "hands of at least one card".into());
+        }
+        if self.targets_to_draw >= self.targets_to_win {
+            bad(
+                "targets_to_draw".into(),
+                "the draw threshold lies below the winning one".into(),
+            );
+        }
+        e
+    }
+}

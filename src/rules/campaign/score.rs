@@ -1,0 +1,56 @@
+//! The score and the victory rule. Targets bombed and RAF squadrons lost are
+//! kept as two separate tallies (the sheet's playing cards); the Luftwaffe's
+//! losses are its damaged squadron cards.
+
+use super::rules::CampaignRules;
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tally {
+    /// Targets successfully bombed (a partly bombed city counts; a repaired
+    /// one still counts).
+    pub targets: u32,
+    /// RAF squadrons lost.
+    pub raf_lost: u32,
+    /// Luftwaffe squadrons lost.
+    pub luftwaffe_lost: u32,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Verdict {
+    Luftwaffe,
+    Draw,
+    British,
+}
+
+/// The loss-rate deal: the British deal hands of six from the RAF's losses,
+/// the Germans hands of ten from theirs, until one cannot deal a full hand.
+/// True if the Luftwaffe's loss rate is 6 to 10 or better: its cards run out
+/// first, or both at once.
+///
+/// The sheet says the player "with cards left has the lower loss rate"; but a
+/// player with cards left has lost more, and the sheet's own aim (the
+/// Luftwaffe must match the historical exchange of 6 RAF to 10 German) only
+/// comes true the other way round, so the side that runs out first has the
+/// lower loss rate.
+pub fn luftwaffe_rate_holds(tally: &Tally, rules: &CampaignRules) -> bool {
+    let (raf_hand, lw_hand) = rules.loss_hands;
+    tally.luftwaffe_lost / lw_hand <= tally.raf_lost / raf_hand
+}
+
+/// The victory rule: at least 28 targets and the loss rate held is a German
+/// win; more than 28 with the rate lost, or more than 21 (and fewer than 28)
+/// with it held, a draw; anything else British.
+pub fn verdict(tally: &Tally, rules: &CampaignRules) -> Verdict {
+    let rate = luftwaffe_rate_holds(tally, rules);
+    let t = tally.targets;
+    if t >= rules.targets_to_win && rate {
+        Verdict::Luftwaffe
+    } else if (t > rules.targets_to_win && !rate)
+        || (t > rules.targets_to_draw && t < rules.targets_to_win && rate)
+    {
+        Verdict::Draw
+    } else {
+        Verdict::British
+    }
+}
