@@ -262,10 +262,20 @@ fn the_order_of_battle_changes_on_the_sheets_turns() {
 #[test]
 fn squadron_rotations_at_turns_5_and_9_match_the_sheet() {
     let r = rules();
+    // What the receiving group gets back, by type.
     let sum = |set: usize, from: u8, to: u8, kind: &str| -> u8 {
         r.rotations[set]
             .iter()
-            .filter(|x| x.from_group == from && x.to_group == to && x.kind == kind)
+            .filter(|x| x.from_group == from && x.to_group == to)
+            .filter(|x| x.receives.as_ref().unwrap_or(&x.kind) == kind)
+            .map(|x| x.count)
+            .sum()
+    };
+    // What the donating group sends, by type.
+    let sent = |set: usize, from: u8, kind: &str| -> u8 {
+        r.rotations[set]
+            .iter()
+            .filter(|x| x.from_group == from && x.kind == kind)
             .map(|x| x.count)
             .sum()
     };
@@ -277,9 +287,12 @@ fn squadron_rotations_at_turns_5_and_9_match_the_sheet() {
     assert_eq!(sum(0, 13, 10, "Spitfire"), 1);
     assert_eq!(sum(0, 13, 11, "Spitfire"), 1);
     assert_eq!(sum(0, 13, 11, "Hurricane"), 2);
-    // Turn 9, with 13 Group's share as the footnote totals it.
+    // Turn 9: 13 Group sends 2 Spitfires and 2 Hurricanes, and with the
+    // footnote's swap 11 Group receives 3 Spitfires and 1 Hurricane.
     assert_eq!(sum(1, 12, 11, "Spitfire"), 1);
     assert_eq!(sum(1, 12, 11, "Hurricane"), 2);
+    assert_eq!(sent(1, 13, "Spitfire"), 2);
+    assert_eq!(sent(1, 13, "Hurricane"), 2);
     assert_eq!(sum(1, 13, 11, "Spitfire"), 3);
     assert_eq!(sum(1, 13, 11, "Hurricane"), 1);
     assert_eq!(r.reserve_points, 4, "13 Group's pool of replacement points");

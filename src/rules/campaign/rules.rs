@@ -82,8 +82,13 @@ pub enum TurnEvent {
 pub struct Rotation {
     pub from_group: u8,
     pub to_group: u8,
+    /// The type the donating group sends (damages).
     pub kind: String,
     pub count: u8,
+    /// The type the receiving group rebuilds, if not the same (the sheet's
+    /// turn-9 swap of a 13 Group Hurricane for an 11 Group Spitfire).
+    #[serde(default)]
+    pub receives: Option<String>,
 }
 
 /// A phase of the battle.

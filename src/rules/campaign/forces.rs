@@ -1,0 +1,346 @@
+//! Where every squadron card is: a group's (or Luftflotte's) Combat Ready
+//! box, its Damaged Squadrons box, stood down for two turns, or withdrawn
+//! from the battle; and the order-of-battle changes of the amendments:
+//! rotations, allied reinforcements, withdrawals, stand-downs and 13 Group's
+//! reserve points.
+
+use super::data::{Group, Luftflotte, OrderOfBattle};
+use super::rules::Rotation;
+use crate::rules::dogfight::Side;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Whose dashboard a squadron card is on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Holder {
+    Group(Group),
+    Luftflotte(Luftflotte),
+}
+
+/// Where a squadron card is. Each card is in exactly one place.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Place {
+    /// In the Combat Ready box; lower ranks are nearer the top.
+    Ready { rank: i32 },
+    /// In the Damaged Squadrons box.
+    Damaged,
+    /// Stood down after an intercept: back at the top of the Combat Ready
+    /// box at the start of turn `back_on`.
+    StoodDown { back_on: u8 },
+    /// Out of the battle (Defiants, Stukas, a withdrawn Luftflotte): not a loss.
+    Withdrawn,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Squadron {
+    pub name: String,
+    pub side: Side,
+    /// Index into the order of battle's types.
+    pub aircraft: usize,
+    pub holder: Holder,
+    pub place: Place,
+}
+
+/// Why an order-of-battle change cannot be made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ForcesError {
+    NoSuchType(String),
+    NoReadySquadron { group: Group, kind: String },
+    NoDamagedSquadron { group: Group, kind: String },
+    NotDamaged,
+    NotThirteenGroup,
+    NoReservePoints,
+}
+
+impl fmt::Display for ForcesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ForcesError::NoSuchType(k) => write!(f, "there is no squadron type {k}"),
+            ForcesError::NoReadySquadron { group, kind } => write!(
+                f,
+                "{} has no combat-ready {kind} squadron to send",
+                group.name()
+            ),
+            ForcesError::NoDamagedSquadron { group, kind } => write!(
+                f,
+                "{} has no damaged {kind} squadron to bring back",
+                group.name()
+            ),
+            ForcesError::NotDamaged => write!(f, "that squadron is not in the damaged box"),
+            ForcesError::NotThirteenGroup => {
+                write!(
+                    f,
+                    "13 Group's reserve points rebuild only 13 Group squadrons"
+                )
+            }
+            ForcesError::NoReservePoints => write!(f, "13 Group's reserve pool is empty"),
+        }
+    }
+}
+
+impl std::error::Error for ForcesError {}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Forces {
+    pub squadrons: Vec<Squadron>,
+    /// 13 Group's replacement points left.
+    pub reserve_points: u8,
+    /// Groups holding an ace marker (No. 303 Squadron's).
+    pub aces: Vec<Group>,
+    top: i32,
+    bottom: i32,
+}
+
+impl Forces {
+    /// Every squadron of the order of battle combat ready, in file order.
+    pub fn new(oob: &OrderOfBattle, reserve_points: u8) -> Forces {
+        let mut squadrons = Vec::new();
+        for w in &oob.wings {
+            for s in &w.squadrons {
+                squadrons.push(Squadron {
+                    name: format!("No. {} Squadron", s.number),
+                    side: Side::British,
+                    aircraft: s.aircraft,
+                    holder: Holder::Group(w.group),
+                    place: Place::Ready { rank: 0 },
+                });
+            }
+        }
+        for g in &oob.geschwader {
+            for s in &g.squadrons {
+                squadrons.push(Squadron {
+                    name: s.unit.clone(),
+                    side: Side::German,
+                    aircraft: s.aircraft,
+                    holder: Holder::Luftflotte(g.luftflotte),
+                    place: Place::Ready { rank: 0 },
+                });
+            }
+        }
+        let n = squadrons.len() as i32;
+        for (i, s) in squadrons.iter_mut().enumerate() {
+            s.place = Place::Ready { rank: i as i32 };
+        }
+        Forces {
+            squadrons,
+            reserve_points,
+            aces: Vec::new(),
+            top: 0,
+            bottom: n,
+        }
+    }
+
+    /// A holder's combat-ready squadrons, top of the box first.
+    pub fn ready(&self, holder: Holder) -> Vec<usize> {
+        let mut out: Vec<(i32, usize)> = self
+            .squadrons
+            .iter()
+            .enumerate()
+            .filter_map(|(i, s)| match s.place {
+                Place::Ready { rank } if s.holder == holder => Some((rank, i)),
+                _ => None,
+            })
+            .collect();
+        out.sort_unstable();
+        out.into_iter().map(|(_, i)| i).collect()
+    }
+
+    /// A holder's squadrons in a place (any rank for `Ready`).
+    pub fn count(&self, holder: Holder, kind: Option<usize>, place: fn(Place) -> bool) -> usize {
+        self.squadrons
+            .iter()
+            .filter(|s| s.holder == holder && place(s.place))
+            .filter(|s| kind.is_none_or(|k| s.aircraft == k))
+            .count()
+    }
+
+    fn put_on_top(&mut self, i: usize) {
+        self.top -= 1;
+        self.squadrons[i].place = Place::Ready { rank: self.top };
+    }
+
+    fn put_at_bottom(&mut self, i: usize) {
+        self.bottom += 1;
+        self.squadrons[i].place = Place::Ready { rank: self.bottom };
+    }
+
+    fn find(&self, holder: Holder, kind: usize, want: fn(Place) -> bool) -> Option<usize> {
+        // The bottom-most ready card, or the first damaged one: deterministic.
+        let mut found: Vec<(i32, usize)> = self
+            .squadrons
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.holder == holder && s.aircraft == kind && want(s.place))
+            .map(|(i, s)| match s.place {
+                Place::Ready { rank } => (-rank, i),
+                _ => (0, i),
+            })
+            .collect();
+        found.sort_unstable();
+        found.first().map(|&(_, i)| i)
+    }
+
+    /// One squadron of a rotation: a combat-ready squadron of the donating
+    /// group goes to that group's damaged box, and a damaged squadron of the
+    /// same type (or of the type the rotation names) in the receiving group
+    /// comes back combat ready ("in effect the loss in the receiving group
+    /// has now been transferred").
+    pub fn rotate_one(&mut self, r: &Rotation, oob: &OrderOfBattle) -> Result<(), ForcesError> {
+        let kind = oob
+            .type_named(&r.kind)
+            .ok_or_else(|| ForcesError::NoSuchType(r.kind.clone()))?;
+        let group = |n: u8| Group::from_number(n).ok_or(ForcesError::NoSuchType(r.kind.clone()));
+        let (from, to) = (group(r.from_group)?, group(r.to_group)?);
+        let give = self
+            .find(Holder::Group(from), kind, |p| {
+                matches!(p, Place::Ready { .. })
+            })
+            .ok_or_else(|| ForcesError::NoReadySquadron {
+                group: from,
+                kind: r.kind.clone(),
+            })?;
+        let back_kind_name = r.receives.as_ref().unwrap_or(&r.kind);
+        let back_kind = oob
+            .type_named(back_kind_name)
+            .ok_or_else(|| ForcesError::NoSuchType(back_kind_name.clone()))?;
+        let back = self
+            .find(Holder::Group(to), back_kind, |p| p == Place::Damaged)
+            .ok_or_else(|| ForcesError::NoDamagedSquadron {
+                group: to,
+                kind: back_kind_name.clone(),
+            })?;
+        self.squadrons[give].place = Place::Damaged;
+        self.put_at_bottom(back);
+        Ok(())
+    }
+
+    /// An allied squadron: a damaged Hurricane of the group is rebuilt,
+    /// combat ready, under the allied squadron's name.
+    pub fn reinforce(
+        &mut self,
+        group: Group,
+        name: &str,
+        oob: &OrderOfBattle,
+    ) -> Result<usize, ForcesError> {
+        let kind = oob
+            .type_named("Hurricane")
+            .ok_or_else(|| ForcesError::NoSuchType("Hurricane".into()))?;
+        let i = self
+            .find(Holder::Group(group), kind, |p| p == Place::Damaged)
+            .ok_or_else(|| ForcesError::NoDamagedSquadron {
+                group,
+                kind: "Hurricane".into(),
+            })?;
+        self.squadrons[i].name = name.to_string();
+        self.put_at_bottom(i);
+        Ok(i)
+    }
+
+    /// Every squadron of a type leaves the battle, wherever it is (not a loss).
+    pub fn withdraw_type(&mut self, kind: &str, oob: &OrderOfBattle) -> usize {
+        let Some(k) = oob.type_named(kind) else {
+            return 0;
+        };
+        let mut n = 0;
+        for s in &mut self.squadrons {
+            if s.aircraft == k && s.place != Place::Withdrawn {
+                s.place = Place::Withdrawn;
+                n += 1;
+            }
+        }
+        n
+    }
+
+    /// Every squadron of a Luftflotte leaves the battle (not a loss).
+    pub fn withdraw_luftflotte(&mut self, lf: Luftflotte) -> usize {
+        let mut n = 0;
+        for s in &mut self.squadrons {
+            if s.holder == Holder::Luftflotte(lf) && s.place != Place::Withdrawn {
+                s.place = Place::Withdrawn;
+                n += 1;
+            }
+        }
+        n
+    }
+
+    /// A squadron shot down: to its damaged box.
+    pub fn lose(&mut self, i: usize) {
+        self.squadrons[i].place = Place::Damaged;
+    }
+
+    /// Stood down in an intercept on `turn`: back at the start of the second
+    /// turn after.
+    pub fn stand_down(&mut self, i: usize, turn: u8) {
+        self.squadrons[i].place = Place::StoodDown { back_on: turn + 2 };
+    }
+
+    /// At the start of `turn`, stood-down squadrons due back return to the
+    /// top of their Combat Ready box. Returns them.
+    pub fn return_stood_down(&mut self, turn: u8) -> Vec<usize> {
+        let due: Vec<usize> = (0..self.squadrons.len())
+            .filter(|&i| matches!(self.squadrons[i].place, Place::StoodDown { back_on } if back_on <= turn))
+            .collect();
+        for &i in due.iter().rev() {
+            self.put_on_top(i);
+        }
+        due
+    }
+
+    /// A damaged squadron rebuilt (a successful repair die, or a reserve point).
+    pub fn rebuild(&mut self, i: usize) -> Result<(), ForcesError> {
+        if self.squadrons[i].place != Place::Damaged {
+            return Err(ForcesError::NotDamaged);
+        }
+        self.put_at_bottom(i);
+        Ok(())
+    }
+
+    /// 13 Group's reserve: a point rebuilds one of its own squadrons.
+    pub fn rebuild_from_reserve(&mut self, i: usize) -> Result<(), ForcesError> {
+        if self.squadrons[i].holder != Holder::Group(Group::Thirteen) {
+            return Err(ForcesError::NotThirteenGroup);
+        }
+        if self.reserve_points == 0 {
+            return Err(ForcesError::NoReservePoints);
+        }
+        self.rebuild(i)?;
+        self.reserve_points -= 1;
+        Ok(())
+    }
+
+    /// Squadrons of a side counted as lost at the end: those in the damaged
+    /// boxes. Stood-down and withdrawn squadrons are not losses, unless the
+    /// rules count the stood-down ones (the shortened campaign's last turn).
+    pub fn losses(&self, side: Side, stood_down_count: bool) -> u32 {
+        self.squadrons
+            .iter()
+            .filter(|s| s.side == side)
+            .filter(|s| match s.place {
+                Place::Damaged => true,
+                Place::StoodDown { .. } => stood_down_count,
+                _ => false,
+            })
+            .count() as u32
+    }
+
+    /// No card is on a holder of the wrong side; every ready rank is unique.
+    pub fn check(&self) -> Result<(), String> {
+        let mut ranks = Vec::new();
+        for s in &self.squadrons {
+            let ok = matches!(
+                (s.side, s.holder),
+                (Side::British, Holder::Group(_)) | (Side::German, Holder::Luftflotte(_))
+            );
+            if !ok {
+                return Err(format!("{} is on the other side's dashboard", s.name));
+            }
+            if let Place::Ready { rank } = s.place {
+                if ranks.contains(&rank) {
+                    return Err(format!("two ready squadrons share rank {rank}"));
+                }
+                ranks.push(rank);
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,264 @@
+//! The campaign's order of battle in play: rotations, allied reinforcements
+//! and the 303 ace, withdrawals, stand-downs, 13 Group's reserves, and what
+//! counts as a loss at the end. On the shipped order of battle.
+
+use tally_ho::data::{self, campaign_rules::shipped_campaign_rules};
+use tally_ho::rules::campaign::data::{Group, Luftflotte, OrderOfBattle};
+use tally_ho::rules::campaign::forces::{Forces, ForcesError, Holder, Place};
+use tally_ho::rules::campaign::rules::{CampaignRules, Rotation};
+use tally_ho::rules::dogfight::Side;
+
+fn setup() -> (OrderOfBattle, CampaignRules, Forces) {
+    let d = data::load_campaign_data().expect("the shipped campaign data load");
+    let rules = shipped_campaign_rules().unwrap();
+    let forces = Forces::new(&d.oob, rules.reserve_points);
+    (d.oob, rules, forces)
+}
+
+fn ready_of(f: &Forces, oob: &OrderOfBattle, group: Group, kind: &str) -> usize {
+    let k = oob.type_named(kind).unwrap();
+    f.count(Holder::Group(group), Some(k), |p| {
+        matches!(p, Place::Ready { .. })
+    })
+}
+
+fn damaged_of(f: &Forces, oob: &OrderOfBattle, group: Group, kind: &str) -> usize {
+    let k = oob.type_named(kind).unwrap();
+    f.count(Holder::Group(group), Some(k), |p| p == Place::Damaged)
+}
+
+/// Puts `n` ready squadrons of a type in a group into its damaged box.
+fn shoot_down(f: &mut Forces, oob: &OrderOfBattle, group: Group, kind: &str, n: usize) {
+    let k = oob.type_named(kind).unwrap();
+    let ids: Vec<usize> = f
+        .ready(Holder::Group(group))
+        .into_iter()
+        .filter(|&i| f.squadrons[i].aircraft == k)
+        .take(n)
+        .collect();
+    assert_eq!(ids.len(), n, "{group:?} {kind}");
+    for i in ids {
+        f.lose(i);
+    }
+}
+
+#[test]
+fn every_squadron_starts_combat_ready_with_its_group_or_luftflotte() {
+    let (oob, _, f) = setup();
+    f.check().unwrap();
+    let raf: usize = oob.wings.iter().map(|w| w.squadrons.len()).sum();
+    let lw: usize = oob.geschwader.iter().map(|g| g.squadrons.len()).sum();
+    assert_eq!(f.squadrons.len(), raf + lw);
+    assert!(f
+        .squadrons
+        .iter()
+        .all(|s| matches!(s.place, Place::Ready { .. })));
+    assert_eq!(f.losses(Side::British, false), 0);
+}
+
+#[test]
+fn a_rotation_moves_a_loss_from_the_receiving_group_to_the_donor() {
+    let (oob, _, mut f) = setup();
+    // 11 Group has lost a Hurricane; 12 Group sends a fresh one.
+    shoot_down(&mut f, &oob, Group::Eleven, "Hurricane", 1);
+    let (r11, d11) = (
+        ready_of(&f, &oob, Group::Eleven, "Hurricane"),
+        damaged_of(&f, &oob, Group::Eleven, "Hurricane"),
+    );
+    let (r12, d12) = (
+        ready_of(&f, &oob, Group::Twelve, "Hurricane"),
+        damaged_of(&f, &oob, Group::Twelve, "Hurricane"),
+    );
+    let r = Rotation {
+        from_group: 12,
+        to_group: 11,
+        kind: "Hurricane".into(),
+        count: 1,
+        receives: None,
+    };
+    f.rotate_one(&r, &oob).unwrap();
+    assert_eq!(ready_of(&f, &oob, Group::Eleven, "Hurricane"), r11 + 1);
+    assert_eq!(damaged_of(&f, &oob, Group::Eleven, "Hurricane"), d11 - 1);
+    assert_eq!(ready_of(&f, &oob, Group::Twelve, "Hurricane"), r12 - 1);
+    assert_eq!(damaged_of(&f, &oob, Group::Twelve, "Hurricane"), d12 + 1);
+    f.check().unwrap();
+}
+
+#[test]
+fn a_rotation_needs_a_loss_to_replace_and_a_fresh_squadron_to_send() {
+    let (oob, _, mut f) = setup();
+    let r = Rotation {
+        from_group: 12,
+        to_group: 11,
+        kind: "Spitfire".into(),
+        count: 1,
+        receives: None,
+    };
+    // Nothing lost in 11 Group: nothing to bring back.
+    assert_eq!(
+        f.rotate_one(&r, &oob),
+        Err(ForcesError::NoDamagedSquadron {
+            group: Group::Eleven,
+            kind: "Spitfire".into()
+        })
+    );
+    // 12 Group with every Spitfire down has none to send.
+    shoot_down(&mut f, &oob, Group::Eleven, "Spitfire", 1);
+    let n12 = ready_of(&f, &oob, Group::Twelve, "Spitfire");
+    shoot_down(&mut f, &oob, Group::Twelve, "Spitfire", n12);
+    assert_eq!(
+        f.rotate_one(&r, &oob),
+        Err(ForcesError::NoReadySquadron {
+            group: Group::Twelve,
+            kind: "Spitfire".into()
+        })
+    );
+}
+
+#[test]
+fn the_turn_5_and_turn_9_rotations_can_be_made_from_the_shipped_order_of_battle() {
+    let (oob, rules, _) = setup();
+    // Each turn's set from full strength: in play, the donors rebuild their
+    // own losses with repair dice (and 13 Group with its reserve) in between.
+    for set in &rules.rotations {
+        let (_, _, mut f) = setup();
+        // The receiving groups have the losses to replace.
+        for r in set {
+            shoot_down(
+                &mut f,
+                &oob,
+                Group::from_number(r.to_group).unwrap(),
+                r.receives.as_ref().unwrap_or(&r.kind),
+                r.count as usize,
+            );
+        }
+        for r in set {
+            for _ in 0..r.count {
+                f.rotate_one(r, &oob)
+                    .unwrap_or_else(|e| panic!("{r:?}: {e}"));
+            }
+        }
+        f.check().unwrap();
+    }
+}
+
+#[test]
+fn the_turn_9_swap_damages_a_13_group_hurricane_and_rebuilds_an_11_group_spitfire() {
+    let (oob, rules, mut f) = setup();
+    let swap = rules.rotations[1]
+        .iter()
+        .find(|r| r.receives.is_some())
+        .expect("the footnote's swap")
+        .clone();
+    assert_eq!((swap.from_group, swap.to_group), (13, 11));
+    assert_eq!(swap.kind, "Hurricane");
+    assert_eq!(swap.receives.as_deref(), Some("Spitfire"));
+    shoot_down(&mut f, &oob, Group::Eleven, "Spitfire", 1);
+    let h13 = ready_of(&f, &oob, Group::Thirteen, "Hurricane");
+    let s11 = ready_of(&f, &oob, Group::Eleven, "Spitfire");
+    f.rotate_one(&swap, &oob).unwrap();
+    assert_eq!(ready_of(&f, &oob, Group::Thirteen, "Hurricane"), h13 - 1);
+    assert_eq!(damaged_of(&f, &oob, Group::Thirteen, "Hurricane"), 1);
+    assert_eq!(ready_of(&f, &oob, Group::Eleven, "Spitfire"), s11 + 1);
+}
+
+#[test]
+fn allied_reinforcements_rebuild_a_damaged_hurricane_under_their_name() {
+    let (oob, _, mut f) = setup();
+    assert!(matches!(
+        f.reinforce(Group::Twelve, "No. 310 (Czechoslovak) Squadron", &oob),
+        Err(ForcesError::NoDamagedSquadron { .. })
+    ));
+    shoot_down(&mut f, &oob, Group::Twelve, "Hurricane", 1);
+    let before = ready_of(&f, &oob, Group::Twelve, "Hurricane");
+    let i = f
+        .reinforce(Group::Twelve, "No. 310 (Czechoslovak) Squadron", &oob)
+        .unwrap();
+    assert_eq!(f.squadrons[i].name, "No. 310 (Czechoslovak) Squadron");
+    assert_eq!(ready_of(&f, &oob, Group::Twelve, "Hurricane"), before + 1);
+}
+
+#[test]
+fn defiants_and_stukas_are_withdrawn_and_do_not_count_as_losses() {
+    let (oob, _, mut f) = setup();
+    let defiants = oob.cards_of("Defiant");
+    let stukas = oob.cards_of("Ju 87");
+    assert!(defiants > 0 && stukas > 0);
+    // A Defiant already shot down is withdrawn too, and is no longer a loss.
+    shoot_down(&mut f, &oob, group_with(&oob, "Defiant"), "Defiant", 1);
+    assert_eq!(f.losses(Side::British, false), 1);
+    assert_eq!(f.withdraw_type("Defiant", &oob), defiants);
+    assert_eq!(f.withdraw_type("Ju 87", &oob), stukas);
+    assert_eq!(f.losses(Side::British, false), 0);
+    assert_eq!(f.losses(Side::German, false), 0);
+    assert_eq!(f.withdraw_type("Defiant", &oob), 0, "once only");
+}
+
+fn group_with(oob: &OrderOfBattle, kind: &str) -> Group {
+    let k = oob.type_named(kind).unwrap();
+    oob.wings
+        .iter()
+        .find(|w| w.squadrons.iter().any(|s| s.aircraft == k))
+        .unwrap()
+        .group
+}
+
+#[test]
+fn luftflotte_5_withdrawn_takes_its_squadrons_out_without_loss() {
+    let (_, _, mut f) = setup();
+    let n = f.withdraw_luftflotte(Luftflotte::Five);
+    assert!(n > 0);
+    assert!(f.ready(Holder::Luftflotte(Luftflotte::Five)).is_empty());
+    assert_eq!(f.losses(Side::German, false), 0);
+}
+
+#[test]
+fn stood_down_squadrons_return_to_the_top_of_the_box_two_turns_later() {
+    let (_, _, mut f) = setup();
+    let holder = Holder::Group(Group::Eleven);
+    let ready = f.ready(holder);
+    let sq = *ready.last().unwrap();
+    f.stand_down(sq, 3);
+    assert_eq!(f.squadrons[sq].place, Place::StoodDown { back_on: 5 });
+    assert!(f.return_stood_down(4).is_empty(), "not on the next turn");
+    assert_eq!(f.return_stood_down(5), vec![sq]);
+    assert_eq!(f.ready(holder)[0], sq, "first to be used");
+    // Stood down is not a loss, except where the rules count it.
+    f.stand_down(sq, 10);
+    assert_eq!(f.losses(Side::British, false), 0);
+    assert_eq!(f.losses(Side::British, true), 1);
+}
+
+#[test]
+fn thirteen_group_reserve_points_rebuild_only_its_own_squadrons() {
+    let (oob, _, mut f) = setup();
+    assert_eq!(f.reserve_points, 4);
+    shoot_down(&mut f, &oob, Group::Thirteen, "Hurricane", 1);
+    shoot_down(&mut f, &oob, Group::Eleven, "Hurricane", 1);
+    let k = oob.type_named("Hurricane").unwrap();
+    let damaged = |f: &Forces, g: Group| {
+        (0..f.squadrons.len())
+            .find(|&i| {
+                f.squadrons[i].holder == Holder::Group(g)
+                    && f.squadrons[i].aircraft == k
+                    && f.squadrons[i].place == Place::Damaged
+            })
+            .unwrap()
+    };
+    let eleven = damaged(&f, Group::Eleven);
+    assert_eq!(
+        f.rebuild_from_reserve(eleven),
+        Err(ForcesError::NotThirteenGroup)
+    );
+    let thirteen = damaged(&f, Group::Thirteen);
+    f.rebuild_from_reserve(thirteen).unwrap();
+    assert_eq!(f.reserve_points, 3);
+    assert!(matches!(f.squadrons[thirteen].place, Place::Ready { .. }));
+    f.reserve_points = 0;
+    shoot_down(&mut f, &oob, Group::Thirteen, "Hurricane", 1);
+    let again = damaged(&f, Group::Thirteen);
+    assert_eq!(
+        f.rebuild_from_reserve(again),
+        Err(ForcesError::NoReservePoints)
+    );
+}
