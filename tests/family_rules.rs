@@ -2743,3 +2743,90 @@ fn unknown_fields_in_family_files_are_errors_with_their_position() {
     assert!(e.starts_with("rules.ron:"), "{e}");
     assert!(e.contains("dusk"), "{e}");
 }
+
+#[test]
+fn out_of_range_numbers_in_commands_and_setups_are_refused_never_a_panic() {
+    let sc = test_scenario(1, face(0, Heading::Beam));
+    // A seat or airfield number at the top of its range names itself.
+    let setup = Setup {
+        seats: vec![SeatSetup {
+            sector: 255,
+            airfield: 0,
+        }],
+        short_game: false,
+    };
+    assert_eq!(
+        Game::new(sc.clone(), setup, 1).err().as_deref(),
+        Some("commander 1 has no sector 256")
+    );
+    let setup = Setup {
+        seats: vec![SeatSetup {
+            sector: 0,
+            airfield: 255,
+        }],
+        short_game: false,
+    };
+    assert_eq!(
+        Game::new(sc.clone(), setup, 1).err().as_deref(),
+        Some("sector Red has no airfield 256")
+    );
+    let p = Position {
+        spitfires: vec![spit(255, (3, 3), 4, 5)],
+        ..Position::default()
+    };
+    assert_eq!(
+        Game::with_position(sc.clone(), Setup::first_sectors(1), p, 1)
+            .err()
+            .as_deref(),
+        Some("there is no Spitfire 256")
+    );
+    // A climb of -128 in a saved or replayed command is refused.
+    let p = Position {
+        spitfires: vec![spit(0, (3, 3), 4, 5)],
+        ..Position::default()
+    };
+    let mut g = Game::with_position(sc, Setup::first_sectors(1), p, 1).unwrap();
+    while g.to_act().is_none() {
+        g.play(Command::Spin).unwrap();
+    }
+    let to = Facing::North.ahead(hex_from_offset(3, 3));
+    assert_eq!(
+        g.check(&Command::Move {
+            to,
+            via: None,
+            climb: -128
+        }),
+        Err(Illegal::NotAClimb)
+    );
+}
+
+#[test]
+fn a_spitfire_lost_to_a_bomber_it_sent_home_shoots_no_more() {
+    // (R) Bomber 0 flies port from (3,9) over its own start square (2,9) to
+    // (1,8), facing north-west; bomber 1 is refused (bomber 2 stands where
+    // it would end) and keeps facing north at (2,8). Both have (2,9) behind
+    // them at altitude 4. The Spitfire flies there and shoots bomber 0, which
+    // goes home to (2,9) at cruising altitude 4: the shooter's square and
+    // altitude, a collision. A Spitfire that is out shoots no more.
+    let sc = test_scenario(3, face(0, Heading::Port));
+    let mut g = game_at(
+        &sc,
+        1,
+        &[
+            bomber(0, (3, 9), N, 4),
+            bomber(1, (2, 8), N, 4),
+            bomber(2, (0, 7), N, 4),
+        ],
+        &[spit(0, (3, 8), 4, 10)],
+        &[],
+    );
+    spin_all(&mut g);
+    assert_eq!(g.bombers()[0].hex, h(1, 8));
+    assert_eq!(g.bombers()[1].hex, h(2, 8));
+    assert_eq!(g.bombers_in_sights(h(2, 9), 4), vec![0, 1]);
+    let events = play(&mut g, mv((2, 9), 0));
+    assert_eq!(shot_down(&events), vec![(0, 0)]);
+    assert_eq!(g.spitfire(0).lost, Some(Cause::Collision));
+    assert_eq!(g.spitfire(0).kills, 1);
+    assert_eq!(g.bombers()[1].hex, h(2, 8), "bomber 1 was not shot");
+}

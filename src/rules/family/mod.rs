@@ -63,7 +63,7 @@ impl Setup {
                 return Err(format!(
                     "commander {} has no sector {}",
                     i + 1,
-                    s.sector + 1
+                    u32::from(s.sector) + 1
                 ));
             }
             if self.seats[..i].iter().any(|o| o.sector == s.sector) {
@@ -76,7 +76,7 @@ impl Setup {
                 return Err(format!(
                     "sector {} has no airfield {}",
                     sc.sectors[s.sector as usize].name,
-                    s.airfield + 1
+                    u32::from(s.airfield) + 1
                 ));
             }
         }
@@ -555,14 +555,14 @@ impl Game {
             if !(1..=max).contains(&b.altitude) {
                 return Err(format!(
                     "bomber {} at altitude {}",
-                    b.bomber + 1,
+                    u32::from(b.bomber) + 1,
                     b.altitude
                 ));
             }
             let slot = self
                 .bombers
                 .get_mut(b.bomber as usize)
-                .ok_or_else(|| format!("there is no bomber {}", b.bomber + 1))?;
+                .ok_or_else(|| format!("there is no bomber {}", u32::from(b.bomber) + 1))?;
             *slot = Bomber {
                 hex,
                 facing: b.facing,
@@ -574,7 +574,10 @@ impl Game {
         for s in &p.spitfires {
             let hex = hex_of(s.at)?;
             if s.altitude > max || s.fuel == 0 || s.fuel > sc.rules.fuel_full {
-                return Err(format!("Spitfire {} cannot be placed so", s.seat + 1));
+                return Err(format!(
+                    "Spitfire {} cannot be placed so",
+                    u32::from(s.seat) + 1
+                ));
             }
             let on_airfield = sc
                 .feature_at(hex)
@@ -582,13 +585,13 @@ impl Game {
             if s.altitude == 0 && !on_airfield {
                 return Err(format!(
                     "Spitfire {} on the ground off an airfield",
-                    s.seat + 1
+                    u32::from(s.seat) + 1
                 ));
             }
             let slot = self
                 .spitfires
                 .get_mut(s.seat as usize)
-                .ok_or_else(|| format!("there is no Spitfire {}", s.seat + 1))?;
+                .ok_or_else(|| format!("there is no Spitfire {}", u32::from(s.seat) + 1))?;
             slot.hex = hex;
             slot.altitude = s.altitude;
             slot.fuel = s.fuel;
@@ -943,7 +946,7 @@ impl Game {
                         self.new_altitude(s.altitude, c).map(|_| ())
                     }
                     Command::Move { to, via, climb } => {
-                        if climb.abs() > 1 {
+                        if climb.unsigned_abs() > 1 {
                             return Err(Illegal::NotAClimb);
                         }
                         self.new_altitude(s.altitude, climb)?;
@@ -1141,7 +1144,9 @@ impl Game {
             return;
         }
         for b in self.bombers_in_sights(s.hex, s.altitude) {
-            if self.is_over() {
+            // A bomber sent home can meet its shooter there (a collision):
+            // a Spitfire that is out shoots no more.
+            if self.is_over() || !self.spitfire(seat).in_play() {
                 return;
             }
             self.emit(Event::ShotDown { seat, bomber: b });
