@@ -157,6 +157,7 @@ fn the_new_game_screen_sets_names_sectors_computers_and_the_short_game() {
         },
     );
     click_nth(&mut app, "Sector", 0); // Red -> the first sector nobody holds: Yellow
+    click_nth(&mut app, "Field", 1); // Alice starts on Blue's second airfield
     click(&mut app, "Human 3"); // the third commander is the computer
     click(&mut app, "Full game"); // short game
     click(&mut app, "Seed");
@@ -169,6 +170,11 @@ fn the_new_game_screen_sets_names_sectors_computers_and_the_short_game() {
     let sectors: Vec<u8> = b.game.spitfires().iter().map(|s| s.sector).collect();
     assert_eq!(sectors, vec![3, 1, 2]);
     assert!(b.game.setup().short_game);
+    let sc = b.game.scenario();
+    let second = sc.airfields_of(1)[1];
+    assert_eq!(b.game.spitfire(1).hex, sc.features[second].hex);
+    assert_eq!(b.game.setup().seats[1].airfield, 1);
+    assert_eq!(b.game.setup().seats[0].airfield, 0);
     assert_eq!(b.game.kills_to_win(), 3);
 }
 

@@ -1812,12 +1812,18 @@ pub struct FamilyNew {
     pub seed: String,
     /// Which field typing goes to: None the seed, Some(i) commander i's name.
     pub editing: Option<usize>,
+    /// The board's airfields by sector (square names), and the board they
+    /// were read for.
+    airfields: Vec<Vec<String>>,
+    airfields_of: Option<usize>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct SeatChoice {
     pub name: String,
     pub sector: u8,
+    /// Which of the sector's airfields the Spitfire starts on.
+    pub airfield: u8,
     pub human: bool,
 }
 
@@ -1830,13 +1836,38 @@ impl FamilyNew {
                 .map(|i| SeatChoice {
                     name: format!("Player {}", i + 1),
                     sector: i as u8,
+                    airfield: 0,
                     human: true,
                 })
                 .collect(),
             short: false,
             seed,
             editing: None,
+            airfields: Vec::new(),
+            airfields_of: None,
         }
+    }
+
+    /// The chosen board's airfields by sector, as square names (read once
+    /// per board).
+    fn airfield_names(&mut self) -> &[Vec<String>] {
+        if self.airfields_of != Some(self.board) {
+            let (name, _, _) =
+                crate::data::FAMILY_BOARDS[self.board % crate::data::FAMILY_BOARDS.len()];
+            self.airfields = match crate::data::load_family(name) {
+                Ok(sc) => (0..sc.sectors.len() as u8)
+                    .map(|sector| {
+                        sc.airfields_of(sector)
+                            .into_iter()
+                            .map(|f| sc.cell_name(sc.features[f].hex))
+                            .collect()
+                    })
+                    .collect(),
+                Err(_) => Vec::new(),
+            };
+            self.airfields_of = Some(self.board);
+        }
+        &self.airfields
     }
 
     /// The game this screen describes.
@@ -1855,7 +1886,7 @@ impl FamilyNew {
                 .iter()
                 .map(|s| SeatSetup {
                     sector: s.sector,
-                    airfield: 0,
+                    airfield: s.airfield,
                 })
                 .collect(),
             short_game: self.short,
@@ -1889,6 +1920,7 @@ impl FamilyNew {
             }
         }
         self.seats[i].sector = s;
+        self.seats[i].airfield = 0;
     }
 
     /// Seats beyond the first `count` give up their sectors to the others.
@@ -1947,7 +1979,7 @@ pub fn new_game_screen(ui: &mut Ui, ng: &mut FamilyNew) -> Option<bool> {
     }
     y += rh + 8.0;
     for i in 0..ng.count {
-        let name_r = Rect::new(x, y, bw * 0.46, rh);
+        let name_r = Rect::new(x, y, bw * 0.34, rh);
         let editing = ng.editing == Some(i);
         ui.rect(name_r, Color::new(0.98, 0.97, 0.92, 1.0));
         ui.rect_lines(
@@ -1971,7 +2003,7 @@ pub fn new_game_screen(ui: &mut Ui, ng: &mut FamilyNew) -> Option<bool> {
             ng.editing = Some(i);
         }
         let colour = SectorColour::ALL[ng.seats[i].sector as usize % 4];
-        let sec_r = Rect::new(x + bw * 0.48, y, bw * 0.25, rh);
+        let sec_r = Rect::new(x + bw * 0.36, y, bw * 0.22, rh);
         ui.rect(
             Rect::new(sec_r.x - 4.0, sec_r.y - 4.0, sec_r.w + 8.0, sec_r.h + 8.0),
             sector_colour(colour),
@@ -1979,13 +2011,27 @@ pub fn new_game_screen(ui: &mut Ui, ng: &mut FamilyNew) -> Option<bool> {
         if ui.button(sec_r, &format!("Sector {}", colour.name())) {
             ng.next_sector(i, 4);
         }
+        // The airfield the Spitfire starts on, by its square.
+        let sector = ng.seats[i].sector as usize;
+        let fields = ng.airfield_names().get(sector).cloned().unwrap_or_default();
+        let here = fields
+            .get(ng.seats[i].airfield as usize)
+            .cloned()
+            .unwrap_or_default();
+        if ui.button(
+            Rect::new(x + bw * 0.60, y, bw * 0.18, rh),
+            &format!("Field {here}"),
+        ) && !fields.is_empty()
+        {
+            ng.seats[i].airfield = ((ng.seats[i].airfield as usize + 1) % fields.len()) as u8;
+        }
         let who = if ng.seats[i].human {
             "Human"
         } else {
             "Computer"
         };
         if ui.button(
-            Rect::new(x + bw * 0.75, y, bw * 0.25, rh),
+            Rect::new(x + bw * 0.80, y, bw * 0.20, rh),
             &format!("{who} {}", i + 1),
         ) {
             ng.seats[i].human = !ng.seats[i].human;
