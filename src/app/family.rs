@@ -1170,6 +1170,20 @@ impl FamilyBattle {
             if alt > 0 {
                 ui.line(p0, p, 3.0, Color::new(0.1, 0.1, 0.1, 0.8));
             }
+            if !bomber {
+                // The fuel gauge on the Spitfire's base, as on the board game's.
+                let full = self.game.rules().fuel_full.max(1) as f32;
+                let fuel = self.sdisp[i].fuel as f32;
+                let w = v.size * 0.9;
+                let r = Rect::new(p0.x - w / 2.0, p0.y + v.size * 0.34, w, 4.0);
+                ui.rect(r, Color::new(0.15, 0.15, 0.15, 0.85));
+                let col = if fuel <= 3.0 {
+                    ACCENT
+                } else {
+                    Color::new(0.3, 0.85, 0.35, 1.0)
+                };
+                ui.rect(Rect::new(r.x, r.y, r.w * fuel / full, r.h), col);
+            }
         }
         for &(alt, bomber, i) in &planes {
             if bomber {
