@@ -441,7 +441,7 @@ fn bad_campaign_files_name_file_line_and_column() {
             "\"~~~~~~2222222~~~~~~~~~~~\", //  7",
             "\"~~~~~~2222222~~~~~~~~~~\", //  7",
             "\"~~~~~~2222222~~~~~~~~~~\", //  7",
-            "row 7 has 23 squares; the map has 24",
+            "row 7 has 23 squares; the grid has 24",
         ),
         (
             0,
@@ -812,7 +812,7 @@ fn what_the_sheets_rules_need_is_checked_on_load() {
     let (l, c) = position_of(&text, "[\n        \"~~3333333");
     assert_eq!(
         errors(&with(0, &text))[0],
-        format!("{MAP}:{l}:{c}: the map has 29 rows; the file says 30")
+        format!("{MAP}:{l}:{c}: the map has 29 rows; the grid has 30")
     );
     // Every problem of the targets and the order of battle at once.
     let e = errors(&[
@@ -1069,7 +1069,7 @@ fn a_campaign_file_that_is_not_one_is_a_clear_error_never_a_panic() {
     );
     let e = errors(&with(0, &text));
     assert!(
-        e[0].ends_with("row 6 has 23 squares; the map has 24"),
+        e[0].ends_with("row 6 has 23 squares; the grid has 24"),
         "{e:?}"
     );
     // All three files bad at once: each names itself.

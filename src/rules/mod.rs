@@ -6,3 +6,4 @@ pub mod dice;
 pub mod dogfight;
 pub mod family;
 pub mod hex;
+pub mod text_map;

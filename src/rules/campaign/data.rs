@@ -272,42 +272,24 @@ impl CampaignMap {
             return Err(e);
         }
         let (cols, rows) = (file.columns as usize, file.rows as usize);
-        let mut terrain = vec![Terrain::Sea; cols * rows];
-        if file.map.len() != rows {
-            e.push(bad(
-                "map",
-                format!("the map has {} rows; the file says {rows}", file.map.len()),
-            ));
-        }
-        for (r, line) in file.map.iter().enumerate().take(rows) {
-            let chars: Vec<char> = line.chars().collect();
-            if chars.len() != cols {
-                e.push(bad(
-                    format!("map[{r}]"),
-                    format!("row {r} has {} squares; the map has {cols}", chars.len()),
-                ));
-                continue;
-            }
-            for (c, ch) in chars.into_iter().enumerate() {
-                terrain[r * cols + c] = match ch {
-                    '~' => Terrain::Sea,
-                    'c' => Terrain::Continent,
-                    d => match Group::from_digit(d) {
-                        Some(g) => Terrain::Land(g),
-                        None => {
-                            e.push(bad(
-                                format!("map[{r}]"),
-                                format!(
-                                    "'{d}' at column {c}: use ~ for sea, c for the continent, \
-                                     0 to 3 for the land of 10 to 13 Group"
-                                ),
-                            ));
-                            Terrain::Sea
-                        }
-                    },
-                };
-            }
-        }
+        let (terrain, found) = crate::rules::text_map::read_text_map(
+            &file.map,
+            cols,
+            rows,
+            "grid",
+            Terrain::Sea,
+            |ch, c| match ch {
+                '~' => Ok(Terrain::Sea),
+                'c' => Ok(Terrain::Continent),
+                d => Group::from_digit(d).map(Terrain::Land).ok_or_else(|| {
+                    format!(
+                        "'{d}' at column {c}: use ~ for sea, c for the continent, \
+                         0 to 3 for the land of 10 to 13 Group"
+                    )
+                }),
+            },
+        );
+        e.extend(found);
         for g in Group::ALL {
             if !terrain.contains(&Terrain::Land(g)) {
                 e.push(bad("map", format!("the map has no land of {}", g.name())));

@@ -273,45 +273,27 @@ impl FamilyScenario {
             return Err(e);
         }
         let (cols, rows) = (file.columns as usize, file.rows as usize);
-        let mut terrain = vec![Terrain::Sea; cols * rows];
-        if file.map.len() != rows {
-            e.push(bad(
-                "map".into(),
-                format!("the map has {} rows; the board has {rows}", file.map.len()),
-            ));
-        }
-        for (r, line) in file.map.iter().enumerate().take(rows) {
-            let chars: Vec<char> = line.chars().collect();
-            if chars.len() != cols {
-                e.push(bad(
-                    format!("map[{r}]"),
-                    format!("row {r} has {} squares; the board has {cols}", chars.len()),
-                ));
-                continue;
-            }
-            for (c, ch) in chars.into_iter().enumerate() {
-                terrain[r * cols + c] = match ch {
-                    '~' => Terrain::Sea,
-                    '1'..='4' => {
-                        let s = ch as u8 - b'1';
-                        if s as usize >= file.sectors.len() {
-                            e.push(bad(
-                                format!("map[{r}]"),
-                                format!("sector {ch} at column {c} is not in the sector list"),
-                            ));
-                        }
-                        Terrain::Land { sector: s }
-                    }
-                    other => {
-                        e.push(bad(
-                            format!("map[{r}]"),
-                            format!("'{other}' at column {c}: use ~ for sea, 1 to 4 for a sector"),
-                        ));
-                        Terrain::Sea
-                    }
-                };
-            }
-        }
+        let sectors = file.sectors.len();
+        let (terrain, found) = crate::rules::text_map::read_text_map(
+            &file.map,
+            cols,
+            rows,
+            "board",
+            Terrain::Sea,
+            |ch, c| match ch {
+                '~' => Ok(Terrain::Sea),
+                '1'..='4' if ((ch as u8 - b'1') as usize) < sectors => Ok(Terrain::Land {
+                    sector: ch as u8 - b'1',
+                }),
+                '1'..='4' => Err(format!(
+                    "sector {ch} at column {c} is not in the sector list"
+                )),
+                other => Err(format!(
+                    "'{other}' at column {c}: use ~ for sea, 1 to 4 for a sector"
+                )),
+            },
+        );
+        e.extend(found);
         let grid: Board<()> = Board::new(file.columns, file.rows);
         // Bounds first: hexx's offset conversion overflows (a panic in debug
         // builds) on absurd coordinates in a file.
