@@ -161,20 +161,7 @@ impl App {
                     b.scroll_log(ui.input.wheel);
                     ui.input.wheel = 0.0;
                 }
-                let act = b.frame(&mut ui, &self.settings);
-                self.sounds.append(&mut b.sounds);
-                let watching = b.is_watching();
-                // Only built when it is to be written (it copies the commands).
-                let save = (b.autosave_due || matches!(act, BattleAction::Save))
-                    .then(|| AnySave::SimpleHex(b.save()));
-                next = table_action(
-                    act,
-                    watching,
-                    save,
-                    &mut b.autosave_due,
-                    &mut b.message,
-                    false,
-                );
+                next = run_table(b.as_mut(), &mut ui, &self.settings, &mut self.sounds);
             }
             Screen::Result(b) => next = result(&mut ui, b),
             Screen::FamilyNew(ng) => {
@@ -185,20 +172,7 @@ impl App {
                 }
             }
             Screen::Family(b) => {
-                let act = b.frame(&mut ui, &self.settings);
-                self.sounds.append(&mut b.sounds);
-                let watching = b.is_watching();
-                // Only built when it is to be written (it copies the commands).
-                let save = (b.autosave_due || matches!(act, BattleAction::Save))
-                    .then(|| AnySave::Family(b.save()));
-                next = table_action(
-                    act,
-                    watching,
-                    save,
-                    &mut b.autosave_due,
-                    &mut b.message,
-                    true,
-                );
+                next = run_table(b.as_mut(), &mut ui, &self.settings, &mut self.sounds);
             }
             Screen::FamilyResult(b) => {
                 let (watch, menu) = family::result_screen(&mut ui, b);
@@ -339,20 +313,82 @@ impl App {
     }
 }
 
-/// What a game table's frame asks of the app, for both games: the autosave
-/// when due, saving, help, leaving, and the end of the game.
-fn table_action(
-    act: BattleAction,
-    watching: bool,
-    save: Option<AnySave>,
-    autosave_due: &mut bool,
-    message: &mut Option<String>,
-    family: bool,
+/// A game table on screen: Simple Hex's battle or the family game's table.
+trait Table {
+    fn frame(&mut self, ui: &mut Ui, settings: &Settings) -> BattleAction;
+    fn take_sounds(&mut self) -> Vec<Sfx>;
+    fn is_watching(&self) -> bool;
+    /// The game as a save (it copies the commands: built only to be written).
+    fn any_save(&self) -> AnySave;
+    fn autosave_due(&mut self) -> &mut bool;
+    fn message(&mut self) -> &mut Option<String>;
+    /// Which game's rules page the help key opens.
+    fn is_family(&self) -> bool;
+}
+
+impl Table for Battle {
+    fn frame(&mut self, ui: &mut Ui, settings: &Settings) -> BattleAction {
+        Battle::frame(self, ui, settings)
+    }
+    fn take_sounds(&mut self) -> Vec<Sfx> {
+        std::mem::take(&mut self.sounds)
+    }
+    fn is_watching(&self) -> bool {
+        Battle::is_watching(self)
+    }
+    fn any_save(&self) -> AnySave {
+        AnySave::SimpleHex(self.save())
+    }
+    fn autosave_due(&mut self) -> &mut bool {
+        &mut self.autosave_due
+    }
+    fn message(&mut self) -> &mut Option<String> {
+        &mut self.message
+    }
+    fn is_family(&self) -> bool {
+        false
+    }
+}
+
+impl Table for FamilyBattle {
+    fn frame(&mut self, ui: &mut Ui, settings: &Settings) -> BattleAction {
+        FamilyBattle::frame(self, ui, settings)
+    }
+    fn take_sounds(&mut self) -> Vec<Sfx> {
+        std::mem::take(&mut self.sounds)
+    }
+    fn is_watching(&self) -> bool {
+        FamilyBattle::is_watching(self)
+    }
+    fn any_save(&self) -> AnySave {
+        AnySave::Family(self.save())
+    }
+    fn autosave_due(&mut self) -> &mut bool {
+        &mut self.autosave_due
+    }
+    fn message(&mut self) -> &mut Option<String> {
+        &mut self.message
+    }
+    fn is_family(&self) -> bool {
+        true
+    }
+}
+
+/// One frame of a game table, and what it asks of the app, for both games:
+/// the autosave when due, saving, help, leaving, and the end of the game.
+fn run_table(
+    t: &mut dyn Table,
+    ui: &mut Ui,
+    settings: &Settings,
+    sounds: &mut Vec<Sfx>,
 ) -> Option<Transition> {
-    if *autosave_due && !watching {
-        *autosave_due = false;
-        if let Some(Err(e)) = save.as_ref().map(|s| s.write(&save::autosave_path())) {
-            *message = Some(e);
+    let act = t.frame(ui, settings);
+    sounds.append(&mut t.take_sounds());
+    let watching = t.is_watching();
+    if *t.autosave_due() && !watching {
+        *t.autosave_due() = false;
+        if let Err(e) = t.any_save().write(&save::autosave_path()) {
+            *t.message() = Some(e);
         }
     }
     match act {
@@ -360,11 +396,11 @@ fn table_action(
         BattleAction::Leave => Some(Transition::Push(Screen::ConfirmLeave { quitting: false })),
         BattleAction::Help => Some(Transition::Push(Screen::Help {
             scroll: 0.0,
-            family,
+            family: t.is_family(),
         })),
         BattleAction::Save if watching => None,
         BattleAction::Save => {
-            *message = save.map(|s| match s.write(&save::save_path()) {
+            *t.message() = Some(match t.any_save().write(&save::save_path()) {
                 Ok(()) => "Game saved.".into(),
                 Err(e) => e,
             });
