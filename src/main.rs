@@ -284,22 +284,26 @@ fn play(cli: &Cli) -> Res {
     Ok(())
 }
 
-/// The campaign's weather under each of the five rules (the raids are not
-/// simulated yet).
+/// Whole campaigns under each of the five weather rules, the two opponents
+/// playing: weather, missions, targets, losses and the victory split.
 fn simulate_campaign(games: u64, seed: u64, csv: Option<PathBuf>, threads: Option<usize>) -> Res {
+    use std::sync::Arc;
     use tally_ho::rules::campaign::rules::WeatherRule;
     if csv.is_some() {
-        return Err("--csv is not available for the campaign yet".into());
+        return Err("--csv is not available for the campaign".into());
     }
-    let rules = data::campaign_rules::shipped_campaign_rules()?;
-    let threads = threads.unwrap_or_else(|| {
-        std::thread::available_parallelism()
-            .map(|n| n.get())
-            .unwrap_or(1)
-    });
-    println!("campaign: the weather only (missions, targets, losses and the victory split need the raids, not simulated yet)");
+    let rules = Arc::new(data::campaign_rules::shipped_campaign_rules()?);
+    let campaign = Arc::new(data::load_campaign_data()?);
+    let threads = threads_or_all(threads);
+    println!(
+        "campaign: {games} campaigns under each weather rule, the Luftwaffe planner against the RAF controller (seed {seed}, {threads} threads)"
+    );
     for rule in WeatherRule::ALL {
-        let figures = sim::campaign::weather_figures(&rules, rule, games, seed, threads);
+        let bar = progress(games);
+        let tick = |n: u64| bar.set_position(n);
+        let figures =
+            sim::campaign::campaign_figures(&campaign, &rules, rule, games, seed, threads, &tick);
+        bar.finish_and_clear();
         println!("{figures}");
     }
     Ok(())

@@ -641,8 +641,8 @@ fn bad_campaign_files_name_file_line_and_column() {
         ),
         (
             2,
-            "(name: \"Do 17\", side: German, role: Bomber, defence: 2, dogfight: 1, intercept: 1, bombs: 2)",
-            "(name: \"Do 17\", side: German, role: Bomber, defence: 2, dogfight: 1, intercept: 1, bombs: 0)",
+            "(name: \"Do 17\", side: German, role: Bomber, defence: 2, dogfight: 2, intercept: 2, bombs: 2)",
+            "(name: \"Do 17\", side: German, role: Bomber, defence: 2, dogfight: 2, intercept: 2, bombs: 0)",
             "bombs: ^0)",
             "Do 17 is a bomber: it needs bombs",
         ),

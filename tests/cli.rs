@@ -208,8 +208,8 @@ fn each_game_refuses_the_other_games_options() {
 }
 
 #[test]
-fn simulate_campaign_reports_the_weather_of_every_rule() {
-    let (ok, out, err) = tally_ho(&["simulate", "--game", "campaign", "--games", "3000"]);
+fn simulate_campaign_reports_weather_raids_losses_and_victory_for_every_rule() {
+    let (ok, out, err) = tally_ho(&["simulate", "--game", "campaign", "--games", "300"]);
     assert!(ok, "{err}");
     for want in [
         "dice by phase",
@@ -221,7 +221,11 @@ fn simulate_campaign_reports_the_weather_of_every_rule() {
         "the sheet states 1/3",
         "the sheet states 4/9",
         "the sheet states 15/36",
-        "not simulated yet",
+        "(the sheet: about 43)",
+        "(the Luftwaffe needs 28)",
+        "loss rate 6:10 held:",
+        "victory: Luftwaffe",
+        "campaigns per second",
     ] {
         assert!(out.contains(want), "missing {want:?} in\n{out}");
     }
@@ -229,6 +233,12 @@ fn simulate_campaign_reports_the_weather_of_every_rule() {
     assert_eq!(
         out.matches("mean 7.00, fewest 7, most 7").count(),
         3,
+        "{out}"
+    );
+    // The opponents never propose a command the rules refuse.
+    assert_eq!(
+        out.matches("opponent proposals refused by check: 0").count(),
+        5,
         "{out}"
     );
     let (ok, _, err) = tally_ho(&["simulate", "--game", "campaign", "--board", "full"]);

@@ -1,30 +1,63 @@
-//! The campaign's simulator, as far as the campaign engine goes so far: the
-//! weather of many campaigns under each of the five weather rules, with the
-//! respite share of each phase against the share the sheet states, and the
-//! number of flying turns. (Missions, targets, losses and the victory split
-//! need the raids, which the engine does not play yet.)
+//! The campaign's simulator: many whole campaigns under each of the five
+//! weather rules, the Luftwaffe planner against the RAF controller. For each
+//! rule it reports the respite share of each phase against the share the
+//! sheet states, the flying turns, the missions flown, the targets bombed,
+//! the squadrons lost by each side, the loss-rate verdict and the victory
+//! split, and compares them with what the sheet says of its own campaign
+//! ("approximately 7 flying turns", "43 missions", 28 targets).
 
 use super::{run_indexed, wilson};
+use crate::rules::campaign::ai;
+use crate::rules::campaign::data::CampaignData;
+use crate::rules::campaign::game::{Campaign, CampaignSetup};
 use crate::rules::campaign::rules::{CampaignRules, WeatherRule};
-use crate::rules::campaign::weather::Weather;
-use crate::rules::dice::{sub_seed, Dice};
+use crate::rules::campaign::score::{luftwaffe_rate_holds, Verdict};
+use crate::rules::dice::sub_seed;
 use std::fmt;
+use std::sync::Arc;
 use std::time::Duration;
 
-/// One campaign's weather: for each turn, whether the Luftwaffe flew.
+/// What one campaign came to.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct WeatherRun {
+pub struct CampaignRun {
+    /// For each turn, whether the Luftwaffe flew.
     pub flies: Vec<bool>,
+    pub missions: u32,
+    pub targets: u32,
+    pub raf_lost: u32,
+    pub luftwaffe_lost: u32,
+    pub rate_holds: bool,
+    pub verdict: Verdict,
+    /// Opponent proposals that `check` refused (a sound opponent makes none).
+    pub refused: usize,
+    pub commands: usize,
 }
 
-pub fn play_weather(rules: &CampaignRules, rule: WeatherRule, index: u64, seed: u64) -> WeatherRun {
-    let mut dice = Dice::without_log(sub_seed(seed, index));
-    let w = Weather::new(rule, rules, &mut dice);
-    let turns = rules.calendar_for(rule).turns;
-    WeatherRun {
-        flies: (1..=turns)
-            .map(|t| w.check(t, rules, &mut dice).flies)
-            .collect(),
+/// Plays campaign number `index` of a run seeded `seed` to its end.
+pub fn play_campaign(
+    data: &Arc<CampaignData>,
+    rules: &Arc<CampaignRules>,
+    rule: WeatherRule,
+    index: u64,
+    seed: u64,
+) -> CampaignRun {
+    let setup = CampaignSetup {
+        weather: rule,
+        seed: sub_seed(seed, index),
+    };
+    let mut c = Campaign::new_quiet(data.clone(), rules.clone(), setup);
+    let refused = ai::play_out(&mut c);
+    let tally = c.tally();
+    CampaignRun {
+        flies: c.records().iter().map(|r| r.flew).collect(),
+        missions: c.records().iter().map(|r| r.missions as u32).sum(),
+        targets: tally.targets,
+        raf_lost: tally.raf_lost,
+        luftwaffe_lost: tally.luftwaffe_lost,
+        rate_holds: luftwaffe_rate_holds(&tally, rules),
+        verdict: c.verdict().unwrap_or(Verdict::British),
+        refused,
+        commands: c.commands().len(),
     }
 }
 
@@ -38,27 +71,58 @@ pub struct PhaseWeather {
     pub stated: Option<(u32, u32)>,
 }
 
-/// The weather figures of one rule over many campaigns.
+/// A mean with its spread.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Spread {
+    pub mean: f64,
+    pub min: u32,
+    pub max: u32,
+}
+
+fn spread(values: impl Iterator<Item = u32> + Clone) -> Spread {
+    let n = values.clone().count().max(1) as f64;
+    Spread {
+        mean: values.clone().map(f64::from).sum::<f64>() / n,
+        min: values.clone().min().unwrap_or(0),
+        max: values.max().unwrap_or(0),
+    }
+}
+
+/// The figures of one weather rule over many campaigns.
 #[derive(Clone, Debug)]
-pub struct WeatherFigures {
+pub struct CampaignFigures {
     pub rule: WeatherRule,
     pub games: u64,
     pub phases: Vec<PhaseWeather>,
-    pub flying_mean: f64,
-    pub flying_min: usize,
-    pub flying_max: usize,
+    pub flying: Spread,
+    pub missions: Spread,
+    pub targets: Spread,
+    pub raf_lost: Spread,
+    pub luftwaffe_lost: Spread,
+    /// Campaigns in which the Luftwaffe bombed at least the winning number.
+    pub reached_targets: u64,
+    /// Campaigns in which the Luftwaffe held the 6 to 10 loss rate.
+    pub rate_held: u64,
+    pub luftwaffe_wins: u64,
+    pub draws: u64,
+    pub british_wins: u64,
+    pub refused: usize,
+    pub commands: Spread,
+    pub targets_to_win: u32,
     pub elapsed: Duration,
 }
 
-pub fn weather_figures(
-    rules: &CampaignRules,
+pub fn campaign_figures(
+    data: &Arc<CampaignData>,
+    rules: &Arc<CampaignRules>,
     rule: WeatherRule,
     games: u64,
     seed: u64,
     threads: usize,
-) -> WeatherFigures {
-    let (runs, elapsed) = run_indexed(games, threads, &|_| {}, |i| {
-        play_weather(rules, rule, i, seed)
+    tick: &(dyn Fn(u64) + Sync),
+) -> CampaignFigures {
+    let (runs, elapsed) = run_indexed(games, threads, tick, |i| {
+        play_campaign(data, rules, rule, i, seed)
     });
     let cal = rules.calendar_for(rule);
     let phases = rules
@@ -88,22 +152,42 @@ pub fn weather_figures(
             }
         })
         .collect();
-    let flying: Vec<usize> = runs
-        .iter()
-        .map(|r| r.flies.iter().filter(|f| **f).count())
-        .collect();
-    WeatherFigures {
+    let count = |f: &dyn Fn(&CampaignRun) -> bool| runs.iter().filter(|r| f(r)).count() as u64;
+    CampaignFigures {
         rule,
         games,
         phases,
-        flying_mean: flying.iter().sum::<usize>() as f64 / games.max(1) as f64,
-        flying_min: flying.iter().copied().min().unwrap_or(0),
-        flying_max: flying.iter().copied().max().unwrap_or(0),
+        flying: spread(
+            runs.iter()
+                .map(|r| r.flies.iter().filter(|f| **f).count() as u32),
+        ),
+        missions: spread(runs.iter().map(|r| r.missions)),
+        targets: spread(runs.iter().map(|r| r.targets)),
+        raf_lost: spread(runs.iter().map(|r| r.raf_lost)),
+        luftwaffe_lost: spread(runs.iter().map(|r| r.luftwaffe_lost)),
+        reached_targets: count(&|r| r.targets >= rules.targets_to_win),
+        rate_held: count(&|r| r.rate_holds),
+        luftwaffe_wins: count(&|r| r.verdict == Verdict::Luftwaffe),
+        draws: count(&|r| r.verdict == Verdict::Draw),
+        british_wins: count(&|r| r.verdict == Verdict::British),
+        refused: runs.iter().map(|r| r.refused).sum(),
+        commands: spread(runs.iter().map(|r| r.commands as u32)),
+        targets_to_win: rules.targets_to_win,
         elapsed,
     }
 }
 
-impl fmt::Display for WeatherFigures {
+fn share(k: u64, n: u64) -> String {
+    let (lo, hi) = wilson(k, n);
+    format!(
+        "{:6.2}% (95% CI {:.2}% to {:.2}%)",
+        100.0 * k as f64 / n.max(1) as f64,
+        lo * 100.0,
+        hi * 100.0
+    )
+}
+
+impl fmt::Display for CampaignFigures {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(
             f,
@@ -112,15 +196,11 @@ impl fmt::Display for WeatherFigures {
             self.games
         )?;
         for p in &self.phases {
-            let (lo, hi) = wilson(p.respites, p.turns);
-            let share = p.respites as f64 / p.turns.max(1) as f64;
             let name = &p.name;
             write!(
                 f,
-                "  {name:<11} respite {:6.2}% of turns (95% CI {:.2}% to {:.2}%)",
-                share * 100.0,
-                lo * 100.0,
-                hi * 100.0
+                "  {name:<11} respite {} of turns",
+                share(p.respites, p.turns)
             )?;
             match p.stated {
                 Some((n, d)) => writeln!(
@@ -131,10 +211,55 @@ impl fmt::Display for WeatherFigures {
                 None => writeln!(f)?,
             }
         }
+        let line = |f: &mut fmt::Formatter<'_>, what: &str, s: Spread, sheet: &str| {
+            writeln!(
+                f,
+                "  {what:<26} mean {:.2}, fewest {}, most {}{sheet}",
+                s.mean, s.min, s.max
+            )
+        };
+        line(
+            f,
+            "flying turns per campaign:",
+            self.flying,
+            " (the sheet: about 7)",
+        )?;
+        line(
+            f,
+            "missions flown:",
+            self.missions,
+            " (the sheet: about 43)",
+        )?;
+        line(
+            f,
+            "targets bombed:",
+            self.targets,
+            &format!(" (the Luftwaffe needs {})", self.targets_to_win),
+        )?;
+        line(f, "RAF squadrons lost:", self.raf_lost, "")?;
+        line(f, "Luftwaffe squadrons lost:", self.luftwaffe_lost, "")?;
         writeln!(
             f,
-            "  flying turns per campaign: mean {:.2}, fewest {}, most {} (the sheet: about 7)",
-            self.flying_mean, self.flying_min, self.flying_max
+            "  {} targets or more:        {}",
+            self.targets_to_win,
+            share(self.reached_targets, self.games)
+        )?;
+        writeln!(
+            f,
+            "  loss rate 6:10 held:       {}",
+            share(self.rate_held, self.games)
+        )?;
+        writeln!(
+            f,
+            "  victory: Luftwaffe {}, draw {}, British {}",
+            share(self.luftwaffe_wins, self.games).trim(),
+            share(self.draws, self.games).trim(),
+            share(self.british_wins, self.games).trim()
+        )?;
+        writeln!(
+            f,
+            "  commands per campaign: mean {:.0}; opponent proposals refused by check: {}",
+            self.commands.mean, self.refused
         )?;
         write!(
             f,

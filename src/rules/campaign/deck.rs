@@ -172,6 +172,17 @@ impl Deck {
         Ok(())
     }
 
+    /// At a new phase the German gives back the cards beyond the three he
+    /// keeps: they are recycled with the used ones.
+    pub fn discard(&mut self, card: u16) -> bool {
+        let Some(i) = self.hand.iter().position(|&c| c == card) else {
+            return false;
+        };
+        self.hand.remove(i);
+        self.used.push(card);
+        true
+    }
+
     /// A London target bombed but not knocked out goes back on top of the
     /// deck for the next turn.
     pub fn back_on_top(&mut self, card: u16) -> Result<(), String> {

@@ -22,6 +22,9 @@ pub enum Holder {
 pub enum Place {
     /// In the Combat Ready box; lower ranks are nearer the top.
     Ready { rank: i32 },
+    /// Drawn from the Combat Ready box into a wing or geschwader for this
+    /// turn (squadron alert); back to the bottom of the box when it ends.
+    Alerted,
     /// In the Damaged Squadrons box.
     Damaged,
     /// Stood down after an intercept: back at the top of the Combat Ready
@@ -261,6 +264,21 @@ impl Forces {
             }
         }
         n
+    }
+
+    /// Squadron alert: the card leaves the Combat Ready box for a wing or
+    /// geschwader.
+    pub fn alert(&mut self, i: usize) {
+        debug_assert!(matches!(self.squadrons[i].place, Place::Ready { .. }));
+        self.squadrons[i].place = Place::Alerted;
+    }
+
+    /// The end of a turn: a squadron that flew and came back goes to the
+    /// bottom of its Combat Ready box.
+    pub fn stand_to(&mut self, i: usize) {
+        if self.squadrons[i].place == Place::Alerted {
+            self.put_at_bottom(i);
+        }
     }
 
     /// A squadron shot down: to its damaged box.

@@ -8,10 +8,12 @@
 //! `levels/campaign/`), and the squadron boxes with the amendments'
 //! order-of-battle changes. The turn sequence that plays raids is next.
 
+pub mod ai;
 pub mod data;
 pub mod deck;
 pub mod dice;
 pub mod forces;
+pub mod game;
 pub mod rules;
 pub mod score;
 pub mod weather;

@@ -2,8 +2,8 @@
 //! order-of-battle events, target-deck configurations and victory numbers,
 //! as the amendments give them (and, where they are silent, as we chose).
 
-use super::deck::DeckConfig;
-use super::dice::{DieFaces, Pair};
+use super::deck::{CardKind, DeckConfig};
+use super::dice::{DieFaces, Face, Pair};
 use crate::rules::dogfight::Invalid;
 use serde::{Deserialize, Serialize};
 
@@ -130,6 +130,69 @@ impl Calendar {
     }
 }
 
+/// The base game's numbers for flying raids ("as per PSC RAW"). PSC's
+/// rulebook is not available, so every value here is our reconstruction
+/// (docs/RULES.md), kept as data so that it can be tuned and tested.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RaidRules {
+    /// Target cards the German hand is filled to at mission assignment.
+    pub hand: u8,
+    /// Squares a geschwader moves in a Tally Ho phase while it flies with
+    /// short-range squadrons (Bf 109s, Ju 87s)...
+    pub geschwader_move: u8,
+    /// ...and without them.
+    pub geschwader_move_long: u8,
+    /// Squares a wing moves in RAF movement.
+    pub raf_move: u8,
+    /// Tally Ho phases in a turn at most.
+    pub tally_ho_phases: u8,
+    /// Take-off waves: a geschwader takes off in Tally Ho phase 1 to this.
+    pub waves: u8,
+    /// A radar station watches the squares within this many of it.
+    pub radar_reach: u8,
+    /// Short-range squadrons that flew further than this from their base
+    /// check fuel on the way home...
+    pub fuel_range: u8,
+    /// ...and are lost on this face of the Luftwaffe die.
+    pub fuel_out: Face,
+    /// The face of the RAF (white) die that scores a hit.
+    pub raf_hit: Face,
+    /// The face of the Luftwaffe (black) die that scores a hit.
+    pub luftwaffe_hit: Face,
+    /// The face of the Luftwaffe die that is a bomb hit on the target...
+    pub bomb_hit: Face,
+    /// ...and of the RAF die that is an anti-aircraft hit.
+    pub aa_hit: Face,
+    /// The face of the RAF die that is a successful production die.
+    pub production_success: Face,
+    /// Production dice for each aircraft factory still standing.
+    pub factory_dice: u8,
+    /// Anti-aircraft dice over a target of each kind; each hit cancels a
+    /// bomb die.
+    pub aa_dice: Vec<(CardKind, u8)>,
+    /// Gruppen a geschwader forms in a dogfight, and squadrons a gruppe may hold.
+    pub gruppen: u8,
+    pub gruppe_max: u8,
+    /// Luftflotte 2's geschwader from turn 9 ("reinforced to 7 squadrons").
+    pub big_geschwader: u8,
+    /// Extra dice for the wing with the 303 Squadron ace.
+    pub ace_dice: u8,
+    /// A dogfight goes on until one side has no squadrons left; this many
+    /// rounds at most (a guard, never reached in practice).
+    pub dogfight_rounds: u8,
+}
+
+impl RaidRules {
+    /// Anti-aircraft dice over a target.
+    pub fn aa(&self, kind: CardKind) -> u8 {
+        self.aa_dice
+            .iter()
+            .find(|(k, _)| *k == kind)
+            .map_or(0, |&(_, n)| n)
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CampaignRules {
@@ -158,6 +221,8 @@ pub struct CampaignRules {
     pub loss_hands: (u32, u32),
     /// Target cards the German player keeps in hand from phase to phase.
     pub german_hand: u8,
+    /// The base game's raids.
+    pub raid: RaidRules,
 }
 
 impl CampaignRules {
@@ -274,6 +339,56 @@ impl CampaignRules {
                     format!("turn {t} is not in the campaign"),
                 );
             }
+        }
+        let raid = &self.raid;
+        for (name, v, lo, hi) in [
+            ("raid.hand", raid.hand, 1, 30),
+            ("raid.geschwader_move", raid.geschwader_move, 1, 20),
+            (
+                "raid.geschwader_move_long",
+                raid.geschwader_move_long,
+                1,
+                20,
+            ),
+            ("raid.raf_move", raid.raf_move, 0, 20),
+            ("raid.tally_ho_phases", raid.tally_ho_phases, 1, 9),
+            ("raid.waves", raid.waves, 1, 9),
+            ("raid.radar_reach", raid.radar_reach, 0, 5),
+            ("raid.fuel_range", raid.fuel_range, 1, 40),
+            ("raid.factory_dice", raid.factory_dice, 0, 9),
+            ("raid.gruppen", raid.gruppen, 1, 9),
+            ("raid.gruppe_max", raid.gruppe_max, 1, 9),
+            ("raid.big_geschwader", raid.big_geschwader, 1, 12),
+            ("raid.ace_dice", raid.ace_dice, 0, 9),
+            ("raid.dogfight_rounds", raid.dogfight_rounds, 1, 100),
+        ] {
+            if !(lo..=hi).contains(&v) {
+                bad(name.into(), format!("{v} is not in {lo} to {hi}"));
+            }
+        }
+        if raid.geschwader_move_long < raid.geschwader_move {
+            bad(
+                "raid.geschwader_move_long".into(),
+                "a geschwader without short-range squadrons flies at least as far".into(),
+            );
+        }
+        if raid.waves > raid.tally_ho_phases {
+            bad(
+                "raid.waves".into(),
+                "every wave must take off within the Tally Ho phases".into(),
+            );
+        }
+        if (raid.hand as u32) < self.german_hand as u32 {
+            bad(
+                "raid.hand".into(),
+                "the hand holds at least the cards kept from phase to phase".into(),
+            );
+        }
+        if (raid.gruppen as u32) * (raid.gruppe_max as u32) < raid.big_geschwader as u32 {
+            bad(
+                "raid.gruppe_max".into(),
+                "the gruppen must be able to hold the largest geschwader".into(),
+            );
         }
         let (r, l) = self.loss_hands;
         if r == 0 || l == 0 {

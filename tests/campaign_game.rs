@@ -1,0 +1,1317 @@
+//! The campaign played: the turn sequence and every amendment of
+//! "Battle of Britain (Done Properly)" that acts in play, each test named
+//! after the rule it checks. The opponents drive the campaigns to the
+//! situations a rule needs; the test then plays or checks the commands.
+
+use std::sync::{Arc, OnceLock};
+use tally_ho::rules::campaign::ai;
+use tally_ho::rules::campaign::data::{CampaignData, Group, Luftflotte, Square};
+use tally_ho::rules::campaign::deck::CardKind;
+use tally_ho::rules::campaign::forces::{Holder, Place};
+use tally_ho::rules::campaign::game::{
+    Campaign, CampaignSetup, Command, Event, RaidState, Stage, WingState,
+};
+use tally_ho::rules::campaign::rules::{CampaignRules, WeatherRule};
+use tally_ho::rules::campaign::score::verdict;
+use tally_ho::rules::dogfight::Side;
+
+fn shipped() -> (Arc<CampaignData>, Arc<CampaignRules>) {
+    static DATA: OnceLock<(Arc<CampaignData>, Arc<CampaignRules>)> = OnceLock::new();
+    DATA.get_or_init(|| {
+        (
+            Arc::new(tally_ho::data::load_campaign_data().expect("shipped data")),
+            Arc::new(
+                tally_ho::data::campaign_rules::shipped_campaign_rules().expect("shipped rules"),
+            ),
+        )
+    })
+    .clone()
+}
+
+fn campaign(weather: WeatherRule, seed: u64) -> Campaign {
+    let (data, rules) = shipped();
+    Campaign::new(data, rules, CampaignSetup { weather, seed })
+}
+
+/// The opponents play one command.
+fn step(c: &mut Campaign) {
+    let side = c.to_act().expect("not over");
+    let cmd = ai::choose(c, side).expect("a command");
+    c.play(cmd).expect("the opponents play legal commands");
+}
+
+/// The opponents play until `until` holds (true) or the campaign ends (false).
+fn drive(c: &mut Campaign, until: impl Fn(&Campaign) -> bool) -> bool {
+    loop {
+        if until(c) {
+            return true;
+        }
+        if c.is_over() {
+            return false;
+        }
+        step(c);
+    }
+}
+
+/// The first campaign (over seeds 0..n) that reaches `until`.
+fn find(weather: WeatherRule, n: u64, until: impl Fn(&Campaign) -> bool) -> Campaign {
+    for seed in 0..n {
+        let mut c = campaign(weather, seed);
+        if drive(&mut c, &until) {
+            return c;
+        }
+    }
+    panic!("no campaign of {n} reached the situation");
+}
+
+fn position(events: &[Event], f: impl Fn(&Event) -> bool) -> Option<usize> {
+    events.iter().position(f)
+}
+
+fn luftwaffe_squadron(c: &Campaign, kind: &str, lf: Luftflotte) -> usize {
+    let k = c.data().oob.type_named(kind).unwrap();
+    c.forces()
+        .squadrons
+        .iter()
+        .position(|s| s.aircraft == k && s.holder == Holder::Luftflotte(lf))
+        .unwrap()
+}
+
+// ----- the turn sequence -----
+
+#[test]
+fn standby_repairs_come_before_the_weather_then_alert_missions_and_tally_ho() {
+    // Historical weather: turns 2 and 3 fly, so turn 3 has damage to repair.
+    let mut c = campaign(WeatherRule::Historical, 3);
+    assert!(drive(&mut c, |c| c.turn() == 4));
+    let e = c.events();
+    let begins = position(e, |e| matches!(e, Event::TurnBegins { turn: 3, .. })).unwrap();
+    let ends = position(e, |e| *e == Event::TurnEnds(3)).unwrap();
+    let turn = &e[begins..ends];
+    let at = |f: &dyn Fn(&Event) -> bool| position(turn, f).expect("in turn 3");
+    let thrown = at(&|e| matches!(e, Event::ProductionThrown { .. }));
+    let weather = at(&|e| matches!(e, Event::Weather { flies: true, .. }));
+    let alert = at(&|e| matches!(e, Event::Alerted { .. }));
+    let mission = at(&|e| matches!(e, Event::Mission { .. }));
+    let tally_ho = at(&|e| *e == Event::TallyHo(1));
+    assert!(thrown < weather && weather < alert && alert < mission && mission < tally_ho);
+}
+
+#[test]
+fn a_respite_turn_flies_no_raids_and_the_first_turn_can_be_one() {
+    let mut c = campaign(WeatherRule::Historical, 1);
+    assert!(drive(&mut c, |c| c.turn() == 2));
+    let e = c.events();
+    let end = position(e, |e| *e == Event::TurnEnds(1)).unwrap();
+    assert!(e[..end].contains(&Event::Weather {
+        flies: false,
+        dice: None
+    }));
+    assert!(!e[..end]
+        .iter()
+        .any(|e| matches!(e, Event::Alerted { .. } | Event::Mission { .. })));
+    assert!(!c.records()[0].flew);
+}
+
+#[test]
+fn the_german_hand_is_filled_to_ten_for_mission_assignment() {
+    let (_, rules) = shipped();
+    let mut c = campaign(WeatherRule::Cards, 2);
+    let mut seen = 0;
+    while !c.is_over() {
+        if *c.stage() == Stage::Missions
+            && c.commands()
+                .last()
+                .is_some_and(|cmd| !matches!(cmd, Command::Assign { .. }))
+        {
+            assert_eq!(c.deck().hand().len(), rules.raid.hand as usize);
+            seen += 1;
+        }
+        step(&mut c);
+    }
+    assert!(seen >= 5, "{seen} mission assignments");
+}
+
+#[test]
+fn a_new_phase_keeps_three_german_cards_and_recycles_the_rest() {
+    let mut c = find(WeatherRule::Historical, 20, |c| {
+        *c.stage() == Stage::KeepHand
+    });
+    // The phases begin on turns 5 and 9 (the hand may hold only three at 5).
+    assert!(c.turn() == 5 || c.turn() == 9, "turn {}", c.turn());
+    assert!(c.deck().hand().len() > 3);
+    drive(&mut c, |c| *c.stage() != Stage::KeepHand);
+    let kept = c.deck().hand().to_vec();
+    assert_eq!(kept.len(), 3);
+    // The new phase's deck: every other card back, the kept ones still in hand.
+    c.deck().check().unwrap();
+    assert!(c.deck().used().is_empty());
+    assert!(kept.iter().all(|k| !c.deck().out().contains(k)));
+    // Discarding is only for the new phase.
+    assert!(c.check(&Command::Discard(kept[0])).is_err());
+}
+
+#[test]
+fn at_most_four_tally_ho_phases_and_late_raids_take_off_in_the_second() {
+    for seed in 0..10 {
+        let mut c = campaign(WeatherRule::Cards, seed);
+        ai::play_out(&mut c);
+        let mut phase = 0;
+        for e in c.events() {
+            match e {
+                Event::TallyHo(n) => {
+                    phase = *n;
+                    assert!(*n <= 4);
+                }
+                Event::TakesOff(_) => assert!(phase <= 2, "a take-off in phase {phase}"),
+                Event::TurnEnds(_) => phase = 0,
+                _ => {}
+            }
+        }
+    }
+}
+
+#[test]
+fn the_turn_ends_when_the_last_geschwader_has_reached_for_home() {
+    let mut c = campaign(WeatherRule::Historical, 4);
+    while !c.is_over() {
+        let turn = c.turn();
+        step(&mut c);
+        if c.turn() != turn && !c.is_over() {
+            // A new turn: every raid of the last one is home or never flew.
+            let e = c.events();
+            let begins = e
+                .iter()
+                .rposition(|e| matches!(e, Event::TurnBegins { turn: t, .. } if *t == turn))
+                .unwrap();
+            let took_off: Vec<usize> = e[begins..]
+                .iter()
+                .filter_map(|e| match e {
+                    Event::TakesOff(g) => Some(*g),
+                    _ => None,
+                })
+                .collect();
+            for g in took_off {
+                assert!(
+                    e[begins..].iter().any(
+                        |e| matches!(e, Event::ReachedForHome { geschwader, .. } if *geschwader == g)
+                    ),
+                    "turn {turn}: geschwader {g} never reached for home"
+                );
+            }
+        }
+    }
+}
+
+// ----- Tally Ho: movement and intercepts -----
+
+#[test]
+fn geschwader_do_not_halt_on_the_radar_line_and_every_radar_square_entry_offers_an_intercept() {
+    let mut c = find(WeatherRule::Cards, 20, |c| {
+        matches!(c.stage(), Stage::InterceptChoice { .. })
+    });
+    let Stage::InterceptChoice { geschwader: g } = *c.stage() else {
+        unreachable!()
+    };
+    assert!(c.is_radar_square(c.geschwader()[g].at));
+    c.play(Command::NoIntercept).unwrap();
+    if c.geschwader()[g].stopped {
+        return; // it had flown its squares or reached its target
+    }
+    assert_eq!(*c.stage(), Stage::Fly { geschwader: g });
+    // Another radar square next to it: entering it offers an intercept again.
+    let at = c.geschwader()[g].at;
+    let next = c
+        .data()
+        .map
+        .neighbours(at)
+        .find(|&n| c.is_radar_square(n) && c.check(&Command::Step(n)).is_ok())
+        .expect("the radar band is more than one square wide");
+    let target = c.geschwader()[g].target.unwrap();
+    c.play(Command::Step(next)).unwrap();
+    if c.data().targets.cards[target as usize].at != next && !c.geschwader()[g].stopped {
+        assert_eq!(*c.stage(), Stage::InterceptChoice { geschwader: g });
+    }
+}
+
+#[test]
+fn an_intercepting_wing_and_its_geschwader_move_one_square_in_turn() {
+    let mut c = find(
+        WeatherRule::Cards,
+        20,
+        |c| matches!(c.stage(), Stage::InterceptChoice { geschwader } if !c.geschwader()[*geschwader].stopped),
+    );
+    let Stage::InterceptChoice { geschwader: g } = *c.stage() else {
+        unreachable!()
+    };
+    let w = (0..c.wings().len()).find(|&w| c.can_intercept(w)).unwrap();
+    let home = c.wings()[w].at;
+    c.play(Command::Intercept(w)).unwrap();
+    assert_eq!(
+        *c.stage(),
+        Stage::InterceptStep {
+            geschwader: g,
+            wing: w
+        }
+    );
+    // One square only.
+    let two = Square::new(home.col + 2, home.row);
+    assert!(c.check(&Command::WingStep(two)).is_err());
+    // Away from the geschwader, so that it does not meet it yet.
+    let gat = c.geschwader()[g].at;
+    let away = c
+        .data()
+        .map
+        .neighbours(home)
+        .max_by_key(|n| (n.col - gat.col).abs().max((n.row - gat.row).abs()))
+        .unwrap();
+    c.play(Command::WingStep(away)).unwrap();
+    assert_eq!(c.wings()[w].at, away);
+    assert_eq!(*c.stage(), Stage::Fly { geschwader: g });
+    let to = c
+        .data()
+        .map
+        .neighbours(c.geschwader()[g].at)
+        .find(|&n| n != away && c.check(&Command::Step(n)).is_ok())
+        .unwrap();
+    c.play(Command::Step(to)).unwrap();
+    assert_eq!(
+        *c.stage(),
+        Stage::InterceptStep {
+            geschwader: g,
+            wing: w
+        }
+    );
+}
+
+#[test]
+fn an_intercept_that_does_not_reach_sends_the_wing_home_and_it_cannot_move_this_phase() {
+    let mut c = find(
+        WeatherRule::Cards,
+        20,
+        |c| matches!(c.stage(), Stage::InterceptChoice { geschwader } if !c.geschwader()[*geschwader].stopped),
+    );
+    let Stage::InterceptChoice { geschwader: g } = *c.stage() else {
+        unreachable!()
+    };
+    let w = (0..c.wings().len()).find(|&w| c.can_intercept(w)).unwrap();
+    let home = c.wings()[w].at;
+    c.play(Command::Intercept(w)).unwrap();
+    let gat = c.geschwader()[g].at;
+    let away = c
+        .data()
+        .map
+        .neighbours(home)
+        .max_by_key(|n| (n.col - gat.col).abs().max((n.row - gat.row).abs()))
+        .unwrap();
+    c.play(Command::WingStep(away)).unwrap();
+    // The geschwader turns back: the wing has not reached it.
+    c.play(Command::Home).unwrap();
+    assert_eq!(c.wings()[w].state, WingState::Returned);
+    assert_eq!(c.wings()[w].at, home);
+    assert!(c.events().contains(&Event::InterceptMissed { wing: w }));
+    if drive(&mut c, |c| *c.stage() == Stage::RafMovement) {
+        let to = Square::new(home.col, home.row - 1);
+        assert!(c.check(&Command::MoveWing { wing: w, to }).is_err());
+    }
+}
+
+#[test]
+fn a_geschwader_stops_when_its_interceptor_reaches_it_and_they_fight_an_intercept() {
+    let mut c = find(WeatherRule::Cards, 30, |c| {
+        matches!(c.stage(), Stage::InterceptStep { geschwader, wing }
+        if {
+            let (a, b) = (c.wings()[*wing].at, c.geschwader()[*geschwader].at);
+            (a.col - b.col).abs().max((a.row - b.row).abs()) == 1
+        })
+    });
+    let Stage::InterceptStep {
+        geschwader: g,
+        wing: w,
+    } = *c.stage()
+    else {
+        unreachable!()
+    };
+    let at = c.geschwader()[g].at;
+    c.play(Command::WingStep(at)).unwrap();
+    assert_eq!(c.wings()[w].met, Some(g));
+    assert!(c.geschwader()[g].stopped);
+    assert!(drive(&mut c, |c| c
+        .fight()
+        .is_some_and(|f| f.wings == vec![w])));
+    let f = c.fight().unwrap();
+    assert!(f.intercept);
+    assert_eq!(f.wings, vec![w]);
+    // The wing against a part of the geschwader as large as the wing.
+    assert!(f.luftwaffe.len() <= c.data().oob.wings[w].squadrons.len());
+}
+
+#[test]
+fn a_geschwader_flies_five_squares_a_phase_with_escorts_and_ten_without() {
+    let c = find(WeatherRule::Cards, 5, |c| *c.stage() == Stage::Missions);
+    let (_, rules) = shipped();
+    for (g, ges) in c.geschwader().iter().enumerate() {
+        if ges.squadrons.is_empty() {
+            continue;
+        }
+        let short = ges.squadrons.iter().any(|&s| c.aircraft(s).short_range);
+        let want = if short {
+            rules.raid.geschwader_move
+        } else {
+            rules.raid.geschwader_move_long
+        };
+        assert_eq!(c.allowance(g), want);
+    }
+    assert_eq!(
+        (rules.raid.geschwader_move, rules.raid.geschwader_move_long),
+        (5, 10)
+    );
+    // In play: no geschwader moves more squares in a phase than it may.
+    for seed in 0..5 {
+        let mut c = campaign(WeatherRule::Cards, seed);
+        ai::play_out(&mut c);
+        let mut moved = vec![0u8; c.geschwader().len()];
+        for e in c.events() {
+            match e {
+                Event::TallyHo(_) => moved.iter_mut().for_each(|m| *m = 0),
+                Event::Moved { geschwader, .. } => {
+                    moved[*geschwader] += 1;
+                    assert!(moved[*geschwader] <= 10);
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+#[test]
+fn bf_109s_and_ju_87s_cannot_enter_a_square_entirely_north_of_the_12_group_line() {
+    let c = campaign(WeatherRule::Cards, 0);
+    let map = &c.data().map;
+    let norwich = c.data().map.place("Happisburgh").unwrap().at;
+    let norwich_city = c
+        .data()
+        .targets
+        .cards
+        .iter()
+        .find(|t| t.name == "Norwich")
+        .unwrap()
+        .at;
+    assert!(map.north_of_twelve_group_line(norwich));
+    let bf109 = luftwaffe_squadron(&c, "Bf 109", Luftflotte::Two);
+    let ju87 = luftwaffe_squadron(&c, "Ju 87", Luftflotte::Two);
+    let he111 = luftwaffe_squadron(&c, "He 111", Luftflotte::Two);
+    // "they can reach Norwich, they cannot reach Happisburgh"
+    assert!(c.may_enter(&[bf109, ju87], norwich_city));
+    assert!(!c.may_enter(&[bf109, ju87], norwich));
+    // With a long-range squadron the geschwader may go on (its escort turns back).
+    assert!(c.may_enter(&[bf109, he111], norwich));
+}
+
+#[test]
+fn escorts_turn_for_home_at_the_12_group_line_and_the_bombers_fly_on() {
+    // The German flies a mixed geschwader north; the RAF stays on the ground.
+    for seed in 0..10 {
+        let mut c = campaign(WeatherRule::Cards, seed);
+        drive(&mut c, |c| {
+            matches!(c.stage(), Stage::Fly { .. }) && c.tally_ho() == 1
+        });
+        let Stage::Fly { geschwader: g } = *c.stage() else {
+            continue;
+        };
+        let mixed = |c: &Campaign| {
+            let s = &c.geschwader()[g].squadrons;
+            s.iter().any(|&q| c.aircraft(q).short_range)
+                && s.iter().any(|&q| !c.aircraft(q).short_range)
+        };
+        if !mixed(&c) {
+            continue;
+        }
+        let mut crossed = false;
+        for _ in 0..400 {
+            match *c.stage() {
+                Stage::Fly { geschwader } if geschwader == g => {
+                    let at = c.geschwader()[g].at;
+                    let north = Square::new(at.col.clamp(3, 20), at.row - 1);
+                    let north = if (north.col - at.col).abs() <= 1 {
+                        north
+                    } else {
+                        Square::new(at.col, at.row - 1)
+                    };
+                    let into_north = c.data().map.north_of_twelve_group_line(north);
+                    c.play(Command::Step(north)).unwrap();
+                    if into_north {
+                        crossed = true;
+                        break;
+                    }
+                }
+                Stage::InterceptChoice { .. } => c.play(Command::NoIntercept).unwrap(),
+                Stage::RafMovement => c.play(Command::EndRafMovement).unwrap(),
+                Stage::Over => break,
+                _ => step(&mut c),
+            }
+            if c.geschwader()[g].state != RaidState::Aloft {
+                break;
+            }
+        }
+        if !crossed {
+            continue;
+        }
+        let turned = c.events().iter().rev().find_map(|e| match e {
+            Event::EscortTurnsBack {
+                geschwader,
+                squadrons,
+            } if *geschwader == g => Some(squadrons.clone()),
+            _ => None,
+        });
+        let turned = turned.expect("the escort turned back");
+        assert!(!turned.is_empty());
+        assert!(turned.iter().all(|&s| c.aircraft(s).short_range));
+        assert!(c.geschwader()[g]
+            .squadrons
+            .iter()
+            .all(|&s| !c.aircraft(s).short_range));
+        assert!(!c.geschwader()[g].squadrons.is_empty());
+        // Home safely (or out of fuel): never still in the geschwader.
+        for s in turned {
+            assert!(matches!(
+                c.forces().squadrons[s].place,
+                Place::Ready { .. } | Place::Damaged
+            ));
+        }
+        return;
+    }
+    panic!("no mixed geschwader reached the 12 Group line");
+}
+
+#[test]
+fn bf_110s_north_of_the_12_group_line_and_of_luftflotte_5_throw_two_dogfight_dice() {
+    let c = campaign(WeatherRule::Cards, 0);
+    let lf2 = luftwaffe_squadron(&c, "Bf 110", Luftflotte::Two);
+    let lf5 = luftwaffe_squadron(&c, "Bf 110", Luftflotte::Five);
+    assert_eq!(c.dice_of(&[lf2], false, false), 3);
+    assert_eq!(c.dice_of(&[lf2], false, true), 2);
+    assert_eq!(c.dice_of(&[lf5], false, false), 2);
+    // The rule is for dogfights; an intercept uses the intercept value.
+    let t = c.aircraft(lf2).intercept;
+    assert_eq!(c.dice_of(&[lf2], true, true), t);
+}
+
+// ----- battle -----
+
+fn is_intercept_allocation(c: &Campaign) -> bool {
+    matches!(c.stage(), Stage::Allocate { .. }) && c.fight().is_some_and(|f| f.intercept)
+}
+
+#[test]
+fn intercepts_stand_down_one_squadron_a_side_for_fewer_hits_than_its_defence() {
+    let mut c = find(WeatherRule::Cards, 30, |c| {
+        is_intercept_allocation(c)
+            && c.legal_commands()
+                .iter()
+                .any(|m| matches!(m, Command::StandDown(_)))
+    });
+    let Stage::Allocate { side } = *c.stage() else {
+        unreachable!()
+    };
+    let f = c.fight().unwrap().clone();
+    let hits = match side {
+        Side::German => f.on_luftwaffe,
+        Side::British => f.on_raf,
+    };
+    for m in c.legal_commands() {
+        match m {
+            Command::StandDown(s) => assert!(c.aircraft(s).defence > hits),
+            Command::Lose(s) => assert!(c.aircraft(s).defence <= hits),
+            other => panic!("{other:?} in an allocation"),
+        }
+    }
+    let s = c
+        .legal_commands()
+        .into_iter()
+        .find_map(|m| match m {
+            Command::StandDown(s) => Some(s),
+            _ => None,
+        })
+        .unwrap();
+    let turn = c.turn();
+    c.play(Command::StandDown(s)).unwrap();
+    assert_eq!(
+        c.forces().squadrons[s].place,
+        Place::StoodDown { back_on: turn + 2 }
+    );
+    // The stand-down took the rest of the hits; none more for this side.
+    if let Stage::Allocate { side: now } = *c.stage() {
+        assert_ne!(now, side);
+    }
+    if let Some(f) = c
+        .fight()
+        .filter(|now| now.geschwader == f.geschwader && now.wings == f.wings)
+    {
+        let stood = match side {
+            Side::German => f.luftwaffe_stood_down,
+            Side::British => f.raf_stood_down,
+        };
+        assert!(stood);
+    }
+}
+
+#[test]
+fn dogfights_have_no_stand_downs() {
+    let mut seen = 0;
+    for seed in 0..5 {
+        let mut c = campaign(WeatherRule::Cards, seed);
+        while !c.is_over() {
+            if matches!(c.stage(), Stage::Allocate { .. })
+                && c.fight().is_some_and(|f| !f.intercept)
+            {
+                seen += 1;
+                assert!(c
+                    .legal_commands()
+                    .iter()
+                    .all(|m| matches!(m, Command::Lose(_))));
+            }
+            step(&mut c);
+        }
+    }
+    assert!(seen > 0);
+}
+
+#[test]
+fn stood_down_squadrons_come_back_on_top_two_turns_later_and_fly_first() {
+    // The shortened campaign flies every turn.
+    for seed in 0..30 {
+        let mut c = campaign(WeatherRule::Shortened, seed);
+        let mut stood: Option<(usize, u8)> = None;
+        while !c.is_over() && stood.is_none() {
+            step(&mut c);
+            if let Some(Event::StoodDown(s)) = c.events().last() {
+                let q = &c.forces().squadrons[*s];
+                if c.turn() <= 4 && q.side == Side::British && c.aircraft(*s).name != "Defiant" {
+                    stood = Some((*s, c.turn()));
+                }
+            }
+        }
+        let Some((s, t)) = stood else { continue };
+        drive(&mut c, |c| c.turn() == t + 1);
+        assert!(matches!(
+            c.forces().squadrons[s].place,
+            Place::StoodDown { .. }
+        ));
+        drive(&mut c, |c| {
+            c.turn() == t + 2
+                && c.events()
+                    .iter()
+                    .rev()
+                    .take(40)
+                    .any(|e| matches!(e, Event::Alerted { .. }))
+        });
+        let back = c
+            .events()
+            .iter()
+            .rev()
+            .find_map(|e| match e {
+                Event::StoodDownReturn(v) => Some(v.clone()),
+                _ => None,
+            })
+            .unwrap();
+        assert!(back.contains(&s));
+        // On top of the box: dealt into a wing before the other cards.
+        let group = c.forces().squadrons[s].holder;
+        let formed = c.wings().iter().enumerate().any(|(w, wing)| {
+            Holder::Group(c.data().oob.wings[w].group) == group && !wing.squadrons.is_empty()
+        });
+        if formed {
+            assert_eq!(c.forces().squadrons[s].place, Place::Alerted);
+        }
+        return;
+    }
+    panic!("no RAF stand-down found");
+}
+
+#[test]
+fn stand_downs_count_as_losses_only_on_the_shortened_campaigns_last_turn() {
+    let mut checked = [false, false];
+    for seed in 0..60 {
+        for (k, rule) in [WeatherRule::Shortened, WeatherRule::Cards]
+            .into_iter()
+            .enumerate()
+        {
+            let mut c = campaign(rule, seed);
+            ai::play_out(&mut c);
+            let stood = c
+                .forces()
+                .squadrons
+                .iter()
+                .filter(|s| s.side == Side::British && matches!(s.place, Place::StoodDown { .. }))
+                .count() as u32;
+            if stood == 0 {
+                continue;
+            }
+            let want = if rule == WeatherRule::Shortened {
+                c.raf_cards() + stood
+            } else {
+                c.raf_cards()
+            };
+            assert_eq!(c.tally().raf_lost, want, "{rule:?} seed {seed}");
+            checked[k] = true;
+        }
+        if checked == [true, true] {
+            return;
+        }
+    }
+    panic!("no campaign ended with a stood-down squadron: {checked:?}");
+}
+
+#[test]
+fn gruppen_are_at_most_three_of_one_to_three_squadrons_placed_face_down() {
+    let mut c = find(WeatherRule::Cards, 30, |c| {
+        *c.stage() == Stage::Gruppen && c.dogfight().is_some_and(|d| d.squadrons.len() >= 5)
+    });
+    let n = c.dogfight().unwrap().squadrons.len();
+    assert!(c.check(&Command::Gruppe(3)).is_err(), "a fourth gruppe");
+    for _ in 0..3 {
+        c.play(Command::Gruppe(0)).unwrap();
+    }
+    let e = c.check(&Command::Gruppe(0)).unwrap_err();
+    assert!(
+        e.to_string().contains("no gruppe can have more than 3"),
+        "{e}"
+    );
+    // The last squadrons must fill the empty gruppen.
+    let mut placed = 3;
+    while n - placed > 2 {
+        let k = if c.check(&Command::Gruppe(1)).is_ok() {
+            1
+        } else {
+            2
+        };
+        c.play(Command::Gruppe(k)).unwrap();
+        placed += 1;
+    }
+    let d = c.dogfight().unwrap();
+    let empty = (0..3u8).filter(|k| !d.gruppe_of.contains(k)).count();
+    if empty == n - placed {
+        let full = (0..3u8).find(|k| d.gruppe_of.contains(k)).unwrap();
+        assert!(c.check(&Command::Gruppe(full)).is_err());
+    }
+}
+
+#[test]
+fn the_raf_attacks_the_gruppen_of_its_choice_and_unattacked_gruppen_do_not_fight() {
+    let mut c = find(WeatherRule::Cards, 30, |c| {
+        *c.stage() == Stage::Attacks
+            && c.dogfight()
+                .is_some_and(|d| d.gruppe_of.iter().max() == Some(&2))
+    });
+    assert!(c.check(&Command::Attack(None)).is_ok());
+    assert!(c.check(&Command::Attack(Some(3))).is_err());
+    let d = c.dogfight().unwrap().clone();
+    // Every RAF squadron goes for gruppe 1.
+    for _ in 0..d.raf.len() {
+        c.play(Command::Attack(Some(1))).unwrap();
+    }
+    let in_one: Vec<usize> = d
+        .squadrons
+        .iter()
+        .zip(&d.gruppe_of)
+        .filter(|(_, &k)| k == 1)
+        .map(|(&s, _)| s)
+        .collect();
+    let others: Vec<usize> = d
+        .squadrons
+        .iter()
+        .copied()
+        .filter(|s| !in_one.contains(s))
+        .collect();
+    // Fight to the end of this dogfight: the other gruppen are untouched.
+    let g = d.geschwader;
+    drive(&mut c, |c| c.dogfight().is_none());
+    for s in others {
+        assert_eq!(c.forces().squadrons[s].place, Place::Alerted);
+        assert!(c.geschwader()[g].squadrons.contains(&s));
+    }
+}
+
+#[test]
+fn a_wing_that_fought_returns_to_base_and_may_fly_again_in_a_later_tally_ho_phase() {
+    for seed in 0..30 {
+        let mut c = campaign(WeatherRule::Cards, seed);
+        while !c.is_over() {
+            let fought: Vec<usize> = (0..c.wings().len())
+                .filter(|&w| c.wings()[w].state == WingState::Fought)
+                .collect();
+            let before = c.events().len();
+            step(&mut c);
+            let new_phase = c.events()[before..]
+                .iter()
+                .any(|e| matches!(e, Event::TallyHo(n) if *n >= 2));
+            if new_phase && !fought.is_empty() {
+                for w in fought {
+                    if c.wings()[w].squadrons.is_empty() {
+                        continue;
+                    }
+                    assert_eq!(c.wings()[w].state, WingState::Ready);
+                    assert_eq!(c.wings()[w].at, c.data().oob.wings[w].at);
+                    assert!(c.can_intercept(w));
+                }
+                return;
+            }
+        }
+    }
+    panic!("no wing fought before a later Tally Ho phase");
+}
+
+// ----- the order of battle in play -----
+
+#[test]
+fn squadron_rotations_are_voluntary_and_lapse_at_the_end_of_their_turn() {
+    let mut c = find(WeatherRule::Historical, 20, |c| {
+        *c.stage() == Stage::Rotations
+    });
+    assert_eq!(c.turn(), 5);
+    // A rotation moves a loss from the receiving group to the donor.
+    let k = (0..c.rotations_left().len())
+        .find(|&k| c.check(&Command::Rotate(k)).is_ok())
+        .unwrap();
+    let r = c.rotations_left()[k].clone();
+    let damaged = |c: &Campaign, g: u8| {
+        c.forces()
+            .count(Holder::Group(Group::from_number(g).unwrap()), None, |p| {
+                p == Place::Damaged
+            })
+    };
+    let (from, to) = (damaged(&c, r.from_group), damaged(&c, r.to_group));
+    let left = c.rotations_left().len();
+    c.play(Command::Rotate(k)).unwrap();
+    assert_eq!(damaged(&c, r.from_group), from + 1);
+    assert_eq!(damaged(&c, r.to_group), to - 1);
+    // The British stop here: the rest lapse.
+    if *c.stage() == Stage::Rotations {
+        c.play(Command::EndRotations).unwrap();
+        assert!(c.events().contains(&Event::RotationsLapsed(left - 1)));
+    }
+    assert!(c.rotations_left().is_empty());
+    assert!(drive(&mut c, |c| c.turn() == 6));
+    assert!(drive(&mut c, |c| c.turn() == 8));
+    let rotated_later = c
+        .events()
+        .iter()
+        .any(|e| matches!(e, Event::Rotated { .. }))
+        && c.commands()
+            .iter()
+            .filter(|m| matches!(m, Command::Rotate(_)))
+            .count()
+            > 1;
+    assert!(!rotated_later, "no rotation outside turns 5 and 9");
+}
+
+#[test]
+fn allied_squadrons_arrive_from_turns_6_7_and_8_and_no_303_carries_the_ace() {
+    for seed in 0..20 {
+        let mut c = campaign(WeatherRule::Historical, seed);
+        drive(&mut c, |_| false);
+        let mut arrived = Vec::new();
+        let mut turn = 0;
+        for e in c.events() {
+            match e {
+                Event::TurnBegins { turn: t, .. } => turn = *t,
+                Event::Reinforced { squadron } => {
+                    arrived.push((turn, c.forces().squadrons[*squadron].name.clone()))
+                }
+                _ => {}
+            }
+        }
+        for (t, name) in &arrived {
+            let want = match name.as_str() {
+                "No. 310 (Czechoslovak) Squadron" => 6,
+                "No. 1 Squadron RCAF" | "No. 302 (Polish) Squadron" => 7,
+                "No. 303 (Polish) Squadron" => 8,
+                other => panic!("{other} is not an allied reinforcement"),
+            };
+            // On its turn, or (with no damaged Hurricane to take over then)
+            // at the first later turn with one.
+            assert!(*t >= want, "{name} on turn {t}");
+        }
+        if arrived.len() == 4 {
+            let ace = c.ace().expect("the ace marker");
+            assert_eq!(c.forces().squadrons[ace].name, "No. 303 (Polish) Squadron");
+            assert_eq!(c.aircraft(ace).name, "Hurricane");
+            // The ace's wing throws an extra die.
+            let base = c.aircraft(ace).dogfight;
+            assert_eq!(c.dice_of(&[ace], false, false), base + 1);
+            return;
+        }
+    }
+    panic!("no campaign brought in all four allied squadrons");
+}
+
+#[test]
+fn defiants_leave_at_turn_5_and_stukas_at_turn_7_and_are_not_losses() {
+    let mut c = campaign(WeatherRule::Historical, 7);
+    let defiant = c.data().oob.type_named("Defiant").unwrap();
+    let stuka = c.data().oob.type_named("Ju 87").unwrap();
+    let out = |c: &Campaign, k: usize| {
+        c.forces()
+            .squadrons
+            .iter()
+            .filter(|s| s.aircraft == k)
+            .all(|s| s.place == Place::Withdrawn)
+    };
+    drive(&mut c, |c| c.turn() == 4);
+    assert!(!out(&c, defiant) && !out(&c, stuka));
+    drive(&mut c, |c| c.turn() == 6);
+    assert!(out(&c, defiant) && !out(&c, stuka));
+    drive(&mut c, |c| c.turn() == 8);
+    assert!(out(&c, defiant) && out(&c, stuka));
+    ai::play_out(&mut c);
+    let lost_stukas = c
+        .forces()
+        .squadrons
+        .iter()
+        .filter(|s| s.aircraft == stuka && s.place == Place::Damaged)
+        .count();
+    assert_eq!(lost_stukas, 0);
+    assert_eq!(
+        c.tally().luftwaffe_lost,
+        c.forces()
+            .squadrons
+            .iter()
+            .filter(|s| s.side == Side::German && s.place == Place::Damaged)
+            .count() as u32
+    );
+}
+
+#[test]
+fn cities_lose_two_bomb_hits_at_the_start_of_turns_5_and_9() {
+    let (_, rules) = shipped();
+    for turn in [5u8, 9] {
+        assert!(rules
+            .calendar
+            .events_at(turn)
+            .any(|e| *e == tally_ho::rules::campaign::rules::TurnEvent::RepairCities(2)));
+    }
+    // Historical weather: turn 4 is a respite, so no bomb falls between the
+    // last decision of turn 4 and the repairs of turn 5.
+    for seed in 0..20 {
+        let mut c = campaign(WeatherRule::Historical, seed);
+        let mut before = Vec::new();
+        while !c.events().contains(&Event::CitiesRepaired(2)) {
+            before = (0..c.cards().len() as u16).map(|k| c.damage(k)).collect();
+            step(&mut c);
+        }
+        assert_eq!(c.turn(), 5);
+        let mut repaired = false;
+        for (k, card) in c.cards().iter().enumerate() {
+            if matches!(card.kind, CardKind::City | CardKind::London) {
+                assert_eq!(
+                    c.damage(k as u16),
+                    before[k].saturating_sub(2),
+                    "{}",
+                    card.name
+                );
+                repaired |= before[k] > 0;
+            }
+        }
+        if repaired {
+            return;
+        }
+    }
+    panic!("no city was bombed before turn 5");
+}
+
+#[test]
+fn the_big_wing_forms_only_from_turn_9_and_does_not_scramble() {
+    let mut c = find(WeatherRule::Historical, 20, |c| {
+        *c.stage() == Stage::BigWing
+    });
+    assert!(c.turn() >= 9);
+    let (a, b) = c
+        .legal_commands()
+        .into_iter()
+        .find_map(|m| match m {
+            Command::BigWing(a, b) => Some((a, b)),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(c.data().oob.wings[a].group, Group::Twelve);
+    assert_eq!(c.data().oob.wings[b].group, Group::Twelve);
+    let n = c.wings()[a].squadrons.len() + c.wings()[b].squadrons.len();
+    c.play(Command::BigWing(a, b)).unwrap();
+    assert!(c.wings()[a].big);
+    assert_eq!(c.wings()[a].squadrons.len(), n);
+    assert!(c.wings()[b].squadrons.is_empty());
+    assert!(!c.can_intercept(a));
+    // Before turn 9 the British are never asked.
+    for seed in 0..5 {
+        let mut c = campaign(WeatherRule::Historical, seed);
+        drive(&mut c, |c| c.turn() == 9);
+        assert!(!c
+            .commands()
+            .iter()
+            .any(|m| matches!(m, Command::BigWing(..) | Command::NoBigWing)));
+    }
+}
+
+#[test]
+fn luftflotte_2_geschwader_may_grow_to_seven_squadrons_from_turn_9() {
+    let mut c = find(WeatherRule::Historical, 20, |c| {
+        *c.stage() == Stage::Reinforce
+    });
+    assert!(c.turn() >= 9);
+    let m = c.legal_commands()[0];
+    let Command::Reinforce {
+        geschwader: g,
+        from,
+    } = m
+    else {
+        panic!("{m:?}")
+    };
+    assert_eq!(c.data().oob.geschwader[g].luftflotte, Luftflotte::Two);
+    let n = c.geschwader()[g].squadrons.len();
+    let other = from.map(|o| c.geschwader()[o].squadrons.len());
+    c.play(m).unwrap();
+    assert_eq!(c.geschwader()[g].squadrons.len(), n + 1);
+    if let (Some(o), Some(k)) = (from, other) {
+        assert_eq!(c.geschwader()[o].squadrons.len(), k - 1);
+    }
+    // Never beyond seven; never before turn 9; never for Luftflotte 3.
+    while *c.stage() == Stage::Reinforce {
+        for m in c.legal_commands() {
+            if let Command::Reinforce { geschwader, .. } = m {
+                assert!(c.geschwader()[geschwader].squadrons.len() < 7);
+                assert_eq!(
+                    c.data().oob.geschwader[geschwader].luftflotte,
+                    Luftflotte::Two
+                );
+            }
+        }
+        step(&mut c);
+    }
+    for seed in 0..5 {
+        let mut c = campaign(WeatherRule::Historical, seed);
+        drive(&mut c, |c| c.turn() == 9);
+        assert!(!c
+            .commands()
+            .iter()
+            .any(|m| matches!(m, Command::Reinforce { .. } | Command::EndReinforce)));
+    }
+}
+
+#[test]
+fn luftflotte_5_is_withdrawn_if_it_does_not_attack_on_turn_5() {
+    let mut c = find(WeatherRule::Historical, 5, |c| {
+        c.turn() == 5 && *c.stage() == Stage::Missions
+    });
+    // No raids at all this turn.
+    c.play(Command::EndMissions).unwrap();
+    assert!(c.events().contains(&Event::Luftflotte5Withdrawn));
+    assert!(c
+        .forces()
+        .squadrons
+        .iter()
+        .filter(|s| s.holder == Holder::Luftflotte(Luftflotte::Five))
+        .all(|s| s.place == Place::Withdrawn));
+}
+
+#[test]
+fn luftflotte_5_that_crosses_the_radar_line_to_bomb_on_turn_5_stays_in_the_battle() {
+    for seed in 0..20 {
+        let mut c = campaign(WeatherRule::Historical, seed);
+        if !drive(&mut c, |c| c.turn() == 5 && *c.stage() == Stage::Missions) {
+            continue;
+        }
+        let Some(g) = (0..c.geschwader().len()).find(|&g| {
+            c.data().oob.geschwader[g].luftflotte == Luftflotte::Five
+                && c.check(&Command::Assign {
+                    geschwader: g,
+                    card: c.deck().hand()[0],
+                    wave: 1,
+                })
+                .is_ok()
+        }) else {
+            continue;
+        };
+        // Its target: the northernmost card in the hand.
+        let card = *c
+            .deck()
+            .hand()
+            .iter()
+            .min_by_key(|&&k| c.data().targets.cards[k as usize].at.row)
+            .unwrap();
+        c.play(Command::Assign {
+            geschwader: g,
+            card,
+            wave: 1,
+        })
+        .unwrap();
+        drive(&mut c, |c| c.turn() == 6);
+        if !c
+            .events()
+            .iter()
+            .any(|e| matches!(e, Event::Moved { geschwader, .. } if *geschwader == g))
+        {
+            continue;
+        }
+        assert!(!c.events().contains(&Event::Luftflotte5Withdrawn));
+        assert!(c.forces().squadrons.iter().any(|s| s.holder
+            == Holder::Luftflotte(Luftflotte::Five)
+            && s.place != Place::Withdrawn));
+        return;
+    }
+    panic!("Luftflotte 5 never flew on turn 5");
+}
+
+#[test]
+fn luftflotte_5s_obligation_waits_for_a_flying_turn_when_turn_5_is_a_respite() {
+    // The weather cards: find a deal with a black card (a respite) on turn 5.
+    for seed in 0..200 {
+        let mut c = campaign(WeatherRule::Cards, seed);
+        if !drive(&mut c, |c| c.turn() == 6) {
+            continue;
+        }
+        if c.records()[4].flew {
+            continue;
+        }
+        assert!(!c.events().contains(&Event::Luftflotte5Withdrawn));
+        let Some(first) = (6..=11).find(|&t| {
+            let mut probe = c.clone();
+            drive(&mut probe, |p| p.turn() == t + 1 || p.is_over());
+            probe.records().get(t as usize - 1).is_some_and(|r| r.flew)
+        }) else {
+            continue;
+        };
+        drive(&mut c, |c| {
+            c.turn() == first && *c.stage() == Stage::Missions
+        });
+        c.play(Command::EndMissions).unwrap();
+        assert!(c.events().contains(&Event::Luftflotte5Withdrawn));
+        return;
+    }
+    panic!("no weather deal made turn 5 a respite");
+}
+
+// ----- bombing, production and repair -----
+
+#[test]
+fn london_bombed_but_standing_goes_back_on_top_of_the_deck_for_the_next_turn() {
+    for seed in 0..60 {
+        let mut c = campaign(WeatherRule::Historical, seed);
+        let back = |c: &Campaign| {
+            c.events().iter().find_map(|e| match e {
+                Event::LondonBackOnTop(k) => Some(*k),
+                _ => None,
+            })
+        };
+        if !drive(&mut c, |c| back(c).is_some()) {
+            continue;
+        }
+        let card = back(&c).unwrap();
+        assert_eq!(c.cards()[card as usize].kind, CardKind::London);
+        assert!(!c.knocked_out(card) && c.damage(card) > 0);
+        // On top of the draw pile, or already dealt from it into the hand.
+        assert!(
+            c.deck().top() == Some(card) || c.deck().hand().contains(&card),
+            "top {:?}",
+            c.deck().top()
+        );
+        return;
+    }
+    panic!("London was never bombed and left standing");
+}
+
+#[test]
+fn production_dice_are_the_standing_cities_production_and_the_factories() {
+    let c = campaign(WeatherRule::Cards, 0);
+    let (data, rules) = shipped();
+    let cities: u32 = data
+        .targets
+        .cards
+        .iter()
+        .filter(|t| matches!(t.kind, CardKind::City | CardKind::London))
+        .map(|t| t.production as u32)
+        .sum();
+    let factories = data.targets.count(CardKind::Factory) as u32 * rules.raid.factory_dice as u32;
+    assert_eq!(c.production_dice() as u32, cities + factories);
+    // A knocked-out city or factory produces nothing.
+    for seed in 0..40 {
+        let mut c = campaign(WeatherRule::Historical, seed);
+        let out = |c: &Campaign| {
+            (0..c.cards().len() as u16).find(|&k| {
+                matches!(
+                    c.cards()[k as usize].kind,
+                    CardKind::City | CardKind::London | CardKind::Factory
+                ) && c.knocked_out(k)
+            })
+        };
+        if !drive(&mut c, |c| out(c).is_some()) {
+            continue;
+        }
+        let k = out(&c).unwrap();
+        let t = &data.targets.cards[k as usize];
+        let lost = match t.kind {
+            CardKind::City | CardKind::London => t.production as u32,
+            CardKind::Factory => rules.raid.factory_dice as u32,
+            _ => continue,
+        };
+        let standing: u32 = (0..data.targets.cards.len() as u16)
+            .filter(|&j| !c.knocked_out(j))
+            .map(|j| {
+                let t = &data.targets.cards[j as usize];
+                match t.kind {
+                    CardKind::City | CardKind::London => t.production as u32,
+                    CardKind::Factory => rules.raid.factory_dice as u32,
+                    _ => 0,
+                }
+            })
+            .sum();
+        assert_eq!(c.production_dice() as u32, standing);
+        assert!(standing + lost <= cities + factories);
+        return;
+    }
+    panic!("no city or factory was knocked out");
+}
+
+#[test]
+fn repairs_spend_squadron_dice_on_squadrons_and_the_rest_on_airfields_radar_and_factories() {
+    let mut c = find(WeatherRule::Historical, 20, |c| {
+        *c.stage() == Stage::Repairs && c.successes().0 > 0
+    });
+    let damaged = (0..c.forces().squadrons.len())
+        .find(|&s| {
+            let q = &c.forces().squadrons[s];
+            q.side == Side::British && q.place == Place::Damaged
+        })
+        .unwrap();
+    let german = (0..c.forces().squadrons.len())
+        .find(|&s| c.forces().squadrons[s].side == Side::German)
+        .unwrap();
+    assert!(c.check(&Command::Rebuild(german)).is_err());
+    let (sq, _) = c.successes();
+    c.play(Command::Rebuild(damaged)).unwrap();
+    assert!(matches!(
+        c.forces().squadrons[damaged].place,
+        Place::Ready { .. }
+    ));
+    if *c.stage() == Stage::Repairs {
+        assert_eq!(c.successes().0, sq - 1);
+        // A standing target cannot be "repaired".
+        let standing = (0..c.cards().len() as u16)
+            .find(|&k| !c.knocked_out(k))
+            .unwrap();
+        assert!(c.check(&Command::Mend(standing)).is_err());
+    }
+}
+
+#[test]
+fn thirteen_group_reserve_points_are_spent_after_the_throw_on_13_group_only() {
+    let mut c = find(WeatherRule::Historical, 40, |c| {
+        *c.stage() == Stage::Repairs
+            && c.forces().reserve_points > 0
+            && c.forces()
+                .squadrons
+                .iter()
+                .any(|s| s.holder == Holder::Group(Group::Thirteen) && s.place == Place::Damaged)
+    });
+    let thirteen = (0..c.forces().squadrons.len())
+        .find(|&s| {
+            let q = &c.forces().squadrons[s];
+            q.holder == Holder::Group(Group::Thirteen) && q.place == Place::Damaged
+        })
+        .unwrap();
+    if let Some(other) = (0..c.forces().squadrons.len()).find(|&s| {
+        let q = &c.forces().squadrons[s];
+        q.side == Side::British
+            && q.holder != Holder::Group(Group::Thirteen)
+            && q.place == Place::Damaged
+    }) {
+        assert!(c.check(&Command::Reserve(other)).is_err());
+    }
+    let points = c.forces().reserve_points;
+    c.play(Command::Reserve(thirteen)).unwrap();
+    assert_eq!(c.forces().reserve_points, points - 1);
+    // Not outside the repairs step.
+    drive(&mut c, |c| *c.stage() == Stage::Missions);
+    if let Some(s) = (0..c.forces().squadrons.len()).find(|&s| {
+        c.forces().squadrons[s].holder == Holder::Group(Group::Thirteen)
+            && c.forces().squadrons[s].place == Place::Damaged
+    }) {
+        assert!(c.check(&Command::Reserve(s)).is_err());
+    }
+}
+
+// ----- the campaign as a whole -----
+
+#[test]
+fn the_verdict_is_the_victory_rule_applied_to_the_final_tallies() {
+    let (_, rules) = shipped();
+    for rule in WeatherRule::ALL {
+        let mut c = campaign(rule, 11);
+        ai::play_out(&mut c);
+        assert!(c.is_over());
+        assert_eq!(c.turn(), c.turns());
+        assert_eq!(c.verdict(), Some(verdict(&c.tally(), &rules)));
+        assert!(c.legal_commands().is_empty());
+        assert!(c
+            .events()
+            .last()
+            .is_some_and(|e| matches!(e, Event::CampaignOver(_))));
+    }
+}
+
+#[test]
+fn the_opponents_only_play_commands_that_check_allows() {
+    for rule in WeatherRule::ALL {
+        for seed in 0..8 {
+            let (data, rules) = shipped();
+            let mut c = Campaign::new_quiet(
+                data,
+                rules,
+                CampaignSetup {
+                    weather: rule,
+                    seed,
+                },
+            );
+            assert_eq!(ai::play_out(&mut c), 0, "{rule:?} seed {seed}");
+            assert!(c.is_over());
+            c.check_invariants().unwrap();
+        }
+    }
+}
+
+#[test]
+fn a_campaign_is_its_seed_and_its_commands() {
+    let mut a = campaign(WeatherRule::PhaseDice, 21);
+    ai::play_out(&mut a);
+    let mut b = campaign(WeatherRule::PhaseDice, 21);
+    for &m in a.commands() {
+        b.play(m).unwrap();
+    }
+    assert_eq!(a.events(), b.events());
+    assert_eq!(a.tally(), b.tally());
+    let mut other = campaign(WeatherRule::PhaseDice, 22);
+    ai::play_out(&mut other);
+    assert_ne!(a.events(), other.events());
+}
+
+#[test]
+fn illegal_commands_are_refused_with_a_sentence_and_change_nothing() {
+    let mut c = find(WeatherRule::Cards, 5, |c| {
+        matches!(c.stage(), Stage::Fly { .. })
+    });
+    let Stage::Fly { geschwader: g } = *c.stage() else {
+        unreachable!()
+    };
+    let at = c.geschwader()[g].at;
+    let before = (c.commands().len(), c.events().len());
+    let e = c
+        .play(Command::Step(Square::new(at.col + 2, at.row)))
+        .unwrap_err();
+    assert_eq!(e.to_string(), "a geschwader flies one square at a time");
+    let e = c.play(Command::EndRafMovement).unwrap_err();
+    assert!(
+        e.to_string().contains("is not a decision of this step"),
+        "{e}"
+    );
+    assert_eq!((c.commands().len(), c.events().len()), before);
+}
