@@ -7,6 +7,10 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use tally_ho::data;
 use tally_ho::replay;
+use tally_ho::rules::campaign::ai as campaign_ai;
+use tally_ho::rules::campaign::game::{Campaign, CampaignSetup};
+use tally_ho::rules::campaign::rules::WeatherRule;
+use tally_ho::rules::campaign::score::Verdict;
 use tally_ho::rules::dogfight::ai::{play_out, Ai};
 use tally_ho::rules::dogfight::{Game, Options, Side};
 use tally_ho::rules::family::Setup as FamilySetup;
@@ -63,8 +67,35 @@ enum GameArg {
     SimpleHex,
     /// The family game: sector commanders' Spitfires against spinner bombers.
     Family,
-    /// The campaign (so far: its weather under each of the five weather rules).
+    /// The campaign: July to September 1940, the Luftwaffe against Fighter Command.
     Campaign,
+}
+
+/// How the campaign's weather is decided (the sheet's five rules).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum WeatherArg {
+    /// Both sides throw one die; which pairs give a respite depends on the phase.
+    PhaseDice,
+    /// The same respite pairs every turn.
+    SingleDice,
+    /// No weather: a shorter campaign of flying turns only.
+    Shortened,
+    /// Four black and seven red playing cards, one drawn each turn.
+    Cards,
+    /// The respites of 1940: turns 1, 4, 7 and 10.
+    Historical,
+}
+
+impl WeatherArg {
+    fn rule(self) -> WeatherRule {
+        match self {
+            WeatherArg::PhaseDice => WeatherRule::PhaseDice,
+            WeatherArg::SingleDice => WeatherRule::SingleDice,
+            WeatherArg::Shortened => WeatherRule::Shortened,
+            WeatherArg::Cards => WeatherRule::Cards,
+            WeatherArg::Historical => WeatherRule::Historical,
+        }
+    }
 }
 
 /// The options that pick a game and its table; each game refuses the other's.
@@ -188,6 +219,9 @@ enum Cmd {
         /// Where to write the replay (RON).
         #[arg(long)]
         out: PathBuf,
+        /// Campaign: how the weather is decided [default: phase-dice].
+        #[arg(long, value_enum)]
+        weather: Option<WeatherArg>,
     },
 }
 
@@ -212,15 +246,12 @@ fn main() -> ExitCode {
             Chosen::Campaign => simulate_campaign(games, seed, csv, threads),
         }),
         Some(Cmd::Replay { file }) => run_replay(&file),
-        Some(Cmd::Record { game, seed, out }) => {
-            game.choose().map_err(Into::into).and_then(|c| match c {
-                Chosen::SimpleHex { level, variant } => record(&level, seed, variant, &out),
-                Chosen::Family { board, setup } => record_family(&board, setup, seed, &out),
-                Chosen::Campaign => {
-                    Err("a campaign cannot be recorded yet: its raids are not played yet".into())
-                }
-            })
-        }
+        Some(Cmd::Record {
+            game,
+            seed,
+            out,
+            weather,
+        }) => run_record(&game, seed, &out, weather),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -420,6 +451,16 @@ fn run_replay(file: &std::path::Path) -> Res {
                 rep.result.digest
             );
         }
+        replay::AnyReplay::Campaign(rep) => {
+            let campaign = replay::campaign::verify(&rep)?;
+            println!(
+                "campaign replay reproduces: {} commands, {} events (digest {}). {}",
+                rep.commands.len(),
+                campaign.events().len(),
+                rep.result.digest,
+                campaign_summary(&campaign)
+            );
+        }
         replay::AnyReplay::Family(rep) => {
             let game = replay::family::verify(&rep)?;
             println!(
@@ -452,6 +493,69 @@ fn family_outcome(game: &tally_ho::rules::family::Game) -> String {
         }
         None => format!("won by nobody ({ending:?})"),
     }
+}
+
+/// `tally-ho record`: one game of the chosen kind, AI against AI, as a replay.
+fn run_record(
+    game: &GameOpts,
+    seed: u64,
+    out: &std::path::Path,
+    weather: Option<WeatherArg>,
+) -> Res {
+    match (game.choose()?, weather) {
+        (Chosen::SimpleHex { .. } | Chosen::Family { .. }, Some(_)) => {
+            Err("--weather is for --game campaign".into())
+        }
+        (Chosen::SimpleHex { level, variant }, None) => record(&level, seed, variant, out),
+        (Chosen::Family { board, setup }, None) => record_family(&board, setup, seed, out),
+        (Chosen::Campaign, weather) => {
+            let weather = weather.unwrap_or(WeatherArg::PhaseDice).rule();
+            record_campaign(CampaignSetup { weather, seed }, out)
+        }
+    }
+}
+
+/// One paragraph on a campaign: its weather rule, turns, targets bombed,
+/// squadrons lost on each side and the verdict.
+fn campaign_summary(c: &Campaign) -> String {
+    let t = c.tally();
+    let flown = c.records().iter().filter(|r| r.flew).count();
+    let outcome = match c.verdict() {
+        Some(Verdict::Luftwaffe) => "a Luftwaffe victory",
+        Some(Verdict::Draw) => "a draw",
+        Some(Verdict::British) => "a British victory",
+        None => "not decided yet: the campaign is unfinished",
+    };
+    format!(
+        "Under the {} rule the campaign reached turn {} of {}, the Luftwaffe flying on {flown} of them; \
+         it bombed {} targets, the RAF lost {} squadrons and the Luftwaffe {}; the verdict is {outcome}.",
+        c.setup().weather.name(),
+        c.turn(),
+        c.turns(),
+        t.targets,
+        t.raf_lost,
+        t.luftwaffe_lost,
+    )
+}
+
+/// Both opponents play a whole campaign; it is written as a replay.
+fn record_campaign(setup: CampaignSetup, out: &std::path::Path) -> Res {
+    let (data, rules) = replay::campaign::shipped()?;
+    let mut campaign = Campaign::new(data, rules, setup);
+    let refused = campaign_ai::play_out(&mut campaign);
+    let rep = replay::campaign::record(&campaign);
+    data::write_atomic(out, &data::to_ron(&rep))?;
+    println!(
+        "wrote {}: {} commands, seed {}. {}",
+        out.display(),
+        rep.commands.len(),
+        setup.seed,
+        campaign_summary(&campaign)
+    );
+    if refused > 0 {
+        println!("(the rules refused {refused} of the opponents' proposals; each was replaced by the first legal command)");
+    }
+    Ok(())
 }
 
 fn record_family(board: &str, setup: FamilySetup, seed: u64, out: &std::path::Path) -> Res {

@@ -8,16 +8,20 @@
 //! hexx and rand pinned in Cargo.lock.
 //!
 //! This file holds the Simple Hex replay (`Replay`, whose files have no `game`
-//! field) and what both games share; `family` holds the family game's
-//! (`FamilyReplay`, whose files start with `game: Family`). `parse_any` tells
-//! them apart.
+//! field) and what the games share; `family` holds the family game's
+//! (`FamilyReplay`, whose files say `game: Family`) and `campaign` the
+//! campaign's (`CampaignReplay`, `game: Campaign`). `parse_any` tells
+//! them apart by the `game` field's value.
 
+pub mod campaign;
 pub mod family;
 
+pub use campaign::{CampaignRecorded, CampaignReplay};
 pub use family::{FamilyRecorded, FamilyReplay};
 
 use crate::data::{self, LoadErrors};
 use crate::rules::dogfight::{Command, Event, Game, Options, Scenario, Side};
+use serde::de::{Deserializer, IgnoredAny, MapAccess, Visitor};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::sync::Arc;
@@ -27,6 +31,7 @@ use std::sync::Arc;
 pub enum GameKind {
     SimpleHex,
     Family,
+    Campaign,
 }
 
 /// What a game came to; a re-run must match it exactly.
@@ -134,6 +139,14 @@ pub enum ReplayError {
         recorded: Box<FamilyRecorded>,
         now: Box<FamilyRecorded>,
     },
+    /// A campaign replay whose map, targets, order of battle or rules were
+    /// edited.
+    CampaignChanged,
+    /// A campaign replay whose re-run reached another result.
+    CampaignDiffers {
+        recorded: Box<CampaignRecorded>,
+        now: Box<CampaignRecorded>,
+    },
 }
 
 impl fmt::Display for ReplayError {
@@ -157,6 +170,14 @@ impl fmt::Display for ReplayError {
             ),
             ReplayError::BadSetup(e) => write!(f, "the replay's set-up does not fit: {e}"),
             ReplayError::FamilyDiffers { recorded, now } => write!(
+                f,
+                "the re-run differs from the recording:\n  recorded: {recorded:?}\n  re-run:   {now:?}"
+            ),
+            ReplayError::CampaignChanged => write!(
+                f,
+                "the campaign's map, target cards, order of battle or rules have changed since this replay was recorded"
+            ),
+            ReplayError::CampaignDiffers { recorded, now } => write!(
                 f,
                 "the re-run differs from the recording:\n  recorded: {recorded:?}\n  re-run:   {now:?}"
             ),
@@ -212,34 +233,57 @@ pub fn parse(file: &str, text: &str) -> Result<Replay, LoadErrors> {
     data::parse(file, text).map_err(LoadErrors::from)
 }
 
-/// A replay of either game.
+/// A replay of any of the three games (as `parse_any` reads them).
 #[derive(Clone, Debug, PartialEq)]
 pub enum AnyReplay {
     SimpleHex(Replay),
     Family(FamilyReplay),
+    Campaign(CampaignReplay),
 }
 
-/// Which game a replay file's text holds: a family replay has a `game` field,
-/// a Simple Hex replay (the older format, kept as it was) has none.
+/// The value of a replay's `game` field, if it has one; every other field
+/// is skipped unread. (`ron::Value` keeps a unit variant as `()`, without
+/// its name, so the field is read as a `GameKind`.)
+struct GameField(Option<GameKind>);
+
+impl<'de> Deserialize<'de> for GameField {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Fields;
+        impl<'de> Visitor<'de> for Fields {
+            type Value = GameField;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a replay: a structure of named fields")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<GameField, A::Error> {
+                let mut game = None;
+                while let Some(key) = map.next_key::<String>()? {
+                    if key == "game" {
+                        game = Some(map.next_value::<GameKind>()?);
+                    } else {
+                        map.next_value::<IgnoredAny>()?;
+                    }
+                }
+                Ok(GameField(game))
+            }
+        }
+        // Any structure name is accepted: the field says which game it is.
+        d.deserialize_any(Fields)
+    }
+}
+
+/// Which game a replay file's text holds, by the value of its `game` field:
+/// `Family` or `Campaign`. A Simple Hex replay (the older format, kept as it
+/// was) has no `game` field.
 pub fn kind_of(file: &str, text: &str) -> Result<GameKind, LoadErrors> {
-    let value: ron::Value = data::parse(file, text)?;
-    let has_game = match &value {
-        ron::Value::Map(m) => m
-            .iter()
-            .any(|(k, _)| *k == ron::Value::String("game".into())),
-        _ => false,
-    };
-    Ok(if has_game {
-        GameKind::Family
-    } else {
-        GameKind::SimpleHex
-    })
+    let GameField(game) = data::parse(file, text)?;
+    Ok(game.unwrap_or(GameKind::SimpleHex))
 }
 
-/// Reads a replay file of either game.
+/// Reads a replay file of any of the three games.
 pub fn parse_any(file: &str, text: &str) -> Result<AnyReplay, LoadErrors> {
     Ok(match kind_of(file, text)? {
         GameKind::SimpleHex => AnyReplay::SimpleHex(parse(file, text)?),
         GameKind::Family => AnyReplay::Family(family::parse(file, text)?),
+        GameKind::Campaign => AnyReplay::Campaign(campaign::parse(file, text)?),
     })
 }

@@ -6,6 +6,7 @@
 
 use crate::data;
 use crate::replay;
+use crate::rules::campaign::game::{self as campaign, Campaign, CampaignSetup};
 use crate::rules::dogfight::{Command, Game, Options, Side};
 use crate::rules::family;
 use serde::{Deserialize, Serialize};
@@ -100,45 +101,90 @@ impl FamilySave {
     }
 }
 
-/// Either game's save; the file says which by its first word.
+/// A saved campaign: its setup (weather rule and seed), who plays it and
+/// its commands. Always on the shipped map, targets, order of battle and
+/// rules.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CampaignSave {
+    pub setup: CampaignSetup,
+    pub commands: Vec<campaign::Command>,
+    /// The side the human plays (the opponent plays the other); None: both
+    /// sides are human, passing the machine.
+    pub human: Option<Side>,
+}
+
+impl CampaignSave {
+    pub fn of(campaign: &Campaign, human: Option<Side>) -> CampaignSave {
+        CampaignSave {
+            setup: campaign.setup(),
+            commands: campaign.commands().to_vec(),
+            human,
+        }
+    }
+
+    /// The campaign this save describes, replayed from its setup (with its
+    /// event log).
+    pub fn restore(&self) -> Result<Campaign, String> {
+        let (data, rules) = replay::campaign::shipped().map_err(|e| e.to_string())?;
+        let mut campaign = Campaign::new(data, rules, self.setup);
+        replay::play_all(&self.commands, |c| campaign.play(c)).map_err(|e| saved(&e))?;
+        Ok(campaign)
+    }
+}
+
+/// A save of any of the three games; the file says which by its first word.
 #[derive(Clone, Debug, PartialEq)]
 pub enum AnySave {
     SimpleHex(SaveGame),
     Family(FamilySave),
+    Campaign(CampaignSave),
 }
 
 impl AnySave {
+    /// Writes the save atomically: a temporary file beside it, then a
+    /// rename, so a failed write leaves the old save as it was.
     pub fn write(&self, path: &Path) -> Result<(), String> {
-        let text = match self {
-            AnySave::SimpleHex(s) => data::to_ron(s),
-            AnySave::Family(s) => data::to_ron(s),
-        };
-        data::write_atomic(path, &text)
-            .map_err(|e| format!("{}: cannot write: {e}", path.display()))
+        match self {
+            AnySave::SimpleHex(s) => write_ron(path, s),
+            AnySave::Family(s) => write_ron(path, s),
+            AnySave::Campaign(s) => write_ron(path, s),
+        }
     }
 }
 
-/// Reads a save of either game; `Ok(None)` if there is none.
+/// Writes a save as RON, atomically.
+fn write_ron<T: Serialize>(path: &Path, save: &T) -> Result<(), String> {
+    data::write_atomic(path, &data::to_ron(save))
+        .map_err(|e| format!("{}: cannot write: {e}", path.display()))
+}
+
+/// The first word of a save file: the name of the structure it holds.
+fn first_word(text: &str) -> &str {
+    let line = text
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with("//"))
+        .unwrap_or("");
+    let end = line
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .unwrap_or(line.len());
+    &line[..end]
+}
+
+/// Reads a save of any game; `Ok(None)` if there is none. A save that
+/// cannot be read is an error naming the file, line and column.
 pub fn read_any(path: &Path) -> Result<Option<AnySave>, String> {
     if !path.exists() {
         return Ok(None);
     }
     let src = data::Source::read(path).map_err(|e| e.to_string())?;
-    let family = src
-        .text
-        .lines()
-        .map(str::trim)
-        .find(|l| !l.is_empty() && !l.starts_with("//"))
-        .is_some_and(|l| l.starts_with("FamilySave"));
-    if family {
-        data::parse::<FamilySave>(&src.file, &src.text)
-            .map(|s| Some(AnySave::Family(s)))
-            .map_err(|e| e.to_string())
-    } else {
-        data::parse::<SaveGame>(&src.file, &src.text)
-            .map(|s| Some(AnySave::SimpleHex(s)))
-            .map_err(|e| e.to_string())
-    }
+    let read = match first_word(&src.text) {
+        "FamilySave" => data::parse(&src.file, &src.text).map(AnySave::Family),
+        "CampaignSave" => data::parse(&src.file, &src.text).map(AnySave::Campaign),
+        _ => data::parse(&src.file, &src.text).map(AnySave::SimpleHex),
+    };
+    read.map(Some).map_err(|e| e.to_string())
 }
 
 /// A save's command that the rules refuse, as a sentence.
@@ -175,8 +221,7 @@ pub fn settings_path() -> PathBuf {
 }
 
 pub fn write(path: &Path, save: &SaveGame) -> Result<(), String> {
-    data::write_atomic(path, &data::to_ron(save))
-        .map_err(|e| format!("{}: cannot write: {e}", path.display()))
+    write_ron(path, save)
 }
 
 /// Reads a save; `Ok(None)` if there is none.

@@ -237,7 +237,8 @@ fn simulate_campaign_reports_weather_raids_losses_and_victory_for_every_rule() {
     );
     // The opponents never propose a command the rules refuse.
     assert_eq!(
-        out.matches("opponent proposals refused by check: 0").count(),
+        out.matches("opponent proposals refused by check: 0")
+            .count(),
         5,
         "{out}"
     );

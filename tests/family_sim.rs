@@ -278,7 +278,7 @@ fn a_recorded_family_replay_reverifies() {
         assert_eq!(replay::kind_of("mem.ron", &text).unwrap(), GameKind::Family);
         let back = match replay::parse_any("mem.ron", &text).unwrap() {
             AnyReplay::Family(r) => r,
-            AnyReplay::SimpleHex(_) => panic!("a family replay read as Simple Hex"),
+            other => panic!("a family replay read as another game: {other:?}"),
         };
         assert_eq!(back, rep, "RON round trip");
         let again = replay::family::verify(&back).unwrap();
@@ -391,7 +391,7 @@ fn simple_hex_replays_are_still_told_apart() {
     );
     match replay::parse_any("mem.ron", &text).unwrap() {
         AnyReplay::SimpleHex(r) => assert_eq!(r, rep),
-        AnyReplay::Family(_) => panic!("a Simple Hex replay read as the family game"),
+        other => panic!("a Simple Hex replay read as another game: {other:?}"),
     }
     // Not RON at all: a positioned error, not a panic.
     let e = replay::parse_any("bad.ron", "FamilyReplay(game: Family,")

@@ -285,6 +285,11 @@ impl App {
                     }
                     Err(e) => self.notice = Some(format!("That save could not be restored: {e}")),
                 },
+                Ok(Some(AnySave::Campaign(_))) => {
+                    self.notice = Some(
+                        "That save holds a campaign, which these screens cannot play yet.".into(),
+                    )
+                }
                 Ok(None) => self.notice = Some("There is no saved game yet.".into()),
                 Err(e) => {
                     self.notice = Some(format!(

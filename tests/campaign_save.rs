@@ -1,0 +1,671 @@
+//! Campaign replays and saves: a campaign is its setup plus its commands, so
+//! a recording re-runs to the same result and a save restores to a campaign
+//! that goes on exactly as the original would have.
+
+use std::path::{Path, PathBuf};
+use std::process::Command as Process;
+use std::sync::Arc;
+use tally_ho::data;
+use tally_ho::replay::{self, AnyReplay, GameKind, ReplayError};
+use tally_ho::rules::campaign::ai;
+use tally_ho::rules::campaign::data::{CampaignData, Square};
+use tally_ho::rules::campaign::game::{Campaign, CampaignSetup, Command, Stage};
+use tally_ho::rules::campaign::rules::{CampaignRules, WeatherRule};
+use tally_ho::rules::dogfight::Side;
+use tally_ho::save::{self, AnySave, CampaignSave};
+
+fn shipped() -> (Arc<CampaignData>, Arc<CampaignRules>) {
+    replay::campaign::shipped().expect("the shipped campaign loads")
+}
+
+fn setup(weather: WeatherRule, seed: u64) -> CampaignSetup {
+    CampaignSetup { weather, seed }
+}
+
+/// A whole campaign, both sides played by the opponents, with its event log.
+fn played(weather: WeatherRule, seed: u64) -> Campaign {
+    let (data, rules) = shipped();
+    let mut c = Campaign::new(data, rules, setup(weather, seed));
+    ai::play_out(&mut c);
+    assert!(c.is_over());
+    c
+}
+
+/// A fresh directory of its own for each test.
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "tally-ho-campaign-save-{}-{name}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn files_in(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+fn tally_ho(args: &[&str]) -> (bool, String, String) {
+    let out = Process::new(env!("CARGO_BIN_EXE_tally-ho"))
+        .args(args)
+        .output()
+        .expect("run tally-ho");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Why a replay does not verify (a test failure if it does).
+fn refused(rep: &replay::CampaignReplay) -> ReplayError {
+    match replay::campaign::verify(rep) {
+        Err(e) => e,
+        Ok(_) => panic!("the replay verified"),
+    }
+}
+
+/// Why a save does not restore (a test failure if it does).
+fn not_restored(s: &CampaignSave) -> String {
+    match s.restore() {
+        Err(e) => e,
+        Ok(_) => panic!("the save restored"),
+    }
+}
+
+/// A family game's replay as text (the kitchen board, AI commanders).
+fn record_family() -> String {
+    use tally_ho::rules::family::{ai, Game, Setup};
+    let board = Arc::new(data::load_family("kitchen").unwrap());
+    let mut g = Game::new(board, Setup::first_sectors(2), 5).unwrap();
+    ai::play_out(&mut g, 5_000);
+    data::to_ron(&replay::family::record(&g, "kitchen").unwrap())
+}
+
+/// A Simple Hex game's replay as text.
+fn record_simple_hex() -> String {
+    use tally_ho::rules::dogfight::ai::{play_out, Ai};
+    use tally_ho::rules::dogfight::{Game, Options};
+    let level = Arc::new(data::load_simple_hex("crane-14x18").unwrap());
+    let mut g = Game::new(level, Options::default(), 5);
+    let mut ais = [Ai::new(Side::German, 5), Ai::new(Side::British, 5)];
+    play_out(&mut g, &mut ais).unwrap();
+    data::to_ron(&replay::record(&g, "crane-14x18").unwrap())
+}
+
+// ----- replays -----
+
+#[test]
+fn a_recorded_campaign_replay_verifies_to_the_identical_event_log() {
+    for (weather, seed) in [
+        (WeatherRule::PhaseDice, 1),
+        (WeatherRule::Shortened, 2),
+        (WeatherRule::Cards, 3),
+        (WeatherRule::Historical, 4),
+        (WeatherRule::SingleDice, 5),
+    ] {
+        let c = played(weather, seed);
+        let rep = replay::campaign::record(&c);
+        assert_eq!(rep.game, GameKind::Campaign);
+        assert_eq!(rep.result.verdict, c.verdict());
+        assert_eq!(rep.result.turn, c.turns());
+        let text = data::to_ron(&rep);
+        let back = replay::campaign::parse("mem.ron", &text).unwrap();
+        assert_eq!(back, rep, "RON round trip");
+        let again = replay::campaign::verify(&back).unwrap();
+        assert_eq!(again.events(), c.events());
+        assert_eq!(again.commands(), c.commands());
+        assert_eq!(again.tally(), c.tally());
+    }
+}
+
+#[test]
+fn a_replay_with_one_command_changed_is_refused_or_differs() {
+    let c = played(WeatherRule::PhaseDice, 11);
+    let rep = replay::campaign::record(&c);
+    // A command the first decision cannot be: refused, and by its index.
+    let mut bad = rep.clone();
+    bad.commands[0] = Command::Home;
+    match refused(&bad) {
+        ReplayError::Illegal { index, .. } => assert_eq!(index, 0),
+        other => panic!("an illegal first command must be refused: {other}"),
+    }
+    // A geschwader's step to another square: it flies on from where it
+    // should not be, and a later step is refused.
+    let steps: Vec<usize> = (0..rep.commands.len())
+        .filter(|&i| matches!(rep.commands[i], Command::Step(_)))
+        .collect();
+    assert!(steps.len() > 10, "the opponents fly raids");
+    for &i in steps.iter().step_by(steps.len() / 5) {
+        let Command::Step(to) = rep.commands[i] else {
+            unreachable!()
+        };
+        let mut changed = rep.clone();
+        changed.commands[i] = Command::Step(Square::new(to.col, to.row + 1));
+        match refused(&changed) {
+            ReplayError::Illegal { index, .. } => assert!(index >= i),
+            ReplayError::CampaignDiffers { .. } => {}
+            other => panic!("command {i} changed, yet: {other}"),
+        }
+    }
+    // Another legal choice at the same decision, at points through the
+    // campaign: the re-run is refused later on or reaches another result.
+    // (Only choices the event log names, so that the change is bound to show.)
+    let logged = |o: &Command| {
+        matches!(
+            o,
+            Command::Step(_)
+                | Command::MoveWing { .. }
+                | Command::Assign { .. }
+                | Command::Intercept(_)
+                | Command::Lose(_)
+                | Command::StandDown(_)
+                | Command::Mend(_)
+        )
+    };
+    let (data, rules) = shipped();
+    let mut c = Campaign::new(data, rules, rep.setup);
+    let mut changed_at = Vec::new();
+    let mut next = 0;
+    for (i, &cmd) in rep.commands.iter().enumerate() {
+        let other = c
+            .legal_commands()
+            .into_iter()
+            .find(|o| *o != cmd && logged(o));
+        if let (Some(other), true) = (other, i >= next) {
+            next = i + 97;
+            let mut changed = rep.clone();
+            changed.commands[i] = other;
+            match refused(&changed) {
+                ReplayError::Illegal { index, .. } => assert!(index > i, "{other:?} at {i}"),
+                ReplayError::CampaignDiffers { .. } => {}
+                e => panic!("command {i} changed to {other:?}, yet: {e}"),
+            }
+            changed_at.push(i);
+        }
+        c.play(cmd).unwrap();
+    }
+    assert!(changed_at.len() >= 5, "changed at {changed_at:?}");
+    // A command dropped from the end: the campaign is not over, the result differs.
+    let mut short = rep.clone();
+    short.commands.pop();
+    assert!(matches!(
+        refused(&short),
+        ReplayError::CampaignDiffers { .. }
+    ));
+}
+
+#[test]
+fn a_replay_with_an_altered_result_differs() {
+    let c = played(WeatherRule::Cards, 12);
+    let mut rep = replay::campaign::record(&c);
+    rep.result.tally.targets += 1;
+    let e = refused(&rep);
+    assert!(matches!(e, ReplayError::CampaignDiffers { .. }), "{e}");
+    assert!(e.to_string().contains("differs"), "{e}");
+    let mut rep = replay::campaign::record(&c);
+    rep.setup.seed += 1; // other dice: the commands stop making sense or the result differs
+    refused(&rep);
+}
+
+#[test]
+fn a_campaign_replay_of_edited_data_says_so() {
+    let c = played(WeatherRule::Historical, 13);
+    let mut rep = replay::campaign::record(&c);
+    rep.fingerprint = "0000000000000000".into();
+    let e = refused(&rep);
+    assert!(matches!(e, ReplayError::CampaignChanged), "{e}");
+    assert!(
+        e.to_string()
+            .contains("have changed since this replay was recorded"),
+        "{e}"
+    );
+}
+
+#[test]
+fn the_game_field_tells_a_campaign_replay_from_a_family_one_and_simple_hex_has_none() {
+    let c = played(WeatherRule::Shortened, 14);
+    let text = data::to_ron(&replay::campaign::record(&c));
+    assert!(text.contains("game: Campaign"), "{}", &text[..200]);
+    assert_eq!(replay::kind_of("c.ron", &text).unwrap(), GameKind::Campaign);
+    assert!(matches!(
+        replay::parse_any("c.ron", &text),
+        Ok(AnyReplay::Campaign(_))
+    ));
+    // The structure's name does not decide: the field's value does.
+    let renamed = text.replacen("CampaignReplay(", "(", 1);
+    assert!(matches!(
+        replay::parse_any("c.ron", &renamed),
+        Ok(AnyReplay::Campaign(_))
+    ));
+    // A family replay says `game: Family`...
+    let family = "FamilyReplay(game: Family, board: \"kitchen\", commands: [TakeOff])";
+    assert_eq!(replay::kind_of("f.ron", family).unwrap(), GameKind::Family);
+    // ...and a Simple Hex replay, the older format, has no game field.
+    let simple = "Replay(level: \"crane-14x18\", seed: 1, commands: [])";
+    assert_eq!(
+        replay::kind_of("s.ron", simple).unwrap(),
+        GameKind::SimpleHex
+    );
+    // The board games' replays still read as their own games.
+    for (kind, text) in [
+        (GameKind::Family, record_family()),
+        (GameKind::SimpleHex, record_simple_hex()),
+    ] {
+        assert_eq!(replay::kind_of("b.ron", &text).unwrap(), kind);
+        match (kind, replay::parse_any("b.ron", &text).unwrap()) {
+            (GameKind::Family, AnyReplay::Family(_))
+            | (GameKind::SimpleHex, AnyReplay::SimpleHex(_)) => {}
+            (kind, other) => panic!("{kind:?} read as {other:?}"),
+        }
+    }
+    // Cut short: an error at its place, not a panic, whichever the game.
+    for cut in [
+        "FamilyReplay(game: Family,",
+        "CampaignReplay(game: Campaign,",
+    ] {
+        let e = replay::parse_any("bad.ron", cut).unwrap_err();
+        assert!(e.to_string().starts_with("bad.ron:1:"), "{e}");
+    }
+    // A game the program does not know is an error at its place.
+    let e = replay::kind_of("x.ron", "CampaignReplay(\n    game: Chess,\n)").unwrap_err();
+    assert!(e.to_string().starts_with("x.ron:2:"), "{e}");
+    // A campaign replay that says it holds another game is refused.
+    let e = replay::campaign::parse("c.ron", &text.replacen("game: Campaign", "game: Family", 1))
+        .unwrap_err();
+    assert!(e.to_string().contains("not the campaign"), "{e}");
+}
+
+// ----- saves -----
+
+#[test]
+fn a_campaign_saved_mid_game_and_restored_goes_on_exactly_as_the_original() {
+    for (weather, seed) in [
+        (WeatherRule::PhaseDice, 21),
+        (WeatherRule::SingleDice, 22),
+        (WeatherRule::Historical, 23),
+    ] {
+        let whole = played(weather, seed);
+        let all = whole.commands();
+        let (data, rules) = shipped();
+        let mut c = Campaign::new(data, rules, setup(weather, seed));
+        let points = [0, 1, 50, 300, all.len() / 2, all.len() - 1, all.len()];
+        let mut at = 0;
+        for &point in &points {
+            for &cmd in &all[at..point] {
+                c.play(cmd).unwrap();
+            }
+            at = point;
+            let saved = CampaignSave::of(&c, Some(Side::British));
+            assert_eq!(saved.commands.len(), point);
+            let text = data::to_ron(&saved);
+            assert!(text.starts_with("CampaignSave("), "{}", &text[..40]);
+            let back: CampaignSave = data::parse("save.ron", &text).unwrap();
+            assert_eq!(back, saved, "RON round trip");
+            let mut restored = back.restore().unwrap();
+            assert_eq!(restored.commands(), c.commands());
+            assert_eq!(restored.events(), c.events(), "the same campaign so far");
+            assert_eq!(restored.stage(), c.stage());
+            assert_eq!(restored.tally(), c.tally());
+            // Both played out by the opponents: the same campaign to the end.
+            let mut original = c.clone();
+            ai::play_out(&mut original);
+            ai::play_out(&mut restored);
+            assert_eq!(original.commands(), all, "the opponents are deterministic");
+            assert_eq!(
+                restored.commands(),
+                all,
+                "{weather:?} seed {seed} saved at {point}"
+            );
+            assert_eq!(restored.tally(), whole.tally());
+            assert_eq!(restored.verdict(), whole.verdict());
+            assert_eq!(restored.events(), whole.events());
+        }
+    }
+}
+
+#[test]
+fn a_saved_campaign_keeps_who_plays_which_side() {
+    let (data, rules) = shipped();
+    let mut c = Campaign::new(data, rules, setup(WeatherRule::Cards, 31));
+    for _ in 0..40 {
+        let side = c.to_act().unwrap();
+        c.play(ai::choose(&c, side).unwrap()).unwrap();
+    }
+    let dir = temp_dir("players");
+    let path = dir.join("save.ron");
+    for human in [Some(Side::German), Some(Side::British), None] {
+        let s = CampaignSave::of(&c, human);
+        AnySave::Campaign(s.clone()).write(&path).unwrap();
+        match save::read_any(&path) {
+            Ok(Some(AnySave::Campaign(back))) => {
+                assert_eq!(back, s);
+                assert_eq!(back.human, human);
+                assert_eq!(back.restore().unwrap().commands(), c.commands());
+            }
+            other => panic!("a campaign save reads back as one: {other:?}"),
+        }
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_campaign_save_is_written_atomically_and_a_failed_write_keeps_the_old_save() {
+    let dir = temp_dir("atomic");
+    let path = dir.join("save.ron");
+    let c = played(WeatherRule::PhaseDice, 41);
+    let early = CampaignSave {
+        commands: c.commands()[..100].to_vec(),
+        ..CampaignSave::of(&c, Some(Side::German))
+    };
+    AnySave::Campaign(early.clone()).write(&path).unwrap();
+    // Only the save: the temporary file was renamed onto it.
+    assert_eq!(files_in(&dir), ["save.ron"]);
+    let good = std::fs::read_to_string(&path).unwrap();
+    // A later save replaces it whole.
+    let late = CampaignSave::of(&c, Some(Side::German));
+    AnySave::Campaign(late.clone()).write(&path).unwrap();
+    assert_eq!(files_in(&dir), ["save.ron"]);
+    assert_eq!(
+        save::read_any(&path).unwrap(),
+        Some(AnySave::Campaign(late))
+    );
+    AnySave::Campaign(early.clone()).write(&path).unwrap();
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), good);
+    // The temporary file cannot be made (a directory is in its place): the
+    // write fails, says where, and the good save is left as it was.
+    let blocker = dir.join(format!(".save.ron.tmp{}", std::process::id()));
+    std::fs::create_dir(&blocker).unwrap();
+    let e = AnySave::Campaign(CampaignSave::of(&c, None))
+        .write(&path)
+        .unwrap_err();
+    assert!(e.contains("save.ron: cannot write"), "{e}");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), good);
+    assert_eq!(
+        save::read_any(&path).unwrap(),
+        Some(AnySave::Campaign(early))
+    );
+    std::fs::remove_dir(&blocker).unwrap();
+    assert_eq!(files_in(&dir), ["save.ron"]);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_corrupt_campaign_save_names_the_file_line_and_column_and_is_left_untouched() {
+    let dir = temp_dir("corrupt");
+    let path = dir.join("save.ron");
+    let c = played(WeatherRule::SingleDice, 51);
+    AnySave::Campaign(CampaignSave::of(&c, Some(Side::British)))
+        .write(&path)
+        .unwrap();
+    let good = std::fs::read_to_string(&path).unwrap();
+    let file = path.display().to_string();
+    let wrong_value = good.replacen("weather: SingleDice", "weather: Sunny", 1);
+    assert_ne!(wrong_value, good);
+    let unknown_field = good.replacen("human:", "humans:", 1);
+    assert_ne!(unknown_field, good);
+    let wrong_type = good.replacen("seed: 51", "seed: fifty", 1);
+    assert_ne!(wrong_type, good);
+    for (what, bad) in [
+        ("truncated", good[..good.len() / 2].to_string()),
+        ("cut at the end", good[..good.len() - 3].to_string()),
+        ("a weather rule that does not exist", wrong_value),
+        ("a field the save does not have", unknown_field),
+        ("a seed that is not a number", wrong_type),
+        ("nothing but its first word", "CampaignSave".to_string()),
+    ] {
+        std::fs::write(&path, &bad).unwrap();
+        let e = match save::read_any(&path) {
+            Err(e) => e,
+            Ok(s) => panic!("{what}: read as {s:?}"),
+        };
+        let (place, _) = e
+            .strip_prefix(&format!("{file}:"))
+            .and_then(|rest| rest.split_once(": "))
+            .unwrap_or_else(|| panic!("{what}: the error names the file first: {e}"));
+        let (line, col) = place
+            .split_once(':')
+            .unwrap_or_else(|| panic!("{what}: no line:column in {e}"));
+        assert!(
+            line.parse::<usize>().unwrap() >= 1 && col.parse::<usize>().unwrap() >= 1,
+            "{what}: {e}"
+        );
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            bad,
+            "{what}: left as it is"
+        );
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_campaign_save_whose_commands_the_rules_refuse_says_which_one() {
+    let c = played(WeatherRule::PhaseDice, 61);
+    let mut s = CampaignSave::of(&c, None);
+    s.commands[7] = Command::EndRepairs;
+    let e = not_restored(&s);
+    assert!(e.starts_with("command 8 of the save is not legal: "), "{e}");
+    // Commands of every kind with indices and squares far out of range are
+    // refused, never a panic, whatever the campaign is waiting for.
+    let wild = [
+        Command::Rotate(usize::MAX),
+        Command::Production { squadrons: 255 },
+        Command::Rebuild(usize::MAX),
+        Command::Mend(u16::MAX),
+        Command::Reserve(usize::MAX),
+        Command::Discard(u16::MAX),
+        Command::BigWing(usize::MAX, 0),
+        Command::Assign {
+            geschwader: usize::MAX,
+            card: u16::MAX,
+            wave: 255,
+        },
+        Command::Step(Square::new(i32::MAX, i32::MIN)),
+        Command::Intercept(usize::MAX),
+        Command::WingStep(Square::new(-1, -1)),
+        Command::MoveWing {
+            wing: usize::MAX,
+            to: Square::new(i32::MIN, i32::MAX),
+        },
+        Command::Lose(usize::MAX),
+        Command::StandDown(usize::MAX),
+        Command::Gruppe(255),
+        Command::Attack(Some(255)),
+    ];
+    let all = c.commands();
+    let mut seen = std::collections::HashSet::new();
+    let (data, rules) = shipped();
+    let mut replayed = Campaign::new(data, rules, c.setup());
+    for (i, &next) in all.iter().enumerate() {
+        // One save cut at each kind of decision the campaign waits for.
+        if seen.insert(std::mem::discriminant(replayed.stage())) {
+            for &w in &wild {
+                let mut s = CampaignSave::of(&replayed, None);
+                s.commands.push(w);
+                let e = not_restored(&s);
+                assert!(
+                    e.starts_with(&format!("command {} of the save is not legal", i + 1)),
+                    "{w:?} at {:?}: {e}",
+                    replayed.stage()
+                );
+            }
+        }
+        replayed.play(next).unwrap();
+    }
+    assert!(seen.len() >= 8, "stages seen: {}", seen.len());
+    assert_eq!(*replayed.stage(), Stage::Over);
+}
+
+#[test]
+fn one_reader_tells_the_three_games_saves_apart_by_their_first_word() {
+    let dir = temp_dir("reader");
+    let path = dir.join("save.ron");
+    let c = played(WeatherRule::Shortened, 71);
+    let campaign = CampaignSave::of(&c, None);
+    AnySave::Campaign(campaign.clone()).write(&path).unwrap();
+    assert_eq!(
+        save::read_any(&path).unwrap(),
+        Some(AnySave::Campaign(campaign))
+    );
+    let family = save::FamilySave {
+        board: "kitchen".into(),
+        setup: tally_ho::rules::family::Setup::first_sectors(1),
+        seed: 3,
+        commanders: vec![save::Commander {
+            name: "Ann".into(),
+            human: true,
+        }],
+        commands: Vec::new(),
+    };
+    AnySave::Family(family.clone()).write(&path).unwrap();
+    assert_eq!(
+        save::read_any(&path).unwrap(),
+        Some(AnySave::Family(family))
+    );
+    assert_eq!(save::read_any(&dir.join("none.ron")).unwrap(), None);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+// ----- the command line -----
+
+#[test]
+fn record_campaign_then_replay_reproduces_and_summarises() {
+    let dir = temp_dir("cli");
+    let file = dir.join("campaign.ron");
+    let f = file.to_str().unwrap();
+    let (ok, out, err) = tally_ho(&["record", "--game", "campaign", "--seed", "7", "--out", f]);
+    assert!(ok, "{err}");
+    assert!(out.contains("wrote"), "{out}");
+    assert_eq!(files_in(&dir), ["campaign.ron"], "written atomically");
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.contains("game: Campaign"), "{}", &text[..200]);
+    assert!(
+        text.contains("weather: PhaseDice"),
+        "the default weather rule"
+    );
+    let rep = match replay::parse_any(f, &text).unwrap() {
+        AnyReplay::Campaign(rep) => rep,
+        other => panic!("not a campaign replay: {other:?}"),
+    };
+    assert_eq!(rep.setup.seed, 7);
+    let (ok, out, err) = tally_ho(&["replay", f]);
+    assert!(ok, "{err}");
+    let t = rep.result.tally;
+    for want in [
+        "campaign replay reproduces".to_string(),
+        "dice by phase".to_string(),
+        "turn 11 of 11".to_string(),
+        format!("bombed {} targets", t.targets),
+        format!("the RAF lost {} squadrons", t.raf_lost),
+        format!("the Luftwaffe {};", t.luftwaffe_lost),
+        "the verdict is a".to_string(),
+    ] {
+        assert!(out.contains(&want), "missing {want:?} in\n{out}");
+    }
+    assert_eq!(out.trim().lines().count(), 1, "one paragraph: {out}");
+    // An edited digest is refused...
+    std::fs::write(&file, text.replacen("digest: \"", "digest: \"0", 1)).unwrap();
+    let (ok, _, err) = tally_ho(&["replay", f]);
+    assert!(!ok);
+    assert!(err.contains("differs"), "{err}");
+    // ...and so is a replay of edited campaign files.
+    std::fs::write(
+        &file,
+        text.replacen("fingerprint: \"", "fingerprint: \"0", 1),
+    )
+    .unwrap();
+    let (ok, _, err) = tally_ho(&["replay", f]);
+    assert!(!ok);
+    assert!(err.contains("have changed"), "{err}");
+    // A broken file is an error at its place, not a panic.
+    std::fs::write(&file, &text[..text.len() / 3]).unwrap();
+    let (ok, _, err) = tally_ho(&["replay", f]);
+    assert!(!ok);
+    assert!(err.contains("campaign.ron:"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn record_campaign_takes_each_weather_rule_and_the_same_seed_gives_the_same_file() {
+    let dir = temp_dir("weather");
+    for (arg, name, rule) in [
+        ("phase-dice", "dice by phase", "PhaseDice"),
+        ("single-dice", "single dice", "SingleDice"),
+        ("shortened", "shortened campaign", "Shortened"),
+        ("cards", "weather cards", "Cards"),
+        ("historical", "historical weather", "Historical"),
+    ] {
+        let file = dir.join(format!("{arg}.ron"));
+        let f = file.to_str().unwrap();
+        let args = [
+            "record",
+            "--game",
+            "campaign",
+            "--weather",
+            arg,
+            "--seed",
+            "3",
+            "--out",
+            f,
+        ];
+        let (ok, out, err) = tally_ho(&args);
+        assert!(ok, "{err}");
+        assert!(out.contains(name), "{out}");
+        let text = std::fs::read_to_string(&file).unwrap();
+        assert!(text.contains(&format!("weather: {rule}")), "{arg}");
+        let (ok, out, err) = tally_ho(&["replay", f]);
+        assert!(ok, "{arg}: {err}");
+        assert!(out.contains(name), "{out}");
+        let (ok, _, err) = tally_ho(&args);
+        assert!(ok, "{err}");
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), text, "{arg}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn the_weather_option_is_for_the_campaign_only() {
+    let dir = temp_dir("options");
+    let f = dir.join("x.ron");
+    let f = f.to_str().unwrap();
+    let (ok, _, err) = tally_ho(&[
+        "record",
+        "--game",
+        "family",
+        "--weather",
+        "cards",
+        "--out",
+        f,
+    ]);
+    assert!(!ok);
+    assert!(err.contains("--weather is for --game campaign"), "{err}");
+    let (ok, _, err) = tally_ho(&["record", "--weather", "cards", "--out", f]);
+    assert!(!ok);
+    assert!(err.contains("--weather is for --game campaign"), "{err}");
+    let (ok, _, err) = tally_ho(&[
+        "record",
+        "--game",
+        "campaign",
+        "--weather",
+        "sunny",
+        "--out",
+        f,
+    ]);
+    assert!(!ok);
+    assert!(err.contains("phase-dice"), "the choices are listed: {err}");
+    let (ok, _, err) = tally_ho(&[
+        "record", "--game", "campaign", "--board", "full", "--out", f,
+    ]);
+    assert!(!ok);
+    assert!(err.contains("--board is not for --game campaign"), "{err}");
+    assert!(files_in(&dir).is_empty(), "nothing written");
+    std::fs::remove_dir_all(&dir).ok();
+}
