@@ -428,8 +428,11 @@ fn deal(cards: &[usize], formations: &[(usize, usize)], into: &mut [Vec<usize>])
     }
 }
 
+/// Squares between two squares, a diagonal step counting one (saturating,
+/// so that no square, however far off the map, overflows it).
 fn distance(a: Square, b: Square) -> u8 {
-    (a.col - b.col).abs().max((a.row - b.row).abs()).min(255) as u8
+    let d = |x: i32, y: i32| (x as i64 - y as i64).abs();
+    d(a.col, b.col).max(d(a.row, b.row)).min(255) as u8
 }
 
 impl Campaign {

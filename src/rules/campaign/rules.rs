@@ -178,8 +178,9 @@ pub struct RaidRules {
     pub big_geschwader: u8,
     /// Extra dice for the wing with the 303 Squadron ace.
     pub ace_dice: u8,
-    /// A dogfight goes on until one side has no squadrons left; this many
-    /// rounds at most (a guard, never reached in practice).
+    /// Rounds of a dogfight in one battle step; it ends sooner when one side
+    /// has no squadrons left, and survivors fly on (and may be engaged again
+    /// in a later Tally Ho phase).
     pub dogfight_rounds: u8,
 }
 
