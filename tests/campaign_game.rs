@@ -1315,3 +1315,88 @@ fn illegal_commands_are_refused_with_a_sentence_and_change_nothing() {
     );
     assert_eq!((c.commands().len(), c.events().len()), before);
 }
+
+// ----- the opponents' strength -----
+
+/// An RAF that never scrambles, never moves, never repairs: the baseline
+/// the controller must beat.
+fn idle_raf(c: &Campaign) -> Command {
+    match c.stage() {
+        Stage::Rotations => Command::EndRotations,
+        Stage::ProductionSplit { .. } => Command::Production { squadrons: 0 },
+        Stage::Repairs => Command::EndRepairs,
+        Stage::BigWing => Command::NoBigWing,
+        Stage::InterceptChoice { .. } => Command::NoIntercept,
+        Stage::RafMovement => Command::EndRafMovement,
+        Stage::Attacks => Command::Attack(None),
+        _ => ai::choose(c, Side::British).unwrap(),
+    }
+}
+
+/// A planner that gives each geschwader the first card of its hand.
+fn first_card_planner(c: &Campaign) -> Command {
+    match c.stage() {
+        Stage::Missions => c
+            .legal_commands()
+            .into_iter()
+            .find(|m| matches!(m, Command::Assign { wave: 1, .. }))
+            .unwrap_or(Command::EndMissions),
+        _ => ai::choose(c, Side::German).unwrap(),
+    }
+}
+
+/// Mean targets bombed and German squadrons lost over 40 campaigns.
+fn mean_of(german: fn(&Campaign) -> Command, british: fn(&Campaign) -> Command) -> (f64, f64) {
+    let (data, rules) = shipped();
+    let (mut targets, mut lost) = (0, 0);
+    for seed in 0..40 {
+        let mut c = Campaign::new_quiet(
+            data.clone(),
+            rules.clone(),
+            CampaignSetup {
+                weather: WeatherRule::Cards,
+                seed,
+            },
+        );
+        while let Some(side) = c.to_act() {
+            let m = match side {
+                Side::German => german(&c),
+                Side::British => british(&c),
+            };
+            c.play(m).unwrap();
+        }
+        targets += c.tally().targets;
+        lost += c.tally().luftwaffe_lost;
+    }
+    (targets as f64 / 40.0, lost as f64 / 40.0)
+}
+
+fn planner(c: &Campaign) -> Command {
+    ai::choose(c, Side::German).unwrap()
+}
+
+fn controller(c: &Campaign) -> Command {
+    ai::choose(c, Side::British).unwrap()
+}
+
+#[test]
+fn the_raf_controller_stops_more_raids_and_downs_more_germans_than_an_idle_raf() {
+    let (targets, lost) = mean_of(planner, controller);
+    let (idle_targets, idle_lost) = mean_of(planner, idle_raf);
+    assert!(
+        targets + 3.0 < idle_targets,
+        "{targets} against {idle_targets}"
+    );
+    assert!(lost > idle_lost + 10.0, "{lost} against {idle_lost}");
+}
+
+#[test]
+fn the_luftwaffe_planner_bombs_more_and_loses_less_than_one_taking_the_first_card() {
+    let (targets, lost) = mean_of(planner, controller);
+    let (naive_targets, naive_lost) = mean_of(first_card_planner, controller);
+    assert!(
+        targets > naive_targets + 1.5,
+        "{targets} against {naive_targets}"
+    );
+    assert!(lost + 2.0 < naive_lost, "{lost} against {naive_lost}");
+}

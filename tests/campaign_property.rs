@@ -206,3 +206,46 @@ fn random_command(g: &mut Gen) -> tally_ho::rules::campaign::game::Command {
         },
     }
 }
+
+/// The random campaigns above are worth something only if random play gets
+/// everywhere: every kind of decision comes up in a handful of them.
+#[test]
+fn random_play_reaches_every_kind_of_decision() {
+    use std::collections::BTreeSet;
+    let mut seen = BTreeSet::new();
+    for seed in 0..12 {
+        let rule = WeatherRule::ALL[seed as usize % 5];
+        let c = random_campaign(rule, seed, seed * 7919, 1 + seed % 4);
+        let (data, rules) = shipped();
+        let mut again = Campaign::new_quiet(data, rules, c.setup());
+        for &m in c.commands() {
+            seen.insert(
+                format!("{:?}", again.stage())
+                    .split([' ', '{'])
+                    .next()
+                    .unwrap()
+                    .to_string(),
+            );
+            again.play(m).unwrap();
+        }
+    }
+    let want = [
+        "KeepHand",
+        "Rotations",
+        "ProductionSplit",
+        "Repairs",
+        "Reinforce",
+        "BigWing",
+        "Missions",
+        "Fly",
+        "InterceptChoice",
+        "InterceptStep",
+        "RafMovement",
+        "Gruppen",
+        "Attacks",
+        "Allocate",
+    ];
+    for w in want {
+        assert!(seen.contains(w), "{w} never came up: {seen:?}");
+    }
+}

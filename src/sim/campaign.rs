@@ -8,7 +8,8 @@
 
 use super::{run_indexed, wilson};
 use crate::rules::campaign::ai;
-use crate::rules::campaign::data::CampaignData;
+use crate::rules::campaign::data::{CampaignData, Luftflotte};
+use crate::rules::campaign::forces::{Holder, Place};
 use crate::rules::campaign::game::{Campaign, CampaignSetup};
 use crate::rules::campaign::rules::{CampaignRules, WeatherRule};
 use crate::rules::campaign::score::{luftwaffe_rate_holds, Verdict};
@@ -28,6 +29,8 @@ pub struct CampaignRun {
     pub luftwaffe_lost: u32,
     pub rate_holds: bool,
     pub verdict: Verdict,
+    /// Luftflotte 5 was withdrawn (it did not attack on its turn).
+    pub luftflotte_5_withdrawn: bool,
     /// Opponent proposals that `check` refused (a sound opponent makes none).
     pub refused: usize,
     pub commands: usize,
@@ -56,6 +59,12 @@ pub fn play_campaign(
         luftwaffe_lost: tally.luftwaffe_lost,
         rate_holds: luftwaffe_rate_holds(&tally, rules),
         verdict: c.verdict().unwrap_or(Verdict::British),
+        luftflotte_5_withdrawn: c
+            .forces()
+            .squadrons
+            .iter()
+            .filter(|s| s.holder == Holder::Luftflotte(Luftflotte::Five))
+            .all(|s| s.place == Place::Withdrawn),
         refused,
         commands: c.commands().len(),
     }
@@ -103,6 +112,9 @@ pub struct CampaignFigures {
     pub reached_targets: u64,
     /// Campaigns in which the Luftwaffe held the 6 to 10 loss rate.
     pub rate_held: u64,
+    pub luftflotte_5_withdrawn: u64,
+    /// Missions flown for each turn the Luftwaffe flew.
+    pub missions_per_flying_turn: f64,
     pub luftwaffe_wins: u64,
     pub draws: u64,
     pub british_wins: u64,
@@ -167,6 +179,13 @@ pub fn campaign_figures(
         luftwaffe_lost: spread(runs.iter().map(|r| r.luftwaffe_lost)),
         reached_targets: count(&|r| r.targets >= rules.targets_to_win),
         rate_held: count(&|r| r.rate_holds),
+        luftflotte_5_withdrawn: count(&|r| r.luftflotte_5_withdrawn),
+        missions_per_flying_turn: runs.iter().map(|r| r.missions as f64).sum::<f64>()
+            / runs
+                .iter()
+                .map(|r| r.flies.iter().filter(|f| **f).count() as f64)
+                .sum::<f64>()
+                .max(1.0),
         luftwaffe_wins: count(&|r| r.verdict == Verdict::Luftwaffe),
         draws: count(&|r| r.verdict == Verdict::Draw),
         british_wins: count(&|r| r.verdict == Verdict::British),
@@ -230,6 +249,11 @@ impl fmt::Display for CampaignFigures {
             self.missions,
             " (the sheet: about 43)",
         )?;
+        writeln!(
+            f,
+            "  missions per flying turn:  {:.2} (the sheet: 43 in 7, 6.14)",
+            self.missions_per_flying_turn
+        )?;
         line(
             f,
             "targets bombed:",
@@ -248,6 +272,11 @@ impl fmt::Display for CampaignFigures {
             f,
             "  loss rate 6:10 held:       {}",
             share(self.rate_held, self.games)
+        )?;
+        writeln!(
+            f,
+            "  Luftflotte 5 withdrawn:    {}",
+            share(self.luftflotte_5_withdrawn, self.games)
         )?;
         writeln!(
             f,

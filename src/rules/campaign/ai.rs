@@ -171,6 +171,30 @@ fn missions(c: &Campaign) -> Option<Command> {
             }
         }
     }
+    // Luftflotte 5 must attack on its turn or be withdrawn: it always gets
+    // a mission then, its best.
+    if c.luftflotte_5_must_commit() {
+        let lf5 = c.geschwader().iter().enumerate().find(|(g, ges)| {
+            c.data().oob.geschwader[*g].luftflotte == Luftflotte::Five
+                && ges.target.is_none()
+                && ges
+                    .squadrons
+                    .iter()
+                    .any(|&s| c.aircraft(s).role == Role::Bomber)
+        });
+        if let Some((g, _)) = lf5 {
+            if let Some(&card) = hand
+                .iter()
+                .max_by_key(|&&card| (mission_score(c, g, card), card))
+            {
+                return Some(Command::Assign {
+                    geschwader: g,
+                    card,
+                    wave: 1,
+                });
+            }
+        }
+    }
     match best {
         Some((s, g, card)) if s > -20 => {
             // Every third raid takes off in the second wave, to split the
@@ -195,11 +219,16 @@ fn fly(c: &Campaign, g: usize) -> Command {
     let Some(card) = ges.target else {
         return Command::Home;
     };
-    if c.knocked_out(card)
-        || !ges
-            .squadrons
-            .iter()
-            .any(|&s| c.aircraft(s).role == Role::Bomber)
+    // On Luftflotte 5's turn, turning back of its own accord would withdraw
+    // it: it presses on to its target.
+    let must_press_on =
+        c.luftflotte_5_must_commit() && c.data().oob.geschwader[g].luftflotte == Luftflotte::Five;
+    if !must_press_on
+        && (c.knocked_out(card)
+            || !ges
+                .squadrons
+                .iter()
+                .any(|&s| c.aircraft(s).role == Role::Bomber))
     {
         return Command::Home;
     }

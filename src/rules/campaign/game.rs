@@ -642,6 +642,11 @@ impl Campaign {
     pub fn ace(&self) -> Option<usize> {
         self.ace
     }
+    /// Luftflotte 5 must cross the radar line and try to bomb on the next
+    /// flying turn, or be withdrawn.
+    pub fn luftflotte_5_must_commit(&self) -> bool {
+        self.lf5_must_commit
+    }
     pub fn big_wing_allowed(&self) -> bool {
         self.big_wing_allowed
     }
