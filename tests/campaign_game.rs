@@ -236,6 +236,44 @@ fn geschwader_do_not_halt_on_the_radar_line_and_every_radar_square_entry_offers_
 
 #[test]
 fn an_intercepting_wing_and_its_geschwader_move_one_square_in_turn() {
+    let (mut c, g, w, _) = scrambled_away();
+    assert_eq!(*c.stage(), Stage::Fly { geschwader: g });
+    let away = c.wings()[w].at;
+    let to = c
+        .data()
+        .map
+        .neighbours(c.geschwader()[g].at)
+        .find(|&n| n != away && c.check(&Command::Step(n)).is_ok())
+        .unwrap();
+    c.play(Command::Step(to)).unwrap();
+    assert_eq!(
+        *c.stage(),
+        Stage::InterceptStep {
+            geschwader: g,
+            wing: w
+        }
+    );
+}
+
+#[test]
+fn an_intercept_that_does_not_reach_sends_the_wing_home_and_it_cannot_move_this_phase() {
+    let (mut c, _, w, home) = scrambled_away();
+    // The geschwader turns back: the wing has not reached it.
+    c.play(Command::Home).unwrap();
+    assert_eq!(c.wings()[w].state, WingState::Returned);
+    assert_eq!(c.wings()[w].at, home);
+    assert!(c.events().contains(&Event::InterceptMissed { wing: w }));
+    if drive(&mut c, |c| *c.stage() == Stage::RafMovement) {
+        let to = Square::new(home.col, home.row - 1);
+        assert!(c.check(&Command::MoveWing { wing: w, to }).is_err());
+    }
+}
+
+/// A geschwader on a radar square that has squares left to fly, and the
+/// first wing free to scramble against it: the wing scrambles and flies
+/// one square away from the geschwader. Returns (campaign, geschwader,
+/// wing, the wing's station).
+fn scrambled_away() -> (Campaign, usize, usize, Square) {
     let mut c = find(
         WeatherRule::Cards,
         20,
@@ -257,7 +295,6 @@ fn an_intercepting_wing_and_its_geschwader_move_one_square_in_turn() {
     // One square only.
     let two = Square::new(home.col + 2, home.row);
     assert!(c.check(&Command::WingStep(two)).is_err());
-    // Away from the geschwader, so that it does not meet it yet.
     let gat = c.geschwader()[g].at;
     let away = c
         .data()
@@ -267,53 +304,7 @@ fn an_intercepting_wing_and_its_geschwader_move_one_square_in_turn() {
         .unwrap();
     c.play(Command::WingStep(away)).unwrap();
     assert_eq!(c.wings()[w].at, away);
-    assert_eq!(*c.stage(), Stage::Fly { geschwader: g });
-    let to = c
-        .data()
-        .map
-        .neighbours(c.geschwader()[g].at)
-        .find(|&n| n != away && c.check(&Command::Step(n)).is_ok())
-        .unwrap();
-    c.play(Command::Step(to)).unwrap();
-    assert_eq!(
-        *c.stage(),
-        Stage::InterceptStep {
-            geschwader: g,
-            wing: w
-        }
-    );
-}
-
-#[test]
-fn an_intercept_that_does_not_reach_sends_the_wing_home_and_it_cannot_move_this_phase() {
-    let mut c = find(
-        WeatherRule::Cards,
-        20,
-        |c| matches!(c.stage(), Stage::InterceptChoice { geschwader } if !c.geschwader()[*geschwader].stopped),
-    );
-    let Stage::InterceptChoice { geschwader: g } = *c.stage() else {
-        unreachable!()
-    };
-    let w = (0..c.wings().len()).find(|&w| c.can_intercept(w)).unwrap();
-    let home = c.wings()[w].at;
-    c.play(Command::Intercept(w)).unwrap();
-    let gat = c.geschwader()[g].at;
-    let away = c
-        .data()
-        .map
-        .neighbours(home)
-        .max_by_key(|n| (n.col - gat.col).abs().max((n.row - gat.row).abs()))
-        .unwrap();
-    c.play(Command::WingStep(away)).unwrap();
-    // The geschwader turns back: the wing has not reached it.
-    c.play(Command::Home).unwrap();
-    assert_eq!(c.wings()[w].state, WingState::Returned);
-    assert_eq!(c.wings()[w].at, home);
-    assert!(c.events().contains(&Event::InterceptMissed { wing: w }));
-    if drive(&mut c, |c| *c.stage() == Stage::RafMovement) {
-        let to = Square::new(home.col, home.row - 1);
-        assert!(c.check(&Command::MoveWing { wing: w, to }).is_err());
-    }
+    (c, g, w, home)
 }
 
 #[test]

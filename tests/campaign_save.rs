@@ -2,8 +2,11 @@
 //! a recording re-runs to the same result and a save restores to a campaign
 //! that goes on exactly as the original would have.
 
+#[path = "common/cli.rs"]
+mod cli;
+use cli::tally_ho;
+
 use std::path::{Path, PathBuf};
-use std::process::Command as Process;
 use std::sync::Arc;
 use tally_ho::data;
 use tally_ho::replay::{self, AnyReplay, GameKind, ReplayError};
@@ -49,18 +52,6 @@ fn files_in(dir: &Path) -> Vec<String> {
         .collect();
     names.sort();
     names
-}
-
-fn tally_ho(args: &[&str]) -> (bool, String, String) {
-    let out = Process::new(env!("CARGO_BIN_EXE_tally-ho"))
-        .args(args)
-        .output()
-        .expect("run tally-ho");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 /// Why a replay does not verify (a test failure if it does).

@@ -1,18 +1,8 @@
 //! The command line, run as a user would.
 
-use std::process::Command;
-
-fn tally_ho(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_tally-ho"))
-        .args(args)
-        .output()
-        .expect("run tally-ho");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+#[path = "common/cli.rs"]
+mod cli;
+use cli::tally_ho;
 
 #[test]
 fn simulate_prints_the_figures() {

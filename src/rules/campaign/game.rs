@@ -144,6 +144,20 @@ pub struct WingNow {
     pub moved: bool,
 }
 
+impl WingNow {
+    /// A wing not formed, at its station.
+    fn unformed(at: Square) -> WingNow {
+        WingNow {
+            squadrons: Vec::new(),
+            at,
+            state: WingState::Unformed,
+            big: false,
+            met: None,
+            moved: false,
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum RaidState {
     /// Not flying this turn.
@@ -482,14 +496,7 @@ impl Campaign {
             .oob
             .wings
             .iter()
-            .map(|w| WingNow {
-                squadrons: Vec::new(),
-                at: w.at,
-                state: WingState::Unformed,
-                big: false,
-                met: None,
-                moved: false,
-            })
+            .map(|w| WingNow::unformed(w.at))
             .collect();
         let geschwader = data
             .oob
@@ -1030,14 +1037,7 @@ impl Campaign {
         self.big_geschwader_done = false;
         let oob = self.data.oob.clone();
         for w in 0..self.wings.len() {
-            self.wings[w] = WingNow {
-                squadrons: Vec::new(),
-                at: self.home_of(w),
-                state: WingState::Unformed,
-                big: false,
-                met: None,
-                moved: false,
-            };
+            self.wings[w] = WingNow::unformed(self.home_of(w));
         }
         for g in &mut self.geschwader {
             g.squadrons.clear();
@@ -1048,43 +1048,32 @@ impl Campaign {
         // top, round its wings in turn (stood-down squadrons came back on
         // top, so they are the first to fly), and each Luftflotte's round
         // its geschwader: formations shrink together as the boxes empty.
-        let mut wing_cards: Vec<Vec<usize>> = vec![Vec::new(); self.wings.len()];
-        for group in Group::ALL {
-            let members: Vec<(usize, usize)> = oob
-                .wings
-                .iter()
-                .enumerate()
-                .filter(|&(w, wing)| wing.group == group && !self.grounded(w))
-                .map(|(w, wing)| (w, wing.squadrons.len()))
+        let wing_boxes = Group::ALL.map(|group| {
+            let members = (0..oob.wings.len())
+                .filter(|&w| oob.wings[w].group == group && !self.grounded(w))
+                .map(|w| (w, oob.wings[w].squadrons.len()))
                 .collect();
-            let ready = self.forces.ready(Holder::Group(group));
-            deal(&ready, &members, &mut wing_cards);
-        }
-        for (w, cards) in wing_cards.into_iter().enumerate() {
-            for &s in &cards {
-                self.forces.alert(s);
-            }
+            (Holder::Group(group), members)
+        });
+        for (w, cards) in self
+            .deal_boxes(&wing_boxes, self.wings.len())
+            .into_iter()
+            .enumerate()
+        {
             if !cards.is_empty() {
                 self.wings[w].squadrons = cards;
                 self.wings[w].state = WingState::Ready;
             }
         }
-        let mut ges_cards: Vec<Vec<usize>> = vec![Vec::new(); self.geschwader.len()];
-        for lf in Luftflotte::ALL {
-            let members: Vec<(usize, usize)> = oob
-                .geschwader
-                .iter()
-                .enumerate()
-                .filter(|(_, g)| g.luftflotte == lf)
-                .map(|(g, ges)| (g, ges.squadrons.len()))
+        let geschwader_boxes = Luftflotte::ALL.map(|lf| {
+            let members = (0..oob.geschwader.len())
+                .filter(|&g| oob.geschwader[g].luftflotte == lf)
+                .map(|g| (g, oob.geschwader[g].squadrons.len()))
                 .collect();
-            let ready = self.forces.ready(Holder::Luftflotte(lf));
-            deal(&ready, &members, &mut ges_cards);
-        }
-        for (g, cards) in ges_cards.into_iter().enumerate() {
-            for &s in &cards {
-                self.forces.alert(s);
-            }
+            (Holder::Luftflotte(lf), members)
+        });
+        let dealt = self.deal_boxes(&geschwader_boxes, self.geschwader.len());
+        for (g, cards) in dealt.into_iter().enumerate() {
             self.geschwader[g].squadrons = cards;
             self.geschwader[g].at = oob.geschwader[g].at;
         }
@@ -1151,6 +1140,20 @@ impl Campaign {
             }
         }
         out.into_iter()
+    }
+
+    /// Deals each box round its formations `(index, size)` and alerts the
+    /// squadrons dealt; returns each formation's squadrons (of `n`).
+    fn deal_boxes(&mut self, boxes: &[(Holder, Vec<(usize, usize)>)], n: usize) -> Vec<Vec<usize>> {
+        let mut into = vec![Vec::new(); n];
+        for (holder, members) in boxes {
+            let ready = self.forces.ready(*holder);
+            deal(&ready, members, &mut into);
+        }
+        for &s in into.iter().flatten() {
+            self.forces.alert(s);
+        }
+        into
     }
 
     /// Pairs of formed 12 Group wings that may fly as the Big Wing.
