@@ -179,19 +179,26 @@ fn allied_reinforcements_rebuild_a_damaged_hurricane_under_their_name() {
 }
 
 #[test]
-fn defiants_and_stukas_are_withdrawn_and_do_not_count_as_losses() {
+fn withdrawn_defiants_and_stukas_are_not_losses_but_those_shot_down_before_stay_losses() {
     let (oob, _, mut f) = setup();
     let defiants = oob.cards_of("Defiant");
     let stukas = oob.cards_of("Ju 87");
     assert!(defiants > 0 && stukas > 0);
-    // A Defiant already shot down is withdrawn too, and is no longer a loss.
+    // "you have no incentive to needlessly soak up casualties with them
+    // before they are withdrawn": a Defiant shot down before stays a loss.
     shoot_down(&mut f, &oob, group_with(&oob, "Defiant"), "Defiant", 1);
     assert_eq!(f.losses(Side::British, false), 1);
-    assert_eq!(f.withdraw_type("Defiant", &oob), defiants);
+    assert_eq!(f.withdraw_type("Defiant", &oob), defiants - 1);
     assert_eq!(f.withdraw_type("Ju 87", &oob), stukas);
-    assert_eq!(f.losses(Side::British, false), 0);
+    assert_eq!(f.losses(Side::British, false), 1);
     assert_eq!(f.losses(Side::German, false), 0);
     assert_eq!(f.withdraw_type("Defiant", &oob), 0, "once only");
+    // And it is never rebuilt.
+    let lost = (0..f.squadrons.len())
+        .find(|&i| f.squadrons[i].place == Place::Damaged)
+        .unwrap();
+    assert!(!f.rebuildable(lost));
+    assert_eq!(f.rebuild(lost), Err(ForcesError::Retired));
 }
 
 fn group_with(oob: &OrderOfBattle, kind: &str) -> Group {
@@ -206,10 +213,14 @@ fn group_with(oob: &OrderOfBattle, kind: &str) -> Group {
 #[test]
 fn luftflotte_5_withdrawn_takes_its_squadrons_out_without_loss() {
     let (_, _, mut f) = setup();
+    let holder = Holder::Luftflotte(Luftflotte::Five);
+    let all = f.ready(holder);
+    // One shot down before the withdrawal stays a loss.
+    f.lose(all[0]);
     let n = f.withdraw_luftflotte(Luftflotte::Five);
-    assert!(n > 0);
-    assert!(f.ready(Holder::Luftflotte(Luftflotte::Five)).is_empty());
-    assert_eq!(f.losses(Side::German, false), 0);
+    assert_eq!(n, all.len() - 1);
+    assert!(f.ready(holder).is_empty());
+    assert_eq!(f.losses(Side::German, false), 1);
 }
 
 #[test]
@@ -261,4 +272,20 @@ fn thirteen_group_reserve_points_rebuild_only_its_own_squadrons() {
         f.rebuild_from_reserve(again),
         Err(ForcesError::NoReservePoints)
     );
+}
+
+#[test]
+fn a_fallen_allied_squadron_keeps_its_name_when_the_next_arrives() {
+    let (oob, _, mut f) = setup();
+    shoot_down(&mut f, &oob, Group::Eleven, "Hurricane", 2);
+    let first = f
+        .reinforce(Group::Eleven, "No. 1 Squadron RCAF", &oob)
+        .unwrap();
+    f.lose(first);
+    let second = f
+        .reinforce(Group::Eleven, "No. 303 (Polish) Squadron", &oob)
+        .unwrap();
+    assert_ne!(first, second);
+    assert_eq!(f.squadrons[first].name, "No. 1 Squadron RCAF");
+    assert!(f.squadrons[second].allied);
 }

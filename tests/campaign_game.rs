@@ -338,38 +338,34 @@ fn a_geschwader_stops_when_its_interceptor_reaches_it_and_they_fight_an_intercep
 }
 
 #[test]
-fn a_geschwader_flies_five_squares_a_phase_with_escorts_and_ten_without() {
+fn a_geschwader_flies_five_squares_a_phase_with_bf_109s_and_ten_without() {
     let c = find(WeatherRule::Cards, 5, |c| *c.stage() == Stage::Missions);
     let (_, rules) = shipped();
-    for (g, ges) in c.geschwader().iter().enumerate() {
-        if ges.squadrons.is_empty() {
-            continue;
-        }
-        let short = ges.squadrons.iter().any(|&s| c.aircraft(s).short_range);
-        let want = if short {
-            rules.raid.geschwader_move
-        } else {
-            rules.raid.geschwader_move_long
-        };
-        assert_eq!(c.allowance(g), want);
-    }
     assert_eq!(
         (rules.raid.geschwader_move, rules.raid.geschwader_move_long),
         (5, 10)
     );
-    // In play: no geschwader moves more squares in a phase than it may.
-    for seed in 0..5 {
+    for (g, ges) in c.geschwader().iter().enumerate() {
+        if ges.squadrons.is_empty() {
+            continue;
+        }
+        let bf109 = ges
+            .squadrons
+            .iter()
+            .any(|&s| c.aircraft(s).name == "Bf 109");
+        let want = if bf109 { 5 } else { 10 };
+        assert_eq!(c.allowance(g), want, "{:?}", ges.squadrons);
+    }
+    // In play, after every command: no geschwader has flown more squares
+    // this phase than it may.
+    for seed in 0..4 {
         let mut c = campaign(WeatherRule::Cards, seed);
-        ai::play_out(&mut c);
-        let mut moved = vec![0u8; c.geschwader().len()];
-        for e in c.events() {
-            match e {
-                Event::TallyHo(_) => moved.iter_mut().for_each(|m| *m = 0),
-                Event::Moved { geschwader, .. } => {
-                    moved[*geschwader] += 1;
-                    assert!(moved[*geschwader] <= 10);
+        while !c.is_over() {
+            step(&mut c);
+            for (g, ges) in c.geschwader().iter().enumerate() {
+                if ges.state == RaidState::Aloft {
+                    assert!(ges.moved <= c.allowance(g), "{} squares", ges.moved);
                 }
-                _ => {}
             }
         }
     }
@@ -496,20 +492,17 @@ fn is_intercept_allocation(c: &Campaign) -> bool {
 
 #[test]
 fn intercepts_stand_down_one_squadron_a_side_for_fewer_hits_than_its_defence() {
-    let mut c = find(WeatherRule::Cards, 30, |c| {
+    // The Luftwaffe takes its hits first with a stand-down on offer, and the
+    // RAF still has hits to take: the fight goes on after the stand-down.
+    let mut c = find(WeatherRule::Cards, 60, |c| {
         is_intercept_allocation(c)
+            && *c.stage() == Stage::Allocate { side: Side::German }
+            && c.fight().is_some_and(|f| f.on_raf > 0)
             && c.legal_commands()
                 .iter()
                 .any(|m| matches!(m, Command::StandDown(_)))
     });
-    let Stage::Allocate { side } = *c.stage() else {
-        unreachable!()
-    };
-    let f = c.fight().unwrap().clone();
-    let hits = match side {
-        Side::German => f.on_luftwaffe,
-        Side::British => f.on_raf,
-    };
+    let hits = c.fight().unwrap().on_luftwaffe;
     for m in c.legal_commands() {
         match m {
             Command::StandDown(s) => assert!(c.aircraft(s).defence > hits),
@@ -531,19 +524,29 @@ fn intercepts_stand_down_one_squadron_a_side_for_fewer_hits_than_its_defence() {
         c.forces().squadrons[s].place,
         Place::StoodDown { back_on: turn + 2 }
     );
-    // The stand-down took the rest of the hits; none more for this side.
-    if let Stage::Allocate { side: now } = *c.stage() {
-        assert_ne!(now, side);
-    }
-    if let Some(f) = c
-        .fight()
-        .filter(|now| now.geschwader == f.geschwader && now.wings == f.wings)
+    // The stand-down took the rest of the German hits; the RAF's turn now,
+    // in the same fight, with the German stand-down spent.
+    let f = c.fight().expect("the same intercept");
+    assert_eq!(f.on_luftwaffe, 0);
+    assert!(f.luftwaffe_stood_down && !f.raf_stood_down);
+    assert!(!f.luftwaffe.contains(&s));
+    if *c.stage()
+        == (Stage::Allocate {
+            side: Side::British,
+        })
     {
-        let stood = match side {
-            Side::German => f.luftwaffe_stood_down,
-            Side::British => f.raf_stood_down,
-        };
-        assert!(stood);
+        // The RAF may still stand one of its own down, once.
+        let offered = c.legal_commands();
+        if let Some(r) = offered.iter().find_map(|m| match m {
+            Command::StandDown(r) => Some(*r),
+            _ => None,
+        }) {
+            let (g, wings) = (f.geschwader, f.wings.clone());
+            c.play(Command::StandDown(r)).unwrap();
+            if let Some(f) = c.fight().filter(|f| f.geschwader == g && f.wings == wings) {
+                assert!(f.raf_stood_down);
+            }
+        }
     }
 }
 
@@ -622,42 +625,56 @@ fn stood_down_squadrons_come_back_on_top_two_turns_later_and_fly_first() {
 
 #[test]
 fn stand_downs_count_as_losses_only_on_the_shortened_campaigns_last_turn() {
+    // The shortened campaign: stood down on turn 7 (due back on 9) is lost,
+    // for both sides; stood down on turn 6 (due back on 8, which never
+    // comes) is not. The eleven-turn campaign counts none.
+    let stood = |c: &Campaign, side: Side, back_on: u8| {
+        c.forces()
+            .squadrons
+            .iter()
+            .filter(|s| s.side == side && s.place == Place::StoodDown { back_on })
+            .count() as u32
+    };
+    let german_lost = |c: &Campaign| {
+        c.forces()
+            .squadrons
+            .iter()
+            .filter(|s| s.side == Side::German && s.place == Place::Damaged)
+            .count() as u32
+    };
     let mut checked = [false, false];
-    for seed in 0..60 {
-        for (k, rule) in [WeatherRule::Shortened, WeatherRule::Cards]
-            .into_iter()
-            .enumerate()
-        {
-            let mut c = campaign(rule, seed);
-            ai::play_out(&mut c);
-            let stood = c
-                .forces()
-                .squadrons
-                .iter()
-                .filter(|s| s.side == Side::British && matches!(s.place, Place::StoodDown { .. }))
-                .count() as u32;
-            if stood == 0 {
-                continue;
-            }
-            let want = if rule == WeatherRule::Shortened {
-                c.raf_cards() + stood
-            } else {
-                c.raf_cards()
-            };
-            assert_eq!(c.tally().raf_lost, want, "{rule:?} seed {seed}");
-            checked[k] = true;
+    for seed in 0..80 {
+        let mut c = campaign(WeatherRule::Shortened, seed);
+        ai::play_out(&mut c);
+        if stood(&c, Side::British, 8) > 0 && stood(&c, Side::British, 9) > 0 {
+            let t = c.tally();
+            assert_eq!(t.raf_lost, c.raf_cards() + stood(&c, Side::British, 9));
+            assert_eq!(
+                t.luftwaffe_lost,
+                german_lost(&c) + stood(&c, Side::German, 9)
+            );
+            checked[0] = true;
+        }
+        let mut c = campaign(WeatherRule::Cards, seed);
+        ai::play_out(&mut c);
+        if stood(&c, Side::British, 12) + stood(&c, Side::British, 13) > 0 {
+            assert_eq!(c.tally().raf_lost, c.raf_cards());
+            assert_eq!(c.tally().luftwaffe_lost, german_lost(&c));
+            checked[1] = true;
         }
         if checked == [true, true] {
             return;
         }
     }
-    panic!("no campaign ended with a stood-down squadron: {checked:?}");
+    panic!("no campaign ended with the stand-downs to check: {checked:?}");
 }
 
 #[test]
 fn gruppen_are_at_most_three_of_one_to_three_squadrons_placed_face_down() {
-    let mut c = find(WeatherRule::Cards, 30, |c| {
-        *c.stage() == Stage::Gruppen && c.dogfight().is_some_and(|d| d.squadrons.len() >= 5)
+    let mut c = find(WeatherRule::Cards, 60, |c| {
+        *c.stage() == Stage::Gruppen
+            && c.dogfight()
+                .is_some_and(|d| (5..=7).contains(&d.squadrons.len()))
     });
     let n = c.dogfight().unwrap().squadrons.len();
     assert!(c.check(&Command::Gruppe(3)).is_err(), "a fourth gruppe");
@@ -669,23 +686,30 @@ fn gruppen_are_at_most_three_of_one_to_three_squadrons_placed_face_down() {
         e.to_string().contains("no gruppe can have more than 3"),
         "{e}"
     );
-    // The last squadrons must fill the empty gruppen.
+    // Gruppe 1 takes squadrons until the ones left are just enough for the
+    // empty gruppen: then they must go there.
     let mut placed = 3;
-    while n - placed > 2 {
-        let k = if c.check(&Command::Gruppe(1)).is_ok() {
-            1
-        } else {
-            2
-        };
-        c.play(Command::Gruppe(k)).unwrap();
+    let empty = |c: &Campaign| {
+        let d = c.dogfight().unwrap();
+        (0..3u8).filter(|k| !d.gruppe_of.contains(k)).count()
+    };
+    while n - placed > empty(&c) {
+        c.play(Command::Gruppe(1)).unwrap();
         placed += 1;
     }
-    let d = c.dogfight().unwrap();
-    let empty = (0..3u8).filter(|k| !d.gruppe_of.contains(k)).count();
-    if empty == n - placed {
-        let full = (0..3u8).find(|k| d.gruppe_of.contains(k)).unwrap();
-        assert!(c.check(&Command::Gruppe(full)).is_err());
+    assert!(n - placed >= 1 && n - placed == empty(&c));
+    let e = c.check(&Command::Gruppe(0)).unwrap_err();
+    assert!(e.to_string().contains("more than 3"), "{e}");
+    if empty(&c) == 1 {
+        let e = c.check(&Command::Gruppe(1)).unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("every gruppe needs at least one squadron"),
+            "{e}"
+        );
     }
+    assert!(c.check(&Command::Gruppe(2)).is_ok());
+    c.play(Command::Gruppe(2)).unwrap();
 }
 
 #[test]
@@ -757,11 +781,12 @@ fn a_wing_that_fought_returns_to_base_and_may_fly_again_in_a_later_tally_ho_phas
 
 #[test]
 fn squadron_rotations_are_voluntary_and_lapse_at_the_end_of_their_turn() {
-    let mut c = find(WeatherRule::Historical, 20, |c| {
+    let at = find(WeatherRule::Historical, 20, |c| {
         *c.stage() == Stage::Rotations
     });
-    assert_eq!(c.turn(), 5);
+    assert_eq!(at.turn(), 5);
     // A rotation moves a loss from the receiving group to the donor.
+    let mut c = at.clone();
     let k = (0..c.rotations_left().len())
         .find(|&k| c.check(&Command::Rotate(k)).is_ok())
         .unwrap();
@@ -773,28 +798,19 @@ fn squadron_rotations_are_voluntary_and_lapse_at_the_end_of_their_turn() {
             })
     };
     let (from, to) = (damaged(&c, r.from_group), damaged(&c, r.to_group));
-    let left = c.rotations_left().len();
     c.play(Command::Rotate(k)).unwrap();
     assert_eq!(damaged(&c, r.from_group), from + 1);
     assert_eq!(damaged(&c, r.to_group), to - 1);
-    // The British stop here: the rest lapse.
-    if *c.stage() == Stage::Rotations {
-        c.play(Command::EndRotations).unwrap();
-        assert!(c.events().contains(&Event::RotationsLapsed(left - 1)));
-    }
+    // Voluntary: the British may stop at once, and every one lapses.
+    let mut c = at;
+    let all = c.rotations_left().len();
+    c.play(Command::EndRotations).unwrap();
+    assert!(c.events().contains(&Event::RotationsLapsed(all)));
     assert!(c.rotations_left().is_empty());
-    assert!(drive(&mut c, |c| c.turn() == 6));
-    assert!(drive(&mut c, |c| c.turn() == 8));
-    let rotated_later = c
-        .events()
-        .iter()
-        .any(|e| matches!(e, Event::Rotated { .. }))
-        && c.commands()
-            .iter()
-            .filter(|m| matches!(m, Command::Rotate(_)))
-            .count()
-            > 1;
-    assert!(!rotated_later, "no rotation outside turns 5 and 9");
+    // Time-expired: none can be made at a later turn.
+    drive(&mut c, |c| c.turn() == 8);
+    let rotated = c.commands().iter().any(|m| matches!(m, Command::Rotate(_)));
+    assert!(!rotated, "a lapsed rotation was made later");
 }
 
 #[test]
@@ -838,39 +854,53 @@ fn allied_squadrons_arrive_from_turns_6_7_and_8_and_no_303_carries_the_ace() {
 }
 
 #[test]
-fn defiants_leave_at_turn_5_and_stukas_at_turn_7_and_are_not_losses() {
-    let mut c = campaign(WeatherRule::Historical, 7);
-    let defiant = c.data().oob.type_named("Defiant").unwrap();
-    let stuka = c.data().oob.type_named("Ju 87").unwrap();
-    let out = |c: &Campaign, k: usize| {
-        c.forces()
+fn defiants_leave_at_turn_5_and_stukas_at_turn_7_and_those_shot_down_before_stay_losses() {
+    for seed in 0..30 {
+        let mut c = campaign(WeatherRule::Historical, seed);
+        let defiant = c.data().oob.type_named("Defiant").unwrap();
+        let stuka = c.data().oob.type_named("Ju 87").unwrap();
+        let out = |c: &Campaign, k: usize| {
+            c.forces()
+                .squadrons
+                .iter()
+                .filter(|s| s.aircraft == k && s.place != Place::Damaged)
+                .all(|s| s.place == Place::Withdrawn)
+        };
+        drive(&mut c, |c| c.turn() == 4);
+        assert!(!out(&c, defiant) && !out(&c, stuka));
+        drive(&mut c, |c| c.turn() == 5);
+        let cards_before = c.raf_cards();
+        let defiants_lost = c
+            .forces()
             .squadrons
             .iter()
-            .filter(|s| s.aircraft == k)
-            .all(|s| s.place == Place::Withdrawn)
-    };
-    drive(&mut c, |c| c.turn() == 4);
-    assert!(!out(&c, defiant) && !out(&c, stuka));
-    drive(&mut c, |c| c.turn() == 6);
-    assert!(out(&c, defiant) && !out(&c, stuka));
-    drive(&mut c, |c| c.turn() == 8);
-    assert!(out(&c, defiant) && out(&c, stuka));
-    ai::play_out(&mut c);
-    let lost_stukas = c
-        .forces()
-        .squadrons
-        .iter()
-        .filter(|s| s.aircraft == stuka && s.place == Place::Damaged)
-        .count();
-    assert_eq!(lost_stukas, 0);
-    assert_eq!(
-        c.tally().luftwaffe_lost,
-        c.forces()
+            .filter(|s| s.aircraft == defiant && s.place == Place::Damaged)
+            .count();
+        drive(&mut c, |c| c.turn() == 6);
+        assert!(out(&c, defiant));
+        drive(&mut c, |c| c.turn() == 8);
+        assert!(out(&c, defiant) && out(&c, stuka));
+        // No Defiant or Stuka flies again, none is rebuilt.
+        ai::play_out(&mut c);
+        assert!(c
+            .forces()
             .squadrons
             .iter()
-            .filter(|s| s.side == Side::German && s.place == Place::Damaged)
-            .count() as u32
-    );
+            .all(|s| (s.aircraft != defiant && s.aircraft != stuka)
+                || matches!(s.place, Place::Withdrawn | Place::Damaged)));
+        if defiants_lost > 0 {
+            // The Defiants' playing cards were not handed back at turn 5.
+            assert!(c.raf_cards() >= cards_before);
+            let lost_events = c
+                .events()
+                .iter()
+                .filter(|e| matches!(e, Event::Lost(s) if c.forces().squadrons[*s].side == Side::British))
+                .count() as u32;
+            assert_eq!(c.raf_cards(), lost_events);
+            return;
+        }
+    }
+    panic!("no Defiant was shot down before turn 5");
 }
 
 #[test]
@@ -991,66 +1021,73 @@ fn luftflotte_2_geschwader_may_grow_to_seven_squadrons_from_turn_9() {
 
 #[test]
 fn luftflotte_5_is_withdrawn_if_it_does_not_attack_on_turn_5() {
-    let mut c = find(WeatherRule::Historical, 5, |c| {
+    let lf5_out = |c: &Campaign| {
+        c.forces()
+            .squadrons
+            .iter()
+            .filter(|s| s.holder == Holder::Luftflotte(Luftflotte::Five))
+            .all(|s| matches!(s.place, Place::Withdrawn | Place::Damaged))
+    };
+    let at_turn_5 = find(WeatherRule::Historical, 5, |c| {
         c.turn() == 5 && *c.stage() == Stage::Missions
     });
-    // No raids at all this turn.
+    // No raid at all this turn.
+    let mut c = at_turn_5.clone();
     c.play(Command::EndMissions).unwrap();
     assert!(c.events().contains(&Event::Luftflotte5Withdrawn));
-    assert!(c
-        .forces()
-        .squadrons
-        .iter()
-        .filter(|s| s.holder == Holder::Luftflotte(Luftflotte::Five))
-        .all(|s| s.place == Place::Withdrawn));
+    assert!(lf5_out(&c));
+    // Sent, but turned back of its own accord before the radar line.
+    let mut c = at_turn_5;
+    let g = (0..c.geschwader().len())
+        .find(|&g| c.data().oob.geschwader[g].luftflotte == Luftflotte::Five)
+        .unwrap();
+    let card = c.deck().hand()[0];
+    c.play(Command::Assign {
+        geschwader: g,
+        card,
+        wave: 1,
+    })
+    .unwrap();
+    assert!(drive(&mut c, |c| *c.stage() == Stage::Fly { geschwader: g }));
+    assert!(!c.is_radar_square(c.geschwader()[g].at));
+    c.play(Command::Home).unwrap();
+    drive(&mut c, |c| c.turn() == 6);
+    assert!(c.events().contains(&Event::Luftflotte5Withdrawn));
+    assert!(lf5_out(&c));
 }
 
 #[test]
 fn luftflotte_5_that_crosses_the_radar_line_to_bomb_on_turn_5_stays_in_the_battle() {
-    for seed in 0..20 {
-        let mut c = campaign(WeatherRule::Historical, seed);
-        if !drive(&mut c, |c| c.turn() == 5 && *c.stage() == Stage::Missions) {
-            continue;
-        }
-        let Some(g) = (0..c.geschwader().len()).find(|&g| {
-            c.data().oob.geschwader[g].luftflotte == Luftflotte::Five
-                && c.check(&Command::Assign {
-                    geschwader: g,
-                    card: c.deck().hand()[0],
-                    wave: 1,
-                })
-                .is_ok()
-        }) else {
-            continue;
-        };
-        // Its target: the northernmost card in the hand.
-        let card = *c
-            .deck()
-            .hand()
-            .iter()
-            .min_by_key(|&&k| c.data().targets.cards[k as usize].at.row)
-            .unwrap();
-        c.play(Command::Assign {
-            geschwader: g,
-            card,
-            wave: 1,
-        })
+    let mut c = find(WeatherRule::Historical, 5, |c| {
+        c.turn() == 5 && *c.stage() == Stage::Missions
+    });
+    assert!(c.luftflotte_5_must_commit());
+    let g = (0..c.geschwader().len())
+        .find(|&g| c.data().oob.geschwader[g].luftflotte == Luftflotte::Five)
         .unwrap();
-        drive(&mut c, |c| c.turn() == 6);
-        if !c
-            .events()
-            .iter()
-            .any(|e| matches!(e, Event::Moved { geschwader, .. } if *geschwader == g))
-        {
-            continue;
-        }
-        assert!(!c.events().contains(&Event::Luftflotte5Withdrawn));
-        assert!(c.forces().squadrons.iter().any(|s| s.holder
-            == Holder::Luftflotte(Luftflotte::Five)
-            && s.place != Place::Withdrawn));
-        return;
-    }
-    panic!("Luftflotte 5 never flew on turn 5");
+    // The opponents send it (the planner always does on this turn).
+    assert!(drive(&mut c, |c| c.geschwader()[g].target.is_some()
+        || c.turn() > 5));
+    assert!(
+        c.geschwader()[g].target.is_some(),
+        "the planner kept Luftflotte 5 at home"
+    );
+    drive(&mut c, |c| c.turn() == 6);
+    let e = c.events();
+    let begins = position(e, |e| matches!(e, Event::TurnBegins { turn: 5, .. })).unwrap();
+    let crossed = e[begins..].iter().any(
+        |e| matches!(e, Event::Moved { geschwader, to } if *geschwader == g && c.is_radar_square(*to)),
+    );
+    assert!(crossed, "it crossed the radar line on turn 5");
+    assert!(!e.contains(&Event::Luftflotte5Withdrawn));
+    assert!(!c.luftflotte_5_must_commit());
+    assert!(c
+        .forces()
+        .squadrons
+        .iter()
+        .any(|s| s.holder == Holder::Luftflotte(Luftflotte::Five)
+            && s.place != Place::Withdrawn
+            && s.place != Place::Damaged));
 }
 
 #[test]
@@ -1234,19 +1271,48 @@ fn thirteen_group_reserve_points_are_spent_after_the_throw_on_13_group_only() {
 // ----- the campaign as a whole -----
 
 #[test]
-fn the_verdict_is_the_victory_rule_applied_to_the_final_tallies() {
+fn the_tallies_are_the_raids_and_squadrons_lost_and_the_verdict_follows_the_victory_rule() {
     let (_, rules) = shipped();
     for rule in WeatherRule::ALL {
-        let mut c = campaign(rule, 11);
-        ai::play_out(&mut c);
-        assert!(c.is_over());
-        assert_eq!(c.turn(), c.turns());
-        assert_eq!(c.verdict(), Some(verdict(&c.tally(), &rules)));
-        assert!(c.legal_commands().is_empty());
-        assert!(c
-            .events()
-            .last()
-            .is_some_and(|e| matches!(e, Event::CampaignOver(_))));
+        for seed in [11, 12] {
+            let mut c = campaign(rule, seed);
+            ai::play_out(&mut c);
+            assert!(c.is_over());
+            assert_eq!(c.turn(), c.turns());
+            let side_of = |s: usize| c.forces().squadrons[s].side;
+            let count =
+                |f: &dyn Fn(&Event) -> bool| c.events().iter().filter(|e| f(e)).count() as u32;
+            // One playing card for each raid that hit its target.
+            let raids = count(&|e| matches!(e, Event::Bombed { hits, .. } if *hits > 0));
+            // One card for each RAF squadron shot down.
+            let raf = count(&|e| matches!(e, Event::Lost(s) if side_of(*s) == Side::British));
+            // The Luftwaffe's damaged cards: shot down or out of fuel.
+            let german = count(&|e| matches!(e, Event::Lost(s) if side_of(*s) == Side::German))
+                + count(&|e| matches!(e, Event::OutOfFuel(_)));
+            let t = c.tally();
+            assert_eq!(t.targets, raids);
+            assert_eq!(c.raf_cards(), raf);
+            if rule != WeatherRule::Shortened {
+                assert_eq!(t.raf_lost, raf);
+                assert_eq!(t.luftwaffe_lost, german);
+            }
+            // The victory rule, written out again.
+            let held = t.luftwaffe_lost / 10 <= t.raf_lost / 6;
+            let want = if t.targets >= 28 && held {
+                tally_ho::rules::campaign::score::Verdict::Luftwaffe
+            } else if (t.targets > 28 && !held) || (22..28).contains(&t.targets) && held {
+                tally_ho::rules::campaign::score::Verdict::Draw
+            } else {
+                tally_ho::rules::campaign::score::Verdict::British
+            };
+            assert_eq!(c.verdict(), Some(want));
+            assert_eq!(c.verdict(), Some(verdict(&t, &rules)));
+            assert!(c.legal_commands().is_empty());
+            assert!(c
+                .events()
+                .last()
+                .is_some_and(|e| matches!(e, Event::CampaignOver(_))));
+        }
     }
 }
 
@@ -1390,4 +1456,194 @@ fn the_luftwaffe_planner_bombs_more_and_loses_less_than_one_taking_the_first_car
         "{targets} against {naive_targets}"
     );
     assert!(lost + 2.0 < naive_lost, "{lost} against {naive_lost}");
+}
+
+// ----- the raids' details -----
+
+#[test]
+fn a_wing_whose_airfield_is_knocked_out_is_not_formed() {
+    let c = find(WeatherRule::Historical, 60, |c| {
+        *c.stage() == Stage::Missions && (0..c.wings().len()).any(|w| c.grounded(w))
+    });
+    let w = (0..c.wings().len()).find(|&w| c.grounded(w)).unwrap();
+    assert!(c.wings()[w].squadrons.is_empty());
+    assert_eq!(c.wings()[w].state, WingState::Unformed);
+    let station = &c.data().oob.wings[w].station;
+    let card = (0..c.cards().len() as u16)
+        .find(|&k| c.cards()[k as usize].name == *station)
+        .unwrap();
+    assert!(c.knocked_out(card));
+}
+
+#[test]
+fn anti_aircraft_hits_cancel_bomb_dice() {
+    let (_, rules) = shipped();
+    let mut seen = 0;
+    for seed in 0..6 {
+        let mut c = campaign(WeatherRule::Cards, seed);
+        while !c.is_over() {
+            let before = c.events().len();
+            step(&mut c);
+            let e = &c.events()[before..];
+            for (i, ev) in e.iter().enumerate() {
+                let Event::Bombed {
+                    geschwader: g,
+                    card,
+                    aa,
+                    ..
+                } = ev
+                else {
+                    continue;
+                };
+                // The squadrons over the target: those home, and any lost
+                // for fuel on the way.
+                let home = i + e[i..]
+                    .iter()
+                    .position(|x| matches!(x, Event::ReachedForHome { geschwader, .. } if geschwader == g))
+                    .unwrap();
+                let Event::ReachedForHome { squadrons, .. } = &e[home] else {
+                    unreachable!()
+                };
+                let mut over = squadrons.clone();
+                over.extend(e[i..home].iter().filter_map(|x| match x {
+                    Event::OutOfFuel(s) => Some(*s),
+                    _ => None,
+                }));
+                let bombs: u8 = over.iter().map(|&s| c.aircraft(s).bombs).sum();
+                let kind = c.cards()[*card as usize].kind;
+                assert_eq!(
+                    e[i - 2],
+                    Event::Rolled {
+                        side: Side::British,
+                        dice: rules.raid.aa(kind),
+                        hits: *aa
+                    }
+                );
+                if !matches!(
+                    e[i - 1],
+                    Event::Rolled {
+                        side: Side::German,
+                        ..
+                    }
+                ) {
+                    continue; // a target already knocked out: no bombs thrown
+                }
+                let Event::Rolled { dice, .. } = e[i - 1] else {
+                    unreachable!()
+                };
+                assert_eq!(dice, bombs.saturating_sub(*aa));
+                seen += 1;
+            }
+        }
+    }
+    assert!(seen > 20, "{seen} bomb runs checked");
+}
+
+#[test]
+fn a_knocked_out_radar_station_watches_nothing() {
+    let (data, _) = shipped();
+    for seed in 0..80 {
+        let mut c = campaign(WeatherRule::Historical, seed);
+        let out_station =
+            |c: &Campaign| (0..c.data().map.radar.len()).find(|&i| !c.radar_standing(i));
+        if !drive(&mut c, |c| out_station(c).is_some()) {
+            continue;
+        }
+        let i = out_station(&c).unwrap();
+        let at = data.map.radar[i].at;
+        // A square only this station watched is no radar square now.
+        let alone = std::iter::once(at)
+            .chain(data.map.neighbours(at))
+            .find(|&sq| {
+                data.map.radar.iter().enumerate().all(|(j, r)| {
+                    j == i
+                        || (r.at.col - sq.col).abs().max((r.at.row - sq.row).abs()) > 1
+                        || !c.radar_standing(j)
+                })
+            });
+        let Some(sq) = alone else { continue };
+        assert!(!c.is_radar_square(sq));
+        // The same square with every station standing is watched.
+        let fresh = campaign(WeatherRule::Historical, seed);
+        assert!(fresh.is_radar_square(sq));
+        return;
+    }
+    panic!("no radar station was knocked out alone");
+}
+
+#[test]
+fn short_range_squadrons_that_flew_beyond_their_range_may_run_out_of_fuel() {
+    let mut out = 0;
+    for seed in 0..20 {
+        let mut c = campaign(WeatherRule::Cards, seed);
+        ai::play_out(&mut c);
+        for e in c.events() {
+            if let Event::OutOfFuel(s) = e {
+                assert!(c.aircraft(*s).short_range, "{}", c.aircraft(*s).name);
+                assert_eq!(c.forces().squadrons[*s].place, Place::Damaged);
+                out += 1;
+            }
+        }
+    }
+    assert!(out > 0, "no squadron ever ran out of fuel");
+}
+
+#[test]
+fn a_geschwader_on_its_target_square_is_on_its_bomb_run_even_with_a_wing_there() {
+    let mut with_wing = 0;
+    for seed in 0..10 {
+        let mut c = campaign(WeatherRule::Cards, seed);
+        while !c.is_over() {
+            step(&mut c);
+            for ges in c.geschwader() {
+                let Some(card) = ges.target else { continue };
+                if ges.state == RaidState::Aloft
+                    && ges.at == c.data().targets.cards[card as usize].at
+                {
+                    assert!(ges.bomb_run);
+                    with_wing += c
+                        .wings()
+                        .iter()
+                        .any(|w| w.at == ges.at && !w.squadrons.is_empty())
+                        as u32;
+                }
+            }
+        }
+    }
+    assert!(with_wing > 0, "no wing was ever over a raid's target");
+}
+
+#[test]
+fn a_wing_at_its_station_can_take_on_a_raid_over_its_own_airfield() {
+    let mut c = find(WeatherRule::Historical, 80, |c| {
+        *c.stage() == Stage::RafMovement
+            && c.movable_wings().any(|w| {
+                let home = c.data().oob.wings[w].at;
+                c.wings()[w].at == home
+                    && c.geschwader()
+                        .iter()
+                        .any(|g| g.state == RaidState::Aloft && g.at == home)
+            })
+    });
+    let w = c
+        .movable_wings()
+        .find(|&w| {
+            let home = c.data().oob.wings[w].at;
+            c.wings()[w].at == home
+                && c.geschwader()
+                    .iter()
+                    .any(|g| g.state == RaidState::Aloft && g.at == home)
+        })
+        .unwrap();
+    let home = c.wings()[w].at;
+    c.play(Command::MoveWing { wing: w, to: home }).unwrap();
+    assert_eq!(c.wings()[w].state, WingState::Aloft);
+    if *c.stage() == Stage::RafMovement {
+        c.play(Command::EndRafMovement).unwrap();
+    }
+    assert!(drive(&mut c, |c| c
+        .dogfight()
+        .is_some_and(|d| d.wings.contains(&w))
+        || c.tally_ho() == 0));
+    assert!(c.dogfight().is_some_and(|d| d.wings.contains(&w)));
 }

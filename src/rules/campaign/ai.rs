@@ -5,7 +5,7 @@
 
 use super::data::{Group, Luftflotte, Role, Square};
 use super::deck::CardKind;
-use super::forces::{Holder, Place};
+use super::forces::Holder;
 use super::game::{Campaign, Command, RaidState, Stage, WingState};
 use crate::rules::dogfight::Side;
 
@@ -27,19 +27,26 @@ fn stir(c: &Campaign, salt: u64) -> u64 {
     x ^ (x >> 32)
 }
 
-/// The command a side's opponent plays now, checked. `None` when it is not
-/// that side's decision.
-pub fn choose(c: &Campaign, side: Side) -> Option<Command> {
+/// What a side's opponent would play now, before `check` has seen it.
+/// `None` when it is not that side's decision (or it has no proposal).
+pub fn propose(c: &Campaign, side: Side) -> Option<Command> {
     if c.to_act() != Some(side) {
         return None;
     }
-    let proposal = match side {
+    match side {
         Side::German => luftwaffe(c),
         Side::British => raf(c),
-    };
-    match proposal {
+    }
+}
+
+/// The command a side's opponent plays now: its proposal if `check` allows
+/// it, else the first legal command. `None` when it is not that side's
+/// decision.
+pub fn choose(c: &Campaign, side: Side) -> Option<Command> {
+    match propose(c, side) {
         Some(cmd) if c.check(&cmd).is_ok() => Some(cmd),
-        _ => c.legal_commands().first().copied(),
+        _ if c.to_act() == Some(side) => c.legal_commands().first().copied(),
+        _ => None,
     }
 }
 
@@ -48,11 +55,7 @@ pub fn choose(c: &Campaign, side: Side) -> Option<Command> {
 pub fn play_out(c: &mut Campaign) -> usize {
     let mut refused = 0;
     while let Some(side) = c.to_act() {
-        let proposal = match side {
-            Side::German => luftwaffe(c),
-            Side::British => raf(c),
-        };
-        let cmd = match proposal {
+        let cmd = match propose(c, side) {
             Some(cmd) if c.check(&cmd).is_ok() => cmd,
             _ => {
                 refused += 1;
@@ -101,8 +104,8 @@ fn card_value(c: &Campaign, card: u16, phase: usize) -> i32 {
 fn luftwaffe(c: &Campaign) -> Option<Command> {
     match c.stage() {
         Stage::KeepHand => {
-            // Give back the card least wanted in the coming phase.
-            let phase = (c.phase() + 1).min(c.rules().phases.len() - 1);
+            // Give back the card least wanted in the phase now beginning.
+            let phase = c.phase();
             c.deck()
                 .hand()
                 .iter()
@@ -265,19 +268,49 @@ fn fly(c: &Campaign, g: usize) -> Command {
     }
 }
 
-/// Gruppen mixed from the sorted squadrons in turn, so that bombers and
-/// fighters are spread; which gruppe gets the strongest varies.
+/// The gruppen, planned once for the whole geschwader. Half the time the
+/// fighters gather in one large gruppe, a trap for an RAF that goes for the
+/// biggest; otherwise fighters and bombers are dealt round the gruppen
+/// together, each bomber with its escort. Which, the RAF cannot tell.
 fn gruppe(c: &Campaign) -> Option<Command> {
     let d = c.dogfight()?;
     let n = d.squadrons.len();
-    let want = (c.rules().raid.gruppen as usize).min(n) as u8;
+    let want = (c.rules().raid.gruppen as usize).min(n);
+    let max = c.rules().raid.gruppe_max as usize;
+    // One plan for the whole dogfight: the same salt for every squadron.
+    let salt = c
+        .setup()
+        .seed
+        .wrapping_add(d.geschwader as u64 * 131 + c.turn() as u64 * 17 + c.tally_ho() as u64);
+    let trap = salt.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 63 == 1;
+    let mut plan = vec![0u8; n];
+    if trap && want > 1 {
+        let mut by_fighting: Vec<usize> = (0..n).collect();
+        by_fighting.sort_by_key(|&i| {
+            let t = c.aircraft(d.squadrons[i]);
+            (t.role == Role::Bomber, std::cmp::Reverse(t.dogfight), i)
+        });
+        let first = max.min(n - (want - 1));
+        for (rank, &i) in by_fighting.iter().enumerate() {
+            plan[i] = if rank < first {
+                0
+            } else {
+                1 + ((rank - first) % (want - 1)) as u8
+            };
+        }
+    } else {
+        for (i, p) in plan.iter_mut().enumerate() {
+            *p = (i % want) as u8;
+        }
+    }
     let next = d.gruppe_of.len();
-    let offset = (stir(c, 7) % want as u64) as u8;
-    let first = ((next as u8) + offset) % want;
-    (0..want)
-        .map(|k| (first + k) % want)
+    let planned = Command::Gruppe(plan[next]);
+    if c.check(&planned).is_ok() {
+        return Some(planned);
+    }
+    (0..want as u8)
         .map(Command::Gruppe)
-        .find(|cmd| c.check(cmd).is_ok())
+        .find(|m| c.check(m).is_ok())
 }
 
 /// Takes hits on the squadrons it values least; a stand-down (back in two
@@ -360,7 +393,7 @@ fn repairs(c: &Campaign) -> Command {
         f.squadrons
             .iter()
             .enumerate()
-            .filter(|(_, s)| s.side == Side::British && s.place == Place::Damaged)
+            .filter(|(i, _)| f.rebuildable(*i))
             .filter(move |(_, s)| !thirteen || s.holder == Holder::Group(Group::Thirteen))
             .min_by_key(|(i, s)| {
                 let g = match s.holder {
@@ -457,7 +490,11 @@ fn raf_movement(c: &Campaign) -> Command {
         let wing = &c.wings()[w];
         let home = c.data().oob.wings[w].at;
         let over_raid = raids.iter().any(|&(_, g)| c.geschwader()[g].at == wing.at);
-        if wing.state == WingState::Aloft && !over_raid && distance(wing.at, home) <= reach {
+        if wing.state == WingState::Aloft
+            && !over_raid
+            && wing.at != home
+            && distance(wing.at, home) <= reach
+        {
             return Command::MoveWing { wing: w, to: home };
         }
     }
@@ -465,8 +502,9 @@ fn raf_movement(c: &Campaign) -> Command {
 }
 
 /// The gruppen are face down: the RAF sees only how many squadrons each
-/// holds. It goes for the largest gruppe with its fighters, and splits when
-/// it has squadrons to spare.
+/// holds. It goes for the largest (where the bombers are likeliest to be),
+/// the tie broken at random, and with five squadrons or more it splits them
+/// over the two largest.
 fn attack(c: &Campaign) -> Option<Command> {
     let d = c.dogfight()?;
     let gruppen = d.gruppe_of.iter().max().map_or(0, |m| m + 1);
@@ -474,18 +512,19 @@ fn attack(c: &Campaign) -> Option<Command> {
     for &k in &d.gruppe_of {
         sizes[k as usize] += 1;
     }
+    let salt = stir(c, 11);
+    let mut order: Vec<u8> = (0..gruppen).collect();
+    order.sort_by_key(|&k| {
+        (
+            std::cmp::Reverse(sizes[k as usize]),
+            (k as u64 + salt) % gruppen.max(1) as u64,
+        )
+    });
     let i = d.attacks.len();
-    let n = d.raf.len();
-    let first = (stir(c, 11) % gruppen.max(1) as u64) as u8;
-    let k = if n >= 5 && gruppen > 1 {
-        // Split the wings over two gruppen.
-        if i % 2 == 0 {
-            first
-        } else {
-            (first + 1) % gruppen
-        }
+    let k = if d.raf.len() >= 5 && order.len() > 1 {
+        order[i % 2]
     } else {
-        first
+        order[0]
     };
     Some(Command::Attack(Some(k)))
 }

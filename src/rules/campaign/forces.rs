@@ -42,6 +42,9 @@ pub struct Squadron {
     pub aircraft: usize,
     pub holder: Holder,
     pub place: Place,
+    /// An allied squadron brought in as a reinforcement.
+    #[serde(default)]
+    pub allied: bool,
 }
 
 /// Why an order-of-battle change cannot be made.
@@ -53,6 +56,7 @@ pub enum ForcesError {
     NotDamaged,
     NotThirteenGroup,
     NoReservePoints,
+    Retired,
 }
 
 impl fmt::Display for ForcesError {
@@ -77,6 +81,7 @@ impl fmt::Display for ForcesError {
                 )
             }
             ForcesError::NoReservePoints => write!(f, "13 Group's reserve pool is empty"),
+            ForcesError::Retired => write!(f, "that type has been withdrawn from the battle"),
         }
     }
 }
@@ -90,6 +95,10 @@ pub struct Forces {
     pub reserve_points: u8,
     /// Groups holding an ace marker (No. 303 Squadron's).
     pub aces: Vec<Group>,
+    /// Squadron types withdrawn from the battle: their shot-down squadrons
+    /// stay in the damaged box, as losses, and are never rebuilt.
+    #[serde(default)]
+    pub retired: Vec<usize>,
     top: i32,
     bottom: i32,
 }
@@ -106,6 +115,7 @@ impl Forces {
                     aircraft: s.aircraft,
                     holder: Holder::Group(w.group),
                     place: Place::Ready { rank: 0 },
+                    allied: false,
                 });
             }
         }
@@ -117,6 +127,7 @@ impl Forces {
                     aircraft: s.aircraft,
                     holder: Holder::Luftflotte(g.luftflotte),
                     place: Place::Ready { rank: 0 },
+                    allied: false,
                 });
             }
         }
@@ -128,6 +139,7 @@ impl Forces {
             squadrons,
             reserve_points,
             aces: Vec::new(),
+            retired: Vec::new(),
             top: 0,
             bottom: n,
         }
@@ -228,25 +240,39 @@ impl Forces {
         let kind = oob
             .type_named("Hurricane")
             .ok_or_else(|| ForcesError::NoSuchType("Hurricane".into()))?;
-        let i = self
-            .find(Holder::Group(group), kind, |p| p == Place::Damaged)
+        // A fallen allied squadron keeps its name: the newcomer takes over
+        // one of the group's own Hurricanes if it can.
+        let own = self.squadrons.iter().position(|s| {
+            s.holder == Holder::Group(group)
+                && s.aircraft == kind
+                && s.place == Place::Damaged
+                && !s.allied
+        });
+        let i = own
+            .or_else(|| self.find(Holder::Group(group), kind, |p| p == Place::Damaged))
             .ok_or_else(|| ForcesError::NoDamagedSquadron {
                 group,
                 kind: "Hurricane".into(),
             })?;
         self.squadrons[i].name = name.to_string();
+        self.squadrons[i].allied = true;
         self.put_at_bottom(i);
         Ok(i)
     }
 
-    /// Every squadron of a type leaves the battle, wherever it is (not a loss).
+    /// Every squadron of a type still flying leaves the battle (not a loss);
+    /// those already shot down stay in the damaged box as losses, never to
+    /// be rebuilt.
     pub fn withdraw_type(&mut self, kind: &str, oob: &OrderOfBattle) -> usize {
         let Some(k) = oob.type_named(kind) else {
             return 0;
         };
+        if !self.retired.contains(&k) {
+            self.retired.push(k);
+        }
         let mut n = 0;
         for s in &mut self.squadrons {
-            if s.aircraft == k && s.place != Place::Withdrawn {
+            if s.aircraft == k && !matches!(s.place, Place::Withdrawn | Place::Damaged) {
                 s.place = Place::Withdrawn;
                 n += 1;
             }
@@ -254,11 +280,14 @@ impl Forces {
         n
     }
 
-    /// Every squadron of a Luftflotte leaves the battle (not a loss).
+    /// Every squadron of a Luftflotte still flying leaves the battle (not a
+    /// loss); those already shot down stay losses.
     pub fn withdraw_luftflotte(&mut self, lf: Luftflotte) -> usize {
         let mut n = 0;
         for s in &mut self.squadrons {
-            if s.holder == Holder::Luftflotte(lf) && s.place != Place::Withdrawn {
+            if s.holder == Holder::Luftflotte(lf)
+                && !matches!(s.place, Place::Withdrawn | Place::Damaged)
+            {
                 s.place = Place::Withdrawn;
                 n += 1;
             }
@@ -304,10 +333,20 @@ impl Forces {
         due
     }
 
+    /// A damaged squadron that may be rebuilt: an RAF squadron of a type
+    /// still in the battle.
+    pub fn rebuildable(&self, i: usize) -> bool {
+        let s = &self.squadrons[i];
+        s.side == Side::British && s.place == Place::Damaged && !self.retired.contains(&s.aircraft)
+    }
+
     /// A damaged squadron rebuilt (a successful repair die, or a reserve point).
     pub fn rebuild(&mut self, i: usize) -> Result<(), ForcesError> {
         if self.squadrons[i].place != Place::Damaged {
             return Err(ForcesError::NotDamaged);
+        }
+        if self.retired.contains(&self.squadrons[i].aircraft) {
+            return Err(ForcesError::Retired);
         }
         self.put_at_bottom(i);
         Ok(())

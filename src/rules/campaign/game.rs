@@ -601,15 +601,21 @@ impl Campaign {
     }
     pub fn tally(&self) -> Tally {
         let mut t = self.tally;
-        t.luftwaffe_lost = self.forces.losses(Side::German, false);
-        if self.stood_down_count {
-            t.raf_lost += self
-                .forces
+        // The shortened campaign: squadrons stood down on its last turn
+        // (back on the turn after next, which never comes) count as lost,
+        // on both sides; those stood down earlier do not.
+        let last = self.turns() + 2;
+        let stood_last = |side: Side| {
+            self.forces
                 .squadrons
                 .iter()
-                .filter(|s| s.side == Side::British)
-                .filter(|s| matches!(s.place, Place::StoodDown { .. }))
-                .count() as u32;
+                .filter(|s| s.side == side && s.place == Place::StoodDown { back_on: last })
+                .count() as u32
+        };
+        t.luftwaffe_lost = self.forces.losses(Side::German, false);
+        if self.stood_down_count {
+            t.raf_lost += stood_last(Side::British);
+            t.luftwaffe_lost += stood_last(Side::German);
         }
         t
     }
@@ -706,10 +712,12 @@ impl Campaign {
     /// squadrons, ten without.
     pub fn allowance(&self, g: usize) -> u8 {
         let raid = &self.rules.raid;
+        // Bf 109s hold the geschwader to five squares; Ju 87s may be part
+        // of one "moving 10 squares" (the 12 Group line rule).
         if self.geschwader[g]
             .squadrons
             .iter()
-            .any(|&s| self.short_range(s))
+            .any(|&s| self.short_range(s) && self.aircraft(s).role == Role::Fighter)
         {
             raid.geschwader_move
         } else {
@@ -870,21 +878,6 @@ impl Campaign {
                     } else {
                         "Ju 87"
                     };
-                    // A Defiant already shot down is handed back: withdrawn
-                    // squadrons do not count as losses.
-                    if let Some(k) = oob.type_named(kind) {
-                        let lost = self
-                            .forces
-                            .squadrons
-                            .iter()
-                            .filter(|s| {
-                                s.aircraft == k
-                                    && s.side == Side::British
-                                    && s.place == Place::Damaged
-                            })
-                            .count() as u32;
-                        self.tally.raf_lost = self.tally.raf_lost.saturating_sub(lost);
-                    }
                     let n = self.forces.withdraw_type(kind, &oob);
                     self.log(Event::Withdrawn {
                         what: kind.to_string(),
@@ -972,11 +965,7 @@ impl Campaign {
 
     fn next_throw(&mut self) {
         // Nothing to rebuild or repair: the throw would be wasted.
-        let needed = self
-            .forces
-            .squadrons
-            .iter()
-            .any(|s| s.side == Side::British && s.place == Place::Damaged)
+        let needed = (0..self.forces.squadrons.len()).any(|i| self.forces.rebuildable(i))
             || self.mendable().next().is_some();
         if self.throws_left > 0 && needed {
             self.throws_left -= 1;
@@ -990,10 +979,10 @@ impl Campaign {
 
     fn repairs_possible(&self) -> bool {
         let british_damaged = |thirteen: bool| {
-            self.forces.squadrons.iter().any(|s| {
-                s.side == Side::British
-                    && s.place == Place::Damaged
-                    && (!thirteen || s.holder == Holder::Group(Group::Thirteen))
+            (0..self.forces.squadrons.len()).any(|i| {
+                self.forces.rebuildable(i)
+                    && (!thirteen
+                        || self.forces.squadrons[i].holder == Holder::Group(Group::Thirteen))
             })
         };
         (self.squadron_successes > 0 && british_damaged(false))
@@ -1185,10 +1174,14 @@ impl Campaign {
         self.tally_ho += 1;
         self.log(Event::TallyHo(self.tally_ho));
         for w in 0..self.wings.len() {
-            if matches!(
-                self.wings[w].state,
-                WingState::Returned | WingState::Fought | WingState::Intercepting(_)
-            ) {
+            let landed =
+                self.wings[w].state == WingState::Aloft && self.wings[w].at == self.home_of(w);
+            if landed
+                || matches!(
+                    self.wings[w].state,
+                    WingState::Returned | WingState::Fought | WingState::Intercepting(_)
+                )
+            {
                 self.wings[w].state = WingState::Ready;
                 self.wings[w].at = self.home_of(w);
             }
@@ -1244,6 +1237,13 @@ impl Campaign {
         })
     }
 
+    /// A raid is in the air over this square.
+    fn raid_over(&self, sq: Square) -> bool {
+        self.geschwader
+            .iter()
+            .any(|g| g.state == RaidState::Aloft && g.at == sq && !g.squadrons.is_empty())
+    }
+
     /// Wings free to scramble against a geschwader.
     pub fn can_intercept(&self, wing: usize) -> bool {
         let w = &self.wings[wing];
@@ -1276,11 +1276,14 @@ impl Campaign {
         let target_sq = self.geschwader[g]
             .target
             .map(|c| self.data.targets.cards[c as usize].at);
+        // On its target it starts its bomb run, even with a wing there too
+        // (then it fights first and bombs after).
+        if Some(at) == target_sq {
+            self.geschwader[g].bomb_run = true;
+            self.geschwader[g].stopped = true;
+        }
         if self.wing_on(g, at) {
             self.meet_at(g, at);
-            self.geschwader[g].stopped = true;
-        } else if Some(at) == target_sq {
-            self.geschwader[g].bomb_run = true;
             self.geschwader[g].stopped = true;
         } else if self.geschwader[g].moved >= self.allowance(g) {
             self.geschwader[g].stopped = true;
@@ -1419,7 +1422,10 @@ impl Campaign {
                 }
                 Job::Dogfight { geschwader } => {
                     let wings = self.dogfighters(geschwader);
-                    if wings.is_empty() || self.geschwader[geschwader].squadrons.is_empty() {
+                    if wings.is_empty()
+                        || self.geschwader[geschwader].squadrons.is_empty()
+                        || self.geschwader[geschwader].state != RaidState::Aloft
+                    {
                         continue;
                     }
                     let raf: Vec<usize> = wings
@@ -1846,9 +1852,12 @@ impl Campaign {
                 if self.squadron_successes == 0 {
                     return illegal("no successful squadron dice left");
                 }
-                match self.forces.squadrons.get(s) {
-                    Some(q) if q.side == Side::British && q.place == Place::Damaged => Ok(()),
-                    _ => illegal("only a damaged RAF squadron can be rebuilt"),
+                if s < self.forces.squadrons.len() && self.forces.rebuildable(s) {
+                    Ok(())
+                } else {
+                    illegal(
+                        "only a damaged RAF squadron of a type still in the battle can be rebuilt",
+                    )
                 }
             }
             (Stage::Repairs, C::Reserve(s)) => {
@@ -1857,7 +1866,7 @@ impl Campaign {
                 }
                 match self.forces.squadrons.get(s) {
                     Some(q)
-                        if q.place == Place::Damaged
+                        if self.forces.rebuildable(s)
                             && q.holder == Holder::Group(Group::Thirteen) =>
                     {
                         Ok(())
@@ -1958,7 +1967,7 @@ impl Campaign {
                         self.rules.raid.raf_move
                     ));
                 }
-                if to == self.wings[wing].at {
+                if to == self.wings[wing].at && !self.raid_over(to) {
                     return illegal("the wing is already there");
                 }
                 Ok(())
@@ -2230,7 +2239,10 @@ impl Campaign {
                         self.forces.alert(top);
                         top
                     }
-                    Some(o) => self.geschwader[o].squadrons.pop().unwrap_or_default(),
+                    Some(o) => match self.geschwader[o].squadrons.pop() {
+                        Some(s) => s,
+                        None => return,
+                    },
                 };
                 self.geschwader[geschwader].squadrons.push(s);
                 self.log(Event::SeventhSquadron {
@@ -2294,6 +2306,16 @@ impl Campaign {
                             geschwader: g,
                             squadrons: short,
                         });
+                        if !self.geschwader[g]
+                            .squadrons
+                            .iter()
+                            .any(|&s| self.aircraft(s).role == Role::Bomber)
+                        {
+                            // Only Ju 87s carried its bombs: nothing flies on.
+                            self.reach_for_home(g);
+                            self.next_flyer();
+                            return;
+                        }
                     }
                 }
                 let base = self.data.oob.geschwader[g].at;
@@ -2330,10 +2352,17 @@ impl Campaign {
                     wing: w,
                     geschwader: g,
                 });
-                self.stage = Stage::InterceptStep {
-                    geschwader: g,
-                    wing: w,
-                };
+                if self.wings[w].at == self.geschwader[g].at {
+                    // The raid is over the wing's own station: it meets it there.
+                    self.wings[w].met = Some(g);
+                    self.geschwader[g].stopped = true;
+                    self.continue_flying(g);
+                } else {
+                    self.stage = Stage::InterceptStep {
+                        geschwader: g,
+                        wing: w,
+                    };
+                }
             }
             C::NoIntercept => {
                 let Stage::InterceptChoice { geschwader: g } = self.stage else {
@@ -2360,7 +2389,7 @@ impl Campaign {
             C::MoveWing { wing, to } => {
                 self.wings[wing].at = to;
                 self.wings[wing].moved = true;
-                self.wings[wing].state = if to == self.home_of(wing) {
+                self.wings[wing].state = if to == self.home_of(wing) && !self.raid_over(to) {
                     WingState::Returned
                 } else {
                     WingState::Aloft
