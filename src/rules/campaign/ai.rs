@@ -358,7 +358,14 @@ fn raf(c: &Campaign) -> Option<Command> {
             })
         }
         Stage::Repairs => Some(repairs(c)),
-        Stage::BigWing => Some(Command::NoBigWing),
+        // The Big Wing cannot scramble, but six squadrons together down more
+        // Germans in RAF movement: measured, it is worth forming.
+        Stage::BigWing => Some(
+            c.legal_commands()
+                .into_iter()
+                .find(|m| matches!(m, Command::BigWing(..)))
+                .unwrap_or(Command::NoBigWing),
+        ),
         Stage::InterceptChoice { geschwader } => Some(intercept_choice(c, *geschwader)),
         Stage::InterceptStep { geschwader, wing } => {
             let to = c.geschwader()[*geschwader].at;
