@@ -1647,3 +1647,20 @@ fn a_wing_at_its_station_can_take_on_a_raid_over_its_own_airfield() {
         || c.tally_ho() == 0));
     assert!(c.dogfight().is_some_and(|d| d.wings.contains(&w)));
 }
+
+#[test]
+fn a_wing_that_attacks_no_gruppe_has_not_fought_and_stays_in_the_air() {
+    let mut c = find(WeatherRule::Cards, 30, |c| *c.stage() == Stage::Attacks);
+    let d = c.dogfight().unwrap().clone();
+    for _ in 0..d.raf.len() {
+        c.play(Command::Attack(None)).unwrap();
+    }
+    for &w in &d.wings {
+        assert_eq!(c.wings()[w].state, WingState::Aloft);
+        assert_eq!(c.wings()[w].at, c.geschwader()[d.geschwader].at);
+    }
+    // Nobody fought: the geschwader is whole.
+    for &s in &d.squadrons {
+        assert_eq!(c.forces().squadrons[s].place, Place::Alerted);
+    }
+}

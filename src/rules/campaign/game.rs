@@ -1688,6 +1688,22 @@ impl Campaign {
         left.reverse();
         d.left = left;
         let g = d.geschwader;
+        // A wing none of whose squadrons attacked has not fought: it stays
+        // in the air where it is.
+        let idle: Vec<usize> = d
+            .wings
+            .iter()
+            .copied()
+            .filter(|&w| {
+                d.raf
+                    .iter()
+                    .zip(&d.attacks)
+                    .all(|(s, a)| a.is_none() || !self.wings[w].squadrons.contains(s))
+            })
+            .collect();
+        for w in idle {
+            self.wings[w].state = WingState::Aloft;
+        }
         self.after_fight(Some(g));
     }
 
