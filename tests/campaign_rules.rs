@@ -520,3 +520,50 @@ fn a_bad_campaign_file_names_file_line_and_column() {
     };
     assert!(load_campaign_rules(&src).is_err());
 }
+
+#[test]
+fn a_bad_raid_section_names_file_line_and_column() {
+    let text = tally_ho::data::campaign_rules::campaign_rules_source().text;
+    let load = |bad: String| {
+        let src = Source {
+            file: "campaign.ron".into(),
+            text: bad,
+        };
+        load_campaign_rules(&src).unwrap_err().to_string()
+    };
+    let line_of =
+        |text: &str, what: &str| text[..text.find(what).unwrap()].matches('\n').count() + 1;
+    // Take-off waves beyond the Tally Ho phases.
+    let bad = text.replace("        waves: 2,", "        waves: 5,");
+    let e = load(bad.clone());
+    assert!(
+        e.starts_with(&format!("campaign.ron:{}:", line_of(&bad, "waves: 5"))),
+        "{e}"
+    );
+    assert!(
+        e.contains("every wave must take off within the Tally Ho phases"),
+        "{e}"
+    );
+    // Gruppen too small for the largest geschwader.
+    let e = load(text.replace("        gruppe_max: 3,", "        gruppe_max: 2,"));
+    assert!(
+        e.contains("the gruppen must be able to hold the largest geschwader"),
+        "{e}"
+    );
+    // A value out of range.
+    let e = load(text.replace("        raf_move: 5,", "        raf_move: 50,"));
+    assert!(
+        e.contains("raid.raf_move") || e.contains("50 is not in 0 to 20"),
+        "{e}"
+    );
+    // A misspelt field is refused with its place.
+    let bad = text.replace("        fuel_range: 6,", "        fuel_rnage: 6,");
+    let e = load(bad.clone());
+    assert!(
+        e.starts_with(&format!("campaign.ron:{}:", line_of(&bad, "fuel_rnage"))),
+        "{e}"
+    );
+    // A face the dice do not have.
+    let e = load(text.replace("        bomb_hit: Roundel,", "        bomb_hit: Star,"));
+    assert!(e.starts_with("campaign.ron:"), "{e}");
+}
