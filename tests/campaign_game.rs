@@ -5,7 +5,7 @@
 
 use std::sync::{Arc, OnceLock};
 use tally_ho::rules::campaign::ai;
-use tally_ho::rules::campaign::data::{CampaignData, Group, Luftflotte, Square};
+use tally_ho::rules::campaign::data::{CampaignData, Group, Luftflotte, Role, Square};
 use tally_ho::rules::campaign::deck::CardKind;
 use tally_ho::rules::campaign::forces::{Holder, Place};
 use tally_ho::rules::campaign::game::{
@@ -1035,6 +1035,7 @@ fn luftflotte_5_is_withdrawn_if_it_does_not_attack_on_turn_5() {
     let mut c = at_turn_5.clone();
     c.play(Command::EndMissions).unwrap();
     assert!(c.events().contains(&Event::Luftflotte5Withdrawn));
+    assert!(c.luftflotte_5_withdrawn());
     assert!(lf5_out(&c));
     // Sent, but turned back of its own accord before the radar line.
     let mut c = at_turn_5;
@@ -1662,5 +1663,252 @@ fn a_wing_that_attacks_no_gruppe_has_not_fought_and_stays_in_the_air() {
     // Nobody fought: the geschwader is whole.
     for &s in &d.squadrons {
         assert_eq!(c.forces().squadrons[s].place, Place::Alerted);
+    }
+}
+
+/// Flies geschwader `g` due north, square by square, with the RAF staying
+/// on the ground, until it steps over the 12 Group line (true) or cannot.
+fn fly_north_over_the_line(c: &mut Campaign, g: usize) -> bool {
+    for _ in 0..400 {
+        match *c.stage() {
+            Stage::Fly { geschwader } if geschwader == g => {
+                let at = c.geschwader()[g].at;
+                let north = Square::new(at.col, at.row - 1);
+                let into_north = c.data().map.north_of_twelve_group_line(north);
+                if c.play(Command::Step(north)).is_err() {
+                    return false;
+                }
+                if into_north {
+                    return true;
+                }
+            }
+            Stage::InterceptChoice { .. } => c.play(Command::NoIntercept).unwrap(),
+            Stage::RafMovement => c.play(Command::EndRafMovement).unwrap(),
+            Stage::Over => return false,
+            _ => step(c),
+        }
+        if c.geschwader()[g].state != RaidState::Aloft {
+            return false;
+        }
+    }
+    false
+}
+
+#[test]
+fn a_geschwader_whose_only_bombers_are_ju_87s_goes_home_when_they_turn_back_at_the_line() {
+    for seed in 0..300 {
+        let mut c = campaign(WeatherRule::Historical, seed);
+        let ju87_only = |c: &Campaign, g: usize| {
+            let sq = &c.geschwader()[g].squadrons;
+            sq.iter().any(|&s| c.aircraft(s).name == "Ju 87")
+                && !sq
+                    .iter()
+                    .any(|&s| c.aircraft(s).role == Role::Bomber && c.aircraft(s).name != "Ju 87")
+                && sq.iter().any(|&s| !c.aircraft(s).short_range)
+        };
+        let found = drive(
+            &mut c,
+            |c| matches!(*c.stage(), Stage::Fly { geschwader } if ju87_only(c, geschwader)),
+        );
+        if !found {
+            continue;
+        }
+        let Stage::Fly { geschwader: g } = *c.stage() else {
+            unreachable!()
+        };
+        if !fly_north_over_the_line(&mut c, g) {
+            continue;
+        }
+        assert_eq!(c.geschwader()[g].state, RaidState::Home);
+        assert!(c
+            .events()
+            .iter()
+            .any(|e| matches!(e, Event::EscortTurnsBack { geschwader, .. } if *geschwader == g)));
+        assert!(!c.geschwader()[g].turned_back, "sent home, not turned back");
+        assert_ne!(*c.stage(), Stage::Fly { geschwader: g });
+        return;
+    }
+    panic!("no Ju 87 geschwader reached the 12 Group line");
+}
+
+#[test]
+fn ju_87s_may_fly_in_a_geschwader_moving_ten_squares() {
+    for seed in 0..40 {
+        let mut c = campaign(WeatherRule::Historical, seed);
+        while !c.is_over() {
+            step(&mut c);
+            for (g, ges) in c.geschwader().iter().enumerate() {
+                let sq = &ges.squadrons;
+                let ju87 = sq.iter().any(|&s| c.aircraft(s).name == "Ju 87");
+                let bf109 = sq.iter().any(|&s| c.aircraft(s).name == "Bf 109");
+                if ges.state == RaidState::Aloft && ju87 && !bf109 {
+                    assert_eq!(c.allowance(g), 10);
+                    if ges.moved > 5 {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+    panic!("no geschwader with Ju 87s flew more than five squares in a phase");
+}
+
+#[test]
+fn a_raid_over_a_wings_own_station_is_met_there_when_it_scrambles() {
+    let mut c = find(WeatherRule::Historical, 200, |c| {
+        matches!(*c.stage(), Stage::InterceptChoice { geschwader } if (0..c.wings().len())
+            .any(|w| c.can_intercept(w) && c.wings()[w].at == c.geschwader()[geschwader].at))
+    });
+    let Stage::InterceptChoice { geschwader: g } = *c.stage() else {
+        unreachable!()
+    };
+    let w = (0..c.wings().len())
+        .find(|&w| c.can_intercept(w) && c.wings()[w].at == c.geschwader()[g].at)
+        .unwrap();
+    c.play(Command::Intercept(w)).unwrap();
+    assert_eq!(c.wings()[w].met, Some(g));
+    assert!(c.geschwader()[g].stopped);
+    assert_ne!(
+        *c.stage(),
+        Stage::InterceptStep {
+            geschwader: g,
+            wing: w
+        }
+    );
+}
+
+#[test]
+fn a_wing_over_its_own_station_that_did_not_fight_lands_at_the_next_phase() {
+    for seed in 0..60 {
+        let mut c = campaign(WeatherRule::Historical, seed);
+        let at_home = |c: &Campaign| {
+            c.dogfight().and_then(|d| {
+                d.wings
+                    .iter()
+                    .copied()
+                    .find(|&w| c.wings()[w].at == c.data().oob.wings[w].at)
+            })
+        };
+        if !drive(&mut c, |c| {
+            *c.stage() == Stage::Attacks && at_home(c).is_some() && c.tally_ho() < 4
+        }) {
+            continue;
+        }
+        let w = at_home(&c).unwrap();
+        let n = c.dogfight().unwrap().raf.len();
+        let phase = c.tally_ho();
+        for _ in 0..n {
+            c.play(Command::Attack(None)).unwrap();
+        }
+        if c.tally_ho() == phase {
+            // Still this phase's battle: in the air over its station.
+            assert_eq!(c.wings()[w].state, WingState::Aloft);
+            if !drive(&mut c, |c| c.tally_ho() != phase) {
+                continue;
+            }
+        }
+        if c.tally_ho() != phase + 1 {
+            continue; // the turn ended
+        }
+        assert_eq!(c.wings()[w].state, WingState::Ready);
+        assert!(c.can_intercept(w));
+        return;
+    }
+    panic!("no wing over its own station sat out a dogfight before a later phase");
+}
+
+#[test]
+fn a_squadron_of_a_withdrawn_type_is_never_rebuilt() {
+    let c = find(WeatherRule::Historical, 60, |c| {
+        *c.stage() == Stage::Repairs && c.turn() >= 5 && c.successes().0 > 0 && {
+            let k = c.data().oob.type_named("Defiant").unwrap();
+            c.forces()
+                .squadrons
+                .iter()
+                .any(|s| s.aircraft == k && s.place == Place::Damaged)
+        }
+    });
+    assert!(c.turn() >= 5);
+    let k = c.data().oob.type_named("Defiant").unwrap();
+    let defiant = (0..c.forces().squadrons.len())
+        .find(|&s| {
+            c.forces().squadrons[s].aircraft == k && c.forces().squadrons[s].place == Place::Damaged
+        })
+        .unwrap();
+    let e = c.check(&Command::Rebuild(defiant)).unwrap_err();
+    assert!(e.to_string().contains("still in the battle"), "{e}");
+    assert!(!c.legal_commands().contains(&Command::Rebuild(defiant)));
+}
+
+#[test]
+fn only_squadrons_that_flew_beyond_the_fuel_range_run_out_of_fuel() {
+    let (_, rules) = shipped();
+    let mut out = 0;
+    for seed in 0..20 {
+        let mut c = campaign(WeatherRule::Cards, seed);
+        while !c.is_over() {
+            // Where each squadron is, and how far its geschwader has been.
+            let furthest: Vec<(Vec<usize>, u8)> = c
+                .geschwader()
+                .iter()
+                .map(|g| (g.squadrons.clone(), g.furthest))
+                .collect();
+            let before = c.events().len();
+            step(&mut c);
+            for e in &c.events()[before..] {
+                if let Event::OutOfFuel(s) = e {
+                    let (_, far) = furthest.iter().find(|(sq, _)| sq.contains(s)).unwrap();
+                    assert!(*far > rules.raid.fuel_range, "out of fuel at {far} squares");
+                    assert!(c.aircraft(*s).short_range);
+                    out += 1;
+                }
+            }
+        }
+    }
+    assert!(out > 0);
+}
+
+#[test]
+fn a_wing_with_any_squadron_in_a_dogfight_has_fought() {
+    let mut c = find(WeatherRule::Cards, 60, |c| {
+        *c.stage() == Stage::Attacks
+            && c.dogfight()
+                .is_some_and(|d| d.wings.iter().any(|&w| c.wings()[w].squadrons.len() >= 2))
+    });
+    let d = c.dogfight().unwrap().clone();
+    let w = *d
+        .wings
+        .iter()
+        .find(|&&w| c.wings()[w].squadrons.len() >= 2)
+        .unwrap();
+    let first = *d
+        .raf
+        .iter()
+        .find(|s| c.wings()[w].squadrons.contains(s))
+        .unwrap();
+    for &s in &d.raf {
+        c.play(Command::Attack((s == first).then_some(0))).unwrap();
+    }
+    if c.dogfight().is_some() {
+        drive(&mut c, |c| c.dogfight().is_none());
+    }
+    if !c.wings()[w].squadrons.is_empty() && c.tally_ho() != 0 {
+        assert_ne!(c.wings()[w].state, WingState::Aloft);
+    }
+}
+
+#[test]
+fn every_geschwader_in_the_air_at_luftwaffe_movement_still_carries_bombs() {
+    for seed in 0..10 {
+        let mut c = campaign(WeatherRule::Cards, seed);
+        while !c.is_over() {
+            if let Stage::Fly { geschwader: g } = *c.stage() {
+                assert!(c.geschwader()[g]
+                    .squadrons
+                    .iter()
+                    .any(|&s| c.aircraft(s).role == Role::Bomber));
+            }
+            step(&mut c);
+        }
     }
 }

@@ -8,8 +8,7 @@
 
 use super::{run_indexed, wilson};
 use crate::rules::campaign::ai;
-use crate::rules::campaign::data::{CampaignData, Luftflotte};
-use crate::rules::campaign::forces::{Holder, Place};
+use crate::rules::campaign::data::CampaignData;
 use crate::rules::campaign::game::{Campaign, CampaignSetup};
 use crate::rules::campaign::rules::{CampaignRules, WeatherRule};
 use crate::rules::campaign::score::{luftwaffe_rate_holds, Verdict};
@@ -59,12 +58,7 @@ pub fn play_campaign(
         luftwaffe_lost: tally.luftwaffe_lost,
         rate_holds: luftwaffe_rate_holds(&tally, rules),
         verdict: c.verdict().unwrap_or(Verdict::British),
-        luftflotte_5_withdrawn: c
-            .forces()
-            .squadrons
-            .iter()
-            .filter(|s| s.holder == Holder::Luftflotte(Luftflotte::Five))
-            .all(|s| s.place == Place::Withdrawn),
+        luftflotte_5_withdrawn: c.luftflotte_5_withdrawn(),
         refused,
         commands: c.commands().len(),
     }

@@ -485,7 +485,8 @@ fn raf_movement(c: &Campaign) -> Command {
         let wing = movable
             .iter()
             .copied()
-            .filter(|&w| c.wings()[w].at != at)
+            // (a wing at its station under the raid rises to meet it)
+            .filter(|&w| c.wings()[w].at != at || c.wings()[w].state == WingState::Ready)
             .filter(|&w| distance(c.wings()[w].at, at) <= reach)
             .min_by_key(|&w| (distance(c.wings()[w].at, at), w));
         if let Some(w) = wing {

@@ -404,6 +404,8 @@ pub struct Campaign {
     big_geschwader_done: bool,
     stood_down_count: bool,
     lf5_must_commit: bool,
+    /// Luftflotte 5 failed to attack on its turn and left the battle.
+    lf5_withdrawn: bool,
     rotations_left: Vec<Rotation>,
     throws_left: u8,
     squadron_successes: u8,
@@ -539,6 +541,7 @@ impl Campaign {
             big_geschwader_done: false,
             stood_down_count: false,
             lf5_must_commit: false,
+            lf5_withdrawn: false,
             rotations_left: Vec::new(),
             throws_left: 0,
             squadron_successes: 0,
@@ -660,6 +663,10 @@ impl Campaign {
     pub fn luftflotte_5_must_commit(&self) -> bool {
         self.lf5_must_commit
     }
+    /// Luftflotte 5 was withdrawn for not attacking on its turn.
+    pub fn luftflotte_5_withdrawn(&self) -> bool {
+        self.lf5_withdrawn
+    }
     pub fn big_wing_allowed(&self) -> bool {
         self.big_wing_allowed
     }
@@ -708,8 +715,8 @@ impl Campaign {
         self.aircraft(squadron).short_range
     }
 
-    /// A geschwader's squares this Tally Ho phase: five with short-range
-    /// squadrons, ten without.
+    /// A geschwader's squares this Tally Ho phase: five while Bf 109s (the
+    /// short-range fighters) fly with it, ten without them.
     pub fn allowance(&self, g: usize) -> u8 {
         let raid = &self.rules.raid;
         // Bf 109s hold the geschwader to five squares; Ju 87s may be part
@@ -1569,19 +1576,16 @@ impl Campaign {
             self.fight_round();
             return;
         }
-        self.after_fight(Some(f.geschwader));
+        self.after_fight();
     }
 
-    fn after_fight(&mut self, g: Option<usize>) {
+    fn after_fight(&mut self) {
         if let Some(d) = &mut self.dogfight {
             if let Some(k) = d.left.pop() {
                 self.start_gruppe_fight(k);
                 return;
             }
             self.dogfight = None;
-        }
-        if let Some(g) = g {
-            self.after_battle_check(g);
         }
         self.next_job();
     }
@@ -1687,7 +1691,6 @@ impl Campaign {
         left.dedup();
         left.reverse();
         d.left = left;
-        let g = d.geschwader;
         // A wing none of whose squadrons attacked has not fought: it stays
         // in the air where it is.
         let idle: Vec<usize> = d
@@ -1704,7 +1707,7 @@ impl Campaign {
         for w in idle {
             self.wings[w].state = WingState::Aloft;
         }
-        self.after_fight(Some(g));
+        self.after_fight();
     }
 
     fn bomb(&mut self, g: usize) {
@@ -1712,6 +1715,15 @@ impl Campaign {
             self.reach_for_home(g);
             return;
         };
+        if !self.geschwader[g]
+            .squadrons
+            .iter()
+            .any(|&s| self.aircraft(s).role == Role::Bomber)
+        {
+            // Its bombers were shot down on the way in: no bomb run.
+            self.reach_for_home(g);
+            return;
+        }
         let bombs: u32 = self.geschwader[g]
             .squadrons
             .iter()
@@ -1751,6 +1763,11 @@ impl Campaign {
 
     fn end_tally_ho(&mut self) {
         self.stage = Stage::Over;
+        // After the battle, a geschwader that has lost all its bombers
+        // reaches for home (its escort has fought its dogfights first).
+        for g in 0..self.geschwader.len() {
+            self.after_battle_check(g);
+        }
         for w in 0..self.wings.len() {
             if self.wings[w].state == WingState::Fought {
                 self.wings[w].at = self.home_of(w);
@@ -1789,6 +1806,7 @@ impl Campaign {
             self.lf5_must_commit = false;
             if !committed {
                 let n = self.forces.withdraw_luftflotte(Luftflotte::Five);
+                self.lf5_withdrawn = true;
                 if n > 0 {
                     self.log(Event::Luftflotte5Withdrawn);
                 }
@@ -1983,7 +2001,10 @@ impl Campaign {
                         self.rules.raid.raf_move
                     ));
                 }
-                if to == self.wings[wing].at && !self.raid_over(to) {
+                let rises = self.wings[wing].state == WingState::Ready
+                    && to == self.home_of(wing)
+                    && self.raid_over(to);
+                if to == self.wings[wing].at && !rises {
                     return illegal("the wing is already there");
                 }
                 Ok(())
