@@ -206,6 +206,29 @@ pub struct Fight {
     pub luftwaffe_stood_down: bool,
 }
 
+impl Fight {
+    fn new(
+        intercept: bool,
+        geschwader: usize,
+        wings: Vec<usize>,
+        raf: Vec<usize>,
+        luftwaffe: Vec<usize>,
+    ) -> Fight {
+        Fight {
+            intercept,
+            geschwader,
+            wings,
+            raf,
+            luftwaffe,
+            round: 0,
+            on_luftwaffe: 0,
+            on_raf: 0,
+            raf_stood_down: false,
+            luftwaffe_stood_down: false,
+        }
+    }
+}
+
 /// Something the battle step still has to do.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Job {
@@ -1498,18 +1521,7 @@ impl Campaign {
         pool.sort_unstable();
         self.wings[wing].state = WingState::Fought;
         let raf = self.wings[wing].squadrons.clone();
-        self.fight = Some(Fight {
-            intercept: true,
-            geschwader: g,
-            wings: vec![wing],
-            raf,
-            luftwaffe: pool,
-            round: 0,
-            on_luftwaffe: 0,
-            on_raf: 0,
-            raf_stood_down: false,
-            luftwaffe_stood_down: false,
-        });
+        self.fight = Some(Fight::new(true, g, vec![wing], raf, pool));
         self.fight_round();
     }
 
@@ -1669,18 +1681,13 @@ impl Campaign {
             .filter(|&(_, &a)| a == Some(k))
             .map(|(&s, _)| s)
             .collect();
-        self.fight = Some(Fight {
-            intercept: false,
-            geschwader: d.geschwader,
-            wings: d.wings.clone(),
+        self.fight = Some(Fight::new(
+            false,
+            d.geschwader,
+            d.wings.clone(),
             raf,
             luftwaffe,
-            round: 0,
-            on_luftwaffe: 0,
-            on_raf: 0,
-            raf_stood_down: false,
-            luftwaffe_stood_down: false,
-        });
+        ));
         self.fight_round();
     }
 
