@@ -1927,7 +1927,11 @@ impl Campaign {
             }
             (Stage::Repairs, C::EndRepairs) => Ok(()),
             (Stage::BigWing, C::BigWing(a, b)) => {
-                if self.big_wing_pairs().any(|p| p == (a.min(b), a.max(b))) && a != b {
+                // The pair is named in order, so each Big Wing has one command.
+                if a > b {
+                    return illegal("name the Big Wing's wings in order, the lower first");
+                }
+                if self.big_wing_pairs().any(|p| p == (a, b)) {
                     Ok(())
                 } else {
                     illegal("the Big Wing is two 12 Group wings formed this turn")
@@ -2267,7 +2271,6 @@ impl Campaign {
             }
             C::EndRepairs => self.after_repairs(),
             C::BigWing(a, b) => {
-                let (a, b) = (a.min(b), a.max(b));
                 let moved = std::mem::take(&mut self.wings[b].squadrons);
                 self.wings[a].squadrons.extend(moved);
                 self.wings[a].big = true;
