@@ -438,7 +438,7 @@ pub struct Campaign {
     fight: Option<Fight>,
     dogfight: Option<Dogfight>,
     stage: Stage,
-    flew: Vec<TurnRecord>,
+    turn_records: Vec<TurnRecord>,
     events: Vec<Event>,
     commands: Vec<Command>,
     quiet: bool,
@@ -574,7 +574,7 @@ impl Campaign {
             fight: None,
             dogfight: None,
             stage: Stage::Over,
-            flew: Vec::new(),
+            turn_records: Vec::new(),
             events: Vec::new(),
             commands: Vec::new(),
             quiet,
@@ -700,7 +700,7 @@ impl Campaign {
         &self.commands
     }
     pub fn records(&self) -> &[TurnRecord] {
-        &self.flew
+        &self.turn_records
     }
     pub fn is_over(&self) -> bool {
         self.stage == Stage::Over
@@ -831,10 +831,10 @@ impl Campaign {
 
     fn record(&mut self) -> &mut TurnRecord {
         let t = self.turn as usize;
-        while self.flew.len() < t {
-            self.flew.push(TurnRecord::default());
+        while self.turn_records.len() < t {
+            self.turn_records.push(TurnRecord::default());
         }
-        &mut self.flew[t - 1]
+        &mut self.turn_records[t - 1]
     }
 
     // ----- the standby phase -----
