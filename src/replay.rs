@@ -158,7 +158,12 @@ impl fmt::Display for ReplayError {
                 "the level \"{level}\" or the aircraft and rule tables have changed since this replay was recorded"
             ),
             ReplayError::Illegal { index, reason } => {
-                write!(f, "command {index} is not legal on re-run: {reason}")
+                // Counted from 1, as a save's commands are.
+                write!(
+                    f,
+                    "command {} of the replay is not legal on re-run: {reason}",
+                    index + 1
+                )
             }
             ReplayError::Differs { recorded, now } => write!(
                 f,

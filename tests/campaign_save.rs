@@ -124,7 +124,15 @@ fn a_replay_with_one_command_changed_is_refused_or_differs() {
     let mut bad = rep.clone();
     bad.commands[0] = Command::Home;
     match refused(&bad) {
-        ReplayError::Illegal { index, .. } => assert_eq!(index, 0),
+        e @ ReplayError::Illegal { index, .. } => {
+            assert_eq!(index, 0);
+            // Counted from 1 in the message, as a save's commands are.
+            assert!(
+                e.to_string()
+                    .starts_with("command 1 of the replay is not legal"),
+                "{e}"
+            );
+        }
         other => panic!("an illegal first command must be refused: {other}"),
     }
     // A geschwader's step to another square: it flies on from where it

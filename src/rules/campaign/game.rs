@@ -467,6 +467,20 @@ fn deal(cards: &[usize], formations: &[(usize, usize)], into: &mut [Vec<usize>])
     }
 }
 
+impl fmt::Debug for Campaign {
+    /// Where the campaign stands (its data and dice are left out).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Campaign")
+            .field("setup", &self.setup)
+            .field("turn", &self.turn)
+            .field("tally_ho", &self.tally_ho)
+            .field("stage", &self.stage)
+            .field("commands", &self.commands.len())
+            .field("tally", &self.tally())
+            .finish()
+    }
+}
+
 /// Squares between two squares, a diagonal step counting one (saturating,
 /// so that no square, however far off the map, overflows it).
 fn distance(a: Square, b: Square) -> u8 {
