@@ -2,11 +2,14 @@
 //! amendments to PSC Games' "Battle of Britain", eleven weeks from July to
 //! September 1940. Pure and headless, like every rules module.
 //!
-//! Built so far: the campaign dice, the weather (all five of the sheet's
-//! rules), the phases and their target decks, the scoring and victory rule,
-//! the map, the cards and the order of battle (data under
-//! `levels/campaign/`), and the squadron boxes with the amendments'
-//! order-of-battle changes. The turn sequence that plays raids is next.
+//! `game` plays the campaign turn by turn (standby, weather, alert,
+//! missions, the Tally Ho phases with their intercepts, dogfights and
+//! bombing) on the pieces below it: the campaign dice (`dice`), the weather
+//! under all five of the sheet's rules (`weather`), the calendar and the
+//! numbers (`rules`, from `levels/campaign/campaign.ron`), the target decks
+//! (`deck`), the squadron boxes and order-of-battle changes (`forces`), the
+//! map, cards and order of battle (`data`), and scoring (`score`). The two
+//! opponents are in `ai`.
 
 pub mod ai;
 pub mod data;
