@@ -510,7 +510,7 @@ fn run_record(
         (Chosen::Family { board, setup }, None) => record_family(&board, setup, seed, out),
         (Chosen::Campaign, weather) => {
             let weather = weather.unwrap_or(WeatherArg::PhaseDice).rule();
-            record_campaign(CampaignSetup { weather, seed }, out)
+            record_campaign(CampaignSetup::new(weather, seed), out)
         }
     }
 }

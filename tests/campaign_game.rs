@@ -30,7 +30,7 @@ fn shipped() -> (Arc<CampaignData>, Arc<CampaignRules>) {
 
 fn campaign(weather: WeatherRule, seed: u64) -> Campaign {
     let (data, rules) = shipped();
-    Campaign::new(data, rules, CampaignSetup { weather, seed })
+    Campaign::new(data, rules, CampaignSetup::new(weather, seed))
 }
 
 /// The opponents play one command.
@@ -1322,14 +1322,7 @@ fn the_opponents_only_play_commands_that_check_allows() {
     for rule in WeatherRule::ALL {
         for seed in 0..8 {
             let (data, rules) = shipped();
-            let mut c = Campaign::new_quiet(
-                data,
-                rules,
-                CampaignSetup {
-                    weather: rule,
-                    seed,
-                },
-            );
+            let mut c = Campaign::new_quiet(data, rules, CampaignSetup::new(rule, seed));
             assert_eq!(ai::play_out(&mut c), 0, "{rule:?} seed {seed}");
             assert!(c.is_over());
             c.check_invariants().unwrap();
@@ -1411,10 +1404,7 @@ fn mean_of(german: fn(&Campaign) -> Command, british: fn(&Campaign) -> Command) 
         let mut c = Campaign::new_quiet(
             data.clone(),
             rules.clone(),
-            CampaignSetup {
-                weather: WeatherRule::Cards,
-                seed,
-            },
+            CampaignSetup::new(WeatherRule::Cards, seed),
         );
         while let Some(side) = c.to_act() {
             let m = match side {

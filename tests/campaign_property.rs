@@ -44,14 +44,7 @@ impl Gen {
 /// the decisions the opponents take.
 fn random_campaign(rule: WeatherRule, seed: u64, player: u64, opponents: u64) -> Campaign {
     let (data, rules) = shipped();
-    let mut c = Campaign::new(
-        data,
-        rules,
-        CampaignSetup {
-            weather: rule,
-            seed,
-        },
-    );
+    let mut c = Campaign::new(data, rules, CampaignSetup::new(rule, seed));
     let mut g = Gen(player);
     let squadrons = c.forces().squadrons.len();
     let mut steps = 0;
@@ -134,7 +127,7 @@ proptest! {
         stop in 0usize..3_000,
     ) {
         let (data, rules) = shipped();
-        let mut c = Campaign::new_quiet(data, rules, CampaignSetup { weather: WeatherRule::Cards, seed });
+        let mut c = Campaign::new_quiet(data, rules, CampaignSetup::new(WeatherRule::Cards, seed));
         let mut g = Gen(player);
         for _ in 0..stop {
             let Some(side) = c.to_act() else { break };

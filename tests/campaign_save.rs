@@ -22,7 +22,7 @@ fn shipped() -> (Arc<CampaignData>, Arc<CampaignRules>) {
 }
 
 fn setup(weather: WeatherRule, seed: u64) -> CampaignSetup {
-    CampaignSetup { weather, seed }
+    CampaignSetup::new(weather, seed)
 }
 
 /// A whole campaign, both sides played by the opponents, with its event log.

@@ -43,10 +43,7 @@ pub fn play_campaign(
     index: u64,
     seed: u64,
 ) -> CampaignRun {
-    let setup = CampaignSetup {
-        weather: rule,
-        seed: sub_seed(seed, index),
-    };
+    let setup = CampaignSetup::new(rule, sub_seed(seed, index));
     let mut c = Campaign::new_quiet(data.clone(), rules.clone(), setup);
     let refused = ai::play_out(&mut c);
     let tally = c.tally();

@@ -7,6 +7,7 @@ use super::data::{Group, Luftflotte, Role, Square};
 use super::deck::CardKind;
 use super::forces::Holder;
 use super::game::{Campaign, Command, RaidState, Stage, WingState};
+use crate::rules::dogfight::ai::Ai as HexAi;
 use crate::rules::dogfight::Side;
 
 fn distance(a: Square, b: Square) -> i32 {
@@ -33,6 +34,12 @@ pub fn propose(c: &Campaign, side: Side) -> Option<Command> {
     if c.to_act() != Some(side) {
         return None;
     }
+    match c.stage() {
+        Stage::Battle => return battle_move(c, side),
+        // The controller has no board to fight on: its dice decide.
+        Stage::HowToFight { .. } => return Some(Command::WithDice),
+        _ => {}
+    }
     match side {
         Side::German => luftwaffe(c),
         Side::British => raf(c),
@@ -55,6 +62,10 @@ pub fn choose(c: &Campaign, side: Side) -> Option<Command> {
 pub fn play_out(c: &mut Campaign) -> usize {
     let mut refused = 0;
     while let Some(side) = c.to_act() {
+        if matches!(c.stage(), Stage::Battle) {
+            refused += play_battle(c);
+            continue;
+        }
         let cmd = match propose(c, side) {
             Some(cmd) if c.check(&cmd).is_ok() => cmd,
             _ => {
@@ -70,6 +81,46 @@ pub fn play_out(c: &mut Campaign) -> usize {
         }
     }
     refused
+}
+
+/// Plays the battle on the hex board to its end with Simple Hex's opponent
+/// on both sides (one opponent a side for the whole battle, so each keeps
+/// its plan from step to step). Returns the proposals `check` refused.
+pub fn play_battle(c: &mut Campaign) -> usize {
+    let Some(t) = c.battle() else { return 0 };
+    let seed = t.game.seed();
+    let mut ais = [
+        HexAi::new(Side::German, seed),
+        HexAi::new(Side::British, seed),
+    ];
+    let mut refused = 0;
+    while let (Stage::Battle, Some(side)) = (c.stage(), c.to_act()) {
+        let Some(t) = c.battle() else { break };
+        let ai = &mut ais[side as usize];
+        let cmd = match ai.decide(&t.game) {
+            Some(h) if c.check(&Command::Hex(h)).is_ok() => Command::Hex(h),
+            _ => {
+                refused += 1;
+                match c.legal_commands().first() {
+                    Some(&cmd) => cmd,
+                    None => break,
+                }
+            }
+        };
+        if c.play(cmd).is_err() {
+            break;
+        }
+    }
+    refused
+}
+
+/// A battle move for one side, from a fresh Simple Hex opponent (it plans
+/// from the position alone).
+fn battle_move(c: &Campaign, side: Side) -> Option<Command> {
+    let t = c.battle()?;
+    HexAi::new(side, t.game.seed())
+        .decide(&t.game)
+        .map(Command::Hex)
 }
 
 // ----- the Luftwaffe planner -----

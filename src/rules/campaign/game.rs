@@ -14,18 +14,55 @@ use super::dice::Face;
 use super::forces::{Forces, Holder, Place};
 use super::rules::{CampaignRules, Rotation, TurnEvent, WeatherRule};
 use super::score::{verdict, Tally, Verdict};
+use super::tactical::{self, Fate, Outcome, Tactical};
 use super::weather::Weather;
 use crate::rules::dice::Dice;
-use crate::rules::dogfight::Side;
+use crate::rules::dogfight::{Command as HexCommand, Side};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::sync::Arc;
 
-/// How a campaign begins: the weather rule and the seed of its dice.
+/// How a campaign begins: the weather rule, the seed of its dice, and how
+/// its intercepts are fought.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CampaignSetup {
     pub weather: WeatherRule,
     pub seed: u64,
+    #[serde(default)]
+    pub battles: Battles,
+}
+
+impl CampaignSetup {
+    /// A campaign whose intercepts are thrown with the campaign's dice.
+    pub fn new(weather: WeatherRule, seed: u64) -> CampaignSetup {
+        CampaignSetup {
+            weather,
+            seed,
+            battles: Battles::Dice,
+        }
+    }
+}
+
+/// How intercepts are fought: with the campaign's dice, on the Simple Hex
+/// board, or as the player chooses each time.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Battles {
+    #[default]
+    Dice,
+    Board,
+    Ask,
+}
+
+impl Battles {
+    pub const ALL: [Battles; 3] = [Battles::Dice, Battles::Board, Battles::Ask];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Battles::Dice => "with the campaign's dice",
+            Battles::Board => "on the hex board",
+            Battles::Ask => "ask at each intercept",
+        }
+    }
 }
 
 /// Every decision of either player.
@@ -85,6 +122,12 @@ pub enum Command {
         to: Square,
     },
     EndRafMovement,
+    /// British: fight the intercept that is about to begin on the hex board.
+    OnTheBoard,
+    /// British: throw the intercept with the campaign's dice.
+    WithDice,
+    /// Either side: a command of the battle on the hex board.
+    Hex(HexCommand),
     /// Hits taken: this squadron is lost.
     Lose(usize),
     /// Hits taken in an intercept: this squadron, hit for less than its
@@ -278,6 +321,13 @@ pub enum Stage {
         wing: usize,
     },
     RafMovement,
+    /// An intercept is about to be fought: on the hex board or with dice?
+    HowToFight {
+        wing: usize,
+        geschwader: usize,
+    },
+    /// The intercept is being fought on the hex board ([`Campaign::battle`]).
+    Battle,
     Gruppen,
     Attacks,
     /// The side takes the hits of the current fight.
@@ -360,6 +410,13 @@ pub enum Event {
     InterceptMissed {
         wing: usize,
     },
+    /// The intercept is fought on the hex board.
+    BattleOnBoard {
+        wing: usize,
+        geschwader: usize,
+    },
+    /// The board battle's result, as it maps back to the campaign.
+    BattleResult(Outcome),
     ReachedForHome {
         geschwader: usize,
         squadrons: Vec<usize>,
@@ -436,6 +493,8 @@ pub struct Campaign {
     tally_ho: u8,
     jobs: Vec<Job>,
     fight: Option<Fight>,
+    /// The intercept being fought on the hex board.
+    battle: Option<Box<Tactical>>,
     dogfight: Option<Dogfight>,
     stage: Stage,
     turn_records: Vec<TurnRecord>,
@@ -587,6 +646,7 @@ impl Campaign {
             jobs: Vec::new(),
             fight: None,
             dogfight: None,
+            battle: None,
             stage: Stage::Over,
             turn_records: Vec::new(),
             events: Vec::new(),
@@ -680,6 +740,10 @@ impl Campaign {
     pub fn fight(&self) -> Option<&Fight> {
         self.fight.as_ref()
     }
+    /// The intercept being fought on the hex board, if one is.
+    pub fn battle(&self) -> Option<&Tactical> {
+        self.battle.as_deref()
+    }
     pub fn dogfight(&self) -> Option<&Dogfight> {
         self.dogfight.as_ref()
     }
@@ -737,8 +801,10 @@ impl Campaign {
             | Stage::InterceptChoice { .. }
             | Stage::InterceptStep { .. }
             | Stage::RafMovement
+            | Stage::HowToFight { .. }
             | Stage::Attacks => Side::British,
             Stage::Allocate { side } => *side,
+            Stage::Battle => self.battle.as_ref()?.game.to_act()?,
             Stage::Over => return None,
         })
     }
@@ -1268,7 +1334,7 @@ impl Campaign {
         }
         self.stage = Stage::RafMovement;
         if self.movable_wings().next().is_none() {
-            self.battle();
+            self.battle_step();
         }
     }
 
@@ -1409,7 +1475,7 @@ impl Campaign {
 
     // ----- battle and bombing -----
 
-    fn battle(&mut self) {
+    fn battle_step(&mut self) {
         let mut jobs = Vec::new();
         for (w, wing) in self.wings.iter().enumerate() {
             if let Some(g) = wing.met {
@@ -1536,7 +1602,99 @@ impl Campaign {
         self.wings[wing].state = WingState::Fought;
         let raf = self.wings[wing].squadrons.clone();
         self.fight = Some(Fight::new(true, g, vec![wing], raf, pool));
-        self.fight_round();
+        match self.setup.battles {
+            Battles::Dice => self.fight_round(),
+            Battles::Board if self.rules.hex.is_some() => self.start_battle(),
+            _ => {
+                self.stage = Stage::HowToFight {
+                    wing,
+                    geschwader: g,
+                }
+            }
+        }
+    }
+
+    /// The hits a target card still needs to be knocked out.
+    fn need(&self, card: u16) -> u8 {
+        if self.knocked_out(card) {
+            0
+        } else {
+            let max = self.data.targets.cards[card as usize].hits;
+            max.saturating_sub(self.damage[card as usize])
+        }
+    }
+
+    /// The intercept about to begin is fought on the hex board.
+    fn start_battle(&mut self) {
+        let Some(f) = self.fight.clone() else { return };
+        let named = |c: &Campaign, v: &[usize]| -> Vec<(usize, String)> {
+            v.iter().map(|&s| (s, c.aircraft(s).name.clone())).collect()
+        };
+        let raf = named(self, &f.raf);
+        let luftwaffe = named(self, &f.luftwaffe);
+        fn as_ref(v: &[(usize, String)]) -> Vec<(usize, &str)> {
+            v.iter().map(|(s, n)| (*s, n.as_str())).collect()
+        }
+        let target = self.geschwader[f.geschwader].target;
+        let need = target.map_or(0, |c| self.need(c));
+        // The battle's own dice: a seed drawn from the campaign's seed and
+        // its place in the command list, so a campaign is still its seed
+        // and commands.
+        let seed = crate::rules::dice::sub_seed(
+            self.setup.seed,
+            0x7A11_0000_0000 + self.commands.len() as u64,
+        );
+        let wing = f.wings[0];
+        match tactical::start(
+            &self.rules,
+            &as_ref(&raf),
+            &as_ref(&luftwaffe),
+            (wing, f.geschwader),
+            target,
+            need,
+            seed,
+            self.quiet,
+        ) {
+            Ok(t) => {
+                self.log(Event::BattleOnBoard {
+                    wing,
+                    geschwader: f.geschwader,
+                });
+                let over = t.game.is_over();
+                self.battle = Some(Box::new(t));
+                self.stage = Stage::Battle;
+                if over {
+                    self.finish_battle();
+                }
+            }
+            // Validated data cannot get here; if it does, the dice decide.
+            Err(_) => self.fight_round(),
+        }
+    }
+
+    /// The board battle is over: its result flows back (docs/RULES.md,
+    /// "The campaign's intercepts on the hex board").
+    fn finish_battle(&mut self) {
+        let Some(t) = self.battle.take() else { return };
+        let out = tactical::outcome(&t, &self.rules.tactical);
+        self.log(Event::BattleResult(out.clone()));
+        for r in &out.squadrons {
+            match r.fate {
+                Fate::Lost => self.squadron_lost(r.squadron),
+                Fate::StoodDown => self.squadron_stood_down(r.squadron),
+                Fate::Unhurt => {}
+            }
+        }
+        self.fight = None;
+        // Bombers through: their hits fall on the raid's target, and the
+        // raid has made its bomb run.
+        if let (true, Some(card)) = (out.hits > 0, t.target) {
+            if self.geschwader[t.geschwader].state == RaidState::Aloft {
+                self.hit_target(t.geschwader, card, out.hits, 0);
+                self.reach_for_home(t.geschwader);
+            }
+        }
+        self.after_fight();
     }
 
     fn fight_round(&mut self) {
@@ -1662,21 +1820,30 @@ impl Campaign {
                 *hits -= d;
             }
         }
-        self.remove_squadron(s);
         if stand {
-            self.forces.stand_down(s, self.turn);
-            self.log(Event::StoodDown(s));
+            self.squadron_stood_down(s);
         } else {
-            self.forces.lose(s);
-            match side {
-                Side::British => {
-                    self.tally.raf_lost += 1;
-                    self.record().raf_lost += 1;
-                }
-                Side::German => self.record().luftwaffe_lost += 1,
-            }
-            self.log(Event::Lost(s));
+            self.squadron_lost(s);
         }
+    }
+
+    fn squadron_stood_down(&mut self, s: usize) {
+        self.remove_squadron(s);
+        self.forces.stand_down(s, self.turn);
+        self.log(Event::StoodDown(s));
+    }
+
+    fn squadron_lost(&mut self, s: usize) {
+        self.remove_squadron(s);
+        self.forces.lose(s);
+        match self.forces.squadrons[s].side {
+            Side::British => {
+                self.tally.raf_lost += 1;
+                self.record().raf_lost += 1;
+            }
+            Side::German => self.record().luftwaffe_lost += 1,
+        }
+        self.log(Event::Lost(s));
     }
 
     fn start_gruppe_fight(&mut self, k: u8) {
@@ -1759,6 +1926,13 @@ impl Campaign {
         } else {
             self.roll_for(Side::German, dice, self.rules.raid.bomb_hit)
         };
+        self.hit_target(g, card, hits, aa);
+        self.reach_for_home(g);
+    }
+
+    /// A raid's bomb hits on its target card, and what they knock out.
+    fn hit_target(&mut self, g: usize, card: u16, hits: u8, aa: u8) {
+        let kind = self.cards[card as usize].kind;
         let max = self.data.targets.cards[card as usize].hits;
         let before = self.damage[card as usize];
         let after = (before + hits).min(max);
@@ -1779,7 +1953,6 @@ impl Campaign {
                 self.log(Event::LondonBackOnTop(card));
             }
         }
-        self.reach_for_home(g);
     }
 
     fn end_tally_ho(&mut self) {
@@ -2045,6 +2218,15 @@ impl Campaign {
                     })
                 }
             }
+            (Stage::HowToFight { .. }, C::WithDice) => Ok(()),
+            (Stage::HowToFight { .. }, C::OnTheBoard) => match self.rules.hex {
+                Some(_) => Ok(()),
+                None => illegal("Simple Hex's tables were not loaded: the dice must decide"),
+            },
+            (Stage::Battle, C::Hex(c)) => match &self.battle {
+                Some(t) => t.game.check(&c).map_err(|e| Illegal(e.to_string())),
+                None => illegal("there is no battle on the board"),
+            },
             (Stage::Gruppen, C::Gruppe(k)) => self.check_gruppe(k),
             (Stage::Attacks, C::Attack(k)) => {
                 let Some(d) = &self.dogfight else {
@@ -2192,6 +2374,31 @@ impl Campaign {
                 cands.push(C::EndRafMovement);
             }
             Stage::Allocate { side } => return self.allocation_options(*side),
+            Stage::HowToFight { .. } => cands.extend([C::OnTheBoard, C::WithDice]),
+            Stage::Battle => {
+                if let Some(t) = &self.battle {
+                    let g = &t.game;
+                    let units = t.units.len() as u8;
+                    let cols = g.scenario().columns as u8;
+                    for unit in 0..units {
+                        for column in 0..cols {
+                            cands.push(C::Hex(HexCommand::Enter {
+                                unit: crate::rules::dogfight::UnitId(unit),
+                                column,
+                            }));
+                        }
+                    }
+                    for step in crate::rules::dogfight::Step::ALL {
+                        cands.push(C::Hex(HexCommand::Step(step)));
+                    }
+                    for p in 0..g.planes().len() as u8 {
+                        cands.push(C::Hex(HexCommand::Attack {
+                            target: crate::rules::dogfight::PlaneId(p),
+                        }));
+                    }
+                    cands.push(C::Hex(HexCommand::EndMove));
+                }
+            }
             Stage::Gruppen => {
                 cands.extend((0..self.rules.raid.gruppen).map(C::Gruppe));
             }
@@ -2457,13 +2664,24 @@ impl Campaign {
                 };
                 self.log(Event::WingMoved { wing, to });
                 if self.movable_wings().next().is_none() {
-                    self.battle();
+                    self.battle_step();
                 }
             }
-            C::EndRafMovement => self.battle(),
+            C::EndRafMovement => self.battle_step(),
             C::Lose(_) | C::StandDown(_) => {
                 self.take_hits(cmd);
                 self.next_allocation();
+            }
+            C::WithDice => self.fight_round(),
+            C::OnTheBoard => self.start_battle(),
+            C::Hex(c) => {
+                if let Some(t) = &mut self.battle {
+                    // `check` has passed it: the board game accepts it.
+                    let _ = t.game.play(c);
+                    if t.game.is_over() {
+                        self.finish_battle();
+                    }
+                }
             }
             C::Gruppe(k) => {
                 if let Some(d) = &mut self.dogfight {

@@ -19,4 +19,5 @@ pub mod forces;
 pub mod game;
 pub mod rules;
 pub mod score;
+pub mod tactical;
 pub mod weather;

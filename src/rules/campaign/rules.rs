@@ -2,10 +2,13 @@
 //! order-of-battle events, target-deck configurations and victory numbers,
 //! as the amendments give them (and, where they are silent, as we chose).
 
+use super::data::Role;
 use super::deck::{CardKind, DeckConfig};
 use super::dice::{DieFaces, Face, Pair};
 use crate::rules::dogfight::Invalid;
+use crate::rules::dogfight::{AircraftFile, Side, SimpleHexRules};
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 /// The five ways the sheet offers to decide the weather.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -224,6 +227,40 @@ pub struct CampaignRules {
     pub german_hand: u8,
     /// The base game's raids.
     pub raid: RaidRules,
+    /// Intercepts fought on the Simple Hex board, and how they map back.
+    pub tactical: TacticalRules,
+    /// Simple Hex's aircraft and rule tables, which a board battle is played
+    /// under: filled by the loader from `levels/simple_hex/`, not read from
+    /// `campaign.ron`.
+    #[serde(skip)]
+    pub hex: Option<Arc<HexTables>>,
+}
+
+/// Simple Hex's own tables, as a campaign battle on the board uses them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HexTables {
+    pub aircraft: AircraftFile,
+    pub rules: SimpleHexRules,
+}
+
+/// An intercept fought on the Simple Hex board: how it is built from the
+/// campaign's squadrons and how its result maps back (docs/RULES.md, "The
+/// campaign's intercepts on the hex board").
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TacticalRules {
+    /// The Simple Hex aircraft each campaign squadron type flies as.
+    pub aircraft: Vec<(String, String)>,
+    pub columns: u32,
+    pub rows: u32,
+    /// Attacks the battle lasts (Simple Hex plays 2; an intercept is one pass).
+    pub attacks: u8,
+    /// A squadron is lost when this many of its four planes are shot down...
+    pub lost_at: u8,
+    /// ...and stood down when this many are shot down or damaged.
+    pub stood_down_at: u8,
+    /// Bomb points that make one hit on the raid's target.
+    pub points_per_hit: u32,
 }
 
 impl CampaignRules {
@@ -400,6 +437,70 @@ impl CampaignRules {
                 "targets_to_draw".into(),
                 "the draw threshold lies below the winning one".into(),
             );
+        }
+        let t = &self.tactical;
+        for (name, v, lo, hi) in [
+            ("tactical.columns", t.columns, 4, 64),
+            ("tactical.rows", t.rows, 4, 64),
+            ("tactical.attacks", t.attacks as u32, 1, 9),
+            ("tactical.lost_at", t.lost_at as u32, 1, 4),
+            ("tactical.stood_down_at", t.stood_down_at as u32, 1, 4),
+            ("tactical.points_per_hit", t.points_per_hit, 1, 100),
+        ] {
+            if !(lo..=hi).contains(&v) {
+                bad(name.into(), format!("{v} is not in {lo} to {hi}"));
+            }
+        }
+        for (i, (a, _)) in t.aircraft.iter().enumerate() {
+            if t.aircraft[..i].iter().any(|(b, _)| b == a) {
+                bad(
+                    format!("tactical.aircraft[{i}]"),
+                    format!("\"{a}\" is given two Simple Hex aircraft"),
+                );
+            }
+        }
+        e
+    }
+
+    /// The tactical section against Simple Hex's aircraft table: each entry
+    /// names a Simple Hex aircraft of the same side and role as the campaign
+    /// type it stands for (the types are checked by the order of battle).
+    pub fn validate_tactical(
+        &self,
+        types: &[(String, Side, Role)],
+        hex: &AircraftFile,
+    ) -> Vec<Invalid> {
+        let mut e = Vec::new();
+        for (name, side, role) in types {
+            let Some(i) = self.tactical.aircraft.iter().position(|(a, _)| a == name) else {
+                e.push(Invalid {
+                    path: "tactical.aircraft".into(),
+                    message: format!("no Simple Hex aircraft is given for the {name}"),
+                });
+                continue;
+            };
+            let path = format!("tactical.aircraft[{i}]");
+            let want = &self.tactical.aircraft[i].1;
+            match hex.aircraft.iter().find(|h| &h.name == want) {
+                None => e.push(Invalid {
+                    path,
+                    message: format!("Simple Hex has no aircraft \"{want}\""),
+                }),
+                Some(h) => {
+                    let hex_role = match role {
+                        Role::Bomber => crate::rules::dogfight::Role::Bomber,
+                        Role::Fighter => crate::rules::dogfight::Role::Fighter,
+                    };
+                    if h.side != *side || h.role != hex_role {
+                        e.push(Invalid {
+                            path,
+                            message: format!(
+                                "the {name} cannot fly as the {want}: side or role differs"
+                            ),
+                        });
+                    }
+                }
+            }
         }
         e
     }

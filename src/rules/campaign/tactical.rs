@@ -1,0 +1,223 @@
+//! An intercept fought on the Simple Hex board: the battle built from the
+//! campaign's squadrons, and its result mapped back (docs/RULES.md, "The
+//! campaign's intercepts on the hex board").
+//!
+//! Each squadron in the intercept becomes a four-plane Simple Hex unit (R, W,
+//! B, Y) of the aircraft its type flies as. The battle is one attack on
+//! Crane's mat, opened the sheet's way (activation rolls, entry at the ends);
+//! the raid's target sets the bomb points the board plays for: its hits
+//! still needed, times the points a hit takes. When the battle ends, each
+//! squadron's planes decide its fate, and the bomb points become hits on
+//! the target.
+
+use super::rules::{CampaignRules, HexTables, TacticalRules};
+use crate::rules::dogfight::{
+    BoardSetup, Colour, Game, Loc, Opening, Options, PlaneSetup, Scenario, ScenarioFile, Side,
+    UnitId, UnitSetup,
+};
+use crate::rules::hex::End;
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// What the board battle did to a squadron.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Fate {
+    Unhurt,
+    StoodDown,
+    Lost,
+}
+
+impl Fate {
+    pub fn name(self) -> &'static str {
+        match self {
+            Fate::Unhurt => "unhurt",
+            Fate::StoodDown => "stood down",
+            Fate::Lost => "lost",
+        }
+    }
+}
+
+/// The campaign result of a board battle.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Outcome {
+    /// Every squadron of the battle, in unit order, with its planes shot
+    /// down and damaged, and its fate.
+    pub squadrons: Vec<SquadronResult>,
+    /// Bomb points scored on the board.
+    pub points: u32,
+    /// Hits they make on the raid's target.
+    pub hits: u8,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SquadronResult {
+    pub squadron: usize,
+    pub side: Side,
+    pub shot_down: u8,
+    pub damaged: u8,
+    pub fate: Fate,
+}
+
+/// A battle on the board in progress.
+#[derive(Clone)]
+pub struct Tactical {
+    pub game: Game,
+    pub wing: usize,
+    pub geschwader: usize,
+    /// The campaign squadron each Simple Hex unit stands for.
+    pub units: Vec<usize>,
+    /// The raid's target card, and the hits it still needed when the battle began.
+    pub target: Option<u16>,
+    pub need: u8,
+}
+
+impl Tactical {
+    /// The unit of a squadron in the battle.
+    pub fn unit_of(&self, squadron: usize) -> Option<UnitId> {
+        self.units
+            .iter()
+            .position(|&s| s == squadron)
+            .map(|u| UnitId(u as u8))
+    }
+}
+
+impl std::fmt::Debug for Tactical {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Tactical")
+            .field("wing", &self.wing)
+            .field("geschwader", &self.geschwader)
+            .field("units", &self.units)
+            .field("commands", &self.game.commands().len())
+            .finish()
+    }
+}
+
+/// The Simple Hex scenario of an intercept: `raf` and `luftwaffe` are
+/// (squadron, campaign type name) in the order their units are listed.
+pub fn scenario(
+    hex: &HexTables,
+    tactical: &TacticalRules,
+    raf: &[(usize, &str)],
+    luftwaffe: &[(usize, &str)],
+    need: u8,
+) -> Result<(Arc<Scenario>, Vec<usize>), String> {
+    let mut units = Vec::new();
+    let mut squadrons = Vec::new();
+    for &(s, ty) in luftwaffe.iter().chain(raf) {
+        let Some((_, aircraft)) = tactical.aircraft.iter().find(|(a, _)| a == ty) else {
+            return Err(format!("no Simple Hex aircraft is given for the {ty}"));
+        };
+        units.push(UnitSetup {
+            aircraft: aircraft.clone(),
+            planes: Colour::ALL
+                .iter()
+                .map(|&colour| PlaneSetup {
+                    colour,
+                    at: None,
+                    facing: None,
+                    damaged: false,
+                })
+                .collect(),
+        });
+        squadrons.push(s);
+    }
+    let file = ScenarioFile {
+        name: "Intercept".into(),
+        description: String::new(),
+        board: BoardSetup {
+            columns: tactical.columns,
+            rows: tactical.rows,
+        },
+        german_end: End::South,
+        opening: Opening::Sortie,
+        units,
+    };
+    let mut rules = hex.rules.clone();
+    rules.attacks = tactical.attacks;
+    rules.target_points = tactical.points_per_hit * need.max(1) as u32;
+    let sc = Scenario::build(&file, &hex.aircraft, &rules).map_err(|e| {
+        e.iter()
+            .map(|i| format!("{}: {}", i.path, i.message))
+            .collect::<Vec<_>>()
+            .join("; ")
+    })?;
+    Ok((Arc::new(sc), squadrons))
+}
+
+/// Starts the battle (its opening rolls are made now).
+pub fn start(
+    rules: &CampaignRules,
+    raf: &[(usize, &str)],
+    luftwaffe: &[(usize, &str)],
+    ids: (usize, usize),
+    target: Option<u16>,
+    need: u8,
+    seed: u64,
+    quiet: bool,
+) -> Result<Tactical, String> {
+    let hex = rules
+        .hex
+        .as_ref()
+        .ok_or("Simple Hex's tables were not loaded with the campaign rules")?;
+    let (sc, units) = scenario(hex, &rules.tactical, raf, luftwaffe, need)?;
+    let game = if quiet {
+        Game::new_quiet(sc, Options::default(), seed)
+    } else {
+        Game::new(sc, Options::default(), seed)
+    };
+    Ok(Tactical {
+        game,
+        wing: ids.0,
+        geschwader: ids.1,
+        units,
+        target,
+        need,
+    })
+}
+
+/// The fate of a squadron whose four planes ended the battle so.
+pub fn fate(shot_down: u8, damaged: u8, rules: &TacticalRules) -> Fate {
+    if shot_down >= rules.lost_at {
+        Fate::Lost
+    } else if shot_down + damaged >= rules.stood_down_at {
+        Fate::StoodDown
+    } else {
+        Fate::Unhurt
+    }
+}
+
+/// The campaign result of a finished (or abandoned) battle.
+pub fn outcome(t: &Tactical, rules: &TacticalRules) -> Outcome {
+    let g = &t.game;
+    let squadrons = t
+        .units
+        .iter()
+        .enumerate()
+        .map(|(u, &squadron)| {
+            let (mut shot_down, mut damaged, mut side) = (0u8, 0u8, Side::British);
+            for id in g.planes_of_unit(UnitId(u as u8)) {
+                let p = g.plane(id);
+                side = p.side;
+                if p.loc == Loc::Destroyed {
+                    shot_down += 1;
+                } else if p.damaged {
+                    damaged += 1;
+                }
+            }
+            SquadronResult {
+                squadron,
+                side,
+                shot_down,
+                damaged,
+                fate: fate(shot_down, damaged, rules),
+            }
+        })
+        .collect();
+    let points = g.score();
+    let hits = (points / rules.points_per_hit.max(1)).min(t.need as u32) as u8;
+    Outcome {
+        squadrons,
+        points,
+        hits,
+    }
+}
