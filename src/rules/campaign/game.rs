@@ -1649,9 +1649,12 @@ impl Campaign {
             &self.rules,
             &as_ref(&raf),
             &as_ref(&luftwaffe),
-            (wing, f.geschwader),
-            target,
-            need,
+            tactical::Meeting {
+                wing,
+                geschwader: f.geschwader,
+                target,
+                need,
+            },
             seed,
             self.quiet,
         ) {

@@ -144,17 +144,31 @@ pub fn scenario(
     Ok((Arc::new(sc), squadrons))
 }
 
+/// Who meets whom in a battle on the board, and what the raid is after.
+#[derive(Clone, Copy, Debug)]
+pub struct Meeting {
+    pub wing: usize,
+    pub geschwader: usize,
+    pub target: Option<u16>,
+    /// The hits the target still needs.
+    pub need: u8,
+}
+
 /// Starts the battle (its opening rolls are made now).
 pub fn start(
     rules: &CampaignRules,
     raf: &[(usize, &str)],
     luftwaffe: &[(usize, &str)],
-    ids: (usize, usize),
-    target: Option<u16>,
-    need: u8,
+    meeting: Meeting,
     seed: u64,
     quiet: bool,
 ) -> Result<Tactical, String> {
+    let Meeting {
+        wing,
+        geschwader,
+        target,
+        need,
+    } = meeting;
     let hex = rules
         .hex
         .as_ref()
@@ -167,8 +181,8 @@ pub fn start(
     };
     Ok(Tactical {
         game,
-        wing: ids.0,
-        geschwader: ids.1,
+        wing,
+        geschwader,
         units,
         target,
         need,
