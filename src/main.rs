@@ -201,6 +201,10 @@ enum Cmd {
         /// Worker threads (default: all cores).
         #[arg(long)]
         threads: Option<usize>,
+        /// Campaign: also fight every intercept on the hex board, both sides
+        /// played by Simple Hex's opponent, and print the figures side by side.
+        #[arg(long)]
+        tactical: bool,
     },
     /// Re-run a replay file and confirm it reproduces its recorded result.
     Replay { file: PathBuf },
@@ -236,14 +240,16 @@ fn main() -> ExitCode {
             seed,
             csv,
             threads,
+            tactical,
         }) => game.choose().map_err(Into::into).and_then(|c| match c {
+            Chosen::Campaign => simulate_campaign(games, seed, csv, threads, tactical),
+            _ if tactical => Err("--tactical is for --game campaign".into()),
             Chosen::SimpleHex { level, variant } => {
                 simulate(&level, games, seed, variant, csv, threads)
             }
             Chosen::Family { board, setup } => {
                 simulate_family(&board, setup, games, seed, csv, threads)
             }
-            Chosen::Campaign => simulate_campaign(games, seed, csv, threads),
         }),
         Some(Cmd::Replay { file }) => run_replay(&file),
         Some(Cmd::Record {
@@ -317,25 +323,50 @@ fn play(cli: &Cli) -> Res {
 
 /// Whole campaigns under each of the five weather rules, the two opponents
 /// playing: weather, missions, targets, losses and the victory split.
-fn simulate_campaign(games: u64, seed: u64, csv: Option<PathBuf>, threads: Option<usize>) -> Res {
-    use std::sync::Arc;
+fn simulate_campaign(
+    games: u64,
+    seed: u64,
+    csv: Option<PathBuf>,
+    threads: Option<usize>,
+    tactical: bool,
+) -> Res {
+    use tally_ho::rules::campaign::game::Battles;
     use tally_ho::rules::campaign::rules::WeatherRule;
     if csv.is_some() {
         return Err("--csv is not available for the campaign".into());
     }
-    let rules = Arc::new(data::campaign_rules::shipped_campaign_rules()?);
-    let campaign = Arc::new(data::load_campaign_data()?);
+    let (campaign, rules) = replay::campaign::shipped()?;
     let threads = threads_or_all(threads);
     println!(
-        "campaign: {games} campaigns under each weather rule, the Luftwaffe planner against the RAF controller (seed {seed}, {threads} threads)"
+        "campaign: {games} campaigns under each weather rule, the Luftwaffe planner against the RAF controller (seed {seed}, {threads} threads){}",
+        if tactical {
+            "; every intercept thrown with the campaign's dice, then the same campaigns with every intercept fought on the hex board by Simple Hex's opponent on both sides"
+        } else {
+            ""
+        }
     );
     for rule in WeatherRule::ALL {
-        let bar = progress(games);
-        let tick = |n: u64| bar.set_position(n);
-        let figures =
-            sim::campaign::campaign_figures(&campaign, &rules, rule, games, seed, threads, &tick);
-        bar.finish_and_clear();
-        println!("{figures}");
+        let run = |battles: Battles| {
+            let bar = progress(games);
+            let tick = |n: u64| bar.set_position(n);
+            let series = sim::campaign::Series {
+                rule,
+                battles,
+                games,
+                seed,
+                threads,
+            };
+            let f = sim::campaign::campaign_figures(&campaign, &rules, series, &tick);
+            bar.finish_and_clear();
+            f
+        };
+        let dice = run(Battles::Dice);
+        if tactical {
+            let board = run(Battles::Board);
+            println!("{}", sim::campaign::side_by_side(&dice, &board));
+        } else {
+            println!("{dice}");
+        }
     }
     Ok(())
 }

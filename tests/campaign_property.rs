@@ -10,7 +10,7 @@ use std::sync::{Arc, OnceLock};
 use tally_ho::rules::campaign::ai;
 use tally_ho::rules::campaign::data::CampaignData;
 use tally_ho::rules::campaign::forces::Place;
-use tally_ho::rules::campaign::game::{Campaign, CampaignSetup, Event};
+use tally_ho::rules::campaign::game::{Battles, Campaign, CampaignSetup, Event};
 use tally_ho::rules::campaign::rules::{CampaignRules, WeatherRule};
 
 fn shipped() -> (Arc<CampaignData>, Arc<CampaignRules>) {
@@ -42,9 +42,19 @@ impl Gen {
 
 /// Plays a random legal campaign; `opponents` in 0..=4 is how many fifths of
 /// the decisions the opponents take.
-fn random_campaign(rule: WeatherRule, seed: u64, player: u64, opponents: u64) -> Campaign {
+fn random_campaign(
+    rule: WeatherRule,
+    battles: Battles,
+    seed: u64,
+    player: u64,
+    opponents: u64,
+) -> Campaign {
     let (data, rules) = shipped();
-    let mut c = Campaign::new(data, rules, CampaignSetup::new(rule, seed));
+    let setup = CampaignSetup {
+        battles,
+        ..CampaignSetup::new(rule, seed)
+    };
+    let mut c = Campaign::new(data, rules, setup);
     let mut g = Gen(player);
     let squadrons = c.forces().squadrons.len();
     let mut steps = 0;
@@ -74,12 +84,13 @@ proptest! {
     #[test]
     fn random_legal_campaigns_keep_every_squadron_in_one_place_and_the_deck_whole(
         rule in 0usize..5,
+        battles in 0usize..3,
         seed in any::<u64>(),
         player in any::<u64>(),
         opponents in 0u64..=4,
     ) {
         let rule = WeatherRule::ALL[rule];
-        let c = random_campaign(rule, seed, player, opponents);
+        let c = random_campaign(rule, Battles::ALL[battles], seed, player, opponents);
         prop_assert!(c.is_over());
         prop_assert_eq!(c.turn(), c.turns());
         c.deck().check().unwrap();
@@ -125,9 +136,14 @@ proptest! {
         seed in any::<u64>(),
         player in any::<u64>(),
         stop in 0usize..3_000,
+        battles in 0usize..3,
     ) {
         let (data, rules) = shipped();
-        let mut c = Campaign::new_quiet(data, rules, CampaignSetup::new(WeatherRule::Cards, seed));
+        let setup = CampaignSetup {
+            battles: Battles::ALL[battles],
+            ..CampaignSetup::new(WeatherRule::Cards, seed)
+        };
+        let mut c = Campaign::new_quiet(data, rules, setup);
         let mut g = Gen(player);
         for _ in 0..stop {
             let Some(side) = c.to_act() else { break };
@@ -208,7 +224,8 @@ fn random_play_reaches_every_kind_of_decision() {
     let mut seen = BTreeSet::new();
     for seed in 0..12 {
         let rule = WeatherRule::ALL[seed as usize % 5];
-        let c = random_campaign(rule, seed, seed * 7919, 1 + seed % 4);
+        let battles = Battles::ALL[seed as usize % 3];
+        let c = random_campaign(rule, battles, seed, seed * 7919, 1 + seed % 4);
         let (data, rules) = shipped();
         let mut again = Campaign::new_quiet(data, rules, c.setup());
         for &m in c.commands() {
@@ -237,6 +254,8 @@ fn random_play_reaches_every_kind_of_decision() {
         "Gruppen",
         "Attacks",
         "Allocate",
+        "HowToFight",
+        "Battle",
     ];
     for w in want {
         assert!(seen.contains(w), "{w} never came up: {seen:?}");

@@ -54,6 +54,9 @@ pub fn fingerprint() -> String {
         &data::campaign_targets_source().text,
         &data::campaign_oob_source().text,
         &campaign_rules::campaign_rules_source().text,
+        // A battle on the board is played under Simple Hex's tables.
+        &data::aircraft_source().text,
+        &data::rules_source().text,
     ])
 }
 

@@ -9,7 +9,7 @@
 use super::{run_indexed, wilson};
 use crate::rules::campaign::ai;
 use crate::rules::campaign::data::CampaignData;
-use crate::rules::campaign::game::{Campaign, CampaignSetup};
+use crate::rules::campaign::game::{Battles, Campaign, CampaignSetup, InterceptTally};
 use crate::rules::campaign::rules::{CampaignRules, WeatherRule};
 use crate::rules::campaign::score::{luftwaffe_rate_holds, Verdict};
 use crate::rules::dice::sub_seed;
@@ -33,6 +33,7 @@ pub struct CampaignRun {
     /// Opponent proposals that `check` refused (a sound opponent makes none).
     pub refused: usize,
     pub commands: usize,
+    pub intercepts: InterceptTally,
 }
 
 /// Plays campaign number `index` of a run seeded `seed` to its end.
@@ -40,10 +41,14 @@ pub fn play_campaign(
     data: &Arc<CampaignData>,
     rules: &Arc<CampaignRules>,
     rule: WeatherRule,
+    battles: Battles,
     index: u64,
     seed: u64,
 ) -> CampaignRun {
-    let setup = CampaignSetup::new(rule, sub_seed(seed, index));
+    let setup = CampaignSetup {
+        battles,
+        ..CampaignSetup::new(rule, sub_seed(seed, index))
+    };
     let mut c = Campaign::new_quiet(data.clone(), rules.clone(), setup);
     let refused = ai::play_out(&mut c);
     let tally = c.tally();
@@ -58,6 +63,7 @@ pub fn play_campaign(
         luftflotte_5_withdrawn: c.luftflotte_5_withdrawn(),
         refused,
         commands: c.commands().len(),
+        intercepts: c.intercept_tally(),
     }
 }
 
@@ -92,6 +98,9 @@ fn spread(values: impl Iterator<Item = u32> + Clone) -> Spread {
 #[derive(Clone, Debug)]
 pub struct CampaignFigures {
     pub rule: WeatherRule,
+    pub battles: Battles,
+    /// The intercepts of all the campaigns together.
+    pub intercepts: InterceptTally,
     pub games: u64,
     pub phases: Vec<PhaseWeather>,
     pub flying: Spread,
@@ -115,18 +124,44 @@ pub struct CampaignFigures {
     pub elapsed: Duration,
 }
 
+/// Which campaigns a run plays: `games` of them under one weather rule, the
+/// intercepts fought one way, seeded from `seed`, on `threads` threads.
+#[derive(Clone, Copy, Debug)]
+pub struct Series {
+    pub rule: WeatherRule,
+    pub battles: Battles,
+    pub games: u64,
+    pub seed: u64,
+    pub threads: usize,
+}
+
 pub fn campaign_figures(
     data: &Arc<CampaignData>,
     rules: &Arc<CampaignRules>,
-    rule: WeatherRule,
-    games: u64,
-    seed: u64,
-    threads: usize,
+    series: Series,
     tick: &(dyn Fn(u64) + Sync),
 ) -> CampaignFigures {
+    let Series {
+        rule,
+        battles,
+        games,
+        seed,
+        threads,
+    } = series;
     let (runs, elapsed) = run_indexed(games, threads, tick, |i| {
-        play_campaign(data, rules, rule, i, seed)
+        play_campaign(data, rules, rule, battles, i, seed)
     });
+    let mut intercepts = InterceptTally::default();
+    for r in &runs {
+        let (a, b) = (&mut intercepts, r.intercepts);
+        a.fought += b.fought;
+        a.on_board += b.on_board;
+        a.raf_lost += b.raf_lost;
+        a.luftwaffe_lost += b.luftwaffe_lost;
+        a.raf_stood_down += b.raf_stood_down;
+        a.luftwaffe_stood_down += b.luftwaffe_stood_down;
+        a.bombed_on_board += b.bombed_on_board;
+    }
     let cal = rules.calendar_for(rule);
     let phases = rules
         .phases
@@ -158,6 +193,8 @@ pub fn campaign_figures(
     let count = |f: &dyn Fn(&CampaignRun) -> bool| runs.iter().filter(|r| f(r)).count() as u64;
     CampaignFigures {
         rule,
+        battles,
+        intercepts,
         games,
         phases,
         flying: spread(
@@ -288,4 +325,130 @@ impl fmt::Display for CampaignFigures {
             self.games as f64 / self.elapsed.as_secs_f64().max(1e-9)
         )
     }
+}
+
+/// Per intercept: (RAF lost, Luftwaffe lost, RAF stood down, Luftwaffe stood down).
+fn per_intercept(i: &InterceptTally) -> [f64; 4] {
+    let n = i.fought.max(1) as f64;
+    [
+        i.raf_lost as f64 / n,
+        i.luftwaffe_lost as f64 / n,
+        i.raf_stood_down as f64 / n,
+        i.luftwaffe_stood_down as f64 / n,
+    ]
+}
+
+/// The same figures for the same campaigns, intercepts thrown with the
+/// campaign's dice and fought on the board, side by side.
+pub fn side_by_side(dice: &CampaignFigures, board: &CampaignFigures) -> String {
+    let mut rows: Vec<(String, String, String)> = Vec::new();
+    let mut row = |what: &str, a: String, b: String| rows.push((what.to_string(), a, b));
+    let pct = |k: u64, n: u64| format!("{:.1}%", 100.0 * k as f64 / n.max(1) as f64);
+    let ci = |k: u64, n: u64| {
+        let (lo, hi) = wilson(k, n);
+        format!(
+            "{:.1}% ({:.1}-{:.1})",
+            100.0 * k as f64 / n.max(1) as f64,
+            lo * 100.0,
+            hi * 100.0
+        )
+    };
+    let (d, b) = (dice, board);
+    row(
+        "flying turns",
+        format!("{:.2}", d.flying.mean),
+        format!("{:.2}", b.flying.mean),
+    );
+    row(
+        "missions flown",
+        format!("{:.1}", d.missions.mean),
+        format!("{:.1}", b.missions.mean),
+    );
+    row(
+        "missions per flying turn",
+        format!("{:.2}", d.missions_per_flying_turn),
+        format!("{:.2}", b.missions_per_flying_turn),
+    );
+    row(
+        "targets bombed",
+        format!("{:.2}", d.targets.mean),
+        format!("{:.2}", b.targets.mean),
+    );
+    row(
+        &format!("{} targets or more", d.targets_to_win),
+        pct(d.reached_targets, d.games),
+        pct(b.reached_targets, b.games),
+    );
+    row(
+        "RAF squadrons lost",
+        format!("{:.2}", d.raf_lost.mean),
+        format!("{:.2}", b.raf_lost.mean),
+    );
+    row(
+        "Luftwaffe squadrons lost",
+        format!("{:.2}", d.luftwaffe_lost.mean),
+        format!("{:.2}", b.luftwaffe_lost.mean),
+    );
+    row(
+        "loss rate 6:10 held",
+        pct(d.rate_held, d.games),
+        pct(b.rate_held, b.games),
+    );
+    let per = |f: &CampaignFigures| f.intercepts.fought as f64 / f.games.max(1) as f64;
+    row(
+        "intercepts per campaign",
+        format!("{:.2}", per(d)),
+        format!("{:.2}", per(b)),
+    );
+    let (pd, pb) = (per_intercept(&d.intercepts), per_intercept(&b.intercepts));
+    for (i, what) in [
+        "  RAF lost per intercept",
+        "  Luftwaffe lost per intercept",
+        "  RAF stood down per intercept",
+        "  Luftwaffe stood down per intercept",
+    ]
+    .iter()
+    .enumerate()
+    {
+        row(what, format!("{:.3}", pd[i]), format!("{:.3}", pb[i]));
+    }
+    row(
+        "  targets hit from the board",
+        format!("{}", d.intercepts.bombed_on_board),
+        format!("{}", b.intercepts.bombed_on_board),
+    );
+    row(
+        "Luftwaffe wins",
+        ci(d.luftwaffe_wins, d.games),
+        ci(b.luftwaffe_wins, b.games),
+    );
+    row("draws", ci(d.draws, d.games), ci(b.draws, b.games));
+    row(
+        "British wins",
+        ci(d.british_wins, d.games),
+        ci(b.british_wins, b.games),
+    );
+    row(
+        "proposals refused",
+        d.refused.to_string(),
+        b.refused.to_string(),
+    );
+    row(
+        "campaigns per second",
+        format!("{:.0}", d.games as f64 / d.elapsed.as_secs_f64().max(1e-9)),
+        format!("{:.0}", b.games as f64 / b.elapsed.as_secs_f64().max(1e-9)),
+    );
+    let mut out = format!(
+        "weather: {} ({} campaigns each way, the same seeds)\n  {:<36} {:>22} {:>22}\n",
+        d.rule.name(),
+        d.games,
+        "",
+        "dice",
+        "hex board"
+    );
+    for (what, a, b) in rows {
+        out.push_str(&format!("  {what:<36} {a:>22} {b:>22}\n"));
+    }
+    out.pop();
+    out
 }

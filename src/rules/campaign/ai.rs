@@ -83,7 +83,7 @@ pub fn play_out(c: &mut Campaign) -> usize {
     refused
 }
 
-/// Plays the battle on the hex board to its end with Simple Hex's opponent
+/// Plays the battle now on the hex board to its end with Simple Hex's opponent
 /// on both sides (one opponent a side for the whole battle, so each keeps
 /// its plan from step to step). Returns the proposals `check` refused.
 pub fn play_battle(c: &mut Campaign) -> usize {
@@ -94,7 +94,11 @@ pub fn play_battle(c: &mut Campaign) -> usize {
         HexAi::new(Side::British, seed),
     ];
     let mut refused = 0;
-    while let (Stage::Battle, Some(side)) = (c.stage(), c.to_act()) {
+    // The next intercept may go straight to the board: this battle only.
+    let this = c.intercept_tally().on_board;
+    while let (Stage::Battle, Some(side), true) =
+        (c.stage(), c.to_act(), c.intercept_tally().on_board == this)
+    {
         let Some(t) = c.battle() else { break };
         let ai = &mut ais[side as usize];
         let cmd = match ai.decide(&t.game) {

@@ -442,6 +442,22 @@ pub enum Event {
     CampaignOver(Verdict),
 }
 
+/// What the campaign's intercepts came to, however they were fought (for
+/// the simulator's comparison of the dice with the board).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct InterceptTally {
+    /// Intercepts fought (with dice or on the board).
+    pub fought: u32,
+    /// Of them, on the board.
+    pub on_board: u32,
+    pub raf_lost: u32,
+    pub luftwaffe_lost: u32,
+    pub raf_stood_down: u32,
+    pub luftwaffe_stood_down: u32,
+    /// Targets hit by bombers through a battle on the board.
+    pub bombed_on_board: u32,
+}
+
 /// The record of one turn, for the simulator and the screen.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TurnRecord {
@@ -498,6 +514,7 @@ pub struct Campaign {
     dogfight: Option<Dogfight>,
     stage: Stage,
     turn_records: Vec<TurnRecord>,
+    intercepts: InterceptTally,
     events: Vec<Event>,
     commands: Vec<Command>,
     quiet: bool,
@@ -649,6 +666,7 @@ impl Campaign {
             battle: None,
             stage: Stage::Over,
             turn_records: Vec::new(),
+            intercepts: InterceptTally::default(),
             events: Vec::new(),
             commands: Vec::new(),
             quiet,
@@ -776,6 +794,10 @@ impl Campaign {
     }
     pub fn commands(&self) -> &[Command] {
         &self.commands
+    }
+    /// What the intercepts came to so far.
+    pub fn intercept_tally(&self) -> InterceptTally {
+        self.intercepts
     }
     pub fn records(&self) -> &[TurnRecord] {
         &self.turn_records
@@ -1602,6 +1624,7 @@ impl Campaign {
         self.wings[wing].state = WingState::Fought;
         let raf = self.wings[wing].squadrons.clone();
         self.fight = Some(Fight::new(true, g, vec![wing], raf, pool));
+        self.intercepts.fought += 1;
         match self.setup.battles {
             Battles::Dice => self.fight_round(),
             Battles::Board if self.rules.hex.is_some() => self.start_battle(),
@@ -1666,6 +1689,7 @@ impl Campaign {
                 let over = t.game.is_over();
                 self.battle = Some(Box::new(t));
                 self.stage = Stage::Battle;
+                self.intercepts.on_board += 1;
                 if over {
                     self.finish_battle();
                 }
@@ -1682,6 +1706,7 @@ impl Campaign {
         let out = tactical::outcome(&t, &self.rules.tactical);
         self.log(Event::BattleResult(out.clone()));
         for r in &out.squadrons {
+            self.count_intercept(r.squadron, r.fate);
             match r.fate {
                 Fate::Lost => self.squadron_lost(r.squadron),
                 Fate::StoodDown => self.squadron_stood_down(r.squadron),
@@ -1694,6 +1719,7 @@ impl Campaign {
         if let (true, Some(card)) = (out.hits > 0, t.target) {
             if self.geschwader[t.geschwader].state == RaidState::Aloft {
                 self.hit_target(t.geschwader, card, out.hits, 0);
+                self.intercepts.bombed_on_board += 1;
                 self.reach_for_home(t.geschwader);
             }
         }
@@ -1811,6 +1837,9 @@ impl Campaign {
         };
         let side = self.forces.squadrons[s].side;
         let d = self.aircraft(s).defence;
+        if self.fight.as_ref().is_some_and(|f| f.intercept) {
+            self.count_intercept(s, if stand { Fate::StoodDown } else { Fate::Lost });
+        }
         if let Some(f) = &mut self.fight {
             let (hits, stood) = match side {
                 Side::German => (&mut f.on_luftwaffe, &mut f.luftwaffe_stood_down),
@@ -1827,6 +1856,18 @@ impl Campaign {
             self.squadron_stood_down(s);
         } else {
             self.squadron_lost(s);
+        }
+    }
+
+    /// Counts a squadron's fate in an intercept.
+    fn count_intercept(&mut self, s: usize, fate: Fate) {
+        let i = &mut self.intercepts;
+        match (self.forces.squadrons[s].side, fate) {
+            (Side::British, Fate::Lost) => i.raf_lost += 1,
+            (Side::German, Fate::Lost) => i.luftwaffe_lost += 1,
+            (Side::British, Fate::StoodDown) => i.raf_stood_down += 1,
+            (Side::German, Fate::StoodDown) => i.luftwaffe_stood_down += 1,
+            (_, Fate::Unhurt) => {}
         }
     }
 

@@ -236,6 +236,16 @@ pub struct CampaignRules {
     pub hex: Option<Arc<HexTables>>,
 }
 
+/// Of a squadron's four planes on the board: how many shot down lose it,
+/// and how many shot down or damaged stand it down (the worst hit of its
+/// side only, as in the dice's intercept).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Thresholds {
+    pub lost_at: u8,
+    pub stood_down_at: u8,
+}
+
 /// Simple Hex's own tables, as a campaign battle on the board uses them.
 #[derive(Clone, Debug, PartialEq)]
 pub struct HexTables {
@@ -255,10 +265,10 @@ pub struct TacticalRules {
     pub rows: u32,
     /// Attacks the battle lasts (Simple Hex plays 2; an intercept is one pass).
     pub attacks: u8,
-    /// A squadron is lost when this many of its four planes are shot down...
-    pub lost_at: u8,
-    /// ...and stood down when this many are shot down or damaged.
-    pub stood_down_at: u8,
+    /// When the RAF's squadrons are lost or stood down...
+    pub raf: Thresholds,
+    /// ...and the Luftwaffe's.
+    pub luftwaffe: Thresholds,
     /// Bomb points that make one hit on the raid's target.
     pub points_per_hit: u32,
 }
@@ -443,8 +453,25 @@ impl CampaignRules {
             ("tactical.columns", t.columns, 4, 64),
             ("tactical.rows", t.rows, 4, 64),
             ("tactical.attacks", t.attacks as u32, 1, 9),
-            ("tactical.lost_at", t.lost_at as u32, 1, 4),
-            ("tactical.stood_down_at", t.stood_down_at as u32, 1, 4),
+            ("tactical.raf.lost_at", t.raf.lost_at as u32, 1, 4),
+            (
+                "tactical.raf.stood_down_at",
+                t.raf.stood_down_at as u32,
+                1,
+                4,
+            ),
+            (
+                "tactical.luftwaffe.lost_at",
+                t.luftwaffe.lost_at as u32,
+                1,
+                4,
+            ),
+            (
+                "tactical.luftwaffe.stood_down_at",
+                t.luftwaffe.stood_down_at as u32,
+                1,
+                4,
+            ),
             ("tactical.points_per_hit", t.points_per_hit, 1, 100),
         ] {
             if !(lo..=hi).contains(&v) {

@@ -10,7 +10,7 @@
 //! squadron's planes decide its fate, and the bomb points become hits on
 //! the target.
 
-use super::rules::{CampaignRules, HexTables, TacticalRules};
+use super::rules::{CampaignRules, HexTables, TacticalRules, Thresholds};
 use crate::rules::dogfight::{
     BoardSetup, Colour, Game, Loc, Opening, Options, PlaneSetup, Scenario, ScenarioFile, Side,
     UnitId, UnitSetup,
@@ -189,21 +189,27 @@ pub fn start(
     })
 }
 
-/// The fate of a squadron whose four planes ended the battle so.
-pub fn fate(shot_down: u8, damaged: u8, rules: &TacticalRules) -> Fate {
-    if shot_down >= rules.lost_at {
+/// The fate of a squadron whose four planes ended the battle so, before
+/// the one-a-side limit on standing down: `StoodDown` here means it may be.
+pub fn fate(shot_down: u8, damaged: u8, t: &Thresholds) -> Fate {
+    if shot_down >= t.lost_at {
         Fate::Lost
-    } else if shot_down + damaged >= rules.stood_down_at {
+    } else if shot_down + damaged >= t.stood_down_at {
         Fate::StoodDown
     } else {
         Fate::Unhurt
     }
 }
 
-/// The campaign result of a finished (or abandoned) battle.
+/// The campaign result of a finished battle: each squadron lost when its
+/// planes shot down reach its side's `lost_at`; of the rest, the worst hit
+/// of each side (most shot down, then most damaged, then first listed) is
+/// stood down if its planes shot down or damaged reach `stood_down_at`;
+/// each full `points_per_hit` bomb points is a hit on the target, up to
+/// what it still needs.
 pub fn outcome(t: &Tactical, rules: &TacticalRules) -> Outcome {
     let g = &t.game;
-    let squadrons = t
+    let mut squadrons: Vec<SquadronResult> = t
         .units
         .iter()
         .enumerate()
@@ -218,15 +224,32 @@ pub fn outcome(t: &Tactical, rules: &TacticalRules) -> Outcome {
                     damaged += 1;
                 }
             }
+            let th = match side {
+                Side::British => &rules.raf,
+                Side::German => &rules.luftwaffe,
+            };
             SquadronResult {
                 squadron,
                 side,
                 shot_down,
                 damaged,
-                fate: fate(shot_down, damaged, rules),
+                fate: fate(shot_down, damaged, th),
             }
         })
         .collect();
+    for side in [Side::German, Side::British] {
+        let worst = squadrons
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| r.side == side && r.fate == Fate::StoodDown)
+            .max_by_key(|(i, r)| (r.shot_down, r.damaged, std::cmp::Reverse(*i)))
+            .map(|(i, _)| i);
+        for (i, r) in squadrons.iter_mut().enumerate() {
+            if r.side == side && r.fate == Fate::StoodDown && Some(i) != worst {
+                r.fate = Fate::Unhurt;
+            }
+        }
+    }
     let points = g.score();
     let hits = (points / rules.points_per_hit.max(1)).min(t.need as u32) as u8;
     Outcome {
