@@ -433,3 +433,39 @@ fn a_bad_tactical_number_is_reported_at_its_line() {
         "{e}"
     );
 }
+
+/// The mapping must not change the campaign's balance by accident: over the
+/// same campaigns, the board's raids bomb about as many targets as the
+/// dice's, and each side loses about as many squadrons.
+#[test]
+fn board_battles_keep_the_campaigns_balance() {
+    use tally_ho::sim::campaign::{campaign_figures, Series};
+    let (data, rules) = tally_ho::replay::campaign::shipped().unwrap();
+    let run = |battles| {
+        let series = Series {
+            rule: WeatherRule::Cards,
+            battles,
+            games: 150,
+            seed: 1,
+            threads: 2,
+        };
+        campaign_figures(&data, &rules, series, &|_| {})
+    };
+    let (dice, board) = (run(Battles::Dice), run(Battles::Board));
+    assert_eq!(board.intercepts.on_board, board.intercepts.fought);
+    let close = |what: &str, a: f64, b: f64, within: f64| {
+        assert!((a - b).abs() <= within, "{what}: dice {a:.2}, board {b:.2}");
+    };
+    close("targets", dice.targets.mean, board.targets.mean, 2.5);
+    close("missions", dice.missions.mean, board.missions.mean, 3.0);
+    close("RAF lost", dice.raf_lost.mean, board.raf_lost.mean, 2.5);
+    close(
+        "Luftwaffe lost",
+        dice.luftwaffe_lost.mean,
+        board.luftwaffe_lost.mean,
+        2.5,
+    );
+    let share =
+        |f: &tally_ho::sim::campaign::CampaignFigures| f.luftwaffe_wins as f64 / f.games as f64;
+    close("Luftwaffe wins", share(&dice), share(&board), 0.15);
+}
