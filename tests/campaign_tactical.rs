@@ -469,3 +469,22 @@ fn board_battles_keep_the_campaigns_balance() {
         |f: &tally_ho::sim::campaign::CampaignFigures| f.luftwaffe_wins as f64 / f.games as f64;
     close("Luftwaffe wins", share(&dice), share(&board), 0.15);
 }
+
+#[test]
+fn a_save_from_before_board_battles_loads_with_the_dice() {
+    let mut c = campaign(Battles::Dice, 4);
+    for _ in 0..40 {
+        let side = c.to_act().unwrap();
+        c.play(ai::choose(&c, side).unwrap()).unwrap();
+    }
+    let text = tally_ho::data::to_ron(&CampaignSave::of(&c, Some(Side::German)));
+    let old: String = text
+        .lines()
+        .filter(|l| !l.trim_start().starts_with("battles:"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert_ne!(old, text, "the setup names how intercepts are fought");
+    let save: CampaignSave = tally_ho::data::parse("old.ron", &old).expect("an older save reads");
+    assert_eq!(save.setup.battles, Battles::Dice);
+    assert_eq!(save.restore().unwrap().events(), c.events());
+}
