@@ -30,7 +30,8 @@ struct Cli {
     /// Render a full battle for N frames and print the frame times.
     #[arg(long, value_name = "N")]
     bench_frames: Option<u32>,
-    /// Play a game through the screens with a scripted player: solo or two.
+    /// Play a game through the screens with a scripted player: solo, two,
+    /// campaign, family1-4 or kitchen1-4.
     #[arg(long, value_name = "PLAYERS")]
     script: Option<String>,
     /// With --script: write screenshots of the key moments here.
@@ -297,13 +298,18 @@ fn play(cli: &Cli) -> Res {
                 seed: cli.seed,
                 shots: cli.shots.clone(),
             }
+        } else if who == "campaign" {
+            window::Mode::CampaignScript {
+                seed: cli.seed,
+                shots: cli.shots.clone(),
+            }
         } else {
             let players = match who.as_str() {
                 "solo" => 0,
                 "two" => 2,
                 other => {
                     return Err(format!(
-                        "--script takes solo, two, family1-4 or kitchen1-4, not {other}"
+                        "--script takes solo, two, campaign, family1-4 or kitchen1-4, not {other}"
                     )
                     .into())
                 }

@@ -5,7 +5,7 @@ use macroquad::prelude::*;
 use std::path::PathBuf;
 use std::time::Instant;
 use tally_ho::app::audio::{prepare_device, Audio};
-use tally_ho::app::script::{FamilyScript, Monkey, Script, ScriptedPlayer};
+use tally_ho::app::script::{CampaignScript, FamilyScript, Monkey, Script, ScriptedPlayer};
 use tally_ho::app::ui::InputFrame;
 use tally_ho::app::App;
 use tally_ho::save::Settings;
@@ -22,6 +22,10 @@ pub enum Mode {
     FamilyScript {
         commanders: usize,
         board: usize,
+        seed: u64,
+        shots: Option<PathBuf>,
+    },
+    CampaignScript {
         seed: u64,
         shots: Option<PathBuf>,
     },
@@ -61,6 +65,7 @@ pub fn run(mode: Mode) {
                 seed,
                 shots,
             } => family_script(commanders, board, seed, shots, audio).await,
+            Mode::CampaignScript { seed, shots } => campaign_script(seed, shots, audio).await,
         }
     });
 }
@@ -152,6 +157,15 @@ async fn family_script(
         b.game.round(),
         kills.join(", "),
         b.game.commands().len()
+    );
+}
+
+async fn campaign_script(seed: u64, shots: Option<PathBuf>, audio: Audio) {
+    let mut player = CampaignScript::demo(seed);
+    let _app = drive(&mut player, shots, &audio).await;
+    println!(
+        "scripted campaign: {} intercept(s) fought on the hex board, {} result(s) seen, then a two-player hand-over",
+        player.board_fought, player.results_seen
     );
 }
 

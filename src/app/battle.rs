@@ -131,6 +131,9 @@ pub struct Battle {
     mat: Layer<(Rect, Option<(usize, usize)>)>,
     /// The log's text drawn into a texture, and what it showed.
     panel: Layer<(Rect, u32, usize, usize)>,
+    /// A line above the banner when the battle is part of something larger
+    /// (the campaign's intercepts: who meets whom, and where).
+    pub caption: Option<String>,
 }
 
 fn roll_colour(side: Side) -> Color {
@@ -182,6 +185,7 @@ impl Battle {
             shots: Vec::new(),
             mat: Layer::default(),
             panel: Layer::default(),
+            caption: None,
         };
         b.snap();
         // Log what already happened (the opening rolls) without animating it.
@@ -261,6 +265,20 @@ impl Battle {
 
     pub fn busy(&self) -> bool {
         !self.anims.is_empty()
+    }
+
+    /// The side that last had the machine (two players).
+    pub fn last_human(&self) -> Option<Side> {
+        self.last_human
+    }
+
+    /// The height of the banner (taller with a caption).
+    fn top(&self) -> f32 {
+        if self.caption.is_some() {
+            70.0
+        } else {
+            44.0
+        }
     }
 
     // ----- events to animations and log -----
@@ -723,7 +741,7 @@ impl Battle {
     pub fn frame(&mut self, ui: &mut Ui, settings: &Settings) -> BattleAction {
         let (w, h) = (ui.w, ui.h);
         let panel_w = (w * 0.28).clamp(260.0, 380.0);
-        let (top, bottom, left) = (44.0, 34.0, 170.0);
+        let (top, bottom, left) = (self.top(), 34.0, 170.0);
         let board_area = Rect::new(
             left + 10.0,
             top,
@@ -1124,9 +1142,17 @@ impl Battle {
         if ui.draw {
             clear_background(Color::new(0.30, 0.42, 0.30, 1.0));
         }
-        // Banner.
-        ui.rect(Rect::new(0.0, 0.0, ui.w, 40.0), PAPER);
-        ui.text(&self.banner(), 12.0, 27.0, 22.0, INK);
+        // Banner (and the caption above it).
+        let top = self.top();
+        ui.rect(Rect::new(0.0, 0.0, ui.w, top - 4.0), PAPER);
+        if let Some(c) = &self.caption {
+            ui.rect(
+                Rect::new(0.0, 0.0, ui.w, 28.0),
+                Color::new(0.16, 0.22, 0.32, 1.0),
+            );
+            ui.text(c, 12.0, 20.0, 19.0, WHITE);
+        }
+        ui.text(&self.banner(), 12.0, top - 17.0, 22.0, INK);
         // Each side's edge, and its hangar, repair shop and losses in the
         // left column, at the same end of the screen as its edge.
         for side in [Side::German, Side::British] {
@@ -1152,7 +1178,7 @@ impl Battle {
             );
             let bh = 34.0;
             let y0 = match end {
-                End::North => 52.0,
+                End::North => top + 8.0,
                 End::South => ui.h - 40.0 - 4.0 * (bh + 4.0),
             };
             let title = Rect::new(8.0, y0, 162.0, bh);
@@ -1449,7 +1475,8 @@ impl Battle {
         let g = &self.game;
         let x = ui.w - (ui.w * 0.28).clamp(260.0, 380.0);
         let pw = ui.w - x - 8.0;
-        let panel = Rect::new(x, 46.0, pw, ui.h - 46.0 - 36.0);
+        let py = self.top() + 2.0;
+        let panel = Rect::new(x, py, pw, ui.h - py - 36.0);
         let dy = panel.y + 58.0;
         let ds = 42.0;
         let ly = dy + ds + 34.0;

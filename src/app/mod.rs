@@ -6,6 +6,7 @@
 pub mod audio;
 pub mod battle;
 pub mod board_view;
+pub mod campaign;
 pub mod family;
 pub mod script;
 pub mod ui;
@@ -15,6 +16,7 @@ use crate::rules::dogfight::{Game, Options, Side};
 use crate::save::{self, AnimSpeed, AnySave, FamilySave, Players, SaveGame, Scheme, Settings};
 use crate::sound::Sfx;
 use battle::{Battle, BattleAction};
+use campaign::{CampaignNew, CampaignTable};
 use family::{FamilyBattle, FamilyNew};
 use macroquad::prelude::*;
 use std::sync::Arc;
@@ -38,12 +40,14 @@ pub enum Screen {
     Result(Box<Battle>),
     Help {
         scroll: f32,
-        /// The family game's page (else Simple Hex's).
-        family: bool,
+        page: HelpPage,
     },
     FamilyNew(FamilyNew),
     Family(Box<FamilyBattle>),
     FamilyResult(Box<FamilyBattle>),
+    CampaignNew(CampaignNew),
+    Campaign(Box<CampaignTable>),
+    CampaignResult(Box<CampaignTable>),
     Settings,
     /// Leaving a battle: save first? (`quitting`: the window is closing.)
     ConfirmLeave {
@@ -64,8 +68,19 @@ impl Screen {
             Screen::FamilyNew(_) => "family new game",
             Screen::Family(_) => "family game",
             Screen::FamilyResult(_) => "family result",
+            Screen::CampaignNew(_) => "campaign new game",
+            Screen::Campaign(_) => "campaign",
+            Screen::CampaignResult(_) => "campaign result",
         }
     }
+}
+
+/// Which game's rules and controls the help screen shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HelpPage {
+    SimpleHex,
+    Family,
+    Campaign,
 }
 
 pub struct App {
@@ -121,6 +136,13 @@ impl App {
         })
     }
 
+    pub fn campaign(&self) -> Option<&CampaignTable> {
+        self.stack.iter().rev().find_map(|s| match s {
+            Screen::Campaign(b) | Screen::CampaignResult(b) => Some(b.as_ref()),
+            _ => None,
+        })
+    }
+
     fn new_game_defaults(&self) -> NewGame {
         NewGame {
             level: 0,
@@ -140,6 +162,7 @@ impl App {
             let battle = self.stack.iter().rposition(|s| match s {
                 Screen::Battle(b) => !b.is_watching(),
                 Screen::Family(b) => !b.is_watching(),
+                Screen::Campaign(b) => !b.is_watching(),
                 _ => false,
             });
             match battle {
@@ -184,7 +207,24 @@ impl App {
                     None
                 };
             }
-            Screen::Help { scroll, family } => next = help(&mut ui, scroll, *family),
+            Screen::CampaignNew(ng) => {
+                next = match campaign::new_campaign_screen(&mut ui, ng) {
+                    Some(true) => Some(Transition::StartCampaign(ng.clone())),
+                    Some(false) => Some(Transition::Pop),
+                    None => None,
+                }
+            }
+            Screen::Campaign(b) => {
+                if ui.input.wheel != 0.0 && ui.input.mouse.0 > w * 0.7 {
+                    b.scroll_log(ui.input.wheel);
+                    ui.input.wheel = 0.0;
+                }
+                next = run_table(b.as_mut(), &mut ui, &self.settings, &mut self.sounds);
+            }
+            Screen::CampaignResult(b) => {
+                next = campaign::result_screen(&mut ui, b).then_some(Transition::ToMenu(None));
+            }
+            Screen::Help { scroll, page } => next = help(&mut ui, scroll, *page),
             Screen::Settings => next = settings_screen(&mut ui, &mut self.settings),
             Screen::ConfirmLeave { quitting } => {
                 let quitting = *quitting;
@@ -192,6 +232,7 @@ impl App {
                 let save = match &self.stack[below] {
                     Screen::Battle(b) => Some(AnySave::SimpleHex(b.save())),
                     Screen::Family(b) => Some(AnySave::Family(b.save())),
+                    Screen::Campaign(b) => Some(AnySave::Campaign(b.save())),
                     _ => None,
                 };
                 next = confirm_leave(&mut ui, save, quitting);
@@ -202,6 +243,7 @@ impl App {
                 Screen::Menu
                 | Screen::Battle(_)
                 | Screen::Family(_)
+                | Screen::Campaign(_)
                 | Screen::ConfirmLeave { .. } => {}
                 _ => next = Some(Transition::Pop),
             }
@@ -252,6 +294,21 @@ impl App {
                 }
                 Err(e) => self.notice = Some(e),
             },
+            Transition::NewCampaignScreen => {
+                let seed = self.new_game_defaults().seed;
+                self.stack.push(Screen::CampaignNew(CampaignNew::new(seed)));
+            }
+            Transition::StartCampaign(ng) => match ng.start() {
+                Ok(b) => {
+                    self.notice = None;
+                    self.stack.truncate(1);
+                    self.stack.push(Screen::Campaign(Box::new(b)));
+                }
+                Err(e) => {
+                    self.notice = Some(e);
+                    self.stack.truncate(1);
+                }
+            },
             Transition::WatchFamily(s) => {
                 let start = FamilySave {
                     commands: Vec::new(),
@@ -285,11 +342,14 @@ impl App {
                     }
                     Err(e) => self.notice = Some(format!("That save could not be restored: {e}")),
                 },
-                Ok(Some(AnySave::Campaign(_))) => {
-                    self.notice = Some(
-                        "That save holds a campaign, which these screens cannot play yet.".into(),
-                    )
-                }
+                Ok(Some(AnySave::Campaign(s))) => match CampaignTable::restore(&s) {
+                    Ok(b) => {
+                        self.notice = None;
+                        self.stack.truncate(1);
+                        self.stack.push(Screen::Campaign(Box::new(b)));
+                    }
+                    Err(e) => self.notice = Some(format!("That save could not be restored: {e}")),
+                },
                 Ok(None) => self.notice = Some("There is no saved game yet.".into()),
                 Err(e) => {
                     self.notice = Some(format!(
@@ -300,6 +360,7 @@ impl App {
             Transition::Finish => match self.stack.pop() {
                 Some(Screen::Battle(b)) => self.stack.push(Screen::Result(b)),
                 Some(Screen::Family(b)) => self.stack.push(Screen::FamilyResult(b)),
+                Some(Screen::Campaign(b)) => self.stack.push(Screen::CampaignResult(b)),
                 Some(other) => self.stack.push(other),
                 None => {}
             },
@@ -328,7 +389,7 @@ trait Table {
     fn autosave_due(&mut self) -> &mut bool;
     fn message(&mut self) -> &mut Option<String>;
     /// Which game's rules page the help key opens.
-    fn is_family(&self) -> bool;
+    fn help_page(&self) -> HelpPage;
 }
 
 impl Table for Battle {
@@ -350,8 +411,8 @@ impl Table for Battle {
     fn message(&mut self) -> &mut Option<String> {
         &mut self.message
     }
-    fn is_family(&self) -> bool {
-        false
+    fn help_page(&self) -> HelpPage {
+        HelpPage::SimpleHex
     }
 }
 
@@ -374,8 +435,39 @@ impl Table for FamilyBattle {
     fn message(&mut self) -> &mut Option<String> {
         &mut self.message
     }
-    fn is_family(&self) -> bool {
-        true
+    fn help_page(&self) -> HelpPage {
+        HelpPage::Family
+    }
+}
+
+impl Table for CampaignTable {
+    fn frame(&mut self, ui: &mut Ui, settings: &Settings) -> BattleAction {
+        CampaignTable::frame(self, ui, settings)
+    }
+    fn take_sounds(&mut self) -> Vec<Sfx> {
+        std::mem::take(&mut self.sounds)
+    }
+    fn is_watching(&self) -> bool {
+        CampaignTable::is_watching(self)
+    }
+    fn any_save(&self) -> AnySave {
+        AnySave::Campaign(self.save())
+    }
+    fn autosave_due(&mut self) -> &mut bool {
+        &mut self.autosave_due
+    }
+    fn message(&mut self) -> &mut Option<String> {
+        match self.sub.as_mut() {
+            Some(b) => &mut b.message,
+            None => &mut self.message,
+        }
+    }
+    fn help_page(&self) -> HelpPage {
+        if self.sub.is_some() {
+            HelpPage::SimpleHex
+        } else {
+            HelpPage::Campaign
+        }
     }
 }
 
@@ -401,7 +493,7 @@ fn run_table(
         BattleAction::Leave => Some(Transition::Push(Screen::ConfirmLeave { quitting: false })),
         BattleAction::Help => Some(Transition::Push(Screen::Help {
             scroll: 0.0,
-            family: t.is_family(),
+            page: t.help_page(),
         })),
         BattleAction::Save if watching => None,
         BattleAction::Save => {
@@ -434,6 +526,8 @@ enum Transition {
     NewFamilyScreen,
     StartFamily(FamilyNew),
     WatchFamily(FamilySave),
+    NewCampaignScreen,
+    StartCampaign(CampaignNew),
     Quit,
 }
 
@@ -462,8 +556,10 @@ fn start(ng: &NewGame) -> Result<Battle, String> {
 }
 
 fn column(ui: &Ui, n: usize) -> Vec<Rect> {
-    let (bw, bh) = (360.0f32.min(ui.w - 40.0), 52.0);
-    let top = (ui.h - n as f32 * (bh + 14.0)) / 2.0 + 40.0;
+    // Buttons of 52 pixels when they fit below the title, smaller when not.
+    let bw = 380.0f32.min(ui.w - 40.0);
+    let bh = ((ui.h - 190.0) / n as f32 - 14.0).clamp(28.0, 52.0);
+    let top = ((ui.h - n as f32 * (bh + 14.0)) / 2.0 + 40.0).max(150.0);
     (0..n)
         .map(|i| Rect::new((ui.w - bw) / 2.0, top + i as f32 * (bh + 14.0), bw, bh))
         .collect()
@@ -486,7 +582,7 @@ fn title(ui: &Ui, text: &str, sub: &str) {
 
 fn menu(ui: &mut Ui, notice: Option<&str>) -> Option<Transition> {
     title(ui, "Tally-Ho", "Battle of Britain, 1940");
-    let r = column(ui, 8);
+    let r = column(ui, 10);
     let mut t = None;
     if ui.button(r[0], "New game: Simple Hex dogfight") || ui.input.key(KeyCode::N) {
         t = Some(Transition::NewGameScreen);
@@ -494,37 +590,39 @@ fn menu(ui: &mut Ui, notice: Option<&str>) -> Option<Transition> {
     if ui.button(r[1], "Family game: Spitfires vs bombers") || ui.input.key(KeyCode::F) {
         t = Some(Transition::NewFamilyScreen);
     }
-    if ui.button(r[2], "Continue (autosave)") || ui.input.key(KeyCode::C) {
+    if ui.button(r[2], "Campaign: the Battle of Britain") || ui.input.key(KeyCode::B) {
+        t = Some(Transition::NewCampaignScreen);
+    }
+    if ui.button(r[3], "Continue (autosave)") || ui.input.key(KeyCode::C) {
         t = Some(Transition::Load(save::autosave_path()));
     }
-    if ui.button(r[3], "Load saved game") {
+    if ui.button(r[4], "Load saved game") {
         t = Some(Transition::Load(save::save_path()));
     }
-    if ui.button(r[4], "Rules and controls") {
+    if ui.button(r[5], "Rules and controls") {
         t = Some(Transition::Push(Screen::Help {
             scroll: 0.0,
-            family: false,
+            page: HelpPage::SimpleHex,
         }));
     }
-    if ui.button(r[5], "Family game rules") {
+    if ui.button(r[6], "Family game rules") {
         t = Some(Transition::Push(Screen::Help {
             scroll: 0.0,
-            family: true,
+            page: HelpPage::Family,
         }));
     }
-    if ui.button(r[6], "Settings") {
+    if ui.button(r[7], "Campaign rules") {
+        t = Some(Transition::Push(Screen::Help {
+            scroll: 0.0,
+            page: HelpPage::Campaign,
+        }));
+    }
+    if ui.button(r[8], "Settings") {
         t = Some(Transition::Push(Screen::Settings));
     }
-    if ui.button(r[7], "Quit") || ui.input.key(KeyCode::Escape) {
+    if ui.button(r[9], "Quit") || ui.input.key(KeyCode::Escape) {
         t = Some(Transition::Quit);
     }
-    ui.text_centered(
-        "The campaign will join this menu.",
-        ui.w / 2.0,
-        ui.h - 50.0,
-        20.0,
-        Color::new(0.7, 0.72, 0.76, 1.0),
-    );
     if let Some(n) = notice {
         ui.rect(Rect::new(0.0, ui.h - 36.0, ui.w, 36.0), PAPER);
         ui.text(n, 12.0, ui.h - 12.0, 20.0, ACCENT);
@@ -636,12 +734,12 @@ FIGHTING. A fighter that has flown at least one hex may stop once per move to fi
 DAMAGE. A damaged plane slows by one hex from the next round and must turn for its own edge; damaged bombers do not bomb. Each undamaged bomber leaving by the RAF edge bombs: 2d6 points.
 CONTROLS. Mouse: yellow hexes are where your plane may end its move; white hexes, with the moves left, are stops on the way. Hover to see the path; the wheel or right button picks the facing. Hover an enemy to see the odds of an attack and of its return fire; click it to fly there and fire. Keys: arrows or Q/E steer (Down: loop), Enter flies the path, Backspace removes a step, Tab picks a target and Enter or F fires, Space ends a move with nothing left, U takes back moves since the last roll, F5 saves, H this page, S skips the other side's turn, Esc leaves.";
 
-fn help(ui: &mut Ui, scroll: &mut f32, family: bool) -> Option<Transition> {
+fn help(ui: &mut Ui, scroll: &mut f32, page: HelpPage) -> Option<Transition> {
     ui.rect(Rect::new(0.0, 0.0, ui.w, ui.h), PAPER);
-    let (heading, text) = if family {
-        ("Spitfires vs bombers: rules and controls", family::HELP)
-    } else {
-        ("Simple Hex: rules and controls", HELP)
+    let (heading, text) = match page {
+        HelpPage::Family => ("Spitfires vs bombers: rules and controls", family::HELP),
+        HelpPage::SimpleHex => ("Simple Hex: rules and controls", HELP),
+        HelpPage::Campaign => ("The campaign: rules and controls", campaign::HELP),
     };
     ui.text(heading, 30.0, 50.0, 40.0, INK);
     *scroll = (*scroll - ui.input.wheel * 40.0).max(0.0);

@@ -1,0 +1,571 @@
+//! The campaign's screens, driven headless: the same `App::frame` code that
+//! draws the campaign, with drawing off and the input injected (clicks on
+//! buttons by label and on the map's squares, key presses).
+
+use macroquad::prelude::KeyCode;
+use tally_ho::app::campaign::CampaignTable;
+use tally_ho::app::script::CampaignScript;
+use tally_ho::app::ui::InputFrame;
+use tally_ho::app::{App, Screen};
+use tally_ho::rules::campaign::forces::Place;
+use tally_ho::rules::campaign::game::{Command, Event, Stage};
+use tally_ho::rules::campaign::tactical::Fate;
+use tally_ho::rules::dogfight::Side;
+use tally_ho::save::{self, AnimSpeed, AnySave, CampaignSave};
+
+#[path = "common/screens.rs"]
+mod screens;
+use screens::*;
+
+fn table(app: &App) -> &CampaignTable {
+    app.campaign().expect("a campaign on the stack")
+}
+
+/// Where the screens are, for a failure's message.
+fn state(app: &App) -> String {
+    match app.campaign() {
+        None => format!("screen {}, notice {:?}", app.top().name(), app.notice),
+        Some(t) => format!(
+            "screen {}, ai {:?}, picked {:?} wave {}, turn {}, stage {:?}, decider {:?}, human turn {:?}, busy {}, board {}, result {}, handover {:?}, message {:?}, buttons {:?}",
+            app.top().name(),
+            t.decider().and_then(|s| tally_ho::rules::campaign::ai::choose(&t.campaign, s)),
+            t.picked_geschwader,
+            t.wave,
+            t.campaign.turn(),
+            t.campaign.stage(),
+            t.decider(),
+            t.human_turn(),
+            t.busy(),
+            t.sub.is_some(),
+            t.result.is_some(),
+            t.handover,
+            t.message,
+            app.buttons.iter().map(|b| b.label.clone()).collect::<Vec<_>>()
+        ),
+    }
+}
+
+/// The new-campaign screen's choices: shortened campaign (every turn flies).
+const SHORTENED: usize = 2;
+const DICE: usize = 0;
+const BOARD: usize = 1;
+const ASK: usize = 2;
+
+fn script(players: usize, battles: usize, seed: u64) -> CampaignScript {
+    let mut s = CampaignScript::new(seed);
+    s.players = players;
+    s.weather = SHORTENED;
+    s.battles = battles;
+    s
+}
+
+#[test]
+fn a_turn_played_through_the_screens_brings_a_board_battle_back_to_the_map() {
+    let (_g, _dir) = data_dir("turn");
+    let mut app = app_with(AnimSpeed::Instant);
+    let mut p = script(0, ASK, 11);
+    p.turns = 1;
+    p.board_battles = 1;
+    let mut before = None;
+    let mut checked = false;
+    for _ in 0..300_000 {
+        let input = p.next(&app);
+        frame(&mut app, input);
+        let Some(t) = app.campaign() else { continue };
+        if t.sub.is_some() && before.is_none() {
+            before = Some(t.campaign.tally());
+        }
+        if let (Some((out, _)), false, false) = (&t.result, checked, t.texts().is_empty()) {
+            checked = true;
+            // The result as it flowed back: each squadron's fate is in the boxes.
+            let c = &t.campaign;
+            for r in &out.squadrons {
+                let place = c.forces().squadrons[r.squadron].place;
+                match r.fate {
+                    Fate::Lost => assert_eq!(place, Place::Damaged, "{r:?}"),
+                    Fate::StoodDown => {
+                        assert!(matches!(place, Place::StoodDown { .. }), "{r:?}")
+                    }
+                    Fate::Unhurt => assert!(
+                        !matches!(place, Place::Damaged | Place::StoodDown { .. }),
+                        "{r:?}"
+                    ),
+                }
+            }
+            let b = before.expect("the battle was seen on the board");
+            let lost = |side| {
+                out.squadrons
+                    .iter()
+                    .filter(|r| r.side == side && r.fate == Fate::Lost)
+                    .count() as u32
+            };
+            assert_eq!(c.tally().raf_lost, b.raf_lost + lost(Side::British));
+            assert_eq!(
+                c.tally().luftwaffe_lost,
+                b.luftwaffe_lost + lost(Side::German)
+            );
+            assert!(c.tally().targets >= b.targets + (out.hits > 0) as u32);
+            // The result screen names every squadron of the battle.
+            let texts = t.texts();
+            assert!(texts.iter().any(|l| l == "The battle on the board is over"));
+            for r in &out.squadrons {
+                let name = &c.forces().squadrons[r.squadron].name;
+                assert!(
+                    texts.iter().any(|l| l.contains(name.as_str())),
+                    "{name} not on the result screen"
+                );
+            }
+        }
+        if p.done {
+            break;
+        }
+    }
+    assert!(p.done, "the scripted turn did not finish: {}", state(&app));
+    assert!(checked, "no board battle's result was shown");
+    assert_eq!(p.results_seen, 1);
+    let t = table(&app);
+    let c = &t.campaign;
+    assert!(c.turn() >= 2, "a whole turn was played");
+    // The RAF's decisions went in through the screen, the board's too.
+    let cmds = c.commands();
+    assert!(cmds.contains(&Command::OnTheBoard));
+    assert!(cmds.iter().any(|c| matches!(c, Command::Hex(_))));
+    assert!(cmds.iter().any(|c| matches!(c, Command::Intercept(_))));
+    assert!(c
+        .events()
+        .iter()
+        .any(|e| matches!(e, Event::BattleResult(_))));
+    // Back on the map, the dashboards count the losses.
+    let lost = c.tally().raf_lost;
+    if lost > 0 {
+        let damaged: usize = t
+            .texts()
+            .iter()
+            .filter(|l| l.ends_with(" Group: 0 0 0 0") || l.contains(" Group: "))
+            .filter_map(|l| l.split_whitespace().nth(4)?.parse::<usize>().ok())
+            .sum();
+        assert!(damaged as u32 >= lost, "{:?}", t.texts());
+    }
+    // An autosave of the campaign was written on the way.
+    assert!(matches!(
+        save::read_any(&save::autosave_path()),
+        Ok(Some(AnySave::Campaign(_)))
+    ));
+}
+
+#[test]
+fn two_players_hand_over_and_the_raf_never_sees_the_german_hand() {
+    let (_g, _dir) = data_dir("handover");
+    let mut app = app_with(AnimSpeed::Instant);
+    let mut p = script(2, DICE, 5);
+    p.turns = 1;
+    let mut german_saw_hand = false;
+    let mut raf_views = 0;
+    let mut handovers = 0;
+    let mut in_handover = false;
+    for _ in 0..300_000 {
+        let input = p.next(&app);
+        frame(&mut app, input);
+        if let Some(t) = app.campaign() {
+            let c = &t.campaign;
+            let entries: Vec<String> = c.deck().hand().iter().map(|&k| t.card_entry(k)).collect();
+            let texts = t.texts();
+            let shown = |e: &String| {
+                texts.iter().any(|l| l.contains(e.as_str()))
+                    || app.buttons.iter().any(|b| b.label.contains(e.as_str()))
+            };
+            let now = t.handover.is_some();
+            if now && !in_handover {
+                handovers += 1;
+            }
+            in_handover = now;
+            if now {
+                // The hand-over screen shows nothing of either side's game.
+                assert!(!entries.iter().any(shown));
+                assert!(texts
+                    .iter()
+                    .any(|l| l.starts_with("Pass the machine to the")));
+            } else if !texts.is_empty() && t.sub.is_none() {
+                match t.viewer() {
+                    Side::German => german_saw_hand |= entries.iter().any(shown),
+                    Side::British => {
+                        raf_views += 1;
+                        assert!(
+                            !entries.iter().any(shown),
+                            "the RAF's screen shows the German hand: {texts:?}"
+                        );
+                        assert!(
+                            !texts.iter().any(|l| l.contains("is sent against")),
+                            "the RAF reads a raid's target: {texts:?}"
+                        );
+                        assert!(!app.buttons.iter().any(|b| b.label.starts_with("Target ")));
+                    }
+                }
+            }
+        }
+        if p.done {
+            break;
+        }
+    }
+    assert!(
+        p.done,
+        "the two-player turn did not finish: {}",
+        state(&app)
+    );
+    assert!(german_saw_hand, "the German never saw his own hand");
+    assert!(raf_views > 0, "the RAF never had the machine");
+    assert!(handovers >= 2, "only {handovers} hand-overs");
+    assert_eq!(table(&app).human, None);
+}
+
+/// Frames of the scripted player until `stop` holds.
+fn until(app: &mut App, p: &mut CampaignScript, stop: impl Fn(&App) -> bool) {
+    for _ in 0..200_000 {
+        if stop(app) {
+            return;
+        }
+        let input = p.next(app);
+        frame(app, input);
+    }
+    panic!("the campaign never got there: {}", state(app));
+}
+
+#[test]
+fn a_campaign_saved_in_the_middle_of_a_board_battle_resumes_where_it_was() {
+    let (_g, _dir) = data_dir("midbattle");
+    let mut app = app_with(AnimSpeed::Instant);
+    let mut p = script(0, BOARD, 11);
+    until(&mut app, &mut p, |app| {
+        app.campaign().is_some_and(|t| {
+            t.sub.is_some()
+                && !t.busy()
+                && t.campaign
+                    .battle()
+                    .is_some_and(|b| b.game.commands().len() >= 6)
+        })
+    });
+    frame(&mut app, InputFrame::press(KeyCode::F5));
+    let t = table(&app);
+    assert_eq!(
+        t.sub.as_ref().and_then(|b| b.message.as_deref()),
+        Some("Game saved.")
+    );
+    let c = t.campaign.clone();
+    assert_eq!(c.stage(), &Stage::Battle);
+    let hex: Vec<_> = c.battle().unwrap().game.commands().to_vec();
+    assert_eq!(t.sub.as_ref().unwrap().game.commands(), hex.as_slice());
+    match save::read_any(&save::save_path()) {
+        Ok(Some(AnySave::Campaign(s))) => {
+            assert_eq!(s.commands, c.commands());
+            assert_eq!(s.human, Some(Side::British));
+        }
+        other => panic!("not a campaign save: {other:?}"),
+    }
+    // Leave without saving again, and load from the menu.
+    frame(&mut app, InputFrame::press(KeyCode::Escape));
+    assert!(matches!(app.top(), Screen::ConfirmLeave { .. }));
+    frame(&mut app, InputFrame::idle());
+    click(&mut app, "Leave");
+    assert!(matches!(app.top(), Screen::Menu));
+    frame(&mut app, InputFrame::idle());
+    click(&mut app, "Load saved game");
+    assert!(matches!(app.top(), Screen::Campaign(_)), "{:?}", app.notice);
+    frame(&mut app, InputFrame::idle());
+    let t = table(&app);
+    let r = &t.campaign;
+    assert_eq!(r.commands(), c.commands());
+    assert_eq!(r.stage(), c.stage());
+    assert_eq!(r.turn(), c.turn());
+    assert_eq!(r.tally_ho(), c.tally_ho());
+    assert_eq!(r.tally(), c.tally());
+    assert_eq!(r.forces(), c.forces());
+    assert_eq!(r.wings(), c.wings());
+    assert_eq!(r.geschwader(), c.geschwader());
+    assert_eq!(r.events(), c.events());
+    assert_eq!(t.human, Some(Side::British));
+    // The board is open again on the same battle, and plays on.
+    let sub = t.sub.as_ref().expect("the battle is back on the board");
+    assert_eq!(sub.game.commands(), hex.as_slice());
+    until(&mut app, &mut p, |app| {
+        app.campaign().is_some_and(|t| t.result.is_some())
+    });
+    let t = table(&app);
+    assert!(!matches!(t.campaign.stage(), Stage::Battle));
+    assert!(t.campaign.commands().len() > c.commands().len());
+}
+
+#[test]
+fn taking_back_a_move_on_the_board_takes_it_back_in_the_campaign() {
+    let (_g, _dir) = data_dir("undo");
+    let mut app = app_with(AnimSpeed::Instant);
+    let mut p = script(0, BOARD, 11);
+    // The player's plane has flown a hex of its move (no die since).
+    until(&mut app, &mut p, |app| {
+        app.campaign().is_some_and(|t| {
+            t.sub.as_ref().is_some_and(|b| {
+                !b.busy()
+                    && b.game.to_act() == Some(Side::British)
+                    && b.game.can_undo()
+                    && matches!(
+                        b.game.commands().last(),
+                        Some(tally_ho::rules::dogfight::Command::Step(_))
+                    )
+            })
+        })
+    });
+    let before = table(&app).campaign.commands().to_vec();
+    frame(&mut app, InputFrame::press(KeyCode::U));
+    let t = table(&app);
+    assert_eq!(t.campaign.commands(), &before[..before.len() - 1]);
+    let sub = t.sub.as_ref().unwrap();
+    let inner = t.campaign.battle().unwrap().game.commands();
+    assert_eq!(sub.game.commands(), inner);
+    // And the battle goes on to its end from there.
+    until(&mut app, &mut p, |app| {
+        app.campaign().is_some_and(|t| t.result.is_some())
+    });
+}
+
+#[test]
+fn a_corrupt_campaign_save_is_reported_and_left_as_it_is() {
+    let (_g, _dir) = data_dir("corrupt");
+    let text = "CampaignSave(\n    setup: (weather: Sunny, seed: 1),\n";
+    std::fs::write(save::save_path(), text).unwrap();
+    let mut app = app_with(AnimSpeed::Instant);
+    frame(&mut app, InputFrame::idle());
+    click(&mut app, "Load saved game");
+    assert!(matches!(app.top(), Screen::Menu));
+    let notice = app.notice.clone().unwrap();
+    assert!(
+        notice.starts_with("That save could not be read"),
+        "{notice}"
+    );
+    assert!(notice.contains("save.ron"), "{notice}");
+    assert_eq!(std::fs::read_to_string(save::save_path()).unwrap(), text);
+
+    // A save the rules refuse says which command, and stays too.
+    let (data, rules) = tally_ho::replay::campaign::shipped().unwrap();
+    let c = tally_ho::rules::campaign::game::Campaign::new(
+        data,
+        rules,
+        tally_ho::rules::campaign::game::CampaignSetup::new(
+            tally_ho::rules::campaign::rules::WeatherRule::Shortened,
+            1,
+        ),
+    );
+    let mut bad = CampaignSave::of(&c, Some(Side::British));
+    bad.commands.push(Command::EndRafMovement);
+    AnySave::Campaign(bad)
+        .write(&save::autosave_path())
+        .unwrap();
+    let before = std::fs::read_to_string(save::autosave_path()).unwrap();
+    frame(&mut app, InputFrame::idle());
+    click(&mut app, "Continue");
+    assert!(matches!(app.top(), Screen::Menu));
+    let notice = app.notice.clone().unwrap();
+    assert!(
+        notice.contains("command 1 of the save is not legal"),
+        "{notice}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(save::autosave_path()).unwrap(),
+        before
+    );
+}
+
+#[test]
+fn the_new_campaign_screen_sets_players_weather_battles_and_seed_and_refuses_a_bad_seed() {
+    let (_g, _dir) = data_dir("newcampaign");
+    let mut app = app_with(AnimSpeed::Instant);
+    frame(&mut app, InputFrame::idle());
+    click(&mut app, "Campaign: the Battle");
+    assert!(matches!(app.top(), Screen::CampaignNew(_)));
+    frame(&mut app, InputFrame::idle());
+    click(&mut app, "Players:"); // Luftwaffe solo
+    click(&mut app, "Weather:"); // single dice
+    click(&mut app, "Intercepts:"); // dice (from ask)
+    for _ in 0..20 {
+        frame(&mut app, InputFrame::press(KeyCode::Backspace));
+    }
+    // No seed: a sentence, no campaign.
+    click(&mut app, "Start the campaign");
+    assert!(matches!(app.top(), Screen::Menu));
+    assert!(app
+        .notice
+        .clone()
+        .unwrap()
+        .contains("The seed must be a whole number"));
+    frame(&mut app, InputFrame::idle());
+    click(&mut app, "Campaign: the Battle");
+    frame(&mut app, InputFrame::idle());
+    click(&mut app, "Players:");
+    click(&mut app, "Weather:");
+    click(&mut app, "Weather:");
+    click(&mut app, "Weather:");
+    click(&mut app, "Weather:"); // historical
+    for _ in 0..20 {
+        frame(&mut app, InputFrame::press(KeyCode::Backspace));
+    }
+    frame(
+        &mut app,
+        InputFrame {
+            chars: "77".chars().collect(),
+            ..InputFrame::idle()
+        },
+    );
+    click(&mut app, "Start the campaign");
+    let t = table(&app);
+    let s = t.campaign.setup();
+    assert_eq!(s.seed, 77);
+    assert_eq!(
+        s.weather,
+        tally_ho::rules::campaign::rules::WeatherRule::Historical
+    );
+    assert_eq!(s.battles, tally_ho::rules::campaign::game::Battles::Ask);
+    assert_eq!(t.human, Some(Side::German));
+    // The campaign's rules page opens with H, and Esc comes back.
+    frame(&mut app, InputFrame::press(KeyCode::H));
+    assert!(matches!(app.top(), Screen::Help { .. }));
+    frame(&mut app, InputFrame::press(KeyCode::Escape));
+    assert!(matches!(app.top(), Screen::Campaign(_)));
+}
+
+#[test]
+fn a_luftwaffe_player_plans_and_flies_raids_through_the_screens() {
+    let (_g, _dir) = data_dir("luftwaffe");
+    let mut app = app_with(AnimSpeed::Instant);
+    let mut p = script(1, DICE, 4);
+    p.turns = 1;
+    for _ in 0..300_000 {
+        let input = p.next(&app);
+        frame(&mut app, input);
+        if p.done {
+            break;
+        }
+    }
+    assert!(
+        p.done,
+        "the Luftwaffe's turn did not finish: {}",
+        state(&app)
+    );
+    let c = &table(&app).campaign;
+    assert!(c.turn() >= 2);
+    let cmds = c.commands();
+    assert!(cmds.iter().any(|c| matches!(c, Command::Assign { .. })));
+    assert!(cmds.iter().any(|c| matches!(c, Command::Step(_))));
+    assert!(c.records()[0].missions > 0);
+}
+
+#[test]
+fn at_1024_by_700_every_button_is_on_the_screen_and_none_overlap() {
+    let (_g, _dir) = data_dir("small");
+    let (w, h) = (1024.0, 700.0);
+    let mut app = app_with(AnimSpeed::Instant);
+    let mut p = script(0, ASK, 11);
+    p.turns = 1;
+    let mut seen = std::collections::BTreeSet::new();
+    for _ in 0..300_000 {
+        if p.done {
+            break;
+        }
+        let input = p.next(&app);
+        app.frame(input, false, w, h);
+        seen.insert(app.top().name());
+        for (i, b) in app.buttons.iter().enumerate() {
+            let r = b.rect;
+            assert!(
+                r.x >= 0.0 && r.y >= 0.0 && r.x + r.w <= w && r.y + r.h <= h,
+                "{:?} is off the {} screen",
+                b,
+                app.top().name()
+            );
+            for o in &app.buttons[i + 1..] {
+                assert!(!r.overlaps(&o.rect), "{b:?} overlaps {o:?}");
+            }
+        }
+        if let (Some(t), Screen::Campaign(_)) = (app.campaign(), app.top()) {
+            if t.texts().is_empty() {
+                // Not drawn yet (just opened), or on the hex board.
+                continue;
+            }
+            // The map and the panels fit beside each other.
+            let v = t.view.rect;
+            assert!(v.x + v.w <= w * 0.5 && v.y + v.h <= h - 30.0, "{v:?}");
+        }
+        if p.done {
+            break;
+        }
+    }
+    assert!(
+        p.done,
+        "the turn at 1024 x 700 did not finish: {}",
+        state(&app)
+    );
+    for s in ["menu", "campaign new game", "campaign"] {
+        assert!(seen.contains(s), "{s} not seen: {seen:?}");
+    }
+}
+
+#[test]
+fn a_whole_shortened_campaign_ends_on_its_result_screen() {
+    let (_g, _dir) = data_dir("whole");
+    let mut app = app_with(AnimSpeed::Instant);
+    let mut p = script(0, DICE, 8);
+    p.turns = u8::MAX;
+    for _ in 0..1_000_000 {
+        let input = p.next(&app);
+        frame(&mut app, input);
+        if p.done {
+            break;
+        }
+    }
+    assert!(p.done, "the campaign did not finish: {}", state(&app));
+    assert!(matches!(app.top(), Screen::CampaignResult(_)));
+    let c = &table(&app).campaign;
+    assert!(c.is_over());
+    assert!(c.verdict().is_some());
+    assert_eq!(c.records().len(), 7);
+    // A finished campaign leaves nothing to continue.
+    assert!(!save::autosave_path().exists());
+    frame(&mut app, InputFrame::idle());
+    click(&mut app, "Main menu");
+    assert!(matches!(app.top(), Screen::Menu));
+}
+
+#[test]
+fn the_monkey_finds_no_panic_on_the_campaign_screens() {
+    use tally_ho::app::script::Monkey;
+    let (_g, _dir) = data_dir("monkey");
+    let mut app = app_with(AnimSpeed::Fast);
+    let mut m = Monkey::new(11);
+    let mut screens = std::collections::BTreeSet::new();
+    for i in 0..20_000 {
+        // Back into a campaign whenever the monkey leaves one.
+        let input = match app.top() {
+            Screen::Menu if i % 50 == 0 && !app.buttons.is_empty() => {
+                let b = app
+                    .buttons
+                    .iter()
+                    .find(|b| b.label.starts_with("Campaign: the Battle"))
+                    .map(|b| b.rect);
+                match b {
+                    Some(r) => InputFrame::click_at(r.x + r.w / 2.0, r.y + r.h / 2.0),
+                    None => m.next(&app, W, H),
+                }
+            }
+            Screen::CampaignNew(_) if i % 7 == 0 => InputFrame::press(KeyCode::Enter),
+            _ => m.next(&app, W, H),
+        };
+        frame(&mut app, input);
+        screens.insert(app.top().name());
+        if app.quit {
+            app = app_with(AnimSpeed::Fast);
+        }
+    }
+    for s in ["campaign new game", "campaign"] {
+        assert!(
+            screens.contains(s),
+            "the monkey never reached {s}: {screens:?}"
+        );
+    }
+}
