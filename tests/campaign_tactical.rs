@@ -8,7 +8,7 @@ use tally_ho::rules::campaign::ai;
 use tally_ho::rules::campaign::forces::Place;
 use tally_ho::rules::campaign::game::{Battles, Campaign, CampaignSetup, Command, Event, Stage};
 use tally_ho::rules::campaign::rules::{Thresholds, WeatherRule};
-use tally_ho::rules::campaign::tactical::{fate, Fate, Outcome};
+use tally_ho::rules::campaign::tactical::{fate, short_name, Fate, Outcome};
 use tally_ho::rules::dogfight::{Colour, Command as HexCommand, Side};
 use tally_ho::save::CampaignSave;
 
@@ -78,6 +78,13 @@ fn a_squadron_becomes_a_four_plane_unit_with_r_w_b_y_identities() {
         let planes: Vec<_> = t.game.planes_of_unit(unit).collect();
         let colours: Vec<Colour> = planes.iter().map(|&p| t.game.plane(p).colour).collect();
         assert_eq!(colours, Colour::ALL.to_vec(), "R, W, B, Y");
+        // The unit carries the squadron's name, so the board's log tells
+        // three Hurricane squadrons apart.
+        let name = &c.forces().squadrons[s].name;
+        assert_eq!(
+            t.game.scenario().units[u].name.as_deref(),
+            Some(short_name(name).as_str())
+        );
         let ty = &c.aircraft(s).name;
         let hex_name = &tactical.aircraft.iter().find(|(a, _)| a == ty).unwrap().1;
         for &p in &planes {
@@ -487,4 +494,10 @@ fn a_save_from_before_board_battles_loads_with_the_dice() {
     let save: CampaignSave = tally_ho::data::parse("old.ron", &old).expect("an older save reads");
     assert_eq!(save.setup.battles, Battles::Dice);
     assert_eq!(save.restore().unwrap().events(), c.events());
+}
+
+#[test]
+fn a_squadron_goes_by_a_short_name_on_the_board() {
+    assert_eq!(short_name("No. 601 Squadron"), "601 Sqn");
+    assert_eq!(short_name("II./KG 54"), "II./KG 54");
 }

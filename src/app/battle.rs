@@ -285,7 +285,11 @@ impl Battle {
 
     fn short(&self, id: PlaneId) -> String {
         let p = self.game.plane(id);
-        format!("{} {}", self.game.aircraft(id).name, p.colour.letter())
+        // A named unit (a campaign squadron) goes by its name: three
+        // Hurricane squadrons on one mat must not read alike.
+        let unit = &self.game.scenario().units[p.unit.0 as usize].name;
+        let name = unit.as_deref().unwrap_or(&self.game.aircraft(id).name);
+        format!("{name} {}", p.colour.letter())
     }
 
     fn push_log(&mut self, text: String, side: Option<Side>) {

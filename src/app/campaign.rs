@@ -3096,7 +3096,7 @@ impl CampaignTable {
                 let fate = match s.fate {
                     Fate::Lost => "LOST",
                     Fate::StoodDown => "stood down",
-                    Fate::Unhurt => "unhurt",
+                    Fate::Unhurt => "flies on",
                 };
                 let line = format!(
                     "{}: {} shot down, {} damaged - {fate}",

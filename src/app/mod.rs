@@ -867,6 +867,7 @@ pub fn bench_app() -> App {
                     damaged: i == 3,
                 })
                 .collect(),
+            name: None,
         })
         .collect();
     let file = ScenarioFile {

@@ -43,6 +43,7 @@ pub fn placed(
             None => units.push(UnitSetup {
                 aircraft: aircraft.to_string(),
                 planes: vec![setup],
+                name: None,
             }),
         }
     }

@@ -1650,13 +1650,20 @@ impl Campaign {
     /// The intercept about to begin is fought on the hex board.
     fn start_battle(&mut self) {
         let Some(f) = self.fight.clone() else { return };
-        let named = |c: &Campaign, v: &[usize]| -> Vec<(usize, String)> {
-            v.iter().map(|&s| (s, c.aircraft(s).name.clone())).collect()
+        let named = |c: &Campaign, v: &[usize]| -> Vec<(usize, String, String)> {
+            v.iter()
+                .map(|&s| {
+                    let name = c.forces.squadrons[s].name.clone();
+                    (s, c.aircraft(s).name.clone(), name)
+                })
+                .collect()
         };
         let raf = named(self, &f.raf);
         let luftwaffe = named(self, &f.luftwaffe);
-        fn as_ref(v: &[(usize, String)]) -> Vec<(usize, &str)> {
-            v.iter().map(|(s, n)| (*s, n.as_str())).collect()
+        fn as_ref(v: &[(usize, String, String)]) -> Vec<tactical::Flyer<'_>> {
+            v.iter()
+                .map(|(s, t, n)| (*s, t.as_str(), n.as_str()))
+                .collect()
         }
         let target = self.geschwader[f.geschwader].target;
         let need = target.map_or(0, |c| self.need(c));

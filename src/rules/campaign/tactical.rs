@@ -30,7 +30,7 @@ pub enum Fate {
 impl Fate {
     pub fn name(self) -> &'static str {
         match self {
-            Fate::Unhurt => "unhurt",
+            Fate::Unhurt => "flies on",
             Fate::StoodDown => "stood down",
             Fate::Lost => "lost",
         }
@@ -92,18 +92,32 @@ impl std::fmt::Debug for Tactical {
     }
 }
 
-/// The Simple Hex scenario of an intercept: `raf` and `luftwaffe` are
-/// (squadron, campaign type name) in the order their units are listed.
+/// A squadron's name as the board's log gives it: "No. 601 Squadron" is
+/// "601 Sqn"; a gruppe ("II./KG 54") keeps its own.
+pub fn short_name(name: &str) -> String {
+    let n = name.strip_prefix("No. ").unwrap_or(name);
+    match n.strip_suffix(" Squadron") {
+        Some(number) => format!("{number} Sqn"),
+        None => n.to_string(),
+    }
+}
+
+/// A squadron going onto the board: its index, its campaign type's name and
+/// its own name.
+pub type Flyer<'a> = (usize, &'a str, &'a str);
+
+/// The Simple Hex scenario of an intercept: `luftwaffe`'s units first, then
+/// `raf`'s, in the order given.
 pub fn scenario(
     hex: &HexTables,
     tactical: &TacticalRules,
-    raf: &[(usize, &str)],
-    luftwaffe: &[(usize, &str)],
+    raf: &[Flyer],
+    luftwaffe: &[Flyer],
     need: u8,
 ) -> Result<(Arc<Scenario>, Vec<usize>), String> {
     let mut units = Vec::new();
     let mut squadrons = Vec::new();
-    for &(s, ty) in luftwaffe.iter().chain(raf) {
+    for &(s, ty, name) in luftwaffe.iter().chain(raf) {
         let Some((_, aircraft)) = tactical.aircraft.iter().find(|(a, _)| a == ty) else {
             return Err(format!("no Simple Hex aircraft is given for the {ty}"));
         };
@@ -118,6 +132,7 @@ pub fn scenario(
                     damaged: false,
                 })
                 .collect(),
+            name: Some(short_name(name)),
         });
         squadrons.push(s);
     }
@@ -157,8 +172,8 @@ pub struct Meeting {
 /// Starts the battle (its opening rolls are made now).
 pub fn start(
     rules: &CampaignRules,
-    raf: &[(usize, &str)],
-    luftwaffe: &[(usize, &str)],
+    raf: &[Flyer],
+    luftwaffe: &[Flyer],
     meeting: Meeting,
     seed: u64,
     quiet: bool,

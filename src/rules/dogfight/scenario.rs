@@ -219,6 +219,10 @@ pub struct PlaneSetup {
 pub struct UnitSetup {
     pub aircraft: String,
     pub planes: Vec<PlaneSetup>,
+    /// What the unit is called, when it is more than its aircraft (a
+    /// campaign squadron on the board).
+    #[serde(default)]
+    pub name: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -270,6 +274,7 @@ pub struct UnitDef {
     pub aircraft: usize,
     pub side: Side,
     pub planes: Vec<PlaneSetup>,
+    pub name: Option<String>,
 }
 
 /// A validated scenario with its aircraft and rule tables: everything a game needs.
@@ -482,6 +487,7 @@ impl Scenario {
                 aircraft: ai,
                 side: aircraft.aircraft[ai].side,
                 planes: unit.planes.clone(),
+                name: unit.name.clone(),
             });
         }
         // After at least one hex a fighter that stops to fire must be able to
