@@ -70,11 +70,11 @@ fn kind_name(k: CardKind) -> &'static str {
 /// The sheet's name for each weather rule, with ours.
 pub fn weather_title(w: WeatherRule) -> &'static str {
     match w {
-        WeatherRule::PhaseDice => "Weather dice by phase (the sheet's weather dice)",
-        WeatherRule::SingleDice => "Single dice (the Alternative Weather Rule)",
-        WeatherRule::Shortened => "Shortened campaign (Alternative, Alternative)",
-        WeatherRule::Cards => "Weather cards (Alternative x3: 4 black, 7 red)",
-        WeatherRule::Historical => "Historical weather (Alternative x4)",
+        WeatherRule::PhaseDice => "Weather dice by phase (the sheet's rule)",
+        WeatherRule::SingleDice => "Single dice (the first alternative)",
+        WeatherRule::Shortened => "Shortened, no weather (the second alternative)",
+        WeatherRule::Cards => "Weather cards (the third alternative)",
+        WeatherRule::Historical => "Historical weather (the fourth alternative)",
     }
 }
 
@@ -180,6 +180,9 @@ pub fn new_campaign_screen(ui: &mut Ui, ng: &mut CampaignNew) -> Option<bool> {
         out
     };
     let (r0, r1, r2, r3, r4, r5) = (r(), r(), r(), r(), r(), r());
+    // Room under the weather button for its note.
+    let below = |r: Rect| Rect::new(r.x, r.y + 26.0, r.w, r.h);
+    let (r2, r3, r4, r5) = (below(r2), below(r3), below(r4), below(r5));
     if ui.button(r0, &format!("Players: {}", PLAYERS[ng.players % 3])) {
         ng.players = (ng.players + 1) % 3;
     }
@@ -190,8 +193,8 @@ pub fn new_campaign_screen(ui: &mut Ui, ng: &mut CampaignNew) -> Option<bool> {
     ui.text(
         weather_note(w),
         x,
-        r1.y + bh + 10.0,
-        15.0,
+        r1.y + bh + 24.0,
+        17.0,
         Color::new(0.85, 0.86, 0.9, 1.0),
     );
     let b = Battles::ALL[ng.battles % Battles::ALL.len()];
