@@ -327,128 +327,95 @@ impl fmt::Display for CampaignFigures {
     }
 }
 
-/// Per intercept: (RAF lost, Luftwaffe lost, RAF stood down, Luftwaffe stood down).
-fn per_intercept(i: &InterceptTally) -> [f64; 4] {
-    let n = i.fought.max(1) as f64;
-    [
-        i.raf_lost as f64 / n,
-        i.luftwaffe_lost as f64 / n,
-        i.raf_stood_down as f64 / n,
-        i.luftwaffe_stood_down as f64 / n,
-    ]
+/// A share with its 95% interval.
+fn share_ci(k: u64, n: u64) -> String {
+    let (lo, hi) = wilson(k, n);
+    format!(
+        "{:.1}% ({:.1}-{:.1})",
+        100.0 * k as f64 / n.max(1) as f64,
+        lo * 100.0,
+        hi * 100.0
+    )
+}
+
+/// One figure of a run, as the side-by-side table prints it.
+type Figure = fn(&CampaignFigures) -> String;
+
+/// The rows of the side-by-side table: what, and how to read it off a run.
+fn rows(targets_to_win: u32) -> Vec<(String, Figure)> {
+    let rows: Vec<(&str, Figure)> = vec![
+        ("flying turns", |f| format!("{:.2}", f.flying.mean)),
+        ("missions flown", |f| format!("{:.1}", f.missions.mean)),
+        ("missions per flying turn", |f| {
+            format!("{:.2}", f.missions_per_flying_turn)
+        }),
+        ("targets bombed", |f| format!("{:.2}", f.targets.mean)),
+        ("TARGETS targets or more", |f| {
+            format!(
+                "{:.1}%",
+                100.0 * f.reached_targets as f64 / f.games.max(1) as f64
+            )
+        }),
+        ("RAF squadrons lost", |f| format!("{:.2}", f.raf_lost.mean)),
+        ("Luftwaffe squadrons lost", |f| {
+            format!("{:.2}", f.luftwaffe_lost.mean)
+        }),
+        ("loss rate 6:10 held", |f| {
+            format!("{:.1}%", 100.0 * f.rate_held as f64 / f.games.max(1) as f64)
+        }),
+        ("intercepts per campaign", |f| {
+            format!("{:.2}", f.intercepts.fought as f64 / f.games.max(1) as f64)
+        }),
+        ("  RAF lost per intercept", |f| {
+            per(f, f.intercepts.raf_lost)
+        }),
+        ("  Luftwaffe lost per intercept", |f| {
+            per(f, f.intercepts.luftwaffe_lost)
+        }),
+        ("  RAF stood down per intercept", |f| {
+            per(f, f.intercepts.raf_stood_down)
+        }),
+        ("  Luftwaffe stood down per intercept", |f| {
+            per(f, f.intercepts.luftwaffe_stood_down)
+        }),
+        ("  targets hit from the board", |f| {
+            f.intercepts.bombed_on_board.to_string()
+        }),
+        ("Luftwaffe wins", |f| share_ci(f.luftwaffe_wins, f.games)),
+        ("draws", |f| share_ci(f.draws, f.games)),
+        ("British wins", |f| share_ci(f.british_wins, f.games)),
+        ("proposals refused", |f| f.refused.to_string()),
+        ("campaigns per second", |f| {
+            format!("{:.0}", f.games as f64 / f.elapsed.as_secs_f64().max(1e-9))
+        }),
+    ];
+    rows.into_iter()
+        .map(|(what, fig)| (what.replace("TARGETS", &targets_to_win.to_string()), fig))
+        .collect()
+}
+
+/// A count per intercept fought.
+fn per(f: &CampaignFigures, n: u32) -> String {
+    format!("{:.3}", n as f64 / f.intercepts.fought.max(1) as f64)
 }
 
 /// The same figures for the same campaigns, intercepts thrown with the
 /// campaign's dice and fought on the board, side by side.
 pub fn side_by_side(dice: &CampaignFigures, board: &CampaignFigures) -> String {
-    let mut rows: Vec<(String, String, String)> = Vec::new();
-    let mut row = |what: &str, a: String, b: String| rows.push((what.to_string(), a, b));
-    let pct = |k: u64, n: u64| format!("{:.1}%", 100.0 * k as f64 / n.max(1) as f64);
-    let ci = |k: u64, n: u64| {
-        let (lo, hi) = wilson(k, n);
-        format!(
-            "{:.1}% ({:.1}-{:.1})",
-            100.0 * k as f64 / n.max(1) as f64,
-            lo * 100.0,
-            hi * 100.0
-        )
-    };
-    let (d, b) = (dice, board);
-    row(
-        "flying turns",
-        format!("{:.2}", d.flying.mean),
-        format!("{:.2}", b.flying.mean),
-    );
-    row(
-        "missions flown",
-        format!("{:.1}", d.missions.mean),
-        format!("{:.1}", b.missions.mean),
-    );
-    row(
-        "missions per flying turn",
-        format!("{:.2}", d.missions_per_flying_turn),
-        format!("{:.2}", b.missions_per_flying_turn),
-    );
-    row(
-        "targets bombed",
-        format!("{:.2}", d.targets.mean),
-        format!("{:.2}", b.targets.mean),
-    );
-    row(
-        &format!("{} targets or more", d.targets_to_win),
-        pct(d.reached_targets, d.games),
-        pct(b.reached_targets, b.games),
-    );
-    row(
-        "RAF squadrons lost",
-        format!("{:.2}", d.raf_lost.mean),
-        format!("{:.2}", b.raf_lost.mean),
-    );
-    row(
-        "Luftwaffe squadrons lost",
-        format!("{:.2}", d.luftwaffe_lost.mean),
-        format!("{:.2}", b.luftwaffe_lost.mean),
-    );
-    row(
-        "loss rate 6:10 held",
-        pct(d.rate_held, d.games),
-        pct(b.rate_held, b.games),
-    );
-    let per = |f: &CampaignFigures| f.intercepts.fought as f64 / f.games.max(1) as f64;
-    row(
-        "intercepts per campaign",
-        format!("{:.2}", per(d)),
-        format!("{:.2}", per(b)),
-    );
-    let (pd, pb) = (per_intercept(&d.intercepts), per_intercept(&b.intercepts));
-    for (i, what) in [
-        "  RAF lost per intercept",
-        "  Luftwaffe lost per intercept",
-        "  RAF stood down per intercept",
-        "  Luftwaffe stood down per intercept",
-    ]
-    .iter()
-    .enumerate()
-    {
-        row(what, format!("{:.3}", pd[i]), format!("{:.3}", pb[i]));
-    }
-    row(
-        "  targets hit from the board",
-        format!("{}", d.intercepts.bombed_on_board),
-        format!("{}", b.intercepts.bombed_on_board),
-    );
-    row(
-        "Luftwaffe wins",
-        ci(d.luftwaffe_wins, d.games),
-        ci(b.luftwaffe_wins, b.games),
-    );
-    row("draws", ci(d.draws, d.games), ci(b.draws, b.games));
-    row(
-        "British wins",
-        ci(d.british_wins, d.games),
-        ci(b.british_wins, b.games),
-    );
-    row(
-        "proposals refused",
-        d.refused.to_string(),
-        b.refused.to_string(),
-    );
-    row(
-        "campaigns per second",
-        format!("{:.0}", d.games as f64 / d.elapsed.as_secs_f64().max(1e-9)),
-        format!("{:.0}", b.games as f64 / b.elapsed.as_secs_f64().max(1e-9)),
-    );
     let mut out = format!(
-        "weather: {} ({} campaigns each way, the same seeds)\n  {:<36} {:>22} {:>22}\n",
-        d.rule.name(),
-        d.games,
+        "weather: {} ({} campaigns each way, the same seeds)\n  {:<36} {:>22} {:>22}",
+        dice.rule.name(),
+        dice.games,
         "",
         "dice",
         "hex board"
     );
-    for (what, a, b) in rows {
-        out.push_str(&format!("  {what:<36} {a:>22} {b:>22}\n"));
+    for (what, fig) in rows(dice.targets_to_win) {
+        out.push_str(&format!(
+            "\n  {what:<36} {:>22} {:>22}",
+            fig(dice),
+            fig(board)
+        ));
     }
-    out.pop();
     out
 }
