@@ -12,7 +12,7 @@
 //! Luftwaffe.
 
 use super::battle::{Battle, BattleAction};
-use super::ui::{Layer, Ui, ACCENT, DIM, INK, PAPER};
+use super::ui::{mix, Layer, Ui, ACCENT, DIM, INK, PAPER};
 use crate::rules::campaign::ai;
 use crate::rules::campaign::data::{Group, Luftflotte, Role, Square, Terrain};
 use crate::rules::campaign::deck::CardKind;
@@ -46,15 +46,6 @@ fn group_colour(g: Group) -> Color {
         Group::Twelve => Color::new(0.60, 0.80, 0.70, 1.0),
         Group::Thirteen => Color::new(0.78, 0.72, 0.86, 1.0),
     }
-}
-
-fn mix(a: Color, b: Color, k: f32) -> Color {
-    Color::new(
-        a.r + (b.r - a.r) * k,
-        a.g + (b.g - a.g) * k,
-        a.b + (b.b - a.b) * k,
-        1.0,
-    )
 }
 
 fn kind_name(k: CardKind) -> &'static str {

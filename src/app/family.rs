@@ -8,7 +8,7 @@
 
 use super::battle::BattleAction;
 use super::board_view::BoardView;
-use super::ui::{Layer, Ui, ACCENT, DIM, INK, PAPER};
+use super::ui::{mix, Layer, Ui, ACCENT, DIM, INK, PAPER};
 use crate::rules::family::ai;
 use crate::rules::family::*;
 use crate::rules::hex::Facing;
@@ -165,15 +165,6 @@ pub fn sector_colour(c: SectorColour) -> Color {
         SectorColour::Green => Color::new(0.10, 0.58, 0.22, 1.0),
         SectorColour::Yellow => Color::new(0.95, 0.76, 0.08, 1.0),
     }
-}
-
-fn mix(a: Color, b: Color, k: f32) -> Color {
-    Color::new(
-        a.r + (b.r - a.r) * k,
-        a.g + (b.g - a.g) * k,
-        a.b + (b.b - a.b) * k,
-        1.0,
-    )
 }
 
 const SEA: Color = Color::new(0.38, 0.58, 0.78, 1.0);

@@ -346,3 +346,13 @@ impl<K: PartialEq + Copy> Layer<K> {
         }
     }
 }
+
+/// An opaque colour `k` of the way from `a` to `b`.
+pub fn mix(a: Color, b: Color, k: f32) -> Color {
+    Color::new(
+        a.r + (b.r - a.r) * k,
+        a.g + (b.g - a.g) * k,
+        a.b + (b.b - a.b) * k,
+        1.0,
+    )
+}
