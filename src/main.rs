@@ -227,6 +227,9 @@ enum Cmd {
         /// Campaign: how the weather is decided [default: phase-dice].
         #[arg(long, value_enum)]
         weather: Option<WeatherArg>,
+        /// Campaign: fight every intercept on the hex board.
+        #[arg(long)]
+        tactical: bool,
     },
 }
 
@@ -258,7 +261,8 @@ fn main() -> ExitCode {
             seed,
             out,
             weather,
-        }) => run_record(&game, seed, &out, weather),
+            tactical,
+        }) => run_record(&game, seed, &out, weather, tactical),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -538,16 +542,31 @@ fn run_record(
     seed: u64,
     out: &std::path::Path,
     weather: Option<WeatherArg>,
+    tactical: bool,
 ) -> Res {
     match (game.choose()?, weather) {
         (Chosen::SimpleHex { .. } | Chosen::Family { .. }, Some(_)) => {
             Err("--weather is for --game campaign".into())
         }
+        (Chosen::SimpleHex { .. } | Chosen::Family { .. }, _) if tactical => {
+            Err("--tactical is for --game campaign".into())
+        }
         (Chosen::SimpleHex { level, variant }, None) => record(&level, seed, variant, out),
         (Chosen::Family { board, setup }, None) => record_family(&board, setup, seed, out),
         (Chosen::Campaign, weather) => {
             let weather = weather.unwrap_or(WeatherArg::PhaseDice).rule();
-            record_campaign(CampaignSetup::new(weather, seed), out)
+            let battles = if tactical {
+                tally_ho::rules::campaign::game::Battles::Board
+            } else {
+                tally_ho::rules::campaign::game::Battles::Dice
+            };
+            record_campaign(
+                CampaignSetup {
+                    battles,
+                    ..CampaignSetup::new(weather, seed)
+                },
+                out,
+            )
         }
     }
 }

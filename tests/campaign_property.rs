@@ -165,10 +165,22 @@ proptest! {
 fn random_command(g: &mut Gen) -> tally_ho::rules::campaign::game::Command {
     use tally_ho::rules::campaign::data::Square;
     use tally_ho::rules::campaign::game::Command as C;
+    use tally_ho::rules::dogfight::{Command as HexCommand, PlaneId, Step, UnitId};
     let n = g.below(100) as usize;
     let sq = Square::new(g.below(26) as i32 - 1, g.below(32) as i32 - 1);
-    match g.below(25) {
+    match g.below(31) {
         24 => C::EndReinforce,
+        25 => C::OnTheBoard,
+        26 => C::WithDice,
+        27 => C::Hex(HexCommand::Enter {
+            unit: UnitId(g.below(8) as u8),
+            column: g.below(16) as u8,
+        }),
+        28 => C::Hex(HexCommand::Step(Step::ALL[g.below(4) as usize])),
+        29 => C::Hex(HexCommand::Attack {
+            target: PlaneId(g.below(40) as u8),
+        }),
+        30 => C::Hex(HexCommand::EndMove),
         0 => C::Rotate(n % 12),
         1 => C::EndRotations,
         2 => C::Production {

@@ -668,3 +668,33 @@ fn the_weather_option_is_for_the_campaign_only() {
     assert!(files_in(&dir).is_empty(), "nothing written");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn a_campaign_recorded_with_its_battles_on_the_board_replays() {
+    let dir = std::env::temp_dir().join(format!("tally-ho-tac-rec-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("tactical.ron");
+    let f = path.to_str().unwrap();
+    let (ok, out, err) = tally_ho(&[
+        "record",
+        "--game",
+        "campaign",
+        "--tactical",
+        "--seed",
+        "5",
+        "--out",
+        f,
+    ]);
+    assert!(ok, "{err}");
+    assert!(out.contains("commands"), "{out}");
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("battles: Board"), "the setup says so");
+    assert!(
+        text.contains("Hex("),
+        "the battles' moves are in the replay"
+    );
+    let (ok, out, err) = tally_ho(&["replay", f]);
+    assert!(ok, "{err}");
+    assert!(out.contains("campaign replay reproduces"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

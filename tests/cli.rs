@@ -236,3 +236,42 @@ fn simulate_campaign_reports_weather_raids_losses_and_victory_for_every_rule() {
     assert!(!ok);
     assert!(err.contains("--board is not for --game campaign"), "{err}");
 }
+
+#[test]
+fn simulate_campaign_tactical_sets_the_board_beside_the_dice() {
+    let (ok, out, err) = tally_ho(&[
+        "simulate",
+        "--game",
+        "campaign",
+        "--tactical",
+        "--games",
+        "20",
+    ]);
+    assert!(ok, "{err}");
+    assert_eq!(
+        out.matches("campaigns each way, the same seeds").count(),
+        5,
+        "{out}"
+    );
+    for want in [
+        "hex board",
+        "RAF lost per intercept",
+        "Luftwaffe stood down per intercept",
+        "targets hit from the board per campaign",
+        "British wins",
+    ] {
+        assert!(out.contains(want), "missing {want:?} in\n{out}");
+    }
+    // Every proposal of both opponents and of Simple Hex's, allowed.
+    let refused: Vec<&str> = out
+        .lines()
+        .filter(|l| l.contains("proposals refused"))
+        .collect();
+    assert_eq!(refused.len(), 5);
+    for l in refused {
+        assert!(l.split_whitespace().rev().take(2).all(|n| n == "0"), "{l}");
+    }
+    let (ok, _, err) = tally_ho(&["simulate", "--tactical", "--games", "5"]);
+    assert!(!ok);
+    assert!(err.contains("--tactical is for --game campaign"), "{err}");
+}

@@ -3,7 +3,7 @@
 use super::{parse, positioned, LoadErrors, Source};
 use crate::rules::campaign::data::{OrderOfBattle, Role};
 use crate::rules::campaign::rules::{CampaignRules, HexTables};
-use crate::rules::dogfight::Side;
+use crate::rules::dogfight::{AircraftFile, Invalid, Side};
 use std::sync::Arc;
 
 const CAMPAIGN_RULES: (&str, &str) = (
@@ -11,20 +11,53 @@ const CAMPAIGN_RULES: (&str, &str) = (
     include_str!("../../levels/campaign/campaign.ron"),
 );
 
+const BOARD_AIRCRAFT: (&str, &str) = (
+    "levels/campaign/board_aircraft.ron",
+    include_str!("../../levels/campaign/board_aircraft.ron"),
+);
+
 /// The shipped campaign rules.
 pub fn campaign_rules_source() -> Source {
     Source::builtin(CAMPAIGN_RULES.0, CAMPAIGN_RULES.1)
 }
 
+/// The campaign's squadron types Simple Hex does not fly.
+pub fn board_aircraft_source() -> Source {
+    Source::builtin(BOARD_AIRCRAFT.0, BOARD_AIRCRAFT.1)
+}
+
+/// Simple Hex's aircraft with the campaign's own added (`extra`); a name
+/// both give is an error in `extra`, at its line.
+pub fn board_aircraft(extra: &Source) -> Result<AircraftFile, LoadErrors> {
+    let mut aircraft = super::load_aircraft(&super::aircraft_source())?;
+    let more = super::load_aircraft(extra)?;
+    let clash: Vec<Invalid> = more
+        .aircraft
+        .iter()
+        .enumerate()
+        .filter(|(_, a)| aircraft.aircraft.iter().any(|b| b.name == a.name))
+        .map(|(i, a)| Invalid {
+            path: format!("aircraft[{i}].name"),
+            message: format!("Simple Hex already has an aircraft \"{}\"", a.name),
+        })
+        .collect();
+    if !clash.is_empty() {
+        return Err(positioned(&extra.file, &extra.text, clash));
+    }
+    aircraft.aircraft.extend(more.aircraft);
+    Ok(aircraft)
+}
+
 /// Loads and validates the campaign rules, with Simple Hex's shipped
-/// aircraft and rule tables for the battles fought on the board.
+/// aircraft (and the campaign's own) and rule tables for the battles
+/// fought on the board.
 pub fn load_campaign_rules(src: &Source) -> Result<CampaignRules, LoadErrors> {
     let mut rules: CampaignRules = parse(&src.file, &src.text)?;
     let found = rules.validate();
     if !found.is_empty() {
         return Err(positioned(&src.file, &src.text, found));
     }
-    let aircraft = super::load_aircraft(&super::aircraft_source())?;
+    let aircraft = board_aircraft(&board_aircraft_source())?;
     let hex_rules = super::load_rules(&super::rules_source())?;
     rules.hex = Some(Arc::new(HexTables {
         aircraft,

@@ -57,6 +57,7 @@ pub fn fingerprint() -> String {
         // A battle on the board is played under Simple Hex's tables.
         &data::aircraft_source().text,
         &data::rules_source().text,
+        &campaign_rules::board_aircraft_source().text,
     ])
 }
 

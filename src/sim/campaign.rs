@@ -378,8 +378,11 @@ fn rows(targets_to_win: u32) -> Vec<(String, Figure)> {
         ("  Luftwaffe stood down per intercept", |f| {
             per(f, f.intercepts.luftwaffe_stood_down)
         }),
-        ("  targets hit from the board", |f| {
-            f.intercepts.bombed_on_board.to_string()
+        ("targets hit from the board per campaign", |f| {
+            format!(
+                "{:.2}",
+                f.intercepts.bombed_on_board as f64 / f.games.max(1) as f64
+            )
         }),
         ("Luftwaffe wins", |f| share_ci(f.luftwaffe_wins, f.games)),
         ("draws", |f| share_ci(f.draws, f.games)),

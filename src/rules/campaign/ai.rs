@@ -63,7 +63,12 @@ pub fn play_out(c: &mut Campaign) -> usize {
     let mut refused = 0;
     while let Some(side) = c.to_act() {
         if matches!(c.stage(), Stage::Battle) {
+            let before = c.commands().len();
             refused += play_battle(c);
+            if c.commands().len() == before {
+                // A battle with no move to make: nothing more can be played.
+                break;
+            }
             continue;
         }
         let cmd = match propose(c, side) {

@@ -1670,9 +1670,13 @@ impl Campaign {
         // The battle's own dice: a seed drawn from the campaign's seed and
         // its place in the command list, so a campaign is still its seed
         // and commands.
+        // (Two battles may begin after one command, the first over at once:
+        // the count of battles keeps their dice apart.)
         let seed = crate::rules::dice::sub_seed(
             self.setup.seed,
-            0x7A11_0000_0000 + self.commands.len() as u64,
+            0x7A11_0000_0000
+                + ((self.commands.len() as u64) << 16)
+                + self.intercepts.on_board as u64,
         );
         let wing = f.wings[0];
         match tactical::start(

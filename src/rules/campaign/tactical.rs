@@ -218,8 +218,8 @@ pub fn fate(shot_down: u8, damaged: u8, t: &Thresholds) -> Fate {
 
 /// The campaign result of a finished battle: each squadron lost when its
 /// planes shot down reach its side's `lost_at`; of the rest, the worst hit
-/// of each side (most shot down, then most damaged, then first listed) is
-/// stood down if its planes shot down or damaged reach `stood_down_at`;
+/// of each side (most planes shot down or damaged, then most shot down,
+/// then first listed) is stood down if that count reaches `stood_down_at`;
 /// each full `points_per_hit` bomb points is a hit on the target, up to
 /// what it still needs.
 pub fn outcome(t: &Tactical, rules: &TacticalRules) -> Outcome {
@@ -257,7 +257,7 @@ pub fn outcome(t: &Tactical, rules: &TacticalRules) -> Outcome {
             .iter()
             .enumerate()
             .filter(|(_, r)| r.side == side && r.fate == Fate::StoodDown)
-            .max_by_key(|(i, r)| (r.shot_down, r.damaged, std::cmp::Reverse(*i)))
+            .max_by_key(|(i, r)| (r.shot_down + r.damaged, r.shot_down, std::cmp::Reverse(*i)))
             .map(|(i, _)| i);
         for (i, r) in squadrons.iter_mut().enumerate() {
             if r.side == side && r.fate == Fate::StoodDown && Some(i) != worst {
