@@ -557,7 +557,7 @@ fn start(ng: &NewGame) -> Result<Battle, String> {
 
 fn column(ui: &Ui, n: usize) -> Vec<Rect> {
     // Buttons of 52 pixels when they fit below the title, smaller when not.
-    let bw = 380.0f32.min(ui.w - 40.0);
+    let bw = 420.0f32.min(ui.w - 40.0);
     let bh = ((ui.h - 190.0) / n as f32 - 14.0).clamp(28.0, 52.0);
     let top = ((ui.h - n as f32 * (bh + 14.0)) / 2.0 + 40.0).max(150.0);
     (0..n)
