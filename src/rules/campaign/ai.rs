@@ -71,21 +71,27 @@ pub fn play_out(c: &mut Campaign) -> usize {
             }
             continue;
         }
-        let cmd = match propose(c, side) {
-            Some(cmd) if c.check(&cmd).is_ok() => cmd,
-            _ => {
-                refused += 1;
-                match c.legal_commands().first() {
-                    Some(&cmd) => cmd,
-                    None => break,
-                }
-            }
-        };
-        if c.play(cmd).is_err() {
+        if !play_proposal(c, propose(c, side), &mut refused) {
             break;
         }
     }
     refused
+}
+
+/// Plays the proposal if `check` allows it, else (counting it refused) the
+/// first legal command. False when nothing could be played.
+fn play_proposal(c: &mut Campaign, proposal: Option<Command>, refused: &mut usize) -> bool {
+    let cmd = match proposal {
+        Some(cmd) if c.check(&cmd).is_ok() => cmd,
+        _ => {
+            *refused += 1;
+            match c.legal_commands().first() {
+                Some(&cmd) => cmd,
+                None => return false,
+            }
+        }
+    };
+    c.play(cmd).is_ok()
 }
 
 /// Plays the battle now on the hex board to its end with Simple Hex's opponent
@@ -105,18 +111,8 @@ pub fn play_battle(c: &mut Campaign) -> usize {
         (c.stage(), c.to_act(), c.intercept_tally().on_board == this)
     {
         let Some(t) = c.battle() else { break };
-        let ai = &mut ais[side as usize];
-        let cmd = match ai.decide(&t.game) {
-            Some(h) if c.check(&Command::Hex(h)).is_ok() => Command::Hex(h),
-            _ => {
-                refused += 1;
-                match c.legal_commands().first() {
-                    Some(&cmd) => cmd,
-                    None => break,
-                }
-            }
-        };
-        if c.play(cmd).is_err() {
+        let proposal = ais[side as usize].decide(&t.game).map(Command::Hex);
+        if !play_proposal(c, proposal, &mut refused) {
             break;
         }
     }
