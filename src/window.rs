@@ -190,6 +190,7 @@ async fn bench(frames: u32) {
     for (name, mut app) in [
         ("simple-hex", tally_ho::app::bench_app()),
         ("family", tally_ho::app::bench_family_app()),
+        ("campaign", tally_ho::app::bench_campaign_app()),
     ] {
         let mut times = Vec::with_capacity(frames as usize);
         for _ in 0..frames {

@@ -909,6 +909,32 @@ pub fn bench_app() -> App {
 /// A four-commander family game on the full board, every Spitfire in the
 /// air, the first commander's choices highlighted, explosion markers down and
 /// a full log: the family screen's frame-time benchmark draws this.
+/// The campaign table in the middle of a raid: raids and wings on the map,
+/// a long log, the RAF to move (so every frame draws the same screen).
+pub fn bench_campaign_app() -> App {
+    use crate::rules::campaign::ai;
+    use crate::rules::campaign::game::{Campaign, CampaignSetup, Stage};
+    use crate::rules::campaign::rules::WeatherRule;
+    let (data, rules) = crate::replay::campaign::shipped().expect("shipped campaign");
+    let mut c = Campaign::new(data, rules, CampaignSetup::new(WeatherRule::Cards, 2));
+    let mut movements = 0;
+    while let Some(side) = c.to_act() {
+        if matches!(c.stage(), Stage::RafMovement) {
+            movements += 1;
+            if movements == 3 {
+                break;
+            }
+        }
+        let cmd = ai::choose(&c, side).expect("a legal command");
+        c.play(cmd).expect("the opponent's command is legal");
+    }
+    let (settings, _) = Settings::load();
+    let mut app = App::new(settings, None);
+    let table = campaign::CampaignTable::new(c, Some(Side::British));
+    app.stack.push(Screen::Campaign(Box::new(table)));
+    app
+}
+
 pub fn bench_family_app() -> App {
     use crate::rules::family::*;
     use crate::rules::hex::{End, Facing};
