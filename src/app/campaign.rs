@@ -1342,15 +1342,19 @@ impl CampaignTable {
         let Some(t) = self.campaign.battle() else {
             return;
         };
-        let mine = sub.game.commands().to_vec();
-        let theirs = t.game.commands().to_vec();
+        let (mine, theirs) = (sub.game.commands(), t.game.commands());
         let common = mine.len().min(theirs.len());
-        if mine[..common] != theirs[..common] {
+        // Checked every frame, so only the newest shared move can differ.
+        if common > 0 && mine[common - 1] != theirs[common - 1] {
             self.battle_mismatch("The board and the campaign disagreed about the battle");
             return;
         }
-        if mine.len() > theirs.len() {
-            for &c in &mine[theirs.len()..] {
+        let (new, back) = (
+            mine[common..].to_vec(),
+            theirs.len().saturating_sub(mine.len()),
+        );
+        if !new.is_empty() {
+            for c in new {
                 if let Err(e) = self.campaign.play(Command::Hex(c)) {
                     self.battle_mismatch(&format!(
                         "The campaign refused a move of the battle ({e})"
@@ -1358,9 +1362,8 @@ impl CampaignTable {
                     return;
                 }
             }
-        } else if mine.len() < theirs.len() {
+        } else if back > 0 {
             // Taken back on the board: the campaign is replayed without them.
-            let back = theirs.len() - mine.len();
             let all = self.campaign.commands();
             let n = all.len();
             if n < back || !all[n - back..].iter().all(|c| matches!(c, Command::Hex(_))) {
