@@ -48,16 +48,6 @@ fn group_colour(g: Group) -> Color {
     }
 }
 
-fn kind_name(k: CardKind) -> &'static str {
-    match k {
-        CardKind::Radar => "radar",
-        CardKind::Airfield => "airfield",
-        CardKind::Factory => "factory",
-        CardKind::City => "city",
-        CardKind::London => "London",
-    }
-}
-
 /// The sheet's name for each weather rule, with ours.
 pub fn weather_title(w: WeatherRule) -> &'static str {
     match w {
@@ -201,14 +191,7 @@ pub fn new_campaign_screen(ui: &mut Ui, ng: &mut CampaignNew) -> Option<bool> {
         24.0,
         INK,
     );
-    for c in ui.input.chars.clone() {
-        if c.is_ascii_digit() && ng.seed.len() < 18 {
-            ng.seed.push(c);
-        }
-    }
-    if ui.input.key(KeyCode::Backspace) {
-        ng.seed.pop();
-    }
+    super::ui::type_seed(ui, &mut ng.seed);
     let mut out = None;
     if ui.button(r4, "Start the campaign") || ui.input.key(KeyCode::Enter) {
         out = Some(true);
@@ -605,7 +588,7 @@ impl CampaignTable {
         format!(
             "{} - {}, {} hit{}",
             c.name,
-            kind_name(c.kind),
+            c.kind.name(),
             c.hits,
             if c.hits == 1 { "" } else { "s" }
         )
@@ -3026,7 +3009,7 @@ impl CampaignTable {
                 lines.push(format!(
                     "Target {} ({}): {dmg}/{} hits{}",
                     t.name,
-                    kind_name(t.kind),
+                    t.kind.name(),
                     t.hits,
                     if c.knocked_out(i as u16) {
                         ", knocked out"

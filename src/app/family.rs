@@ -2090,14 +2090,7 @@ pub fn new_game_screen(ui: &mut Ui, ng: &mut FamilyNew) -> Option<bool> {
             }
         }
         None => {
-            for c in chars {
-                if c.is_ascii_digit() && ng.seed.len() < 18 {
-                    ng.seed.push(c);
-                }
-            }
-            if ui.input.key(KeyCode::Backspace) {
-                ng.seed.pop();
-            }
+            super::ui::type_seed(ui, &mut ng.seed);
         }
     }
     y += rh + 16.0;

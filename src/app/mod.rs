@@ -662,14 +662,7 @@ fn new_game(ui: &mut Ui, ng: &mut NewGame) -> Option<Transition> {
         26.0,
         INK,
     );
-    for c in ui.input.chars.clone() {
-        if c.is_ascii_digit() && ng.seed.len() < 18 {
-            ng.seed.push(c);
-        }
-    }
-    if ui.input.key(KeyCode::Backspace) {
-        ng.seed.pop();
-    }
+    ui::type_seed(ui, &mut ng.seed);
     let mut t = None;
     if ui.button(r[4], "Start") || ui.input.key(KeyCode::Enter) {
         t = Some(Transition::Start(ng.clone()));

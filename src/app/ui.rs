@@ -356,3 +356,15 @@ pub fn mix(a: Color, b: Color, k: f32) -> Color {
         1.0,
     )
 }
+
+/// Typing a seed: digits add (up to 18), Backspace takes the last away.
+pub fn type_seed(ui: &Ui, seed: &mut String) {
+    for &c in &ui.input.chars {
+        if c.is_ascii_digit() && seed.len() < 18 {
+            seed.push(c);
+        }
+    }
+    if ui.input.key(KeyCode::Backspace) {
+        seed.pop();
+    }
+}

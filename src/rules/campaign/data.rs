@@ -628,16 +628,6 @@ pub const NAMED_AIRFIELDS: [&str; 3] = ["Catterick", "Ringway", "Wittering"];
 /// The most hits or production dice a card may have.
 pub const MAX_CARD_VALUE: u8 = 9;
 
-fn kind_name(k: CardKind) -> &'static str {
-    match k {
-        CardKind::Radar => "radar",
-        CardKind::Airfield => "airfield",
-        CardKind::Factory => "factory",
-        CardKind::City => "city",
-        CardKind::London => "London",
-    }
-}
-
 impl TargetDeck {
     pub fn build(file: &TargetsFile, map: &CampaignMap) -> Result<TargetDeck, Vec<Invalid>> {
         let mut e = Vec::new();
@@ -686,7 +676,7 @@ impl TargetDeck {
                         } else {
                             ""
                         },
-                        kind_name(c.kind)
+                        c.kind.name()
                     ),
                 ));
             }
@@ -795,7 +785,7 @@ impl TargetDeck {
                     format!(
                         "the deck has {} {} cards; it needs at least {min}: {why}",
                         count(k),
-                        kind_name(k)
+                        k.name()
                     ),
                 ));
             }

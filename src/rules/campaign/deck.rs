@@ -17,6 +17,19 @@ pub enum CardKind {
     London,
 }
 
+impl CardKind {
+    /// As a sentence names it.
+    pub fn name(self) -> &'static str {
+        match self {
+            CardKind::Radar => "radar",
+            CardKind::Airfield => "airfield",
+            CardKind::Factory => "factory",
+            CardKind::City => "city",
+            CardKind::London => "London",
+        }
+    }
+}
+
 /// A card as the deck needs to know it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DeckCard {
