@@ -1,6 +1,6 @@
 //! Build script.
 //!
-//! 1. macroquad's audio (quad-snd) links ALSA with `-lasound` on Linux. The linker
+//! 1. With the `window` feature, macroquad's audio (quad-snd) links ALSA with `-lasound` on Linux. The linker
 //!    wants the development symlink `libasound.so`, which only the -dev package
 //!    ships; most desktops have just the runtime `libasound.so.2`. When the symlink
 //!    is missing but the runtime library is there, we make the symlink in OUT_DIR
@@ -18,8 +18,10 @@ fn main() {
     println!("cargo:rerun-if-changed=levels");
     println!("cargo:rerun-if-env-changed=LIBRARY_PATH");
 
+    // Sound comes only with the window; a headless build links no ALSA.
+    let window = env::var_os("CARGO_FEATURE_WINDOW").is_some();
     let os = env::var("CARGO_CFG_TARGET_OS").unwrap_or_default();
-    if os == "linux" {
+    if window && os == "linux" {
         provide_alsa();
     }
 }

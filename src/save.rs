@@ -4,11 +4,11 @@
 //! save can never hold a state the rules would not reach. A file that cannot
 //! be read is reported with its position and left untouched.
 
+use crate::campaign::game::{self as campaign, Campaign, CampaignSetup};
 use crate::data;
-use crate::replay;
-use crate::rules::campaign::game::{self as campaign, Campaign, CampaignSetup};
-use crate::rules::dogfight::{Command, Game, Options, Side};
-use crate::rules::family;
+use crate::family;
+use crate::record;
+use crate::simple_hex::{Command, Game, Options, Side};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -55,7 +55,7 @@ impl SaveGame {
     pub fn restore(&self) -> Result<Game, String> {
         let scenario = data::load_simple_hex(&self.level).map_err(|e| e.to_string())?;
         let mut game = Game::new(Arc::new(scenario), self.options, self.seed);
-        replay::play_all(&self.commands, |c| game.play(c)).map_err(|e| saved(&e))?;
+        record::play_all(&self.commands, |c| game.play(c)).map_err(|e| saved(&e))?;
         Ok(game)
     }
 }
@@ -96,7 +96,7 @@ impl FamilySave {
             return Err("the save names a different number of commanders than seats".into());
         }
         let mut game = family::Game::new(Arc::new(scenario), self.setup.clone(), self.seed)?;
-        replay::play_all(&self.commands, |c| game.play(c)).map_err(|e| saved(&e))?;
+        record::play_all(&self.commands, |c| game.play(c)).map_err(|e| saved(&e))?;
         Ok(game)
     }
 }
@@ -126,9 +126,9 @@ impl CampaignSave {
     /// The campaign this save describes, replayed from its setup (with its
     /// event log).
     pub fn restore(&self) -> Result<Campaign, String> {
-        let (data, rules) = replay::campaign::shipped().map_err(|e| e.to_string())?;
+        let (data, rules) = record::campaign::shipped().map_err(|e| e.to_string())?;
         let mut campaign = Campaign::new(data, rules, self.setup);
-        replay::play_all(&self.commands, |c| campaign.play(c)).map_err(|e| saved(&e))?;
+        record::play_all(&self.commands, |c| campaign.play(c)).map_err(|e| saved(&e))?;
         Ok(campaign)
     }
 }
@@ -188,9 +188,9 @@ pub fn read_any(path: &Path) -> Result<Option<AnySave>, String> {
 }
 
 /// A save's command that the rules refuse, as a sentence.
-fn saved(e: &replay::ReplayError) -> String {
+fn saved(e: &record::ReplayError) -> String {
     match e {
-        replay::ReplayError::Illegal { index, reason } => {
+        record::ReplayError::Illegal { index, reason } => {
             format!("command {} of the save is not legal: {reason}", index + 1)
         }
         other => other.to_string(),

@@ -1,13 +1,14 @@
 //! The screens, driven headless: the same `App::frame` code that draws the
 //! game, with drawing switched off and the input injected (clicks on buttons
 //! and hexes, key presses), never calling the engine directly.
+#![cfg(feature = "window")]
 
 use macroquad::prelude::KeyCode;
 use tally_ho::app::script::{Monkey, ScriptedPlayer};
 use tally_ho::app::ui::InputFrame;
 use tally_ho::app::{App, Screen};
-use tally_ho::rules::dogfight::{Phase, Side};
 use tally_ho::save::{self, AnimSpeed, Players};
+use tally_ho::simple_hex::{Phase, Side};
 use tally_ho::sound::Sfx;
 
 #[path = "common/screens.rs"]
@@ -212,7 +213,7 @@ fn saving_and_loading_restores_the_game_and_autosave_follows_each_round() {
         if later.is_some_and(|s| s.commands.len() > first) {
             break;
         }
-        let input = fly_on(going.battle().unwrap(), tally_ho::rules::hex::End::South);
+        let input = fly_on(going.battle().unwrap(), tally_ho::common::hex::End::South);
         frame(&mut going, input);
     }
     let later = save::read(&dir.join("autosave.ron")).unwrap().unwrap();
@@ -245,7 +246,7 @@ fn a_corrupt_save_is_reported_and_left_untouched() {
 
 /// The player's next input: place squadrons, end a finished move, or fly to
 /// the end hex nearest `toward`.
-fn fly_on(b: &tally_ho::app::battle::Battle, toward: tally_ho::rules::hex::End) -> InputFrame {
+fn fly_on(b: &tally_ho::app::simple_hex::Battle, toward: tally_ho::common::hex::End) -> InputFrame {
     match b.game.phase() {
         Phase::Moving(m) if m.remaining() == 0 => InputFrame::press(KeyCode::Space),
         Phase::Moving(_) => {
@@ -333,7 +334,7 @@ fn hovering_an_enemy_in_reach_shows_both_sides_odds() {
             return;
         }
         // Fly on, toward the bombers, until one is in reach.
-        let input = fly_on(b, tally_ho::rules::hex::End::South);
+        let input = fly_on(b, tally_ho::common::hex::End::South);
         frame(&mut app, input);
         assert!(!app.battle().unwrap().game.is_over(), "never in reach");
     }

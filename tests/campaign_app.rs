@@ -1,17 +1,18 @@
 //! The campaign's screens, driven headless: the same `App::frame` code that
 //! draws the campaign, with drawing off and the input injected (clicks on
 //! buttons by label and on the map's squares, key presses).
+#![cfg(feature = "window")]
 
 use macroquad::prelude::KeyCode;
 use tally_ho::app::campaign::CampaignTable;
 use tally_ho::app::script::CampaignScript;
 use tally_ho::app::ui::InputFrame;
 use tally_ho::app::{App, Screen};
-use tally_ho::rules::campaign::forces::Place;
-use tally_ho::rules::campaign::game::{Command, Event, Stage};
-use tally_ho::rules::campaign::tactical::Fate;
-use tally_ho::rules::dogfight::Side;
+use tally_ho::campaign::forces::Place;
+use tally_ho::campaign::game::{Command, Event, Stage};
+use tally_ho::campaign::tactical::Fate;
 use tally_ho::save::{self, AnimSpeed, AnySave, CampaignSave};
+use tally_ho::simple_hex::Side;
 
 #[path = "common/screens.rs"]
 mod screens;
@@ -28,7 +29,7 @@ fn state(app: &App) -> String {
         Some(t) => format!(
             "screen {}, ai {:?}, picked {:?} wave {}, turn {}, stage {:?}, decider {:?}, human turn {:?}, busy {}, board {}, result {}, handover {:?}, message {:?}, buttons {:?}",
             app.top().name(),
-            t.decider().and_then(|s| tally_ho::rules::campaign::ai::choose(&t.campaign, s)),
+            t.decider().and_then(|s| tally_ho::campaign::ai::choose(&t.campaign, s)),
             t.picked_geschwader,
             t.wave,
             t.campaign.turn(),
@@ -308,7 +309,7 @@ fn taking_back_a_move_on_the_board_takes_it_back_in_the_campaign() {
                     && b.game.can_undo()
                     && matches!(
                         b.game.commands().last(),
-                        Some(tally_ho::rules::dogfight::Command::Step(_))
+                        Some(tally_ho::simple_hex::Command::Step(_))
                     )
             })
         })
@@ -344,12 +345,12 @@ fn a_corrupt_campaign_save_is_reported_and_left_as_it_is() {
     assert_eq!(std::fs::read_to_string(save::save_path()).unwrap(), text);
 
     // A save the rules refuse says which command, and stays too.
-    let (data, rules) = tally_ho::replay::campaign::shipped().unwrap();
-    let c = tally_ho::rules::campaign::game::Campaign::new(
+    let (data, rules) = tally_ho::record::campaign::shipped().unwrap();
+    let c = tally_ho::campaign::game::Campaign::new(
         data,
         rules,
-        tally_ho::rules::campaign::game::CampaignSetup::new(
-            tally_ho::rules::campaign::rules::WeatherRule::Shortened,
+        tally_ho::campaign::game::CampaignSetup::new(
+            tally_ho::campaign::rules::WeatherRule::Shortened,
             1,
         ),
     );
@@ -419,9 +420,9 @@ fn the_new_campaign_screen_sets_players_weather_battles_and_seed_and_refuses_a_b
     assert_eq!(s.seed, 77);
     assert_eq!(
         s.weather,
-        tally_ho::rules::campaign::rules::WeatherRule::Historical
+        tally_ho::campaign::rules::WeatherRule::Historical
     );
-    assert_eq!(s.battles, tally_ho::rules::campaign::game::Battles::Ask);
+    assert_eq!(s.battles, tally_ho::campaign::game::Battles::Ask);
     assert_eq!(t.human, Some(Side::German));
     // The campaign's rules page opens with H, and Esc comes back.
     frame(&mut app, InputFrame::press(KeyCode::H));

@@ -3,10 +3,10 @@
 //! need, and every kind of bad file is a clear `file:line:col: what is wrong`,
 //! never a panic.
 
+use tally_ho::campaign::data::*;
+use tally_ho::campaign::deck::CardKind;
 use tally_ho::data::{self, LoadErrors, Source};
-use tally_ho::rules::campaign::data::*;
-use tally_ho::rules::campaign::deck::CardKind;
-use tally_ho::rules::dogfight::Side;
+use tally_ho::simple_hex::Side;
 
 // ----- helpers -----
 

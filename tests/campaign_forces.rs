@@ -2,11 +2,11 @@
 //! and the 303 ace, withdrawals, stand-downs, 13 Group's reserves, and what
 //! counts as a loss at the end. On the shipped order of battle.
 
+use tally_ho::campaign::data::{Group, Luftflotte, OrderOfBattle};
+use tally_ho::campaign::forces::{Forces, ForcesError, Holder, Place};
+use tally_ho::campaign::rules::{CampaignRules, Rotation};
 use tally_ho::data::{self, campaign_rules::shipped_campaign_rules};
-use tally_ho::rules::campaign::data::{Group, Luftflotte, OrderOfBattle};
-use tally_ho::rules::campaign::forces::{Forces, ForcesError, Holder, Place};
-use tally_ho::rules::campaign::rules::{CampaignRules, Rotation};
-use tally_ho::rules::dogfight::Side;
+use tally_ho::simple_hex::Side;
 
 fn setup() -> (OrderOfBattle, CampaignRules, Forces) {
     let d = data::load_campaign_data().expect("the shipped campaign data load");

@@ -4,16 +4,16 @@
 //! situations a rule needs; the test then plays or checks the commands.
 
 use std::sync::{Arc, OnceLock};
-use tally_ho::rules::campaign::ai;
-use tally_ho::rules::campaign::data::{CampaignData, Group, Luftflotte, Role, Square};
-use tally_ho::rules::campaign::deck::CardKind;
-use tally_ho::rules::campaign::forces::{Holder, Place};
-use tally_ho::rules::campaign::game::{
+use tally_ho::campaign::ai;
+use tally_ho::campaign::data::{CampaignData, Group, Luftflotte, Role, Square};
+use tally_ho::campaign::deck::CardKind;
+use tally_ho::campaign::forces::{Holder, Place};
+use tally_ho::campaign::game::{
     Campaign, CampaignSetup, Command, Event, RaidState, Stage, WingState,
 };
-use tally_ho::rules::campaign::rules::{CampaignRules, WeatherRule};
-use tally_ho::rules::campaign::score::verdict;
-use tally_ho::rules::dogfight::Side;
+use tally_ho::campaign::rules::{CampaignRules, WeatherRule};
+use tally_ho::campaign::score::verdict;
+use tally_ho::simple_hex::Side;
 
 fn shipped() -> (Arc<CampaignData>, Arc<CampaignRules>) {
     static DATA: OnceLock<(Arc<CampaignData>, Arc<CampaignRules>)> = OnceLock::new();
@@ -910,7 +910,7 @@ fn cities_lose_two_bomb_hits_at_the_start_of_turns_5_and_9() {
         assert!(rules
             .calendar
             .events_at(turn)
-            .any(|e| *e == tally_ho::rules::campaign::rules::TurnEvent::RepairCities(2)));
+            .any(|e| *e == tally_ho::campaign::rules::TurnEvent::RepairCities(2)));
     }
     // Historical weather: turn 4 is a respite, so no bomb falls between the
     // last decision of turn 4 and the repairs of turn 5.
@@ -1300,11 +1300,11 @@ fn the_tallies_are_the_raids_and_squadrons_lost_and_the_verdict_follows_the_vict
             // The victory rule, written out again.
             let held = t.luftwaffe_lost / 10 <= t.raf_lost / 6;
             let want = if t.targets >= 28 && held {
-                tally_ho::rules::campaign::score::Verdict::Luftwaffe
+                tally_ho::campaign::score::Verdict::Luftwaffe
             } else if (t.targets > 28 && !held) || (22..28).contains(&t.targets) && held {
-                tally_ho::rules::campaign::score::Verdict::Draw
+                tally_ho::campaign::score::Verdict::Draw
             } else {
-                tally_ho::rules::campaign::score::Verdict::British
+                tally_ho::campaign::score::Verdict::British
             };
             assert_eq!(c.verdict(), Some(want));
             assert_eq!(c.verdict(), Some(verdict(&t, &rules)));

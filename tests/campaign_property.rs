@@ -7,11 +7,11 @@
 
 use proptest::prelude::*;
 use std::sync::{Arc, OnceLock};
-use tally_ho::rules::campaign::ai;
-use tally_ho::rules::campaign::data::CampaignData;
-use tally_ho::rules::campaign::forces::Place;
-use tally_ho::rules::campaign::game::{Battles, Campaign, CampaignSetup, Event};
-use tally_ho::rules::campaign::rules::{CampaignRules, WeatherRule};
+use tally_ho::campaign::ai;
+use tally_ho::campaign::data::CampaignData;
+use tally_ho::campaign::forces::Place;
+use tally_ho::campaign::game::{Battles, Campaign, CampaignSetup, Event};
+use tally_ho::campaign::rules::{CampaignRules, WeatherRule};
 
 fn shipped() -> (Arc<CampaignData>, Arc<CampaignRules>) {
     static DATA: OnceLock<(Arc<CampaignData>, Arc<CampaignRules>)> = OnceLock::new();
@@ -162,10 +162,10 @@ proptest! {
     }
 }
 
-fn random_command(g: &mut Gen) -> tally_ho::rules::campaign::game::Command {
-    use tally_ho::rules::campaign::data::Square;
-    use tally_ho::rules::campaign::game::Command as C;
-    use tally_ho::rules::dogfight::{Command as HexCommand, PlaneId, Step, UnitId};
+fn random_command(g: &mut Gen) -> tally_ho::campaign::game::Command {
+    use tally_ho::campaign::data::Square;
+    use tally_ho::campaign::game::Command as C;
+    use tally_ho::simple_hex::{Command as HexCommand, PlaneId, Step, UnitId};
     let n = g.below(100) as usize;
     let sq = Square::new(g.below(26) as i32 - 1, g.below(32) as i32 - 1);
     match g.below(31) {

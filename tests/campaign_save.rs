@@ -8,17 +8,17 @@ use cli::tally_ho;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use tally_ho::campaign::ai;
+use tally_ho::campaign::data::{CampaignData, Square};
+use tally_ho::campaign::game::{Campaign, CampaignSetup, Command, Stage};
+use tally_ho::campaign::rules::{CampaignRules, WeatherRule};
 use tally_ho::data;
-use tally_ho::replay::{self, AnyReplay, GameKind, ReplayError};
-use tally_ho::rules::campaign::ai;
-use tally_ho::rules::campaign::data::{CampaignData, Square};
-use tally_ho::rules::campaign::game::{Campaign, CampaignSetup, Command, Stage};
-use tally_ho::rules::campaign::rules::{CampaignRules, WeatherRule};
-use tally_ho::rules::dogfight::Side;
+use tally_ho::record::{self, AnyReplay, GameKind, ReplayError};
 use tally_ho::save::{self, AnySave, CampaignSave};
+use tally_ho::simple_hex::Side;
 
 fn shipped() -> (Arc<CampaignData>, Arc<CampaignRules>) {
-    replay::campaign::shipped().expect("the shipped campaign loads")
+    record::campaign::shipped().expect("the shipped campaign loads")
 }
 
 fn setup(weather: WeatherRule, seed: u64) -> CampaignSetup {
@@ -55,8 +55,8 @@ fn files_in(dir: &Path) -> Vec<String> {
 }
 
 /// Why a replay does not verify (a test failure if it does).
-fn refused(rep: &replay::CampaignReplay) -> ReplayError {
-    match replay::campaign::verify(rep) {
+fn refused(rep: &record::CampaignReplay) -> ReplayError {
+    match record::campaign::verify(rep) {
         Err(e) => e,
         Ok(_) => panic!("the replay verified"),
     }
@@ -72,22 +72,22 @@ fn not_restored(s: &CampaignSave) -> String {
 
 /// A family game's replay as text (the kitchen board, AI commanders).
 fn record_family() -> String {
-    use tally_ho::rules::family::{ai, Game, Setup};
+    use tally_ho::family::{ai, Game, Setup};
     let board = Arc::new(data::load_family("kitchen").unwrap());
     let mut g = Game::new(board, Setup::first_sectors(2), 5).unwrap();
     ai::play_out(&mut g, 5_000);
-    data::to_ron(&replay::family::record(&g, "kitchen").unwrap())
+    data::to_ron(&record::family::record(&g, "kitchen").unwrap())
 }
 
 /// A Simple Hex game's replay as text.
 fn record_simple_hex() -> String {
-    use tally_ho::rules::dogfight::ai::{play_out, Ai};
-    use tally_ho::rules::dogfight::{Game, Options};
+    use tally_ho::simple_hex::ai::{play_out, Ai};
+    use tally_ho::simple_hex::{Game, Options};
     let level = Arc::new(data::load_simple_hex("crane-14x18").unwrap());
     let mut g = Game::new(level, Options::default(), 5);
     let mut ais = [Ai::new(Side::German, 5), Ai::new(Side::British, 5)];
     play_out(&mut g, &mut ais).unwrap();
-    data::to_ron(&replay::record(&g, "crane-14x18").unwrap())
+    data::to_ron(&record::record(&g, "crane-14x18").unwrap())
 }
 
 // ----- replays -----
@@ -102,14 +102,14 @@ fn a_recorded_campaign_replay_verifies_to_the_identical_event_log() {
         (WeatherRule::SingleDice, 5),
     ] {
         let c = played(weather, seed);
-        let rep = replay::campaign::record(&c);
+        let rep = record::campaign::record(&c);
         assert_eq!(rep.game, GameKind::Campaign);
         assert_eq!(rep.result.verdict, c.verdict());
         assert_eq!(rep.result.turn, c.turns());
         let text = data::to_ron(&rep);
-        let back = replay::campaign::parse("mem.ron", &text).unwrap();
+        let back = record::campaign::parse("mem.ron", &text).unwrap();
         assert_eq!(back, rep, "RON round trip");
-        let again = replay::campaign::verify(&back).unwrap();
+        let again = record::campaign::verify(&back).unwrap();
         assert_eq!(again.events(), c.events());
         assert_eq!(again.commands(), c.commands());
         assert_eq!(again.tally(), c.tally());
@@ -119,7 +119,7 @@ fn a_recorded_campaign_replay_verifies_to_the_identical_event_log() {
 #[test]
 fn a_replay_with_one_command_changed_is_refused_or_differs() {
     let c = played(WeatherRule::PhaseDice, 11);
-    let rep = replay::campaign::record(&c);
+    let rep = record::campaign::record(&c);
     // A command the first decision cannot be: refused, and by its index.
     let mut bad = rep.clone();
     bad.commands[0] = Command::Home;
@@ -203,12 +203,12 @@ fn a_replay_with_one_command_changed_is_refused_or_differs() {
 #[test]
 fn a_replay_with_an_altered_result_differs() {
     let c = played(WeatherRule::Cards, 12);
-    let mut rep = replay::campaign::record(&c);
+    let mut rep = record::campaign::record(&c);
     rep.result.tally.targets += 1;
     let e = refused(&rep);
     assert!(matches!(e, ReplayError::CampaignDiffers { .. }), "{e}");
     assert!(e.to_string().contains("differs"), "{e}");
-    let mut rep = replay::campaign::record(&c);
+    let mut rep = record::campaign::record(&c);
     rep.setup.seed += 1; // other dice: the commands stop making sense or the result differs
     refused(&rep);
 }
@@ -216,7 +216,7 @@ fn a_replay_with_an_altered_result_differs() {
 #[test]
 fn a_campaign_replay_of_edited_data_says_so() {
     let c = played(WeatherRule::Historical, 13);
-    let mut rep = replay::campaign::record(&c);
+    let mut rep = record::campaign::record(&c);
     rep.fingerprint = "0000000000000000".into();
     let e = refused(&rep);
     assert!(matches!(e, ReplayError::CampaignChanged), "{e}");
@@ -230,26 +230,26 @@ fn a_campaign_replay_of_edited_data_says_so() {
 #[test]
 fn the_game_field_tells_a_campaign_replay_from_a_family_one_and_simple_hex_has_none() {
     let c = played(WeatherRule::Shortened, 14);
-    let text = data::to_ron(&replay::campaign::record(&c));
+    let text = data::to_ron(&record::campaign::record(&c));
     assert!(text.contains("game: Campaign"), "{}", &text[..200]);
-    assert_eq!(replay::kind_of("c.ron", &text).unwrap(), GameKind::Campaign);
+    assert_eq!(record::kind_of("c.ron", &text).unwrap(), GameKind::Campaign);
     assert!(matches!(
-        replay::parse_any("c.ron", &text),
+        record::parse_any("c.ron", &text),
         Ok(AnyReplay::Campaign(_))
     ));
     // The structure's name does not decide: the field's value does.
     let renamed = text.replacen("CampaignReplay(", "(", 1);
     assert!(matches!(
-        replay::parse_any("c.ron", &renamed),
+        record::parse_any("c.ron", &renamed),
         Ok(AnyReplay::Campaign(_))
     ));
     // A family replay says `game: Family`...
     let family = "FamilyReplay(game: Family, board: \"kitchen\", commands: [TakeOff])";
-    assert_eq!(replay::kind_of("f.ron", family).unwrap(), GameKind::Family);
+    assert_eq!(record::kind_of("f.ron", family).unwrap(), GameKind::Family);
     // ...and a Simple Hex replay, the older format, has no game field.
     let simple = "Replay(level: \"crane-14x18\", seed: 1, commands: [])";
     assert_eq!(
-        replay::kind_of("s.ron", simple).unwrap(),
+        record::kind_of("s.ron", simple).unwrap(),
         GameKind::SimpleHex
     );
     // The board games' replays still read as their own games.
@@ -257,8 +257,8 @@ fn the_game_field_tells_a_campaign_replay_from_a_family_one_and_simple_hex_has_n
         (GameKind::Family, record_family()),
         (GameKind::SimpleHex, record_simple_hex()),
     ] {
-        assert_eq!(replay::kind_of("b.ron", &text).unwrap(), kind);
-        match (kind, replay::parse_any("b.ron", &text).unwrap()) {
+        assert_eq!(record::kind_of("b.ron", &text).unwrap(), kind);
+        match (kind, record::parse_any("b.ron", &text).unwrap()) {
             (GameKind::Family, AnyReplay::Family(_))
             | (GameKind::SimpleHex, AnyReplay::SimpleHex(_)) => {}
             (kind, other) => panic!("{kind:?} read as {other:?}"),
@@ -269,14 +269,14 @@ fn the_game_field_tells_a_campaign_replay_from_a_family_one_and_simple_hex_has_n
         "FamilyReplay(game: Family,",
         "CampaignReplay(game: Campaign,",
     ] {
-        let e = replay::parse_any("bad.ron", cut).unwrap_err();
+        let e = record::parse_any("bad.ron", cut).unwrap_err();
         assert!(e.to_string().starts_with("bad.ron:1:"), "{e}");
     }
     // A game the program does not know is an error at its place.
-    let e = replay::kind_of("x.ron", "CampaignReplay(\n    game: Chess,\n)").unwrap_err();
+    let e = record::kind_of("x.ron", "CampaignReplay(\n    game: Chess,\n)").unwrap_err();
     assert!(e.to_string().starts_with("x.ron:2:"), "{e}");
     // A campaign replay that says it holds another game is refused.
-    let e = replay::campaign::parse("c.ron", &text.replacen("game: Campaign", "game: Family", 1))
+    let e = record::campaign::parse("c.ron", &text.replacen("game: Campaign", "game: Family", 1))
         .unwrap_err();
     assert!(e.to_string().contains("not the campaign"), "{e}");
 }
@@ -515,7 +515,7 @@ fn one_reader_tells_the_three_games_saves_apart_by_their_first_word() {
     );
     let family = save::FamilySave {
         board: "kitchen".into(),
-        setup: tally_ho::rules::family::Setup::first_sectors(1),
+        setup: tally_ho::family::Setup::first_sectors(1),
         seed: 3,
         commanders: vec![save::Commander {
             name: "Ann".into(),
@@ -549,7 +549,7 @@ fn record_campaign_then_replay_reproduces_and_summarises() {
         text.contains("weather: PhaseDice"),
         "the default weather rule"
     );
-    let rep = match replay::parse_any(f, &text).unwrap() {
+    let rep = match record::parse_any(f, &text).unwrap() {
         AnyReplay::Campaign(rep) => rep,
         other => panic!("not a campaign replay: {other:?}"),
     };

@@ -2,18 +2,18 @@
 //! is built from the squadrons and how its result flows back
 //! (docs/RULES.md, "The campaign's intercepts on the hex board").
 
+use tally_ho::campaign::ai;
+use tally_ho::campaign::forces::Place;
+use tally_ho::campaign::game::{Battles, Campaign, CampaignSetup, Command, Event, Stage};
+use tally_ho::campaign::rules::{Thresholds, WeatherRule};
+use tally_ho::campaign::tactical::{fate, short_name, Fate, Outcome};
 use tally_ho::data::campaign_rules::{campaign_rules_source, check_tactical, load_campaign_rules};
 use tally_ho::data::Source;
-use tally_ho::rules::campaign::ai;
-use tally_ho::rules::campaign::forces::Place;
-use tally_ho::rules::campaign::game::{Battles, Campaign, CampaignSetup, Command, Event, Stage};
-use tally_ho::rules::campaign::rules::{Thresholds, WeatherRule};
-use tally_ho::rules::campaign::tactical::{fate, short_name, Fate, Outcome};
-use tally_ho::rules::dogfight::{Colour, Command as HexCommand, Side};
 use tally_ho::save::CampaignSave;
+use tally_ho::simple_hex::{Colour, Command as HexCommand, Side};
 
 fn campaign(battles: Battles, seed: u64) -> Campaign {
-    let (data, rules) = tally_ho::replay::campaign::shipped().expect("shipped campaign");
+    let (data, rules) = tally_ho::record::campaign::shipped().expect("shipped campaign");
     Campaign::new(
         data,
         rules,
@@ -74,7 +74,7 @@ fn a_squadron_becomes_a_four_plane_unit_with_r_w_b_y_identities() {
     assert_eq!(t.units, want);
     let tactical = &c.rules().tactical;
     for (u, &s) in t.units.iter().enumerate() {
-        let unit = tally_ho::rules::dogfight::UnitId(u as u8);
+        let unit = tally_ho::simple_hex::UnitId(u as u8);
         let planes: Vec<_> = t.game.planes_of_unit(unit).collect();
         let colours: Vec<Colour> = planes.iter().map(|&p| t.game.plane(p).colour).collect();
         assert_eq!(colours, Colour::ALL.to_vec(), "R, W, B, Y");
@@ -159,7 +159,7 @@ fn only_the_worst_hit_squadron_of_a_side_is_stood_down() {
                 let flying: Vec<_> = mine.iter().filter(|(_, r)| r.fate != Fate::Lost).collect();
                 // The worst hit: most planes shot down or damaged, then most
                 // shot down, then the first listed.
-                let rank = |r: &tally_ho::rules::campaign::tactical::SquadronResult| {
+                let rank = |r: &tally_ho::campaign::tactical::SquadronResult| {
                     (r.shot_down + r.damaged, r.shot_down)
                 };
                 let best = flying.iter().map(|(_, r)| rank(r)).max();
@@ -189,7 +189,7 @@ fn only_the_worst_hit_squadron_of_a_side_is_stood_down() {
 /// board, and what the campaign did with it.
 #[test]
 fn the_battles_result_flows_back_into_the_campaign() {
-    use tally_ho::rules::dogfight::Loc;
+    use tally_ho::simple_hex::Loc;
     let (mut hits_seen, mut losses_seen, mut battles) = (0, 0, 0);
     let mut seeds = std::collections::BTreeSet::new();
     for seed in 0..8 {
@@ -518,7 +518,7 @@ fn a_bad_tactical_number_is_reported_at_its_line() {
 #[test]
 fn board_battles_keep_the_campaigns_balance() {
     use tally_ho::sim::campaign::{campaign_figures, Series};
-    let (data, rules) = tally_ho::replay::campaign::shipped().unwrap();
+    let (data, rules) = tally_ho::record::campaign::shipped().unwrap();
     let run = |battles| {
         let series = Series {
             rule: WeatherRule::Cards,

@@ -1,13 +1,14 @@
 //! The family game's screens, driven headless: the same `App::frame` code
 //! that draws the game, with drawing off and the input injected (clicks on
 //! buttons and squares, key presses).
+#![cfg(feature = "window")]
 
 use macroquad::prelude::KeyCode;
 use tally_ho::app::family::{FamilyBattle, Mode};
 use tally_ho::app::script::FamilyScript;
 use tally_ho::app::ui::InputFrame;
 use tally_ho::app::{App, Screen};
-use tally_ho::rules::family::{Command, Phase};
+use tally_ho::family::{Command, Phase};
 use tally_ho::save::{self, AnimSpeed, AnySave};
 
 #[path = "common/screens.rs"]
@@ -317,7 +318,7 @@ fn a_save_whose_commands_the_rules_refuse_says_which_one() {
     let (_g, _dir) = data_dir("illegal");
     let save = save::FamilySave {
         board: "kitchen".into(),
-        setup: tally_ho::rules::family::Setup::first_sectors(1),
+        setup: tally_ho::family::Setup::first_sectors(1),
         seed: 3,
         commanders: vec![save::Commander {
             name: "Ann".into(),

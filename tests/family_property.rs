@@ -6,9 +6,9 @@
 use hexx::Hex;
 use proptest::prelude::*;
 use std::sync::{Arc, OnceLock};
+use tally_ho::common::hex::hex_from_offset;
 use tally_ho::data;
-use tally_ho::rules::family::*;
-use tally_ho::rules::hex::hex_from_offset;
+use tally_ho::family::*;
 
 fn boards() -> &'static [Arc<FamilyScenario>; 2] {
     static BOARDS: OnceLock<[Arc<FamilyScenario>; 2]> = OnceLock::new();

@@ -9,9 +9,9 @@
 
 use hexx::Hex;
 use std::sync::Arc;
+use tally_ho::common::hex::{hex_from_offset, offset_of, End, Facing};
 use tally_ho::data::{self, Source};
-use tally_ho::rules::family::*;
-use tally_ho::rules::hex::{hex_from_offset, offset_of, End, Facing};
+use tally_ho::family::*;
 
 const N: Facing = Facing::North;
 const NE: Facing = Facing::NorthEast;
@@ -1321,7 +1321,7 @@ fn bomber_over_sea_bombs_nothing() {
     };
     assert_eq!(
         e,
-        vec![tally_ho::rules::dogfight::Invalid {
+        vec![tally_ho::simple_hex::Invalid {
             path: "features[10].at".into(),
             message: "a radar station must stand on land, not at sea".into()
         }]

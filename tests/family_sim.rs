@@ -2,10 +2,10 @@
 
 use std::sync::Arc;
 use std::time::Duration;
+use tally_ho::common::hex::{hex_from_offset, End, Facing};
 use tally_ho::data;
-use tally_ho::replay::{self, AnyReplay, GameKind, ReplayError};
-use tally_ho::rules::family::*;
-use tally_ho::rules::hex::{hex_from_offset, End, Facing};
+use tally_ho::family::*;
+use tally_ho::record::{self, AnyReplay, GameKind, ReplayError};
 use tally_ho::sim::family::{self as fsim, FamilyConfig};
 
 fn board(name: &str) -> Arc<FamilyScenario> {
@@ -270,18 +270,18 @@ fn a_recorded_family_replay_reverifies() {
     let sc = board("kitchen");
     for seed in [1, 2] {
         let g = ai_game(&sc, 4, seed);
-        let rep = replay::family::record(&g, "kitchen").unwrap();
+        let rep = record::family::record(&g, "kitchen").unwrap();
         assert_eq!(rep.game, GameKind::Family);
         assert_eq!(rep.result.events, g.events().len());
         assert_eq!(rep.result.winner, g.winner());
         let text = data::to_ron(&rep);
-        assert_eq!(replay::kind_of("mem.ron", &text).unwrap(), GameKind::Family);
-        let back = match replay::parse_any("mem.ron", &text).unwrap() {
+        assert_eq!(record::kind_of("mem.ron", &text).unwrap(), GameKind::Family);
+        let back = match record::parse_any("mem.ron", &text).unwrap() {
             AnyReplay::Family(r) => r,
             other => panic!("a family replay read as another game: {other:?}"),
         };
         assert_eq!(back, rep, "RON round trip");
-        let again = replay::family::verify(&back).unwrap();
+        let again = record::family::verify(&back).unwrap();
         assert_eq!(again.events(), g.events());
         assert_eq!(again.dice().log(), g.dice().log());
     }
@@ -301,9 +301,9 @@ fn a_replay_of_a_game_from_a_position_reverifies() {
     };
     let mut g = Game::with_position(sc, Setup::first_sectors(2), position, 9).unwrap();
     ai::play_out(&mut g, 200);
-    let rep = replay::family::record(&g, "kitchen").unwrap();
+    let rep = record::family::record(&g, "kitchen").unwrap();
     assert!(rep.position.is_some());
-    let again = replay::family::verify(&rep).unwrap();
+    let again = record::family::verify(&rep).unwrap();
     assert_eq!(again.events(), g.events());
 }
 
@@ -311,20 +311,20 @@ fn a_replay_of_a_game_from_a_position_reverifies() {
 fn a_tampered_family_replay_is_rejected() {
     let sc = board("kitchen");
     let g = ai_game(&sc, 2, 3);
-    let good = replay::family::record(&g, "kitchen").unwrap();
+    let good = record::family::record(&g, "kitchen").unwrap();
 
     // An edited digest.
     let mut rep = good.clone();
     rep.result.digest = "0123456789abcdef".into();
     assert!(matches!(
-        replay::family::verify(&rep),
+        record::family::verify(&rep),
         Err(ReplayError::FamilyDiffers { .. })
     ));
 
     // An edited result.
     let mut rep = good.clone();
     rep.result.kills[0] += 1;
-    assert!(replay::family::verify(&rep).is_err());
+    assert!(record::family::verify(&rep).is_err());
 
     // A changed command: the first commander's first order is something else.
     let i = good
@@ -338,7 +338,7 @@ fn a_tampered_family_replay_is_rejected() {
         }
         let mut rep = good.clone();
         rep.commands[i] = other;
-        let e = replay::family::verify(&rep);
+        let e = record::family::verify(&rep);
         assert!(
             matches!(
                 e,
@@ -352,12 +352,12 @@ fn a_tampered_family_replay_is_rejected() {
     // A dropped command.
     let mut rep = good.clone();
     rep.commands.pop();
-    assert!(replay::family::verify(&rep).is_err());
+    assert!(record::family::verify(&rep).is_err());
 
     // Edited board or rules.
     let mut rep = good.clone();
     rep.fingerprint = "0000000000000000".into();
-    let e = match replay::family::verify(&rep) {
+    let e = match record::family::verify(&rep) {
         Err(e) => e.to_string(),
         Ok(_) => panic!("an edited board must be reported"),
     };
@@ -370,31 +370,31 @@ fn a_tampered_family_replay_is_rejected() {
     let mut rep = good;
     rep.setup.seats[1].sector = 0;
     assert!(matches!(
-        replay::family::verify(&rep),
+        record::family::verify(&rep),
         Err(ReplayError::BadSetup(_))
     ));
 }
 
 #[test]
 fn simple_hex_replays_are_still_told_apart() {
-    use tally_ho::rules::dogfight::ai::{play_out, Ai};
-    use tally_ho::rules::dogfight::{Game as Dogfight, Side};
+    use tally_ho::simple_hex::ai::{play_out, Ai};
+    use tally_ho::simple_hex::{Game as Dogfight, Side};
     let crane = Arc::new(data::load_simple_hex("crane-14x18").unwrap());
     let mut g = Dogfight::new(crane, Default::default(), 1);
     let mut ais = [Ai::new(Side::German, 1), Ai::new(Side::British, 1)];
     play_out(&mut g, &mut ais).unwrap();
-    let rep = replay::record(&g, "crane-14x18").unwrap();
+    let rep = record::record(&g, "crane-14x18").unwrap();
     let text = data::to_ron(&rep);
     assert_eq!(
-        replay::kind_of("mem.ron", &text).unwrap(),
+        record::kind_of("mem.ron", &text).unwrap(),
         GameKind::SimpleHex
     );
-    match replay::parse_any("mem.ron", &text).unwrap() {
+    match record::parse_any("mem.ron", &text).unwrap() {
         AnyReplay::SimpleHex(r) => assert_eq!(r, rep),
         other => panic!("a Simple Hex replay read as another game: {other:?}"),
     }
     // Not RON at all: a positioned error, not a panic.
-    let e = replay::parse_any("bad.ron", "FamilyReplay(game: Family,")
+    let e = record::parse_any("bad.ron", "FamilyReplay(game: Family,")
         .unwrap_err()
         .to_string();
     assert!(e.starts_with("bad.ron:1:"), "{e}");
@@ -406,10 +406,10 @@ fn simulated_games_play_exactly_like_recorded_ones() {
     let sc = board("kitchen");
     for index in 0..4 {
         let quiet = fsim::play_one(&sc, &Setup::first_sectors(3), index, 5, fsim::MAX_COMMANDS);
-        let seed = tally_ho::rules::dice::sub_seed(5, index);
+        let seed = tally_ho::common::dice::sub_seed(5, index);
         let g = ai_game(&sc, 3, seed);
         assert_eq!(quiet, fsim::result_of(&g, index, g.commands().len()));
-        let rep = replay::family::record(&g, "kitchen").unwrap();
+        let rep = record::family::record(&g, "kitchen").unwrap();
         assert_eq!(rep.result.kills, quiet.kills);
         assert_eq!(rep.result.ending, quiet.ending);
     }

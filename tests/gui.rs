@@ -4,6 +4,7 @@
 //!
 //! Without a display these tests need `xvfb-run`; if neither is there they say
 //! so and pass, unless TALLY_HO_REQUIRE_GUI=1 (as CI sets), when they fail.
+#![cfg(feature = "window")]
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

@@ -10,7 +10,7 @@ fn src(text: &str) -> Source {
     }
 }
 
-fn load(text: &str) -> Result<tally_ho::rules::dogfight::Scenario, LoadErrors> {
+fn load(text: &str) -> Result<tally_ho::simple_hex::Scenario, LoadErrors> {
     data::load_scenario_with(&src(text), &data::aircraft_source(), &data::rules_source())
 }
 

@@ -5,7 +5,7 @@ mod common;
 
 use common::*;
 use proptest::prelude::*;
-use tally_ho::rules::dogfight::*;
+use tally_ho::simple_hex::*;
 
 /// Every command that could be legal now, in a fixed order.
 fn candidates(g: &Game) -> Vec<Command> {

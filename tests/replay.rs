@@ -4,19 +4,19 @@ mod common;
 
 use common::*;
 use tally_ho::data;
-use tally_ho::replay;
-use tally_ho::rules::dogfight::*;
+use tally_ho::record;
+use tally_ho::simple_hex::*;
 
 #[test]
 fn a_recorded_ai_game_replays_to_the_identical_event_log() {
     for seed in [1, 2, 99] {
         let mut g = Game::new(crane(), Options::default(), seed);
         finish_with_ai(&mut g);
-        let rep = replay::record(&g, "crane-14x18").unwrap();
+        let rep = record::record(&g, "crane-14x18").unwrap();
         let text = data::to_ron(&rep);
-        let back = replay::parse("mem.ron", &text).unwrap();
+        let back = record::parse("mem.ron", &text).unwrap();
         assert_eq!(back, rep, "RON round trip");
-        let again = replay::verify(&back).unwrap();
+        let again = record::verify(&back).unwrap();
         assert_eq!(again.events(), g.events());
         assert_eq!(again.dice().log(), g.dice().log());
         assert_eq!(again.winner(), g.winner());
@@ -27,15 +27,15 @@ fn a_recorded_ai_game_replays_to_the_identical_event_log() {
 fn a_tampered_replay_is_caught() {
     let mut g = Game::new(crane(), Options::default(), 4);
     finish_with_ai(&mut g);
-    let mut rep = replay::record(&g, "crane-14x18").unwrap();
+    let mut rep = record::record(&g, "crane-14x18").unwrap();
     rep.result.score += 1;
     assert!(matches!(
-        replay::verify(&rep),
-        Err(replay::ReplayError::Differs { .. })
+        record::verify(&rep),
+        Err(record::ReplayError::Differs { .. })
     ));
-    let mut rep = replay::record(&g, "crane-14x18").unwrap();
+    let mut rep = record::record(&g, "crane-14x18").unwrap();
     rep.seed += 1; // different dice: the commands stop making sense or the result differs
-    assert!(replay::verify(&rep).is_err());
+    assert!(record::verify(&rep).is_err());
 }
 
 #[test]
@@ -58,9 +58,9 @@ fn quiet_games_play_exactly_like_logged_ones() {
 fn a_replay_of_edited_tables_says_so() {
     let mut g = Game::new(crane(), Options::default(), 8);
     finish_with_ai(&mut g);
-    let mut rep = replay::record(&g, "crane-14x18").unwrap();
+    let mut rep = record::record(&g, "crane-14x18").unwrap();
     rep.fingerprint = "0000000000000000".into();
-    let e = match replay::verify(&rep) {
+    let e = match record::verify(&rep) {
         Err(e) => e.to_string(),
         Ok(_) => panic!("an edited table must be reported"),
     };

@@ -5,9 +5,9 @@
 //! by step through `step_to`.
 
 use proptest::prelude::*;
-use tally_ho::rules::dogfight::movement::{path_to, step_to, Mover, Search, Step, StepTo};
-use tally_ho::rules::dogfight::PlaneId;
-use tally_ho::rules::hex::{hex_from_offset, Board, End, Facing};
+use tally_ho::common::hex::{hex_from_offset, Board, End, Facing};
+use tally_ho::simple_hex::movement::{path_to, step_to, Mover, Search, Step, StepTo};
+use tally_ho::simple_hex::PlaneId;
 
 /// The rule, literally: some sequence of steps uses all `rem` moves and stops on
 /// a free hex, or leaves by an end.
@@ -120,8 +120,8 @@ fn agree(
             }
         }
     }
-    want.sort_by_key(|&(h, f, u)| (tally_ho::rules::hex::offset_of(h), f, u));
-    got.sort_by_key(|&(h, f, u)| (tally_ho::rules::hex::offset_of(h), f, u));
+    want.sort_by_key(|&(h, f, u)| (tally_ho::common::hex::offset_of(h), f, u));
+    got.sort_by_key(|&(h, f, u)| (tally_ho::common::hex::offset_of(h), f, u));
     prop_assert_eq!(&got, &want);
     let mut path = Vec::new();
     for &(h, face, u) in &got {
@@ -149,7 +149,7 @@ fn agree(
         .filter(|n| n.exit.is_none())
         .map(|n| (n.hex, n.facing, n.used))
         .collect();
-    listed.sort_by_key(|&(h, f, u)| (tally_ho::rules::hex::offset_of(h), f, u));
+    listed.sort_by_key(|&(h, f, u)| (tally_ho::common::hex::offset_of(h), f, u));
     prop_assert_eq!(&listed, &got);
     for i in 1..nodes.len() {
         path_to(&nodes, i, &mut path);

@@ -7,8 +7,8 @@ mod common;
 
 use common::*;
 use std::sync::Arc;
-use tally_ho::rules::dogfight::*;
-use tally_ho::rules::hex::{offset_of, End, Facing};
+use tally_ho::common::hex::{offset_of, End, Facing};
+use tally_ho::simple_hex::*;
 use Colour::*;
 
 const N: Facing = Facing::North;

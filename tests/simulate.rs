@@ -2,8 +2,8 @@
 
 use std::sync::Arc;
 use tally_ho::data;
-use tally_ho::rules::dogfight::{Options, Side};
 use tally_ho::sim;
+use tally_ho::simple_hex::{Options, Side};
 
 #[test]
 fn same_seed_same_numbers_on_any_number_of_threads() {
@@ -51,13 +51,13 @@ fn the_shared_runner_returns_every_game_in_index_order() {
             &|n| {
                 ticks.fetch_add(n, Ordering::Relaxed);
             },
-            |i| (i, tally_ho::rules::dice::sub_seed(9, i)),
+            |i| (i, tally_ho::common::dice::sub_seed(9, i)),
         );
         assert_eq!(out.len(), 200);
         assert!(out
             .iter()
             .enumerate()
-            .all(|(k, &(i, s))| i == k as u64 && s == tally_ho::rules::dice::sub_seed(9, i)));
+            .all(|(k, &(i, s))| i == k as u64 && s == tally_ho::common::dice::sub_seed(9, i)));
         assert_eq!(ticks.load(Ordering::Relaxed), 200, "every game ticks once");
     }
     let (none, _) = sim::run_indexed(0, 3, &|_| {}, |i| i);

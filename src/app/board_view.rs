@@ -3,9 +3,9 @@
 //! different glam versions, so their vectors meet only in `mq` and `hx` here.
 
 use super::ui::{Ui, INK};
-use crate::rules::dogfight::{Colour, Side};
-use crate::rules::hex::{hex_from_offset, Facing};
+use crate::common::hex::{hex_from_offset, Facing};
 use crate::save::Scheme;
+use crate::simple_hex::{Colour, Side};
 use hexx::{Hex, HexLayout};
 use macroquad::prelude::*;
 
@@ -64,7 +64,7 @@ impl BoardView {
     /// The on-mat hex under a screen point.
     pub fn pick(&self, p: Vec2) -> Option<Hex> {
         let h = self.layout.world_pos_to_hex(hx(p));
-        let [c, r] = crate::rules::hex::offset_of(h);
+        let [c, r] = crate::common::hex::offset_of(h);
         (c >= 0 && r >= 0 && c < self.cols as i32 && r < self.rows as i32).then_some(h)
     }
 

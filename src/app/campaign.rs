@@ -11,20 +11,20 @@
 //! gruppen hold from the RAF; which squadrons fly in which wing from the
 //! Luftwaffe.
 
-use super::battle::{Battle, BattleAction};
+use super::simple_hex::{Battle, BattleAction};
 use super::ui::{mix, Layer, Ui, ACCENT, DIM, INK, PAPER};
-use crate::rules::campaign::ai;
-use crate::rules::campaign::data::{Group, Luftflotte, Role, Square, Terrain};
-use crate::rules::campaign::deck::CardKind;
-use crate::rules::campaign::forces::{Holder, Place};
-use crate::rules::campaign::game::{
+use crate::campaign::ai;
+use crate::campaign::data::{Group, Luftflotte, Role, Square, Terrain};
+use crate::campaign::deck::CardKind;
+use crate::campaign::forces::{Holder, Place};
+use crate::campaign::game::{
     Battles, Campaign, CampaignSetup, Command, Event, RaidState, Stage, WingState,
 };
-use crate::rules::campaign::rules::WeatherRule;
-use crate::rules::campaign::score::{luftwaffe_rate_holds, Verdict};
-use crate::rules::campaign::tactical::{Fate, Outcome};
-use crate::rules::dogfight::Side;
+use crate::campaign::rules::WeatherRule;
+use crate::campaign::score::{luftwaffe_rate_holds, Verdict};
+use crate::campaign::tactical::{Fate, Outcome};
 use crate::save::{CampaignSave, Players, Settings};
+use crate::simple_hex::Side;
 use crate::sound::Sfx;
 use macroquad::prelude::*;
 use std::collections::VecDeque;
@@ -132,7 +132,7 @@ impl CampaignNew {
     /// of battle and rules.
     pub fn start(&self) -> Result<CampaignTable, String> {
         let setup = self.setup()?;
-        let (data, rules) = crate::replay::campaign::shipped()
+        let (data, rules) = crate::record::campaign::shipped()
             .map_err(|e| format!("The campaign's files could not be read: {e}"))?;
         let c = Campaign::new(data, rules, setup);
         Ok(CampaignTable::new(c, self.human()))

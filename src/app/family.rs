@@ -6,12 +6,12 @@
 //! and the planes are drawn from a display state that follows the event log
 //! one animation at a time.
 
-use super::battle::BattleAction;
 use super::board_view::BoardView;
+use super::simple_hex::BattleAction;
 use super::ui::{mix, Layer, Ui, ACCENT, DIM, INK, PAPER};
-use crate::rules::family::ai;
-use crate::rules::family::*;
-use crate::rules::hex::Facing;
+use crate::common::hex::Facing;
+use crate::family::ai;
+use crate::family::*;
 use crate::save::{Commander, FamilySave, Settings};
 use crate::sound::Sfx;
 use hexx::Hex;
@@ -1477,7 +1477,7 @@ impl FamilyBattle {
             }
             // Column letters and row numbers.
             for c in 0..sc.grid.columns() as i32 {
-                let p = v.center(crate::rules::hex::hex_from_offset(
+                let p = v.center(crate::common::hex::hex_from_offset(
                     c,
                     sc.grid.rows() as i32 - 1,
                 ));
@@ -1485,7 +1485,7 @@ impl FamilyBattle {
                 draw_text(&t, p.x - 4.0, v.rect.y + v.rect.h + 16.0, 16.0, PAPER);
             }
             for r in 0..sc.grid.rows() as i32 {
-                let p = v.center(crate::rules::hex::hex_from_offset(0, r));
+                let p = v.center(crate::common::hex::hex_from_offset(0, r));
                 draw_text((r + 1).to_string(), v.rect.x - 26.0, p.y + 5.0, 16.0, PAPER);
             }
         });
@@ -1668,7 +1668,7 @@ impl FamilyBattle {
             put(s as u64);
         }
         for (i, d) in self.sdisp.iter().enumerate() {
-            let [c, r] = crate::rules::hex::offset_of(d.hex);
+            let [c, r] = crate::common::hex::offset_of(d.hex);
             put(c as u64);
             put(r as u64);
             put(d.altitude as u64 | (d.fuel as u64) << 8 | (d.kills as u64) << 16);

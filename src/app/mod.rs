@@ -4,21 +4,22 @@
 //! the same code runs headless in tests, with the input injected.
 
 pub mod audio;
-pub mod battle;
 pub mod board_view;
 pub mod campaign;
 pub mod family;
 pub mod script;
+pub mod simple_hex;
 pub mod ui;
+pub mod window;
 
 use crate::data;
-use crate::rules::dogfight::{Game, Options, Side};
 use crate::save::{self, AnimSpeed, AnySave, FamilySave, Players, SaveGame, Scheme, Settings};
+use crate::simple_hex::{Game, Options, Side};
 use crate::sound::Sfx;
-use battle::{Battle, BattleAction};
 use campaign::{CampaignNew, CampaignTable};
 use family::{FamilyBattle, FamilyNew};
 use macroquad::prelude::*;
+use simple_hex::{Battle, BattleAction};
 use std::sync::Arc;
 use ui::{InputFrame, Ui, ACCENT, INK, PAPER};
 
@@ -689,7 +690,7 @@ fn result(ui: &mut Ui, b: &mut Battle) -> Option<Transition> {
     for side in [Side::German, Side::British] {
         ui.text(side.name(), ui.w / 2.0 - 220.0, y, 28.0, PAPER);
         y += 30.0;
-        for (s, name, lost, total) in battle::losses_by_side(g) {
+        for (s, name, lost, total) in simple_hex::losses_by_side(g) {
             if s == side {
                 ui.text(
                     &format!("{name}: {lost} lost of {total}"),
@@ -778,7 +779,10 @@ fn settings_screen(ui: &mut Ui, s: &mut Settings) -> Option<Transition> {
             .unwrap_or(0);
         s.anim = AnimSpeed::ALL[(i + 1) % AnimSpeed::ALL.len()];
     }
-    if ui.button(r[3], &format!("Colours: {}", battle::scheme_name(s.scheme))) {
+    if ui.button(
+        r[3],
+        &format!("Colours: {}", simple_hex::scheme_name(s.scheme)),
+    ) {
         s.scheme = match s.scheme {
             Scheme::Classic => Scheme::HighContrast,
             Scheme::HighContrast => Scheme::Classic,
@@ -833,8 +837,8 @@ fn confirm_leave(ui: &mut Ui, save: Option<AnySave>, quitting: bool) -> Option<T
 /// plane to move (its reach highlighted) and a full dice log: the frame-time
 /// benchmark draws this.
 pub fn bench_app() -> App {
-    use crate::rules::dogfight::*;
-    use crate::rules::hex::Facing;
+    use crate::common::hex::Facing;
+    use crate::simple_hex::*;
     let aircraft = data::load_aircraft(&data::aircraft_source()).expect("shipped");
     let rules = data::load_rules(&data::rules_source()).expect("shipped");
     let names = [
@@ -870,7 +874,7 @@ pub fn bench_app() -> App {
             columns: 14,
             rows: 18,
         },
-        german_end: crate::rules::hex::End::South,
+        german_end: crate::common::hex::End::South,
         opening: Opening::Placed,
         units,
     };
@@ -884,7 +888,7 @@ pub fn bench_app() -> App {
         },
     );
     for i in 0..60 {
-        b.log.push(battle::LogLine {
+        b.log.push(simple_hex::LogLine {
             text: format!(
                 "Speed Spitfire R: rolled {}, {} hexes",
                 i % 6 + 1,
@@ -905,10 +909,10 @@ pub fn bench_app() -> App {
 /// The campaign table in the middle of a raid: raids and wings on the map,
 /// a long log, the RAF to move (so every frame draws the same screen).
 pub fn bench_campaign_app() -> App {
-    use crate::rules::campaign::ai;
-    use crate::rules::campaign::game::{Campaign, CampaignSetup, Stage};
-    use crate::rules::campaign::rules::WeatherRule;
-    let (data, rules) = crate::replay::campaign::shipped().expect("shipped campaign");
+    use crate::campaign::ai;
+    use crate::campaign::game::{Campaign, CampaignSetup, Stage};
+    use crate::campaign::rules::WeatherRule;
+    let (data, rules) = crate::record::campaign::shipped().expect("shipped campaign");
     let mut c = Campaign::new(data, rules, CampaignSetup::new(WeatherRule::Cards, 2));
     let mut movements = 0;
     while let Some(side) = c.to_act() {
@@ -929,8 +933,8 @@ pub fn bench_campaign_app() -> App {
 }
 
 pub fn bench_family_app() -> App {
-    use crate::rules::family::*;
-    use crate::rules::hex::{End, Facing};
+    use crate::common::hex::{End, Facing};
+    use crate::family::*;
     let sc = Arc::new(data::load_family("full").expect("shipped"));
     let position = Position {
         bombers: (0..5)

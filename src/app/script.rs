@@ -2,11 +2,11 @@
 //! through the screens (it reads what the screen shows and clicks or presses
 //! keys, never calling the engine), and a monkey that sends random input.
 
-use super::battle::Battle;
 use super::family::{FamilyBattle, Mode};
+use super::simple_hex::Battle;
 use super::ui::InputFrame;
 use super::{App, Screen};
-use crate::rules::dogfight::{Phase, PlaneId};
+use crate::simple_hex::{Phase, PlaneId};
 use ::rand::{RngExt, SeedableRng};
 use macroquad::prelude::*;
 use rand_chacha::ChaCha8Rng;
@@ -321,7 +321,7 @@ pub struct FamilyScript {
     wait: u32,
     hovered: Option<(f32, f32)>,
     /// The decision worked out for the game at this many commands.
-    planned: Option<(usize, crate::rules::family::Command)>,
+    planned: Option<(usize, crate::family::Command)>,
     pub seen: Vec<FamilyMoment>,
     pub done: bool,
 }
@@ -417,7 +417,7 @@ impl FamilyScript {
     }
 
     fn family(&mut self, app: &App, b: &FamilyBattle) -> InputFrame {
-        use crate::rules::family::{ai, Command, Phase};
+        use crate::family::{ai, Command, Phase};
         if b.handover.is_some() {
             if self.moment(FamilyMoment::Handover) {
                 return InputFrame::idle();
@@ -744,8 +744,8 @@ impl CampaignScript {
 
     fn campaign(&mut self, app: &App, t: &super::campaign::CampaignTable) -> InputFrame {
         use super::campaign::Do;
-        use crate::rules::campaign::ai;
-        use crate::rules::campaign::game::{Command, Event, RaidState, Stage};
+        use crate::campaign::ai;
+        use crate::campaign::game::{Command, Event, RaidState, Stage};
         if t.handover.is_some() {
             if self.moment(CampaignMoment::Handover) {
                 self.wait = 1;

@@ -1,9 +1,9 @@
 //! Loading `levels/campaign/campaign.ron`, the campaign's calendar and rules.
 
 use super::{parse, positioned, LoadErrors, Source};
-use crate::rules::campaign::data::{OrderOfBattle, Role};
-use crate::rules::campaign::rules::{CampaignRules, HexTables};
-use crate::rules::dogfight::{AircraftFile, Invalid, Side};
+use crate::campaign::data::{OrderOfBattle, Role};
+use crate::campaign::rules::{CampaignRules, HexTables};
+use crate::simple_hex::{AircraftFile, Invalid, Side};
 use std::sync::Arc;
 
 const CAMPAIGN_RULES: (&str, &str) = (

@@ -7,7 +7,7 @@
 pub mod campaign_rules;
 pub mod locate;
 
-use crate::rules::dogfight::{
+use crate::simple_hex::{
     validate_aircraft, AircraftFile, Invalid, Scenario, ScenarioFile, SimpleHexRules,
 };
 use serde::de::DeserializeOwned;
@@ -258,7 +258,7 @@ pub fn load_simple_hex(name_or_path: &str) -> Result<Scenario, LoadErrors> {
 
 // ----- the family game -----
 
-use crate::rules::family::{FamilyBoardFile, FamilyRules, FamilyScenario};
+use crate::family::{FamilyBoardFile, FamilyRules, FamilyScenario};
 
 /// The family game's boards shipped with the game: (name, file, text).
 pub const FAMILY_BOARDS: &[(&str, &str, &str)] = &[
@@ -330,9 +330,7 @@ pub fn load_family(name_or_path: &str) -> Result<FamilyScenario, LoadErrors> {
 
 // ----- the campaign -----
 
-use crate::rules::campaign::data::{
-    CampaignData, CampaignFile, MapFile, OrderOfBattleFile, TargetsFile,
-};
+use crate::campaign::data::{CampaignData, CampaignFile, MapFile, OrderOfBattleFile, TargetsFile};
 
 /// The campaign map: (file, text).
 pub const CAMPAIGN_MAP: (&str, &str) = (

@@ -7,12 +7,12 @@
 //! ("approximately 7 flying turns", "43 missions", 28 targets).
 
 use super::{run_indexed, wilson};
-use crate::rules::campaign::ai;
-use crate::rules::campaign::data::CampaignData;
-use crate::rules::campaign::game::{Battles, Campaign, CampaignSetup, InterceptTally};
-use crate::rules::campaign::rules::{CampaignRules, WeatherRule};
-use crate::rules::campaign::score::{luftwaffe_rate_holds, Verdict};
-use crate::rules::dice::sub_seed;
+use crate::campaign::ai;
+use crate::campaign::data::CampaignData;
+use crate::campaign::game::{Battles, Campaign, CampaignSetup, InterceptTally};
+use crate::campaign::rules::{CampaignRules, WeatherRule};
+use crate::campaign::score::{luftwaffe_rate_holds, Verdict};
+use crate::common::dice::sub_seed;
 use std::fmt;
 use std::sync::Arc;
 use std::time::Duration;

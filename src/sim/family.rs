@@ -1,12 +1,12 @@
 //! The family game's simulator: every commander driven by the AI
-//! (`rules::family::ai`), many games on all cores through `sim::run_indexed`.
+//! (`family::ai`), many games on all cores through `sim::run_indexed`.
 //!
 //! Game `i` is seeded with `sub_seed(seed, i)` and the results come back in
 //! index order, so the figures are the same whatever the number of threads.
 
 use super::{quantile, run_indexed, wilson};
-use crate::rules::dice::sub_seed;
-use crate::rules::family::{ai, Cause, Ending, FamilyScenario, Game, Setup};
+use crate::common::dice::sub_seed;
+use crate::family::{ai, Cause, Ending, FamilyScenario, Game, Setup};
 use std::fmt;
 use std::sync::Arc;
 use std::time::Duration;

@@ -3,9 +3,9 @@
 #![allow(dead_code)]
 
 use std::sync::Arc;
+use tally_ho::common::hex::{hex_from_offset, End, Facing};
 use tally_ho::data;
-use tally_ho::rules::dogfight::*;
-use tally_ho::rules::hex::{hex_from_offset, End, Facing};
+use tally_ho::simple_hex::*;
 
 pub fn shipped_rules() -> SimpleHexRules {
     data::load_rules(&data::rules_source()).unwrap()

@@ -9,8 +9,8 @@ pub mod ai;
 pub mod movement;
 pub mod scenario;
 
-use crate::rules::dice::{Dice, DieKind};
-use crate::rules::hex::{Board, End, Facing};
+use crate::common::dice::{Dice, DieKind};
+use crate::common::hex::{Board, End, Facing};
 use hexx::Hex;
 pub use movement::{Mover, Node, Search, Step, StepTo};
 pub use scenario::*;
@@ -951,7 +951,7 @@ impl Game {
             for unit in &self.scenario.units {
                 for p in &unit.planes {
                     if let (Some((c, r)), Some(f)) = (p.at, p.facing) {
-                        placed.push((i, crate::rules::hex::hex_from_offset(c, r), f, p.damaged));
+                        placed.push((i, crate::common::hex::hex_from_offset(c, r), f, p.damaged));
                     }
                     i += 1;
                 }

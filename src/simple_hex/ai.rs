@@ -11,8 +11,8 @@
 //!   seeds play differently, and the same seed plays the same.
 
 use super::*;
-use crate::rules::dice::sub_seed;
-use crate::rules::hex::Link;
+use crate::common::dice::sub_seed;
+use crate::common::hex::Link;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -450,7 +450,7 @@ impl Ai {
 }
 
 fn edge_penalty(game: &Game, hex: Hex) -> f32 {
-    let [c, _] = crate::rules::hex::offset_of(hex);
+    let [c, _] = crate::common::hex::offset_of(hex);
     let cols = game.scenario().columns as i32;
     let d = c.min(cols - 1 - c);
     if d < 2 {

@@ -8,9 +8,9 @@
 pub mod campaign;
 pub mod family;
 
-use crate::rules::dice::sub_seed;
-use crate::rules::dogfight::ai::{play_out, Ai};
-use crate::rules::dogfight::{Game, Options, Scenario, Side};
+use crate::common::dice::sub_seed;
+use crate::simple_hex::ai::{play_out, Ai};
+use crate::simple_hex::{Game, Options, Scenario, Side};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};

@@ -7,8 +7,8 @@ use super::data::{Group, Luftflotte, Role, Square};
 use super::deck::CardKind;
 use super::forces::Holder;
 use super::game::{Campaign, Command, RaidState, Stage, WingState};
-use crate::rules::dogfight::ai::Ai as HexAi;
-use crate::rules::dogfight::Side;
+use crate::simple_hex::ai::Ai as HexAi;
+use crate::simple_hex::Side;
 
 fn distance(a: Square, b: Square) -> i32 {
     (a.col - b.col).abs().max((a.row - b.row).abs())

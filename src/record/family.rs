@@ -6,7 +6,7 @@
 
 use super::{fnv, GameKind, ReplayError};
 use crate::data::{self, LoadErrors};
-use crate::rules::family::{Command, Ending, Event, FamilyScenario, Game, Position, Setup};
+use crate::family::{Command, Ending, Event, FamilyScenario, Game, Position, Setup};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 

@@ -16,8 +16,8 @@ use super::rules::{CampaignRules, Rotation, TurnEvent, WeatherRule};
 use super::score::{verdict, Tally, Verdict};
 use super::tactical::{self, Fate, Outcome, Tactical};
 use super::weather::Weather;
-use crate::rules::dice::Dice;
-use crate::rules::dogfight::{Command as HexCommand, Side};
+use crate::common::dice::Dice;
+use crate::simple_hex::{Command as HexCommand, Side};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::sync::Arc;
@@ -1672,7 +1672,7 @@ impl Campaign {
         // and commands.
         // (Two battles may begin after one command, the first over at once:
         // the count of battles keeps their dice apart.)
-        let seed = crate::rules::dice::sub_seed(
+        let seed = crate::common::dice::sub_seed(
             self.setup.seed,
             0x7A11_0000_0000
                 + ((self.commands.len() as u64) << 16)
@@ -2438,17 +2438,17 @@ impl Campaign {
                     for unit in 0..units {
                         for column in 0..cols {
                             cands.push(C::Hex(HexCommand::Enter {
-                                unit: crate::rules::dogfight::UnitId(unit),
+                                unit: crate::simple_hex::UnitId(unit),
                                 column,
                             }));
                         }
                     }
-                    for step in crate::rules::dogfight::Step::ALL {
+                    for step in crate::simple_hex::Step::ALL {
                         cands.push(C::Hex(HexCommand::Step(step)));
                     }
                     for p in 0..g.planes().len() as u8 {
                         cands.push(C::Hex(HexCommand::Attack {
-                            target: crate::rules::dogfight::PlaneId(p),
+                            target: crate::simple_hex::PlaneId(p),
                         }));
                     }
                     cands.push(C::Hex(HexCommand::EndMove));

@@ -3,7 +3,7 @@
 //! kept from phase to phase, and London put back on top while it stands.
 
 use super::dice::{pick, shuffle};
-use crate::rules::dice::Dice;
+use crate::common::dice::Dice;
 use serde::{Deserialize, Serialize};
 
 /// What a target card is.

@@ -9,7 +9,7 @@
 //! `Invalid`s with the RON path of each offending value, never a panic.
 
 use super::deck::{CardKind, DeckCard};
-use crate::rules::dogfight::{Invalid, Side};
+use crate::simple_hex::{Invalid, Side};
 use serde::{Deserialize, Serialize};
 
 fn bad(path: impl Into<String>, message: impl Into<String>) -> Invalid {
@@ -272,7 +272,7 @@ impl CampaignMap {
             return Err(e);
         }
         let (cols, rows) = (file.columns as usize, file.rows as usize);
-        let (terrain, found) = crate::rules::text_map::read_text_map(
+        let (terrain, found) = crate::common::text_map::read_text_map(
             &file.map,
             cols,
             rows,

@@ -11,11 +11,11 @@
 //! the target.
 
 use super::rules::{CampaignRules, HexTables, TacticalRules, Thresholds};
-use crate::rules::dogfight::{
+use crate::common::hex::End;
+use crate::simple_hex::{
     BoardSetup, Colour, Game, Loc, Opening, Options, PlaneSetup, Scenario, ScenarioFile, Side,
     UnitId, UnitSetup,
 };
-use crate::rules::hex::End;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 

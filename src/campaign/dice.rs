@@ -2,7 +2,7 @@
 //! (RAF) and blanks, in different mixes for the two sides' dice. Rolled from
 //! the campaign's own seeded stream like every die in the game.
 
-use crate::rules::dice::{Dice, DieKind};
+use crate::common::dice::{Dice, DieKind};
 use serde::{Deserialize, Serialize};
 
 /// One face of a campaign die.

@@ -7,10 +7,10 @@
 
 use super::board_view::{draw_counter, BoardView, Counter};
 use super::ui::{Layer, Ui, ACCENT, INK, PAPER};
-use crate::rules::dogfight::ai::Ai;
-use crate::rules::dogfight::*;
-use crate::rules::hex::{End, Facing};
+use crate::common::hex::{End, Facing};
 use crate::save::{Players, SaveGame, Scheme, Settings};
+use crate::simple_hex::ai::Ai;
+use crate::simple_hex::*;
 use crate::sound::Sfx;
 use hexx::Hex;
 use macroquad::prelude::*;
@@ -702,7 +702,7 @@ impl Battle {
                 }
                 let tcell = board.index(thex).expect("on board") as u16;
                 for d in Facing::ALL {
-                    if let crate::rules::hex::Link::Cell(c) = board.link(tcell, d) {
+                    if let crate::common::hex::Link::Cell(c) = board.link(tcell, d) {
                         if !board.cell_is_free(c) {
                             continue;
                         }

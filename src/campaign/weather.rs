@@ -3,7 +3,7 @@
 
 use super::dice::{shuffle, Face};
 use super::rules::{CampaignRules, WeatherRule};
-use crate::rules::dice::Dice;
+use crate::common::dice::Dice;
 use serde::{Deserialize, Serialize};
 
 /// What a weather check found.

@@ -2,30 +2,9 @@
 //! and the validated `Scenario` a game is played from. Every number the rules use
 //! lives here, never as a constant in the engine.
 
-use crate::rules::hex::{End, Facing};
+use crate::common::hex::{End, Facing};
+pub use crate::common::Side;
 use serde::{Deserialize, Serialize};
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub enum Side {
-    German,
-    British,
-}
-
-impl Side {
-    pub fn other(self) -> Side {
-        match self {
-            Side::German => Side::British,
-            Side::British => Side::German,
-        }
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Side::German => "Luftwaffe",
-            Side::British => "RAF",
-        }
-    }
-}
 
 /// The identity dot of a plane within its four-plane unit, in the sheet's order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]

@@ -9,11 +9,11 @@
 //! versions of those files it was played with.
 
 use super::{fnv, GameKind, ReplayError};
+use crate::campaign::data::CampaignData;
+use crate::campaign::game::{Campaign, CampaignSetup, Command, Event};
+use crate::campaign::rules::CampaignRules;
+use crate::campaign::score::{Tally, Verdict};
 use crate::data::{self, campaign_rules, LoadErrors};
-use crate::rules::campaign::data::CampaignData;
-use crate::rules::campaign::game::{Campaign, CampaignSetup, Command, Event};
-use crate::rules::campaign::rules::CampaignRules;
-use crate::rules::campaign::score::{Tally, Verdict};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 

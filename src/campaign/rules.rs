@@ -5,8 +5,8 @@
 use super::data::Role;
 use super::deck::{CardKind, DeckConfig};
 use super::dice::{DieFaces, Face, Pair};
-use crate::rules::dogfight::Invalid;
-use crate::rules::dogfight::{AircraftFile, Side, SimpleHexRules};
+use crate::simple_hex::Invalid;
+use crate::simple_hex::{AircraftFile, Side, SimpleHexRules};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -515,8 +515,8 @@ impl CampaignRules {
                 }),
                 Some(h) => {
                     let hex_role = match role {
-                        Role::Bomber => crate::rules::dogfight::Role::Bomber,
-                        Role::Fighter => crate::rules::dogfight::Role::Fighter,
+                        Role::Bomber => crate::simple_hex::Role::Bomber,
+                        Role::Fighter => crate::simple_hex::Role::Fighter,
                     };
                     if h.side != *side || h.role != hex_role {
                         e.push(Invalid {

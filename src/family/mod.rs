@@ -9,8 +9,8 @@
 pub mod ai;
 pub mod scenario;
 
-use crate::rules::dice::{Dice, DieKind};
-use crate::rules::hex::{End, Facing, Spot};
+use crate::common::dice::{Dice, DieKind};
+use crate::common::hex::{End, Facing, Spot};
 use hexx::Hex;
 pub use scenario::*;
 use serde::{Deserialize, Serialize};
@@ -548,7 +548,7 @@ impl Game {
             if !(0..cols).contains(&at.0) || !(0..rows).contains(&at.1) {
                 return Err(format!("{at:?} is off the board"));
             }
-            Ok(crate::rules::hex::hex_from_offset(at.0, at.1))
+            Ok(crate::common::hex::hex_from_offset(at.0, at.1))
         };
         for b in &p.bombers {
             let hex = hex_of(b.at)?;

@@ -20,7 +20,7 @@ pub use campaign::{CampaignRecorded, CampaignReplay};
 pub use family::{FamilyRecorded, FamilyReplay};
 
 use crate::data::{self, LoadErrors};
-use crate::rules::dogfight::{Command, Event, Game, Options, Scenario, Side};
+use crate::simple_hex::{Command, Event, Game, Options, Scenario, Side};
 use serde::de::{Deserializer, IgnoredAny, MapAccess, Visitor};
 use serde::{Deserialize, Serialize};
 use std::fmt;

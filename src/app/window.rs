@@ -1,14 +1,14 @@
 //! The window: macroquad's loop around `App`, for play, scripted games with
 //! screenshots, the monkey, and the frame-time benchmark.
 
+use crate::app::audio::{prepare_device, Audio};
+use crate::app::script::{CampaignScript, FamilyScript, Monkey, Script, ScriptedPlayer};
+use crate::app::ui::InputFrame;
+use crate::app::App;
+use crate::save::Settings;
 use macroquad::prelude::*;
 use std::path::PathBuf;
 use std::time::Instant;
-use tally_ho::app::audio::{prepare_device, Audio};
-use tally_ho::app::script::{CampaignScript, FamilyScript, Monkey, Script, ScriptedPlayer};
-use tally_ho::app::ui::InputFrame;
-use tally_ho::app::App;
-use tally_ho::save::Settings;
 
 pub enum Mode {
     Play,
@@ -48,7 +48,7 @@ pub fn run(mode: Mode) {
         eprintln!("{line}");
     }
     macroquad::Window::from_config(conf(), async move {
-        tally_ho::app::ui::prepare_fonts();
+        crate::app::ui::prepare_fonts();
         let audio = Audio::load(silent.is_some()).await;
         match mode {
             Mode::Play => play(audio).await,
@@ -100,7 +100,7 @@ async fn play(audio: Audio) {
 async fn drive(script: &mut dyn Script, shots: Option<PathBuf>, audio: &Audio) -> App {
     let mut app = new_app();
     // Quick animations: the script plays a whole game.
-    app.settings.anim = tally_ho::save::AnimSpeed::Fast;
+    app.settings.anim = crate::save::AnimSpeed::Fast;
     let mut taken: Vec<&'static str> = Vec::new();
     for _ in 0..400_000 {
         clear_background(BLACK);
@@ -188,9 +188,9 @@ async fn monkey(frames: u32, seed: u64, audio: Audio) {
 async fn bench(frames: u32) {
     let frames = frames.max(1);
     for (name, mut app) in [
-        ("simple-hex", tally_ho::app::bench_app()),
-        ("family", tally_ho::app::bench_family_app()),
-        ("campaign", tally_ho::app::bench_campaign_app()),
+        ("simple-hex", crate::app::bench_app()),
+        ("family", crate::app::bench_family_app()),
+        ("campaign", crate::app::bench_campaign_app()),
     ] {
         let mut times = Vec::with_capacity(frames as usize);
         for _ in 0..frames {

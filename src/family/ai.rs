@@ -17,7 +17,7 @@
 //! `legal_commands` order.
 
 use super::{Command, FeatureKind, FlightEnd, Game, Phase, MAX_BOMBER_SQUARES};
-use crate::rules::hex::Facing;
+use crate::common::hex::Facing;
 use hexx::Hex;
 
 /// The command the commander the game is waiting for would give (or a spin).

@@ -10,7 +10,7 @@
 //! geometry is written here. Buffers are reused: no allocation per move.
 
 use super::{Illegal, PlaneId};
-use crate::rules::hex::{Board, End, Facing, Link, Spot};
+use crate::common::hex::{Board, End, Facing, Link, Spot};
 use hexx::Hex;
 use serde::{Deserialize, Serialize};
 

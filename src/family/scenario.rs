@@ -2,8 +2,8 @@
 //! AA, bomber start squares) and the rule numbers, as read from `levels/family/`,
 //! and the validated `FamilyScenario` a game is played from.
 
-use crate::rules::dogfight::Invalid;
-use crate::rules::hex::{hex_from_offset, offset_of, Board};
+use crate::common::hex::{hex_from_offset, offset_of, Board};
+use crate::simple_hex::Invalid;
 use hexx::Hex;
 use serde::{Deserialize, Serialize};
 
@@ -274,7 +274,7 @@ impl FamilyScenario {
         }
         let (cols, rows) = (file.columns as usize, file.rows as usize);
         let sectors = file.sectors.len();
-        let (terrain, found) = crate::rules::text_map::read_text_map(
+        let (terrain, found) = crate::common::text_map::read_text_map(
             &file.map,
             cols,
             rows,

@@ -1,0 +1,11 @@
+//! What every game shares: the two sides, hex geometry on hexx, the seeded
+//! dice, boards written as text, and the traits each game implements.
+//! Pure and headless, like every rules module: no drawing, no input, no
+//! global RNG.
+
+pub mod dice;
+pub mod hex;
+pub mod side;
+pub mod text_map;
+
+pub use side::Side;
