@@ -4,6 +4,7 @@
 //! global RNG.
 
 pub mod dice;
+pub mod game;
 pub mod hex;
 pub mod side;
 pub mod text_map;
