@@ -81,12 +81,11 @@ fn record_family() -> String {
 
 /// A Simple Hex game's replay as text.
 fn record_simple_hex() -> String {
-    use tally_ho::simple_hex::ai::{play_out, Ai};
+    use tally_ho::simple_hex::ai::play_out;
     use tally_ho::simple_hex::{Game, Options};
     let level = Arc::new(data::load_simple_hex("crane-14x18").unwrap());
     let mut g = Game::new(level, Options::default(), 5);
-    let mut ais = [Ai::new(Side::German, 5), Ai::new(Side::British, 5)];
-    play_out(&mut g, &mut ais).unwrap();
+    play_out(&mut g).unwrap();
     data::to_ron(&record::record(&g, "crane-14x18").unwrap())
 }
 

@@ -377,12 +377,11 @@ fn a_tampered_family_replay_is_rejected() {
 
 #[test]
 fn simple_hex_replays_are_still_told_apart() {
-    use tally_ho::simple_hex::ai::{play_out, Ai};
-    use tally_ho::simple_hex::{Game as Dogfight, Side};
+    use tally_ho::simple_hex::ai::play_out;
+    use tally_ho::simple_hex::Game as Dogfight;
     let crane = Arc::new(data::load_simple_hex("crane-14x18").unwrap());
     let mut g = Dogfight::new(crane, Default::default(), 1);
-    let mut ais = [Ai::new(Side::German, 1), Ai::new(Side::British, 1)];
-    play_out(&mut g, &mut ais).unwrap();
+    play_out(&mut g).unwrap();
     let rep = record::record(&g, "crane-14x18").unwrap();
     let text = data::to_ron(&rep);
     assert_eq!(

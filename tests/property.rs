@@ -63,6 +63,11 @@ fn random_play(seed: u64, choices: &[u16], options: Options) -> Result<Game, Tes
         }
         let legal = candidates(&g);
         prop_assert!(!legal.is_empty(), "a live game always has a legal command");
+        prop_assert_eq!(
+            &g.legal_commands(),
+            &legal,
+            "legal_commands lists exactly what check accepts"
+        );
         let cmd = legal[c as usize % legal.len()];
         g.play(cmd)
             .map_err(|e| TestCaseError::fail(format!("{cmd:?}: {e}")))?;
@@ -120,4 +125,35 @@ proptest! {
         prop_assert_eq!(again.events(), g.events());
         prop_assert_eq!(again.dice().log(), g.dice().log());
     }
+}
+
+/// The opponent's decisions are a function of the game: a fresh opponent
+/// asked at any point of a game (as after loading a save, even in the middle
+/// of a plane's move) decides exactly what the one that played the whole
+/// game decided there.
+#[test]
+fn a_fresh_opponent_decides_as_the_one_that_played_the_game() {
+    use tally_ho::simple_hex::ai::Ai;
+    let mut checked_mid_move = 0;
+    for seed in [3, 11, 29] {
+        let mut g = Game::new(crane(), Options::default(), seed);
+        let mut ai = Ai::new();
+        let mut k = 0;
+        while let Some(side) = g.to_act() {
+            let cmd = ai.decide(&g, side).expect("the side to act decides");
+            if k % 5 == 0 {
+                let fresh = Ai::new().decide(&g.rebuilt(k), side);
+                assert_eq!(fresh, Some(cmd), "seed {seed}, command {k}");
+                if g.active_move().is_some_and(|m| m.used > 0) {
+                    checked_mid_move += 1;
+                }
+            }
+            g.play(cmd).unwrap();
+            k += 1;
+        }
+    }
+    assert!(
+        checked_mid_move > 20,
+        "only {checked_mid_move} checks in mid-move"
+    );
 }

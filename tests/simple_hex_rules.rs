@@ -651,9 +651,9 @@ fn the_ai_flies_damaged_planes_home() {
     for seed in 0..20 {
         let mut g = Game::new(sc.clone(), Options::default(), seed);
         skip_to(&mut g, spit);
-        let mut ai = ai::Ai::new(Side::British, seed);
+        let mut ai = ai::Ai::new();
         while g.active_move().is_some_and(|m| m.plane == spit) {
-            let c = ai.decide(&g).unwrap();
+            let c = ai.decide(&g, Side::British).unwrap();
             g.play(c).unwrap();
         }
         match g.plane(spit).loc {

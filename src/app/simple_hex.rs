@@ -90,7 +90,8 @@ pub struct Battle {
     pub game: Game,
     pub level: String,
     pub players: Players,
-    ais: Vec<Ai>,
+    /// The computer side (if any) decides with this opponent.
+    ai: Ai,
     /// A recorded game being watched: its commands, in order.
     script: Option<VecDeque<Command>>,
     shown: usize,
@@ -142,19 +143,13 @@ fn roll_colour(side: Side) -> Color {
 
 impl Battle {
     pub fn new(game: Game, level: &str, players: Players) -> Battle {
-        let seed = game.seed();
-        let ais = [Side::German, Side::British]
-            .into_iter()
-            .filter(|&s| !players.is_human(s))
-            .map(|s| Ai::new(s, seed))
-            .collect();
         let sc = game.scenario().clone();
         let mut b = Battle {
             view: BoardView::fit(sc.columns, sc.rows, Rect::new(0.0, 0.0, 800.0, 600.0)),
             game,
             level: level.to_string(),
             players,
-            ais,
+            ai: Ai::new(),
             script: None,
             shown: 0,
             track: Vec::new(),
@@ -202,7 +197,6 @@ impl Battle {
     /// Watches a recorded game: both sides play the recorded commands.
     pub fn replay(game: Game, level: &str, commands: Vec<Command>) -> Battle {
         let mut b = Battle::new(game, level, Players::TwoPlayers);
-        b.ais.clear();
         b.script = Some(commands.into());
         b
     }
@@ -824,13 +818,12 @@ impl Battle {
                 budget -= 1;
                 let cmd = match &mut self.script {
                     Some(s) => s.pop_front(),
-                    None => {
-                        let side = self.game.to_act();
-                        self.ais
-                            .iter_mut()
-                            .find(|a| Some(a.side()) == side)
-                            .and_then(|a| a.decide(&self.game))
-                    }
+                    None => match self.game.to_act() {
+                        Some(side) if !self.players.is_human(side) => {
+                            self.ai.decide(&self.game, side)
+                        }
+                        _ => None,
+                    },
                 };
                 match cmd {
                     Some(c) => self.play(c),

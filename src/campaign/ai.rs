@@ -98,12 +98,10 @@ fn play_proposal(c: &mut Campaign, proposal: Option<Command>, refused: &mut usiz
 /// on both sides (one opponent a side for the whole battle, so each keeps
 /// its plan from step to step). Returns the proposals `check` refused.
 pub fn play_battle(c: &mut Campaign) -> usize {
-    let Some(t) = c.battle() else { return 0 };
-    let seed = t.game.seed();
-    let mut ais = [
-        HexAi::new(Side::German, seed),
-        HexAi::new(Side::British, seed),
-    ];
+    if c.battle().is_none() {
+        return 0;
+    }
+    let mut ai = HexAi::new();
     let mut refused = 0;
     // The next intercept may go straight to the board: this battle only.
     let this = c.intercept_tally().on_board;
@@ -111,7 +109,7 @@ pub fn play_battle(c: &mut Campaign) -> usize {
         (c.stage(), c.to_act(), c.intercept_tally().on_board == this)
     {
         let Some(t) = c.battle() else { break };
-        let proposal = ais[side as usize].decide(&t.game).map(Command::Hex);
+        let proposal = ai.decide(&t.game, side).map(Command::Hex);
         if !play_proposal(c, proposal, &mut refused) {
             break;
         }
@@ -123,9 +121,7 @@ pub fn play_battle(c: &mut Campaign) -> usize {
 /// from the position alone).
 fn battle_move(c: &Campaign, side: Side) -> Option<Command> {
     let t = c.battle()?;
-    HexAi::new(side, t.game.seed())
-        .decide(&t.game)
-        .map(Command::Hex)
+    HexAi::new().decide(&t.game, side).map(Command::Hex)
 }
 
 // ----- the Luftwaffe planner -----

@@ -9,7 +9,7 @@
 //! `Invalid`s with the RON path of each offending value, never a panic.
 
 use super::deck::{CardKind, DeckCard};
-use crate::simple_hex::{Invalid, Side};
+use crate::common::{Invalid, Side};
 use serde::{Deserialize, Serialize};
 
 fn bad(path: impl Into<String>, message: impl Into<String>) -> Invalid {

@@ -5,7 +5,7 @@
 use super::data::Role;
 use super::deck::{CardKind, DeckConfig};
 use super::dice::{DieFaces, Face, Pair};
-use crate::simple_hex::Invalid;
+use crate::common::Invalid;
 use crate::simple_hex::{AircraftFile, Side, SimpleHexRules};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;

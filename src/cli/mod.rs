@@ -8,7 +8,7 @@ use crate::data;
 use crate::family::Setup as FamilySetup;
 use crate::record;
 use crate::sim;
-use crate::simple_hex::ai::{play_out, Ai};
+use crate::simple_hex::ai::play_out;
 use crate::simple_hex::{Game, Options, Side};
 use clap::{Parser, Subcommand, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -642,8 +642,7 @@ fn record_family(board: &str, setup: FamilySetup, seed: u64, out: &std::path::Pa
 fn record(level: &str, seed: u64, variant: Variant, out: &std::path::Path) -> Res {
     let scenario = Arc::new(data::load_simple_hex(level)?);
     let mut game = Game::new(scenario, variant.options(), seed);
-    let mut ais = [Ai::new(Side::German, seed), Ai::new(Side::British, seed)];
-    play_out(&mut game, &mut ais)?;
+    play_out(&mut game)?;
     let rep = record::record(&game, level)?;
     data::write_atomic(out, &data::to_ron(&rep))?;
     println!(

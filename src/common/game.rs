@@ -8,7 +8,7 @@
 //! ```
 //!
 //! - [`Rules::check`] is the one legality test, with a flat error enum that
-//!   displays as a sentence ([`Rules::Invalid`]).
+//!   displays as a sentence ([`Rules::Illegal`]).
 //! - [`Rules::play`] checks a command, turns it into events and applies them,
 //!   then runs the automatic steps up to the next decision.
 //! - [`Rules::apply`] is the only writer of [`Rules::State`]: each game keeps
@@ -54,13 +54,13 @@ impl GameKind {
 }
 
 /// A game's rules: its commands, events, state and legality test.
-pub trait Rules: Clone + Send + Sync + 'static {
+pub trait Rules: Clone + Send + 'static {
     /// A decision of a player or an opponent.
     type Command: Clone + PartialEq + fmt::Debug + Serialize + DeserializeOwned + Send + Sync;
     /// What happened; the only way the state changes.
     type Event: Clone + PartialEq + fmt::Debug + Serialize;
     /// Why a command is refused: a flat enum that displays as a sentence.
-    type Invalid: std::error::Error + Clone + PartialEq;
+    type Illegal: std::error::Error + Clone + PartialEq;
     /// Everything `apply` writes.
     type State: Clone;
     /// Who decides: a side, or a seat at the table.
@@ -75,10 +75,10 @@ pub trait Rules: Clone + Send + Sync + 'static {
     fn apply(state: &mut Self::State, event: &Self::Event);
 
     /// The one legality test.
-    fn check(&self, command: &Self::Command) -> Result<(), Self::Invalid>;
+    fn check(&self, command: &Self::Command) -> Result<(), Self::Illegal>;
     /// Checks and plays a command, then the automatic steps up to the next
     /// decision. A refused command changes nothing.
-    fn play(&mut self, command: Self::Command) -> Result<(), Self::Invalid>;
+    fn play(&mut self, command: Self::Command) -> Result<(), Self::Illegal>;
     /// Every command `check` accepts now (moves with a free target, such as
     /// a square, may be listed over the squares in reach).
     fn legal_commands(&self) -> Vec<Self::Command>;

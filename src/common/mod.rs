@@ -6,7 +6,9 @@
 pub mod dice;
 pub mod game;
 pub mod hex;
+pub mod invalid;
 pub mod side;
 pub mod text_map;
 
+pub use invalid::Invalid;
 pub use side::Side;

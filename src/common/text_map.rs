@@ -2,7 +2,7 @@
 //! first, one character per square. Used by the family game's boards and
 //! the campaign map.
 
-use crate::simple_hex::Invalid;
+use crate::common::Invalid;
 
 /// Reads `rows` strings of `columns` characters each (under the RON path
 /// `map`), turning each character into a square with `read` (which says what

@@ -9,7 +9,7 @@ pub mod campaign;
 pub mod family;
 
 use crate::common::dice::sub_seed;
-use crate::simple_hex::ai::{play_out, Ai};
+use crate::simple_hex::ai::play_out;
 use crate::simple_hex::{Game, Options, Scenario, Side};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -31,11 +31,7 @@ pub struct GameResult {
 pub fn play_one(scenario: &Arc<Scenario>, options: Options, index: u64, seed: u64) -> GameResult {
     let game_seed = sub_seed(seed, index);
     let mut game = Game::new_quiet(scenario.clone(), options, game_seed);
-    let mut ais = [
-        Ai::new(Side::German, game_seed),
-        Ai::new(Side::British, game_seed),
-    ];
-    play_out(&mut game, &mut ais).expect("the opponents only play legal commands");
+    play_out(&mut game).expect("the opponents only play legal commands");
     GameResult {
         index,
         seed: game_seed,

@@ -7,26 +7,33 @@
 //!   worth it, and otherwise end where they threaten the most valuable target:
 //!   RAF fighters hunt bombers from behind; German fighters screen the bombers,
 //!   going for the RAF fighters nearest them.
-//! - Ties are broken by the AI's own seeded dice, so two games with different
-//!   seeds play differently, and the same seed plays the same.
+//! - Ties are broken by the opponent's own dice, drawn from a stream seeded by
+//!   the game's seed and the point of the game where the decision (or the
+//!   plan for a whole move) is made. So two games with different seeds play
+//!   differently, the same seed plays the same, and an opponent that starts
+//!   in the middle of a game (a loaded save) plays exactly as the one that
+//!   played it from the start: its dice are part of the record.
 
 use super::*;
 use crate::common::dice::sub_seed;
+use crate::common::game::{self, Opponent, PlayOutError};
 use crate::common::hex::Link;
+use crate::common::hex::{End, Facing};
+use hexx::Hex;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+/// Which plan the opponent holds: the plane's, made after `origin` commands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct PlanKey {
-    attack: u8,
-    round: u16,
+    origin: usize,
     plane: PlaneId,
-    attacked: bool,
 }
 
+/// The opponent for either side. It keeps only its current plan (a cache:
+/// the plan is a function of the game where it was made).
 #[derive(Clone)]
 pub struct Ai {
-    side: Side,
     rng: ChaCha8Rng,
     ends: Vec<(u16, Facing)>,
     steps: Vec<Step>,
@@ -93,10 +100,9 @@ fn odds(t: &FireTable) -> (f32, f32) {
 }
 
 impl Ai {
-    pub fn new(side: Side, game_seed: u64) -> Ai {
+    pub fn new() -> Ai {
         Ai {
-            side,
-            rng: ChaCha8Rng::seed_from_u64(sub_seed(game_seed, 1000 + side as u64)),
+            rng: ChaCha8Rng::seed_from_u64(0),
             ends: Vec::with_capacity(256),
             steps: Vec::with_capacity(16),
             key: None,
@@ -107,17 +113,21 @@ impl Ai {
         }
     }
 
-    pub fn side(&self) -> Side {
-        self.side
+    /// The opponent's dice for a decision: a stream of its own, seeded by the
+    /// game's seed, the side and the point of the game (`at`, a count of
+    /// commands), so the same decision always draws the same dice.
+    fn dice_for(&mut self, game: &Game, side: Side, what: u64, at: usize) {
+        let salt = 0x0A1_0000_0000 ^ (what << 40) ^ ((side as u64) << 32) ^ at as u64;
+        self.rng = ChaCha8Rng::seed_from_u64(sub_seed(game.seed(), salt));
     }
 
-    /// The next command for this side, or None if it is not this side's turn.
-    pub fn decide(&mut self, game: &Game) -> Option<Command> {
-        if game.to_act() != Some(self.side) {
+    /// The next command for `side`, or None if it is not `side`'s turn.
+    pub fn decide(&mut self, game: &Game, side: Side) -> Option<Command> {
+        if game.to_act() != Some(side) {
             return None;
         }
         match game.phase() {
-            Phase::Entry { .. } => Some(self.enter(game)),
+            Phase::Entry { .. } => Some(self.enter(game, side)),
             Phase::Moving(m) => Some(self.fly(game, m)),
             _ => None,
         }
@@ -125,21 +135,22 @@ impl Ai {
 
     // ----- entry -----
 
-    fn enter(&mut self, game: &Game) -> Command {
-        let unit = game.waiting_units(self.side)[0];
+    fn enter(&mut self, game: &Game, side: Side) -> Command {
+        self.dice_for(game, side, 1, game.commands().len());
+        let unit = game.waiting_units(side)[0];
         let n = game.waiting_planes(unit).len() as i32;
         let cols = game.scenario().columns as i32;
         let taken = |c: i32| {
             game.planes()
                 .iter()
-                .any(|p| p.side == self.side && p.loc == Loc::Staged { column: c as u8 })
+                .any(|p| p.side == side && p.loc == Loc::Staged { column: c as u8 })
         };
         // Aim: the Luftwaffe enters near the middle with a little jitter; the RAF
         // enters opposite the bombers it has seen placed.
         let enemy_cols: Vec<i32> = game
             .planes()
             .iter()
-            .filter(|p| p.side != self.side)
+            .filter(|p| p.side != side)
             .filter_map(|p| match p.loc {
                 Loc::Staged { column } if p.role == Role::Bomber => Some(column as i32),
                 _ => None,
@@ -169,17 +180,11 @@ impl Ai {
 
     fn fly(&mut self, game: &Game, m: ActiveMove) -> Command {
         let key = PlanKey {
-            attack: game.attack(),
-            round: game.round(),
+            origin: game.plan_origin(),
             plane: m.plane,
-            attacked: m.attacked,
         };
-        // Replan for a new move, after firing, or if the game is not where the
-        // plan left it (an undo, or another driver stepping in).
         if self.key != Some(key) || self.expect_used != m.used {
-            self.plan(game, m);
-            self.key = Some(key);
-            self.expect_used = m.used;
+            self.replan(game, m, key);
         }
         if self.cursor < self.steps.len() {
             let s = self.steps[self.cursor];
@@ -194,6 +199,39 @@ impl Ai {
             return Command::Attack { target: t };
         }
         Command::EndMove
+    }
+
+    /// Makes the plan for the active plane as it was made where the plan
+    /// began (the start of its move, or its shot), and picks it up where the
+    /// game is now. A new move plans from here; an opponent that starts in
+    /// the middle of a move (a loaded save) plans from the game rebuilt to
+    /// that point, so it continues exactly as the first one would have.
+    fn replan(&mut self, game: &Game, m: ActiveMove, key: PlanKey) {
+        self.key = Some(key);
+        self.expect_used = m.used;
+        let side = game.plane(m.plane).side;
+        let now = game.commands().len();
+        if key.origin < now {
+            let then = game.rebuilt(key.origin);
+            if let Some(m0) = then.active_move().filter(|m0| m0.plane == m.plane) {
+                self.dice_for(&then, side, 2, key.origin);
+                self.plan(&then, m0);
+                let taken = &game.commands()[key.origin..];
+                let follows = taken.len() <= self.steps.len()
+                    && taken
+                        .iter()
+                        .zip(&self.steps)
+                        .all(|(c, &s)| *c == Command::Step(s));
+                if follows {
+                    self.cursor = taken.len();
+                    return;
+                }
+            }
+        }
+        // A new plan from here (a new move, or the plane was flown off the
+        // plan by someone else): its dice are seeded by this point.
+        self.dice_for(game, side, 2, now);
+        self.plan(game, m);
     }
 
     fn plan(&mut self, game: &Game, m: ActiveMove) {
@@ -460,20 +498,23 @@ fn edge_penalty(game: &Game, hex: Hex) -> f32 {
     }
 }
 
-/// Plays a game to its end with an AI on each side. Every command goes through
-/// `Game::play`, and so through `check()`.
-pub fn play_out(game: &mut Game, ais: &mut [Ai; 2]) -> Result<(), Illegal> {
-    let mut guard = 0u32;
-    while let Some(side) = game.to_act() {
-        let ai = if ais[0].side() == side {
-            &mut ais[0]
-        } else {
-            &mut ais[1]
-        };
-        let cmd = ai.decide(game).expect("the side to act decides");
-        game.play(cmd)?;
-        guard += 1;
-        assert!(guard < 200_000, "game does not end");
+impl Default for Ai {
+    fn default() -> Ai {
+        Ai::new()
     }
-    Ok(())
+}
+
+impl Opponent<Game> for Ai {
+    fn decide(&mut self, game: &Game, side: Side) -> Option<Command> {
+        Ai::decide(self, game, side)
+    }
+}
+
+/// The most commands a game of Simple Hex can take (far more than any does).
+pub const MAX_COMMANDS: usize = 200_000;
+
+/// Plays a game to its end, the opponent flying both sides. Every command
+/// goes through `Game::play`, and so through `check()`.
+pub fn play_out(game: &mut Game) -> Result<usize, PlayOutError> {
+    game::play_out(game, &mut Ai::new(), MAX_COMMANDS)
 }

@@ -3,7 +3,7 @@
 //! lives here, never as a constant in the engine.
 
 use crate::common::hex::{End, Facing};
-pub use crate::common::Side;
+pub use crate::common::{Invalid, Side};
 use serde::{Deserialize, Serialize};
 
 /// The identity dot of a plane within its four-plane unit, in the sheet's order.
@@ -231,14 +231,6 @@ pub struct Options {
     /// Crane's suggested variant: damaged bombers may not return fire.
     #[serde(default)]
     pub damaged_bombers_cannot_defend: bool,
-}
-
-/// A problem found while validating, with the RON path of the offending value
-/// (e.g. `units[2].aircraft`) so the loader can turn it into a line and column.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Invalid {
-    pub path: String,
-    pub message: String,
 }
 
 fn invalid(path: impl Into<String>, message: impl Into<String>) -> Invalid {

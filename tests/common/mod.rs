@@ -94,11 +94,7 @@ pub fn seed_where(
 
 /// Plays the rest of the game with both AIs.
 pub fn finish_with_ai(game: &mut Game) {
-    let mut ais = [
-        ai::Ai::new(Side::German, game.seed()),
-        ai::Ai::new(Side::British, game.seed()),
-    ];
-    ai::play_out(game, &mut ais).unwrap();
+    ai::play_out(game).unwrap();
 }
 
 /// Steps the active plane straight ahead until it has `left` moves left.
