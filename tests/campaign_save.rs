@@ -75,7 +75,7 @@ fn record_family() -> String {
     use tally_ho::family::{ai, Game, Setup};
     let board = Arc::new(data::load_family("kitchen").unwrap());
     let mut g = Game::new(board, Setup::first_sectors(2), 5).unwrap();
-    ai::play_out(&mut g, 5_000);
+    ai::play_out(&mut g, 5_000).unwrap();
     data::to_ron(&record::family::record(&g, "kitchen").unwrap())
 }
 

@@ -60,7 +60,7 @@ impl Gen {
 /// A command of any kind, often illegal, aimed near the plane that acts.
 fn random_command(g: &Game, rng: &mut Gen) -> Command {
     let seat = g
-        .to_act()
+        .commander()
         .unwrap_or(rng.below(g.spitfires().len() as u64) as u8);
     let base = g.spitfire(seat).hex;
     match rng.below(8) {
@@ -122,7 +122,7 @@ fn lands_at(g: &Game, seat: u8, cmd: &Command) -> Option<(Hex, u8)> {
 /// and full tanks: land when the tank runs low, otherwise head for the square
 /// behind the nearest bomber at its altitude. Bombers just spin.
 fn hunter(g: &Game, legal: &[Command]) -> Command {
-    let Some(seat) = g.to_act() else {
+    let Some(seat) = g.commander() else {
         return legal[0];
     };
     let s = g.spitfire(seat);

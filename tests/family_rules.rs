@@ -1360,7 +1360,7 @@ fn radar_hit_forces_that_sectors_spitfire_to_land_at_once() {
         ]
     );
     assert_eq!(g.phase(), Phase::Order(Order::RadarLanding { seat: 0 }));
-    assert_eq!(g.to_act(), Some(0));
+    assert_eq!(g.commander(), Some(0));
     assert_eq!(g.check(&Command::Spin), Err(Illegal::NotSpinning));
     assert_eq!(g.check(&Command::Wait), Err(Illegal::NotYourTurn));
     assert_eq!(g.check(&land((1, 3))), Err(Illegal::NotYourTurn));
@@ -1975,7 +1975,7 @@ fn turn_order_rotates_each_round() {
         assert_eq!(spins, 5, "round {round}: all five bombers first");
         let mut seats = Vec::new();
         for _ in 0..3 {
-            seats.push(g.to_act().unwrap());
+            seats.push(g.commander().unwrap());
             play(&mut g, Command::Wait);
         }
         assert_eq!(g.round(), round + 1);
@@ -2786,7 +2786,7 @@ fn out_of_range_numbers_in_commands_and_setups_are_refused_never_a_panic() {
         ..Position::default()
     };
     let mut g = Game::with_position(sc, Setup::first_sectors(1), p, 1).unwrap();
-    while g.to_act().is_none() {
+    while g.commander().is_none() {
         g.play(Command::Spin).unwrap();
     }
     let to = Facing::North.ahead(hex_from_offset(3, 3));

@@ -25,7 +25,7 @@ fn config(games: u64, players: usize, threads: usize) -> FamilyConfig {
 /// A whole game, every seat the AI, with its event log.
 fn ai_game(sc: &Arc<FamilyScenario>, players: usize, seed: u64) -> Game {
     let mut g = Game::new(sc.clone(), Setup::first_sectors(players), seed).unwrap();
-    ai::play_out(&mut g, fsim::MAX_COMMANDS);
+    ai::play_out(&mut g, fsim::MAX_COMMANDS).unwrap();
     assert!(g.is_over(), "seed {seed}: the game should end");
     g
 }
@@ -147,7 +147,7 @@ fn the_ai_lands_before_the_tank_is_dry_and_at_home() {
         let mut g =
             Game::with_position(sc.clone(), Setup::first_sectors(4), position.clone(), seed)
                 .unwrap();
-        while g.to_act().is_none() {
+        while g.commander().is_none() {
             g.play(Command::Spin).unwrap();
         }
         // The turn's burn leaves one notch: land now or crash next turn.
@@ -169,7 +169,7 @@ fn scenes(
             let mut g =
                 Game::with_position(sc.clone(), Setup::first_sectors(4), position.clone(), seed)
                     .unwrap();
-            while g.to_act().is_none() {
+            while g.commander().is_none() {
                 g.play(Command::Spin).unwrap();
             }
             (g.phase() == (Phase::Turn { seat: 0 }) && scene(&g)).then_some((seed, g))
@@ -300,7 +300,7 @@ fn a_replay_of_a_game_from_a_position_reverifies() {
         ..Position::default()
     };
     let mut g = Game::with_position(sc, Setup::first_sectors(2), position, 9).unwrap();
-    ai::play_out(&mut g, 200);
+    ai::play_out(&mut g, 200).unwrap();
     let rep = record::family::record(&g, "kitchen").unwrap();
     assert!(rep.position.is_some());
     let again = record::family::verify(&rep).unwrap();

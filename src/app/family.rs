@@ -316,7 +316,7 @@ impl FamilyBattle {
             return None;
         }
         self.game
-            .to_act()
+            .commander()
             .filter(|&s| self.commanders[s as usize].human)
     }
 
@@ -663,7 +663,7 @@ impl FamilyBattle {
         }
         self.cache_key = Some(key);
         self.choices.clear();
-        let Some(seat) = self.game.to_act() else {
+        let Some(seat) = self.game.commander() else {
             return;
         };
         let g = &self.game;
@@ -755,7 +755,7 @@ impl FamilyBattle {
         for _ in 0..8 {
             let Some(prev) = g.undo() else { break };
             g = prev;
-            match g.to_act() {
+            match g.commander() {
                 Some(s) if s == seat => {
                     self.game = g;
                     let log = std::mem::take(&mut self.log);
@@ -1149,7 +1149,7 @@ impl FamilyBattle {
             }
         }
         planes.sort_by_key(|p| (p.0, p.1, p.2));
-        let active = self.game.to_act();
+        let active = self.game.commander();
         for &(alt, bomber, i) in &planes {
             let hex = if bomber {
                 self.bdisp[i].hex
@@ -1259,7 +1259,7 @@ impl FamilyBattle {
         let mut s = match c.command {
             Command::Move { climb, via, .. } => {
                 let alt = g
-                    .to_act()
+                    .commander()
                     .map(|seat| g.spitfire(seat).altitude as i16 + climb as i16)
                     .unwrap_or(0);
                 let sq = if via.is_some() { 2 } else { 1 };
@@ -1275,7 +1275,7 @@ impl FamilyBattle {
             ),
             Command::Wait => "Do nothing this turn".into(),
             Command::Land { at: a } | Command::RadarLand { at: a } => {
-                let own = g.to_act().is_some_and(|seat| {
+                let own = g.commander().is_some_and(|seat| {
                     sc.feature_at(a)
                         .is_some_and(|f| sc.features[f].sector == g.spitfire(seat).sector)
                 });
@@ -1530,7 +1530,7 @@ impl FamilyBattle {
             let s = *g.spitfire(seat);
             let d = self.sdisp[seat as usize];
             let card = Rect::new(x + 8.0, y, pw - 16.0, 62.0);
-            let on = g.to_act() == Some(seat);
+            let on = g.commander() == Some(seat);
             ui.rect(
                 card,
                 if on {
@@ -1663,7 +1663,7 @@ impl FamilyBattle {
         };
         put(g.round() as u64);
         put(self.log.len() as u64);
-        put(g.to_act().map_or(99, |s| s as u64));
+        put(g.commander().map_or(99, |s| s as u64));
         for &s in g.order() {
             put(s as u64);
         }

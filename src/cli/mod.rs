@@ -625,7 +625,7 @@ fn record_family(board: &str, setup: FamilySetup, seed: u64, out: &std::path::Pa
     use crate::family::{ai, Game as FamilyGame};
     let scenario = Arc::new(data::load_family(board)?);
     let mut game = FamilyGame::new(scenario, setup, seed)?;
-    ai::play_out(&mut game, sim::family::MAX_COMMANDS);
+    ai::play_out(&mut game, sim::family::MAX_COMMANDS)?;
     let rep = record::family::record(&game, board)?;
     data::write_atomic(out, &data::to_ron(&rep))?;
     println!(

@@ -16,8 +16,12 @@
 //! Deterministic: no randomness, no hashing; ties go to the first command in
 //! `legal_commands` order.
 
-use super::{Command, FeatureKind, FlightEnd, Game, Phase, MAX_BOMBER_SQUARES};
+use super::{Command, FeatureKind, FlightEnd, Game, Phase, Seat, MAX_BOMBER_SQUARES};
 use crate::common::hex::Facing;
+use crate::common::{
+    self,
+    game::{Opponent, PlayOutError, Rules},
+};
 use hexx::Hex;
 
 /// The command the commander the game is waiting for would give (or a spin).
@@ -26,7 +30,7 @@ pub fn decide(game: &Game) -> Option<Command> {
         Phase::Over { .. } => None,
         Phase::Spin { .. } => Some(Command::Spin),
         _ => {
-            let seat = game.to_act()?;
+            let seat = game.commander()?;
             let before = Forecast::of(game);
             let mut best: Option<(f64, Command)> = None;
             for cmd in game.legal_commands() {
@@ -44,16 +48,27 @@ pub fn decide(game: &Game) -> Option<Command> {
     }
 }
 
-/// Plays a whole game with every commander driven by `decide`; returns the
-/// number of commands played. Stops after `max_commands`.
-pub fn play_out(game: &mut Game, max_commands: usize) -> usize {
-    let mut n = 0;
-    while n < max_commands {
-        let Some(cmd) = decide(game) else { break };
-        game.play(cmd).expect("the AI only gives legal commands");
-        n += 1;
+/// The commanders' opponent (and the spinner's hand): it flies any seat.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Ai;
+
+impl Opponent<Game> for Ai {
+    fn decide(&mut self, game: &Game, seat: Seat) -> Option<Command> {
+        if Rules::to_act(game) != Some(seat) {
+            return None;
+        }
+        decide(game)
     }
-    n
+}
+
+/// Plays a whole game with every commander driven by the opponent; returns
+/// the number of commands played, or why it stopped. Stops (without error)
+/// after `max_commands`.
+pub fn play_out(game: &mut Game, max_commands: usize) -> Result<usize, PlayOutError> {
+    match common::game::play_out(game, &mut Ai, max_commands) {
+        Err(PlayOutError::TooLong { commands }) => Ok(commands),
+        other => other,
+    }
 }
 
 // ----- the weights, in bombers shot down (tuned with the simulator) -----

@@ -54,7 +54,8 @@ pub fn play_one(
     let game_seed = sub_seed(seed, index);
     let mut game = Game::new_quiet(scenario.clone(), setup.clone(), game_seed)
         .expect("the set-up was validated before the run");
-    let commands = ai::play_out(&mut game, max_commands);
+    let commands =
+        ai::play_out(&mut game, max_commands).expect("the opponent only plays legal commands");
     result_of(&game, index, commands)
 }
 

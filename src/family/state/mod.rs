@@ -1,0 +1,468 @@
+//! The state of a family game, and its one writer.
+//!
+//! The fields are private to this module, and the only code in it that
+//! changes them after the opening is [`apply`], one event at a time: the
+//! compiler keeps the rule that events are the only way the game changes.
+
+mod apply;
+
+pub use apply::apply;
+
+use super::event::Cause;
+use super::{FamilyRules, FamilyScenario, FeatureKind, Heading, Illegal, Plane, Position, Setup};
+use crate::common::hex::{End, Facing};
+use hexx::Hex;
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Spitfire {
+    pub sector: u8,
+    pub hex: Hex,
+    /// 0 on the ground; 1 and up in the air.
+    pub altitude: u8,
+    pub fuel: u8,
+    pub kills: u8,
+    pub lost: Option<Cause>,
+}
+
+impl Spitfire {
+    pub fn in_play(&self) -> bool {
+        self.lost.is_none()
+    }
+    pub fn airborne(&self) -> bool {
+        self.lost.is_none() && self.altitude > 0
+    }
+    pub fn on_ground(&self) -> bool {
+        self.lost.is_none() && self.altitude == 0
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Bomber {
+    pub hex: Hex,
+    pub facing: Facing,
+    /// North until it reaches the north edge, then south.
+    pub course: End,
+    pub altitude: u8,
+    /// Has spun (or been sent back to start) this round.
+    pub flown: bool,
+}
+
+/// A decision the rules ask of one commander outside their turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Order {
+    /// A bomber arrived on this Spitfire's square at another altitude.
+    GiveWay { seat: u8, bomber: u8 },
+    /// A radar station of this Spitfire's sector was bombed: land at once.
+    RadarLanding { seat: u8 },
+}
+
+impl Order {
+    pub fn seat(self) -> u8 {
+        match self {
+            Order::GiveWay { seat, .. } | Order::RadarLanding { seat } => seat,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Ending {
+    /// A commander reached the kills needed.
+    Kills,
+    /// Every Spitfire is out of the game.
+    AllOut,
+    /// Nightfall (our addition, `dusk_round` in the rules file).
+    Dusk,
+}
+
+/// What the game is waiting for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Phase {
+    /// The next bomber's spin.
+    Spin {
+        bomber: u8,
+    },
+    /// A commander's turn.
+    Turn {
+        seat: u8,
+    },
+    Order(Order),
+    Over {
+        winner: Option<u8>,
+        ending: Ending,
+    },
+}
+
+/// Everything the events of a family game write: where every plane is, what
+/// is bombed, the round, whose turn, the orders waiting and the ending. Its
+/// fields are private to this module: only [`apply`] (its child module)
+/// writes them, after the opening set-up (`new`, `place`).
+#[derive(Clone)]
+pub struct State {
+    scenario: Arc<FamilyScenario>,
+    setup: Setup,
+    bombers: Vec<Bomber>,
+    spitfires: Vec<Spitfire>,
+    /// By feature index: bombed out.
+    knocked_out: Vec<bool>,
+    round: u32,
+    /// This round's commanders, in order.
+    order: Vec<u8>,
+    turn_index: usize,
+    turn_started: bool,
+    orders: Vec<Order>,
+    over: Option<(Option<u8>, Ending)>,
+}
+
+impl State {
+    /// The opening: bombers on their start squares, Spitfires on their airfields.
+    pub(super) fn new(scenario: Arc<FamilyScenario>, setup: Setup) -> State {
+        let r = &scenario.rules;
+        let bombers = scenario
+            .starts
+            .iter()
+            .map(|&hex| Bomber {
+                hex,
+                facing: Facing::North,
+                course: End::North,
+                altitude: r.cruising_altitude,
+                flown: false,
+            })
+            .collect();
+        let spitfires = setup
+            .seats
+            .iter()
+            .map(|s| {
+                let af = scenario.airfields_of(s.sector)[s.airfield as usize];
+                Spitfire {
+                    sector: s.sector,
+                    hex: scenario.features[af].hex,
+                    altitude: 0,
+                    fuel: r.fuel_full,
+                    kills: 0,
+                    lost: None,
+                }
+            })
+            .collect();
+        State {
+            knocked_out: vec![false; scenario.features.len()],
+            scenario,
+            setup,
+            bombers,
+            spitfires,
+            round: 0,
+            order: Vec::new(),
+            turn_index: 0,
+            turn_started: false,
+            orders: Vec::new(),
+            over: None,
+        }
+    }
+
+    /// Sets up a position part-way (before any event).
+    pub(super) fn place(&mut self, p: &Position) -> Result<(), String> {
+        let sc = self.scenario.clone();
+        let max = sc.rules.max_altitude;
+        let hex_of = |at: (i32, i32)| -> Result<Hex, String> {
+            // Bounds first: hexx's offset conversion overflows (a panic in
+            // debug builds) on absurd coordinates.
+            let (cols, rows) = (sc.grid.columns() as i32, sc.grid.rows() as i32);
+            if !(0..cols).contains(&at.0) || !(0..rows).contains(&at.1) {
+                return Err(format!("{at:?} is off the board"));
+            }
+            Ok(crate::common::hex::hex_from_offset(at.0, at.1))
+        };
+        for b in &p.bombers {
+            let hex = hex_of(b.at)?;
+            if !(1..=max).contains(&b.altitude) {
+                return Err(format!(
+                    "bomber {} at altitude {}",
+                    u32::from(b.bomber) + 1,
+                    b.altitude
+                ));
+            }
+            let slot = self
+                .bombers
+                .get_mut(b.bomber as usize)
+                .ok_or_else(|| format!("there is no bomber {}", u32::from(b.bomber) + 1))?;
+            *slot = Bomber {
+                hex,
+                facing: b.facing,
+                course: b.course,
+                altitude: b.altitude,
+                flown: false,
+            };
+        }
+        for s in &p.spitfires {
+            let hex = hex_of(s.at)?;
+            if s.altitude > max || s.fuel == 0 || s.fuel > sc.rules.fuel_full {
+                return Err(format!(
+                    "Spitfire {} cannot be placed so",
+                    u32::from(s.seat) + 1
+                ));
+            }
+            let on_airfield = sc
+                .feature_at(hex)
+                .is_some_and(|f| sc.features[f].kind == FeatureKind::Airfield);
+            if s.altitude == 0 && !on_airfield {
+                return Err(format!(
+                    "Spitfire {} on the ground off an airfield",
+                    u32::from(s.seat) + 1
+                ));
+            }
+            let slot = self
+                .spitfires
+                .get_mut(s.seat as usize)
+                .ok_or_else(|| format!("there is no Spitfire {}", u32::from(s.seat) + 1))?;
+            slot.hex = hex;
+            slot.altitude = s.altitude;
+            slot.fuel = s.fuel;
+        }
+        for &at in &p.bombed {
+            let f = sc
+                .feature_at(hex_of(at)?)
+                .ok_or_else(|| format!("nothing to bomb at {at:?}"))?;
+            self.knocked_out[f] = true;
+        }
+        // States play can never reach: a Spitfire waiting on a bombed
+        // airfield, a bomber on another bomber's start square.
+        for (i, s) in self.spitfires.iter().enumerate() {
+            if s.altitude == 0 && sc.feature_at(s.hex).is_some_and(|f| self.knocked_out[f]) {
+                return Err(format!("Spitfire {} waits on a bombed airfield", i + 1));
+            }
+        }
+        for (i, b) in self.bombers.iter().enumerate() {
+            if let Some(o) = sc.starts.iter().position(|&h| h == b.hex) {
+                if o != i {
+                    return Err(format!(
+                        "bomber {} is on bomber {}'s start square",
+                        i + 1,
+                        o + 1
+                    ));
+                }
+            }
+        }
+        self.check_invariants()
+    }
+
+    pub fn scenario(&self) -> &Arc<FamilyScenario> {
+        &self.scenario
+    }
+
+    pub fn rules(&self) -> &FamilyRules {
+        &self.scenario.rules
+    }
+
+    pub fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    pub fn bombers(&self) -> &[Bomber] {
+        &self.bombers
+    }
+
+    pub fn spitfires(&self) -> &[Spitfire] {
+        &self.spitfires
+    }
+
+    pub fn spitfire(&self, seat: u8) -> &Spitfire {
+        &self.spitfires[seat as usize]
+    }
+
+    pub fn round(&self) -> u32 {
+        self.round
+    }
+
+    pub fn order(&self) -> &[u8] {
+        &self.order
+    }
+
+    /// By feature index: bombed out.
+    pub fn knocked_out(&self) -> &[bool] {
+        &self.knocked_out
+    }
+    /// Which of this round's commanders is to fly (an index into `order`).
+    pub fn turn_index(&self) -> usize {
+        self.turn_index
+    }
+    /// The commander to fly has begun the turn (fuel burned).
+    pub fn turn_started(&self) -> bool {
+        self.turn_started
+    }
+    pub fn is_knocked_out(&self, feature: usize) -> bool {
+        self.knocked_out[feature]
+    }
+
+    pub fn pending_orders(&self) -> &[Order] {
+        &self.orders
+    }
+
+    pub fn kills_to_win(&self) -> u8 {
+        if self.setup.short_game {
+            self.rules().kills_to_win_short
+        } else {
+            self.rules().kills_to_win
+        }
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.over.is_some()
+    }
+
+    /// The winning seat, if the game is over and someone won.
+    pub fn winner(&self) -> Option<u8> {
+        self.over.and_then(|(w, _)| w)
+    }
+
+    pub fn ending(&self) -> Option<Ending> {
+        self.over.map(|(_, e)| e)
+    }
+
+    pub fn phase(&self) -> Phase {
+        if let Some((winner, ending)) = self.over {
+            return Phase::Over { winner, ending };
+        }
+        if let Some(&o) = self.orders.first() {
+            return Phase::Order(o);
+        }
+        if let Some(b) = self.bombers.iter().position(|b| !b.flown) {
+            return Phase::Spin { bomber: b as u8 };
+        }
+        match self.order.get(self.turn_index) {
+            Some(&seat) => Phase::Turn { seat },
+            // Only between the end of a round and the next (inside `play`).
+            None => Phase::Spin { bomber: 0 },
+        }
+    }
+
+    /// The commander the game is waiting for, if any (none while bombers spin).
+    pub fn commander(&self) -> Option<u8> {
+        match self.phase() {
+            Phase::Turn { seat } => Some(seat),
+            Phase::Order(o) => Some(o.seat()),
+            _ => None,
+        }
+    }
+
+    /// The plane on `hex`, other than Spitfire `except`: a bomber or a Spitfire in play.
+    pub fn plane_at(&self, hex: Hex, except: Option<u8>) -> Option<Plane> {
+        if let Some(b) = self.bombers.iter().position(|b| b.hex == hex) {
+            return Some(Plane::Bomber(b as u8));
+        }
+        self.spitfires
+            .iter()
+            .enumerate()
+            .find(|(i, s)| s.in_play() && s.hex == hex && Some(*i as u8) != except)
+            .map(|(i, _)| Plane::Spitfire(i as u8))
+    }
+
+    pub fn is_free(&self, hex: Hex, except: Option<u8>) -> bool {
+        self.scenario.grid.contains(hex) && self.plane_at(hex, except).is_none()
+    }
+
+    /// An airfield a Spitfire may land on: not bombed, and its sector still has AA.
+    pub fn airfield_usable(&self, feature: usize) -> Result<(), Illegal> {
+        let f = &self.scenario.features[feature];
+        if f.kind != FeatureKind::Airfield {
+            return Err(Illegal::NotAnAirfield);
+        }
+        if self.knocked_out[feature] {
+            return Err(Illegal::AirfieldBombed);
+        }
+        if !self.sector_defended(f.sector) {
+            return Err(Illegal::SectorUndefended);
+        }
+        Ok(())
+    }
+
+    /// A sector with at least one AA battery standing.
+    pub fn sector_defended(&self, sector: u8) -> bool {
+        self.scenario
+            .features
+            .iter()
+            .enumerate()
+            .any(|(i, f)| f.sector == sector && f.kind == FeatureKind::Aa && !self.knocked_out[i])
+    }
+
+    /// The square directly behind a bomber (where a Spitfire shoots it down).
+    pub fn behind(&self, bomber: u8) -> Hex {
+        let b = &self.bombers[bomber as usize];
+        b.facing.reverse().ahead(b.hex)
+    }
+
+    /// The bombers a Spitfire at `hex` and `altitude` is directly behind, level.
+    pub fn bombers_in_sights(&self, hex: Hex, altitude: u8) -> Vec<u8> {
+        (0..self.bombers.len() as u8)
+            .filter(|&b| self.bombers[b as usize].altitude == altitude && self.behind(b) == hex)
+            .collect()
+    }
+
+    /// Where a bomber's course heads for a spinner heading.
+    pub fn direction(&self, bomber: u8, heading: Heading) -> Facing {
+        let ahead = self.bombers[bomber as usize].course.facing_toward();
+        match heading {
+            Heading::Beam => ahead,
+            Heading::Port => ahead.left(),
+            Heading::Starboard => ahead.right(),
+        }
+    }
+
+    /// Checks the state's invariants; used by the property tests.
+    pub fn check_invariants(&self) -> Result<(), String> {
+        let r = self.rules();
+        let grid = &self.scenario.grid;
+        for (i, b) in self.bombers.iter().enumerate() {
+            if !grid.contains(b.hex) {
+                return Err(format!("bomber {} is off the board", i + 1));
+            }
+            if !(1..=r.max_altitude).contains(&b.altitude) {
+                return Err(format!("bomber {} at altitude {}", i + 1, b.altitude));
+            }
+        }
+        for (i, s) in self.spitfires.iter().enumerate() {
+            if s.fuel > r.fuel_full {
+                return Err(format!("Spitfire {} has {} fuel", i + 1, s.fuel));
+            }
+            if !s.in_play() {
+                continue;
+            }
+            if !grid.contains(s.hex) {
+                return Err(format!("Spitfire {} is off the board", i + 1));
+            }
+            if s.altitude > r.max_altitude {
+                return Err(format!("Spitfire {} at altitude {}", i + 1, s.altitude));
+            }
+            if s.altitude == 0 {
+                let on_airfield = self
+                    .scenario
+                    .feature_at(s.hex)
+                    .is_some_and(|f| self.scenario.features[f].kind == FeatureKind::Airfield);
+                if !on_airfield {
+                    return Err(format!(
+                        "Spitfire {} is on the ground off an airfield",
+                        i + 1
+                    ));
+                }
+            } else if s.fuel == 0 {
+                return Err(format!("Spitfire {} flies with an empty tank", i + 1));
+            }
+        }
+        // At rest (no order pending) no two planes share a square.
+        if self.orders.is_empty() {
+            let mut seen: Vec<Hex> = Vec::new();
+            let planes = self
+                .bombers
+                .iter()
+                .map(|b| b.hex)
+                .chain(self.spitfires.iter().filter(|s| s.in_play()).map(|s| s.hex));
+            for h in planes {
+                if seen.contains(&h) {
+                    return Err(format!("two planes share {}", self.scenario.cell_name(h)));
+                }
+                seen.push(h);
+            }
+        }
+        Ok(())
+    }
+}
