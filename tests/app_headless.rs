@@ -6,8 +6,11 @@
 use macroquad::prelude::KeyCode;
 use tally_ho::app::script::{Monkey, ScriptedPlayer};
 use tally_ho::app::ui::InputFrame;
+use tally_ho::app::Players;
 use tally_ho::app::{App, Screen};
-use tally_ho::save::{self, AnimSpeed, Players};
+use tally_ho::common::game::GameKind;
+use tally_ho::saves::{self, Slot};
+use tally_ho::settings::AnimSpeed;
 use tally_ho::simple_hex::{Phase, Side};
 use tally_ho::sound::Sfx;
 
@@ -129,6 +132,11 @@ fn start_solo(seed: &str) -> App {
     let mut app = app();
     new_game_with_seed(&mut app, seed);
     click(&mut app, "Start");
+    if let Screen::ConfirmNew(_) = app.top() {
+        // The last game is still in the autosave: this one replaces it.
+        frame(&mut app, InputFrame::idle());
+        click(&mut app, "Replace it and start");
+    }
     for _ in 0..10_000 {
         let b = app.battle().unwrap();
         if matches!(b.game.phase(), Phase::Moving(m) if b.game.plane(m.plane).side == Side::British)
@@ -198,50 +206,86 @@ fn a_click_on_a_highlighted_hex_flies_there() {
 fn saving_and_loading_restores_the_game_and_autosave_follows_each_round() {
     let (_g, dir) = data_dir("save");
     let mut app = start_solo("31");
-    frame(&mut app, InputFrame::press(KeyCode::F5));
-    let saved = app.battle().unwrap().game.commands().to_vec();
-    assert!(dir.join("save.ron").exists());
-    let auto = save::read(&dir.join("autosave.ron")).unwrap();
+    save_in_slot(&mut app, 1);
+    assert!(matches!(app.top(), Screen::Battle(_)), "back to the game");
+    assert_eq!(
+        app.battle().unwrap().message.as_deref(),
+        Some("Game saved in slot 1.")
+    );
+    let at_save = app.battle().unwrap().game.commands().to_vec();
+    let file = dir.join("saves/simple-hex/slot-1.ron");
+    assert_eq!(file, saves::path(GameKind::SimpleHex, Slot::Numbered(1)));
+    assert!(file.exists());
+    let auto = saved(GameKind::SimpleHex, Slot::Autosave);
     let first = auto
         .expect("autosave at the first movement round")
-        .commands
-        .len();
+        .commands();
     // Later rounds write it again, further on.
     let mut going = app;
     for _ in 0..20_000 {
-        let later = save::read(&dir.join("autosave.ron")).ok().flatten();
-        if later.is_some_and(|s| s.commands.len() > first) {
+        let later = saved(GameKind::SimpleHex, Slot::Autosave);
+        if later.is_some_and(|s| s.commands() > first) {
             break;
         }
         let input = fly_on(going.battle().unwrap(), tally_ho::common::hex::End::South);
         frame(&mut going, input);
     }
-    let later = save::read(&dir.join("autosave.ron")).unwrap().unwrap();
-    assert!(
-        later.commands.len() > first,
-        "the autosave follows the game"
+    let later = saved(GameKind::SimpleHex, Slot::Autosave).unwrap();
+    assert!(later.commands() > first, "the autosave follows the game");
+    // F5 again saves in the game's own slot without asking.
+    save_in_slot(&mut going, 2);
+    assert!(matches!(going.top(), Screen::Battle(_)));
+    let now = going.battle().unwrap().game.commands().len();
+    assert_eq!(
+        saved(GameKind::SimpleHex, Slot::Numbered(1))
+            .unwrap()
+            .commands(),
+        now
     );
+    assert!(saved(GameKind::SimpleHex, Slot::Numbered(2)).is_none());
     let mut fresh = self::app();
     frame(&mut fresh, InputFrame::idle());
-    click(&mut fresh, "Load saved game");
+    load(&mut fresh, "Simple Hex dogfight, Slot 1");
     let b = fresh.battle().expect("the saved game is back");
-    assert_eq!(b.game.commands(), saved.as_slice());
+    assert_eq!(b.game.commands().len(), now);
+    assert_eq!(&b.game.commands()[..at_save.len()], at_save.as_slice());
     assert_eq!(b.game.seed(), 31);
+    assert_eq!(b.slot, Some(Slot::Numbered(1)), "it keeps its slot");
 }
 
 #[test]
 fn a_corrupt_save_is_reported_and_left_untouched() {
     let (_g, dir) = data_dir("corrupt");
-    let junk = "SaveGame(level: \"crane-14x18\", seed: ";
-    std::fs::write(dir.join("save.ron"), junk).unwrap();
+    let junk = "Record(game: SimpleHex, version: 2, seed: ";
+    let file = saves::path(GameKind::SimpleHex, Slot::Numbered(3));
+    std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+    std::fs::write(&file, junk).unwrap();
+    // A file of an earlier version that is broken, too.
+    std::fs::write(dir.join("save.ron"), "SaveGame(level: ").unwrap();
     let mut app = app();
     frame(&mut app, InputFrame::idle());
-    click(&mut app, "Load saved game");
-    let notice = app.notice.clone().unwrap_or_default();
-    assert!(notice.contains("could not be read"), "{notice}");
-    assert!(notice.contains("save.ron:1:"), "names the place: {notice}");
-    assert!(matches!(app.top(), Screen::Menu));
-    assert_eq!(std::fs::read_to_string(dir.join("save.ron")).unwrap(), junk);
+    click(&mut app, "Load a game");
+    frame(&mut app, InputFrame::idle());
+    let Screen::Load(list) = app.top() else {
+        panic!("the list of saves");
+    };
+    let e = list
+        .entries
+        .iter()
+        .find(|e| e.slot == Slot::Numbered(3))
+        .expect("the broken save is listed");
+    let why = e.read.clone().unwrap_err();
+    assert!(why.contains("slot-3.ron:1:"), "names the place: {why}");
+    let old = list
+        .entries
+        .iter()
+        .find(|e| e.slot == Slot::Legacy(0))
+        .expect("the old save is listed");
+    assert!(old.read.clone().unwrap_err().contains("save.ron:1:"));
+    // Clicking it loads nothing; the file is left as it is.
+    click(&mut app, "Simple Hex dogfight, Slot 3");
+    assert!(matches!(app.top(), Screen::Load(_)));
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), junk);
 }
 
 /// The player's next input: place squadrons, end a finished move, or fly to
@@ -284,9 +328,18 @@ fn quitting_mid_game_asks_to_save() {
     assert!(matches!(app.top(), Screen::ConfirmLeave { quitting: true }));
     assert!(!app.quit);
     click(&mut app, "Save and leave");
+    assert!(!app.quit, "a game without a slot yet: the slots first");
+    assert!(matches!(app.top(), Screen::SaveSlots(_)));
+    frame(&mut app, InputFrame::idle());
+    click(&mut app, "Slot 1:");
     assert!(app.quit, "saved, then the window closes");
-    let s = save::read(&dir.join("save.ron")).unwrap().unwrap();
-    assert_eq!(s.seed, 41);
+    let Some(tally_ho::record::AnyRecord::SimpleHex(r)) =
+        saved(GameKind::SimpleHex, Slot::Numbered(1))
+    else {
+        panic!("saved in slot 1");
+    };
+    assert_eq!(r.seed, 41);
+    let _ = dir;
     // From the help page over a game, closing asks too; Esc from a game
     // offers to leave to the menu.
     let mut app = start_solo("42");

@@ -11,7 +11,10 @@ use tally_ho::app::{App, Screen};
 use tally_ho::campaign::forces::Place;
 use tally_ho::campaign::game::{Command, Event, Stage};
 use tally_ho::campaign::tactical::Fate;
-use tally_ho::save::{self, AnimSpeed, AnySave, CampaignSave};
+use tally_ho::common::game::GameKind;
+use tally_ho::record::{AnyRecord, Player};
+use tally_ho::saves::{self, Slot};
+use tally_ho::settings::AnimSpeed;
 use tally_ho::simple_hex::Side;
 
 #[path = "common/screens.rs"]
@@ -149,8 +152,8 @@ fn a_turn_played_through_the_screens_brings_a_board_battle_back_to_the_map() {
     }
     // An autosave of the campaign was written on the way.
     assert!(matches!(
-        save::read_any(&save::autosave_path()),
-        Ok(Some(AnySave::Campaign(_)))
+        saved(GameKind::Campaign, Slot::Autosave),
+        Some(AnyRecord::Campaign(_))
     ));
 }
 
@@ -245,20 +248,21 @@ fn a_campaign_saved_in_the_middle_of_a_board_battle_resumes_where_it_was() {
                     .is_some_and(|b| b.game.commands().len() >= 6)
         })
     });
-    frame(&mut app, InputFrame::press(KeyCode::F5));
+    save_in_slot(&mut app, 4);
     let t = table(&app);
     assert_eq!(
         t.sub.as_ref().and_then(|b| b.message.as_deref()),
-        Some("Game saved.")
+        Some("Game saved in slot 4.")
     );
     let c = t.campaign.clone();
     assert_eq!(c.stage(), &Stage::Battle);
     let hex: Vec<_> = c.battle().unwrap().game.commands().to_vec();
     assert_eq!(t.sub.as_ref().unwrap().game.commands(), hex.as_slice());
-    match save::read_any(&save::save_path()) {
-        Ok(Some(AnySave::Campaign(s))) => {
+    match saved(GameKind::Campaign, Slot::Numbered(4)) {
+        Some(AnyRecord::Campaign(s)) => {
             assert_eq!(s.commands, c.commands());
-            assert_eq!(s.human, Some(Side::British));
+            let humans: Vec<bool> = s.players.iter().map(|p| p.human).collect();
+            assert_eq!(humans, [false, true], "the RAF is the player's");
         }
         other => panic!("not a campaign save: {other:?}"),
     }
@@ -269,7 +273,7 @@ fn a_campaign_saved_in_the_middle_of_a_board_battle_resumes_where_it_was() {
     click(&mut app, "Leave");
     assert!(matches!(app.top(), Screen::Menu));
     frame(&mut app, InputFrame::idle());
-    click(&mut app, "Load saved game");
+    load(&mut app, "Campaign, Slot 4");
     assert!(matches!(app.top(), Screen::Campaign(_)), "{:?}", app.notice);
     frame(&mut app, InputFrame::idle());
     let t = table(&app);
@@ -331,18 +335,14 @@ fn taking_back_a_move_on_the_board_takes_it_back_in_the_campaign() {
 fn a_corrupt_campaign_save_is_reported_and_left_as_it_is() {
     let (_g, _dir) = data_dir("corrupt");
     let text = "CampaignSave(\n    setup: (weather: Sunny, seed: 1),\n";
-    std::fs::write(save::save_path(), text).unwrap();
+    let old = saves::path(GameKind::Campaign, Slot::Legacy(0));
+    std::fs::write(&old, text).unwrap();
     let mut app = app_with(AnimSpeed::Instant);
     frame(&mut app, InputFrame::idle());
-    click(&mut app, "Load saved game");
-    assert!(matches!(app.top(), Screen::Menu));
-    let notice = app.notice.clone().unwrap();
-    assert!(
-        notice.starts_with("That save could not be read"),
-        "{notice}"
-    );
-    assert!(notice.contains("save.ron"), "{notice}");
-    assert_eq!(std::fs::read_to_string(save::save_path()).unwrap(), text);
+    let why = listed_error(&mut app, Slot::Legacy(0));
+    assert!(why.contains("save.ron:2:"), "{why}");
+    assert_eq!(std::fs::read_to_string(&old).unwrap(), text);
+    frame(&mut app, InputFrame::press(KeyCode::Escape));
 
     // A save the rules refuse says which command, and stays too.
     let (data, rules) = tally_ho::record::campaign::shipped().unwrap();
@@ -354,24 +354,22 @@ fn a_corrupt_campaign_save_is_reported_and_left_as_it_is() {
             1,
         ),
     );
-    let mut bad = CampaignSave::of(&c, Some(Side::British));
+    let players = vec![Player::new("Luftwaffe", false), Player::new("RAF", true)];
+    let mut bad = tally_ho::record::campaign::record_of(&c, players).unwrap();
     bad.commands.push(Command::EndRafMovement);
-    AnySave::Campaign(bad)
-        .write(&save::autosave_path())
-        .unwrap();
-    let before = std::fs::read_to_string(save::autosave_path()).unwrap();
+    let auto = saves::path(GameKind::Campaign, Slot::Autosave);
+    AnyRecord::Campaign(bad).write(&auto).unwrap();
+    let before = std::fs::read_to_string(&auto).unwrap();
     frame(&mut app, InputFrame::idle());
     click(&mut app, "Continue");
     assert!(matches!(app.top(), Screen::Menu));
     let notice = app.notice.clone().unwrap();
     assert!(
-        notice.contains("command 1 of the save is not legal"),
+        notice.contains("command 1 (EndRafMovement) is not legal"),
         "{notice}"
     );
-    assert_eq!(
-        std::fs::read_to_string(save::autosave_path()).unwrap(),
-        before
-    );
+    assert!(notice.contains("left as it is"), "{notice}");
+    assert_eq!(std::fs::read_to_string(&auto).unwrap(), before);
 }
 
 #[test]
@@ -527,7 +525,7 @@ fn a_whole_shortened_campaign_ends_on_its_result_screen() {
     assert!(c.verdict().is_some());
     assert_eq!(c.records().len(), 7);
     // A finished campaign leaves nothing to continue.
-    assert!(!save::autosave_path().exists());
+    assert!(!saves::path(GameKind::Campaign, Slot::Autosave).exists());
     frame(&mut app, InputFrame::idle());
     click(&mut app, "Main menu");
     assert!(matches!(app.top(), Screen::Menu));

@@ -9,7 +9,6 @@ use tally_ho::campaign::rules::{Thresholds, WeatherRule};
 use tally_ho::campaign::tactical::{fate, short_name, Fate, Outcome};
 use tally_ho::data::campaign_rules::{campaign_rules_source, check_tactical, load_campaign_rules};
 use tally_ho::data::Source;
-use tally_ho::save::CampaignSave;
 use tally_ho::simple_hex::{Colour, Command as HexCommand, Side};
 
 fn campaign(battles: Battles, seed: u64) -> Campaign {
@@ -397,8 +396,8 @@ fn a_campaign_with_battles_is_its_seed_and_commands() {
     let mut a = campaign(Battles::Board, 8);
     ai::play_out(&mut a);
     assert!(a.intercept_tally().on_board > 0);
-    let save = CampaignSave::of(&a, Some(Side::British));
-    let b = save.restore().expect("restores");
+    let save = tally_ho::record::campaign::record_of(&a, Vec::new()).unwrap();
+    let b = tally_ho::record::campaign::restore(&save).expect("restores");
     assert_eq!(b.events(), a.events());
     assert_eq!(b.tally(), a.tally());
 }
@@ -418,11 +417,14 @@ fn a_save_in_the_middle_of_a_battle_resumes_it() {
     let dir = std::env::temp_dir().join(format!("tally-ho-tactical-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("mid-battle.ron");
-    tally_ho::save::AnySave::Campaign(CampaignSave::of(&c, None))
+    let r = tally_ho::record::campaign::record_of(&c, Vec::new()).unwrap();
+    tally_ho::record::AnyRecord::Campaign(r)
         .write(&path)
         .unwrap();
-    let back = match tally_ho::save::read_any(&path).unwrap() {
-        Some(tally_ho::save::AnySave::Campaign(s)) => s.restore().unwrap(),
+    let back = match tally_ho::record::read(&path).unwrap() {
+        tally_ho::record::AnyRecord::Campaign(r) => {
+            tally_ho::record::campaign::restore(&r).unwrap()
+        }
         other => panic!("{other:?}"),
     };
     assert!(at_battle(&back));
@@ -555,16 +557,36 @@ fn a_save_from_before_board_battles_loads_with_the_dice() {
         let side = c.to_act().unwrap();
         c.play(ai::choose(&c, side).unwrap()).unwrap();
     }
-    let text = tally_ho::data::to_ron(&CampaignSave::of(&c, Some(Side::German)));
-    let old: String = text
-        .lines()
-        .filter(|l| !l.trim_start().starts_with("battles:"))
-        .collect::<Vec<_>>()
-        .join("\n");
-    assert_ne!(old, text, "the setup names how intercepts are fought");
-    let save: CampaignSave = tally_ho::data::parse("old.ron", &old).expect("an older save reads");
+    // A save as the version before board battles wrote it.
+    #[derive(serde::Serialize)]
+    #[serde(rename = "CampaignSetup")]
+    struct OldSetup {
+        weather: WeatherRule,
+        seed: u64,
+    }
+    #[derive(serde::Serialize)]
+    struct CampaignSave {
+        setup: OldSetup,
+        commands: Vec<Command>,
+        human: Option<Side>,
+    }
+    let old = tally_ho::data::to_ron(&CampaignSave {
+        setup: OldSetup {
+            weather: c.setup().weather,
+            seed: c.setup().seed,
+        },
+        commands: c.commands().to_vec(),
+        human: Some(Side::German),
+    });
+    assert!(!old.contains("battles"));
+    let tally_ho::record::AnyRecord::Campaign(save) =
+        tally_ho::record::parse("old.ron", &old).expect("an older save reads")
+    else {
+        panic!("a campaign save");
+    };
     assert_eq!(save.setup.battles, Battles::Dice);
-    assert_eq!(save.restore().unwrap().events(), c.events());
+    let back = tally_ho::record::campaign::restore(&save).unwrap();
+    assert_eq!(back.events(), c.events());
 }
 
 #[test]

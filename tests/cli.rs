@@ -178,7 +178,7 @@ fn record_then_replay_a_family_game() {
     std::fs::write(&file, altered).unwrap();
     let (ok, _, err) = tally_ho(&["replay", f]);
     assert!(!ok);
-    assert!(err.contains("have changed"), "{err}");
+    assert!(err.contains("changed since"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }
 

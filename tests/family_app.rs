@@ -8,8 +8,11 @@ use tally_ho::app::family::{FamilyBattle, Mode};
 use tally_ho::app::script::FamilyScript;
 use tally_ho::app::ui::InputFrame;
 use tally_ho::app::{App, Screen};
+use tally_ho::common::game::GameKind;
 use tally_ho::family::{Command, Phase};
-use tally_ho::save::{self, AnimSpeed, AnySave};
+use tally_ho::record::AnyRecord;
+use tally_ho::saves::{self, Slot};
+use tally_ho::settings::AnimSpeed;
 
 #[path = "common/screens.rs"]
 mod screens;
@@ -94,7 +97,7 @@ fn a_solo_commander_plays_the_family_game_to_the_end_through_the_screens() {
         .count();
     assert!(turns >= 5, "only {turns} commander commands");
     // A finished game leaves no autosave to continue.
-    assert!(!save::autosave_path().exists());
+    assert!(!saves::path(GameKind::Family, Slot::Autosave).exists());
     // The result screen's replay button plays the same game to the same end.
     let (commands, kills) = (b.game.commands().to_vec(), b.game.spitfire(0).kills);
     let mut app = app;
@@ -190,14 +193,21 @@ fn a_family_game_saves_loads_and_is_autosaved() {
     until_human(&mut app);
     let commands = family(&app).game.commands().to_vec();
     assert!(commands.contains(&Command::TakeOff));
-    frame(&mut app, InputFrame::press(KeyCode::F5));
-    assert_eq!(family(&app).message.as_deref(), Some("Game saved."));
-    let text = std::fs::read_to_string(save::save_path()).unwrap();
-    assert!(text.starts_with("FamilySave("), "{}", &text[..40]);
-    // The round's start wrote the autosave, a family save too.
+    save_in_slot(&mut app, 1);
+    assert_eq!(
+        family(&app).message.as_deref(),
+        Some("Game saved in slot 1.")
+    );
+    let text = std::fs::read_to_string(saves::path(GameKind::Family, Slot::Numbered(1))).unwrap();
+    assert!(
+        text.starts_with("Record(\n    game: Family,"),
+        "{}",
+        &text[..40]
+    );
+    // The round's start wrote the family game's own autosave.
     assert!(matches!(
-        save::read_any(&save::autosave_path()),
-        Ok(Some(AnySave::Family(_)))
+        saved(GameKind::Family, Slot::Autosave),
+        Some(AnyRecord::Family(_))
     ));
     // Leave without saving, then load: the same game, command for command.
     frame(&mut app, InputFrame::press(KeyCode::Escape));
@@ -206,24 +216,23 @@ fn a_family_game_saves_loads_and_is_autosaved() {
     click(&mut app, "Leave");
     assert!(matches!(app.top(), Screen::Menu));
     frame(&mut app, InputFrame::idle());
-    click(&mut app, "Load saved game");
+    load(&mut app, "Family game, Slot 1");
     assert!(matches!(app.top(), Screen::Family(_)));
     assert_eq!(family(&app).game.commands(), commands.as_slice());
+    assert_eq!(family(&app).slot, Some(Slot::Numbered(1)));
 }
 
 #[test]
 fn a_corrupt_family_save_is_reported_and_left_as_it_is() {
     let (_g, _dir) = data_dir("corrupt");
     let bad = "FamilySave(\n    board: \"full\",\n    seed: oops,\n)\n";
-    std::fs::write(save::save_path(), bad).unwrap();
+    let file = saves::path(GameKind::Family, Slot::Legacy(0));
+    std::fs::write(&file, bad).unwrap();
     let mut app = app_with(AnimSpeed::Instant);
     frame(&mut app, InputFrame::idle());
-    click(&mut app, "Load saved game");
-    assert!(matches!(app.top(), Screen::Menu));
-    let notice = app.notice.clone().unwrap();
-    assert!(notice.contains("save.ron:3:"), "{notice}");
-    assert!(notice.contains("left as it is"), "{notice}");
-    assert_eq!(std::fs::read_to_string(save::save_path()).unwrap(), bad);
+    let why = listed_error(&mut app, Slot::Legacy(0));
+    assert!(why.contains("save.ron:3:"), "{why}");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), bad);
 }
 
 #[test]
@@ -316,25 +325,15 @@ fn the_monkey_finds_no_panic_on_the_family_screens() {
 #[test]
 fn a_save_whose_commands_the_rules_refuse_says_which_one() {
     let (_g, _dir) = data_dir("illegal");
-    let save = save::FamilySave {
-        board: "kitchen".into(),
-        setup: tally_ho::family::Setup::first_sectors(1),
-        seed: 3,
-        commanders: vec![save::Commander {
-            name: "Ann".into(),
-            human: true,
-        }],
-        // The bombers fly first: a take-off before any spin is refused.
-        commands: vec![Command::TakeOff],
-    };
-    AnySave::Family(save).write(&save::save_path()).unwrap();
+    // A save of the earlier version: the bombers fly first, so a take-off
+    // before any spin is refused.
+    let old = "FamilySave(board: \"kitchen\", setup: Setup(seats: [SeatSetup(sector: 0, airfield: 0)], short_game: false), seed: 3, commanders: [Commander(name: \"Ann\", human: true)], commands: [TakeOff])";
+    std::fs::write(saves::path(GameKind::Family, Slot::Legacy(0)), old).unwrap();
     let mut app = app_with(AnimSpeed::Instant);
     frame(&mut app, InputFrame::idle());
-    click(&mut app, "Load saved game");
-    assert!(matches!(app.top(), Screen::Menu));
-    let notice = app.notice.clone().unwrap();
+    let why = listed_error(&mut app, Slot::Legacy(0));
     assert!(
-        notice.contains("command 1 of the save is not legal: The bombers move first"),
-        "{notice}"
+        why.contains("command 1 (TakeOff) is not legal on re-run: The bombers move first"),
+        "{why}"
     );
 }

@@ -3,7 +3,7 @@
 //! starts we try the device ourselves, and if it will not open we point ALSA at
 //! its null device and say in one line that the game is silent.
 
-use crate::save::Settings;
+use crate::settings::Settings;
 use crate::sound::Sfx;
 use macroquad::audio::{load_sound_from_bytes, play_sound, PlaySoundParams, Sound};
 

@@ -4,7 +4,7 @@
 
 use super::ui::{Ui, INK};
 use crate::common::hex::{hex_from_offset, Facing};
-use crate::save::Scheme;
+use crate::settings::Scheme;
 use crate::simple_hex::{Colour, Side};
 use hexx::{Hex, HexLayout};
 use macroquad::prelude::*;

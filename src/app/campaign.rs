@@ -13,6 +13,7 @@
 
 use super::simple_hex::{Battle, BattleAction};
 use super::ui::{mix, Layer, Ui, ACCENT, DIM, INK, PAPER};
+use super::Players;
 use crate::campaign::ai;
 use crate::campaign::data::{Group, Luftflotte, Role, Square, Terrain};
 use crate::campaign::deck::CardKind;
@@ -23,7 +24,9 @@ use crate::campaign::game::{
 use crate::campaign::rules::WeatherRule;
 use crate::campaign::score::{luftwaffe_rate_holds, Verdict};
 use crate::campaign::tactical::{Fate, Outcome};
-use crate::save::{CampaignSave, Players, Settings};
+use crate::record::{self, campaign::CampaignRecord, RecordError};
+use crate::saves::Slot;
+use crate::settings::Settings;
 use crate::simple_hex::Side;
 use crate::sound::Sfx;
 use macroquad::prelude::*;
@@ -366,6 +369,8 @@ pub struct CampaignTable {
     pub status: String,
     pub sounds: Vec<Sfx>,
     pub autosave_due: bool,
+    /// The slot the campaign was loaded from or last saved in.
+    pub slot: Option<Slot>,
     ai_wait: f32,
     skip: bool,
     last_stage: Option<std::mem::Discriminant<Stage>>,
@@ -434,6 +439,7 @@ impl CampaignTable {
             status: String::new(),
             sounds: Vec::new(),
             autosave_due: false,
+            slot: None,
             ai_wait: 0.0,
             skip: false,
             last_stage: None,
@@ -466,14 +472,9 @@ impl CampaignTable {
         t
     }
 
-    /// A saved campaign, on its table.
-    pub fn restore(save: &CampaignSave) -> Result<CampaignTable, String> {
-        let c = save.restore()?;
-        Ok(CampaignTable::new(c, save.human))
-    }
-
-    pub fn save(&self) -> CampaignSave {
-        CampaignSave::of(&self.campaign, self.human)
+    /// The campaign as a record.
+    pub fn record(&self) -> Result<CampaignRecord, RecordError> {
+        record::campaign::record_of(&self.campaign, self.players().to_record())
     }
 
     pub fn is_watching(&self) -> bool {
@@ -1353,9 +1354,16 @@ impl CampaignTable {
                 self.battle_mismatch("That move cannot be taken back in the campaign");
                 return;
             }
-            let mut save = self.save();
-            save.commands.truncate(n - back);
-            match save.restore() {
+            let mut again = Campaign::new(
+                self.campaign.data().clone(),
+                self.campaign.rules().clone(),
+                self.campaign.setup(),
+            );
+            let replayed = all[..n - back]
+                .iter()
+                .try_for_each(|&c| again.play(c))
+                .map(|()| again);
+            match replayed {
                 Ok(c) => {
                     let shown = self.shown.min(c.events().len());
                     self.campaign = c;

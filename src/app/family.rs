@@ -12,7 +12,9 @@ use super::ui::{mix, Layer, Ui, ACCENT, DIM, INK, PAPER};
 use crate::common::hex::Facing;
 use crate::family::ai;
 use crate::family::*;
-use crate::save::{Commander, FamilySave, Settings};
+use crate::record::{self, Player, RecordError, RecordOf};
+use crate::saves::Slot;
+use crate::settings::Settings;
 use crate::sound::Sfx;
 use hexx::Hex;
 use macroquad::prelude::*;
@@ -119,7 +121,7 @@ pub struct Choice {
 pub struct FamilyBattle {
     pub game: Game,
     pub board: String,
-    pub commanders: Vec<Commander>,
+    pub commanders: Vec<Player>,
     script: Option<VecDeque<Command>>,
     shown: usize,
     bdisp: Vec<BDisp>,
@@ -138,6 +140,8 @@ pub struct FamilyBattle {
     pub status: String,
     pub sounds: Vec<Sfx>,
     pub autosave_due: bool,
+    /// The slot the game was loaded from or last saved in.
+    pub slot: Option<Slot>,
     /// Several players: the seat that must take the machine before it sees the board.
     pub handover: Option<u8>,
     last_human: Option<u8>,
@@ -173,7 +177,7 @@ const BOMBER: Color = Color::new(0.22, 0.23, 0.25, 1.0);
 const GOLD: Color = Color::new(1.0, 0.80, 0.10, 1.0);
 
 impl FamilyBattle {
-    pub fn new(game: Game, board: &str, commanders: Vec<Commander>) -> FamilyBattle {
+    pub fn new(game: Game, board: &str, commanders: Vec<Player>) -> FamilyBattle {
         let sc = game.scenario().clone();
         let mut b = FamilyBattle {
             view: BoardView::fit(
@@ -200,6 +204,7 @@ impl FamilyBattle {
             status: String::new(),
             sounds: Vec::new(),
             autosave_due: false,
+            slot: None,
             handover: None,
             last_human: None,
             ai_wait: 0.0,
@@ -227,7 +232,7 @@ impl FamilyBattle {
     pub fn replay(
         game: Game,
         board: &str,
-        commanders: Vec<Commander>,
+        commanders: Vec<Player>,
         commands: Vec<Command>,
     ) -> FamilyBattle {
         let mut b = FamilyBattle::new(game, board, commanders);
@@ -235,8 +240,13 @@ impl FamilyBattle {
         b
     }
 
-    pub fn save(&self) -> FamilySave {
-        FamilySave::of(&self.game, &self.board, &self.commanders)
+    /// The game as a record (the app plays shipped boards only).
+    pub fn record(&self) -> Result<RecordOf<Game>, RecordError> {
+        record::of(
+            &self.game,
+            self.commanders.clone(),
+            std::path::Path::new("."),
+        )
     }
 
     pub fn is_watching(&self) -> bool {
@@ -1898,7 +1908,7 @@ impl FamilyNew {
         };
         let commanders = seats
             .iter()
-            .map(|s| Commander {
+            .map(|s| Player {
                 name: if s.name.trim().is_empty() {
                     "Commander".into()
                 } else {

@@ -7,21 +7,67 @@ pub mod audio;
 pub mod board_view;
 pub mod campaign;
 pub mod family;
+pub mod saves;
 pub mod script;
 pub mod simple_hex;
 pub mod ui;
 pub mod window;
 
+use crate::common::game::GameKind;
 use crate::data;
-use crate::save::{self, AnimSpeed, AnySave, FamilySave, Players, SaveGame, Scheme, Settings};
+use crate::record::{self, AnyRecord, Player, RecordError};
+use crate::saves::{self as store, Slot};
+use crate::settings::{AnimSpeed, Scheme, Settings};
 use crate::simple_hex::{Game, Options, Side};
 use crate::sound::Sfx;
 use campaign::{CampaignNew, CampaignTable};
 use family::{FamilyBattle, FamilyNew};
 use macroquad::prelude::*;
+use saves::{After, ConfirmNew, LoadList, SlotPicker};
 use simple_hex::{Battle, BattleAction};
 use std::sync::Arc;
 use ui::{InputFrame, Ui, ACCENT, INK, PAPER};
+
+/// Who plays which side of Simple Hex or the campaign.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Players {
+    /// One player against the opponent AI.
+    Solo { human: Side },
+    /// Two players passing the machine.
+    TwoPlayers,
+}
+
+impl Players {
+    pub fn is_human(self, side: Side) -> bool {
+        match self {
+            Players::Solo { human } => human == side,
+            Players::TwoPlayers => true,
+        }
+    }
+
+    /// The seats as a record lists them: the Luftwaffe, then the RAF.
+    pub fn to_record(self) -> Vec<Player> {
+        [Side::German, Side::British]
+            .into_iter()
+            .map(|s| Player::new(s.name(), self.is_human(s)))
+            .collect()
+    }
+
+    /// The players a record lists (a recording with no person in it is
+    /// watched by two).
+    pub fn from_record(players: &[Player]) -> Players {
+        let human = |i: usize| players.get(i).is_some_and(|p| p.human);
+        match (human(0), human(1)) {
+            (true, false) => Players::Solo {
+                human: Side::German,
+            },
+            (false, true) => Players::Solo {
+                human: Side::British,
+            },
+            _ => Players::TwoPlayers,
+        }
+    }
+}
 
 /// The choices on the new-game screen.
 #[derive(Clone, Debug, PartialEq)]
@@ -54,6 +100,12 @@ pub enum Screen {
     ConfirmLeave {
         quitting: bool,
     },
+    /// Every save, to load one.
+    Load(LoadList),
+    /// The slots of a game's saves, to save it in one.
+    SaveSlots(Box<SlotPicker>),
+    /// A new game would replace an unfinished one in the autosave.
+    ConfirmNew(Box<ConfirmNew>),
 }
 
 impl Screen {
@@ -72,6 +124,9 @@ impl Screen {
             Screen::CampaignNew(_) => "campaign new game",
             Screen::Campaign(_) => "campaign",
             Screen::CampaignResult(_) => "campaign result",
+            Screen::Load(_) => "load",
+            Screen::SaveSlots(_) => "save slots",
+            Screen::ConfirmNew(_) => "new game over an unfinished one",
         }
     }
 }
@@ -201,7 +256,9 @@ impl App {
             Screen::FamilyResult(b) => {
                 let (watch, menu) = family::result_screen(&mut ui, b);
                 next = if watch {
-                    Some(Transition::WatchFamily(b.save()))
+                    let (g, commands) = (b.game.restart(true), b.game.commands().to_vec());
+                    let watcher = FamilyBattle::replay(g, &b.board, b.commanders.clone(), commands);
+                    Some(Transition::Push(Screen::Family(Box::new(watcher))))
                 } else if menu {
                     Some(Transition::ToMenu(None))
                 } else {
@@ -227,17 +284,10 @@ impl App {
             }
             Screen::Help { scroll, page } => next = help(&mut ui, scroll, *page),
             Screen::Settings => next = settings_screen(&mut ui, &mut self.settings),
-            Screen::ConfirmLeave { quitting } => {
-                let quitting = *quitting;
-                let below = self.stack.len() - 2;
-                let save = match &self.stack[below] {
-                    Screen::Battle(b) => Some(AnySave::SimpleHex(b.save())),
-                    Screen::Family(b) => Some(AnySave::Family(b.save())),
-                    Screen::Campaign(b) => Some(AnySave::Campaign(b.save())),
-                    _ => None,
-                };
-                next = confirm_leave(&mut ui, save, quitting);
-            }
+            Screen::ConfirmLeave { quitting } => next = confirm_leave(&mut ui, *quitting),
+            Screen::Load(list) => next = saves::load_screen(&mut ui, list),
+            Screen::SaveSlots(p) => next = saves::slot_screen(&mut ui, p),
+            Screen::ConfirmNew(c) => next = saves::confirm_new_screen(&mut ui, c),
         }
         if ui.input.key(KeyCode::Escape) && next.is_none() {
             match self.top() {
@@ -259,6 +309,7 @@ impl App {
 
     fn apply(&mut self, t: Transition) {
         match t {
+            Transition::Stay => {}
             Transition::Push(s) => self.stack.push(s),
             Transition::Pop => {
                 if self.stack.len() > 1 {
@@ -275,89 +326,47 @@ impl App {
                 let ng = self.new_game_defaults();
                 self.stack.push(Screen::NewGame(ng));
             }
-            Transition::Start(ng) => match start(&ng) {
-                Ok(b) => {
-                    self.notice = None;
-                    self.stack.truncate(1);
-                    self.stack.push(Screen::Battle(Box::new(b)));
-                }
-                Err(e) => self.notice = Some(e),
-            },
             Transition::NewFamilyScreen => {
                 let seed = self.new_game_defaults().seed;
                 self.stack.push(Screen::FamilyNew(FamilyNew::new(seed)));
             }
-            Transition::StartFamily(ng) => match ng.start() {
-                Ok(b) => {
-                    self.notice = None;
-                    self.stack.truncate(1);
-                    self.stack.push(Screen::Family(Box::new(b)));
-                }
-                Err(e) => self.notice = Some(e),
-            },
             Transition::NewCampaignScreen => {
                 let seed = self.new_game_defaults().seed;
                 self.stack.push(Screen::CampaignNew(CampaignNew::new(seed)));
             }
-            Transition::StartCampaign(ng) => match ng.start() {
-                Ok(b) => {
+            t @ (Transition::Start(_)
+            | Transition::StartFamily(_)
+            | Transition::StartCampaign(_)) => self.start(t, true),
+            Transition::Begin(t) => self.start(*t, false),
+            Transition::Continue => match store::newest_autosave() {
+                Some(e) => self.apply(Transition::Load(e.path, e.slot)),
+                None => self.notice = Some("There is no game to continue yet.".into()),
+            },
+            Transition::Load(path, slot) => match self.load(&path, slot) {
+                Ok(screen) => {
                     self.notice = None;
                     self.stack.truncate(1);
-                    self.stack.push(Screen::Campaign(Box::new(b)));
+                    self.stack.push(screen);
                 }
                 Err(e) => {
-                    self.notice = Some(e);
                     self.stack.truncate(1);
-                }
-            },
-            Transition::WatchFamily(s) => {
-                let start = FamilySave {
-                    commands: Vec::new(),
-                    ..s.clone()
-                };
-                if let Ok(g) = start.restore() {
-                    let b = FamilyBattle::replay(g, &s.board, s.commanders.clone(), s.commands);
-                    self.stack.push(Screen::Family(Box::new(b)));
-                }
-            }
-            Transition::Load(path) => match save::read_any(&path) {
-                Ok(Some(AnySave::Family(s))) => match s.restore() {
-                    Ok(g) => {
-                        self.notice = None;
-                        self.stack.truncate(1);
-                        self.stack.push(Screen::Family(Box::new(FamilyBattle::new(
-                            g,
-                            &s.board,
-                            s.commanders.clone(),
-                        ))));
-                    }
-                    Err(e) => self.notice = Some(format!("That save could not be restored: {e}")),
-                },
-                Ok(Some(AnySave::SimpleHex(s))) => match s.restore() {
-                    Ok(g) => {
-                        self.notice = None;
-                        self.stack.truncate(1);
-                        self.stack.push(Screen::Battle(Box::new(Battle::new(
-                            g, &s.level, s.players,
-                        ))));
-                    }
-                    Err(e) => self.notice = Some(format!("That save could not be restored: {e}")),
-                },
-                Ok(Some(AnySave::Campaign(s))) => match CampaignTable::restore(&s) {
-                    Ok(b) => {
-                        self.notice = None;
-                        self.stack.truncate(1);
-                        self.stack.push(Screen::Campaign(Box::new(b)));
-                    }
-                    Err(e) => self.notice = Some(format!("That save could not be restored: {e}")),
-                },
-                Ok(None) => self.notice = Some("There is no saved game yet.".into()),
-                Err(e) => {
                     self.notice = Some(format!(
-                        "That save could not be read, and was left as it is: {e}"
-                    ))
+                        "That save could not be loaded, and was left as it is: {e}"
+                    ));
                 }
             },
+            Transition::Save => self.save(After::Play),
+            Transition::SaveAndLeave { quitting } => {
+                // The leave dialog is on top of the table.
+                self.stack.pop();
+                self.save(if quitting { After::Quit } else { After::Menu });
+            }
+            Transition::Saved { slot, after } => {
+                if let Some(Screen::SaveSlots(_)) = self.stack.last() {
+                    self.stack.pop();
+                }
+                self.saved(slot, after);
+            }
             Transition::Finish => match self.stack.pop() {
                 Some(Screen::Battle(b)) => self.stack.push(Screen::Result(b)),
                 Some(Screen::Family(b)) => self.stack.push(Screen::FamilyResult(b)),
@@ -365,28 +374,155 @@ impl App {
                 Some(other) => self.stack.push(other),
                 None => {}
             },
-            Transition::Watch(s) => {
-                let replay = SaveGame {
-                    commands: Vec::new(),
-                    ..s.clone()
-                };
-                if let Ok(g) = replay.restore() {
-                    let b = Battle::replay(g, &s.level, s.commands);
-                    self.stack.push(Screen::Battle(Box::new(b)));
-                }
-            }
             Transition::Quit => self.quit = true,
+        }
+    }
+
+    /// Starts a new game; `ask`: first, if its game's autosave holds an
+    /// unfinished game, ask before replacing it.
+    fn start(&mut self, t: Transition, ask: bool) {
+        let kind = match &t {
+            Transition::StartFamily(_) => GameKind::Family,
+            Transition::StartCampaign(_) => GameKind::Campaign,
+            _ => GameKind::SimpleHex,
+        };
+        if ask {
+            let unfinished = store::list()
+                .into_iter()
+                .find(|e| e.kind == kind && e.slot == Slot::Autosave && e.read.is_ok());
+            if let Some(unfinished) = unfinished {
+                self.stack.push(Screen::ConfirmNew(Box::new(ConfirmNew {
+                    kind,
+                    unfinished,
+                    start: Some(Box::new(Transition::Begin(Box::new(t)))),
+                    message: None,
+                })));
+                return;
+            }
+        }
+        let screen = match t {
+            Transition::Start(ng) => start(&ng).map(|b| Screen::Battle(Box::new(b))),
+            Transition::StartFamily(ng) => ng.start().map(|b| Screen::Family(Box::new(b))),
+            Transition::StartCampaign(ng) => ng.start().map(|b| Screen::Campaign(Box::new(b))),
+            _ => return,
+        };
+        match screen {
+            Ok(s) => {
+                self.notice = None;
+                self.stack.truncate(1);
+                self.stack.push(s);
+            }
+            Err(e) => {
+                self.stack.truncate(1);
+                self.notice = Some(e);
+            }
+        }
+    }
+
+    /// A game's table, from its save in `slot`.
+    fn load(&self, path: &std::path::Path, slot: Slot) -> Result<Screen, String> {
+        let base = record::base_of(path);
+        let own = matches!(slot, Slot::Numbered(_)).then_some(slot);
+        let rec = record::read(path).map_err(|e| e.to_string())?;
+        let players = rec.players().to_vec();
+        Ok(match rec {
+            AnyRecord::SimpleHex(r) => {
+                let g: Game = record::restore(&r, &base).map_err(|e| e.to_string())?;
+                let level = g.scenario().level.clone();
+                let mut b = Battle::new(g, &level, Players::from_record(&players));
+                b.slot = own;
+                Screen::Battle(Box::new(b))
+            }
+            AnyRecord::Family(r) => {
+                let g: crate::family::Game =
+                    record::restore(&r, &base).map_err(|e| e.to_string())?;
+                let board = g.scenario().board.clone();
+                let mut commanders = players;
+                commanders.resize_with(g.spitfires().len(), || Player::new("Commander", true));
+                let mut b = FamilyBattle::new(g, &board, commanders);
+                b.slot = own;
+                Screen::Family(Box::new(b))
+            }
+            AnyRecord::Campaign(r) => {
+                let c = record::campaign::restore(&r).map_err(|e| e.to_string())?;
+                let human = match Players::from_record(&players) {
+                    Players::Solo { human } => Some(human),
+                    Players::TwoPlayers => None,
+                };
+                let mut t = CampaignTable::new(c, human);
+                t.slot = own;
+                Screen::Campaign(Box::new(t))
+            }
+        })
+    }
+
+    /// The table of the game under way (the topmost), if any.
+    fn table(&mut self) -> Option<&mut dyn Table> {
+        self.stack
+            .iter_mut()
+            .rev()
+            .find_map(|s| -> Option<&mut dyn Table> {
+                match s {
+                    Screen::Battle(b) => Some(b.as_mut()),
+                    Screen::Family(b) => Some(b.as_mut()),
+                    Screen::Campaign(b) => Some(b.as_mut()),
+                    _ => None,
+                }
+            })
+    }
+
+    /// Saves the game under way: in its own slot if it has one, else the
+    /// slots are shown to pick one.
+    fn save(&mut self, after: After) {
+        let Some(t) = self.table() else { return };
+        let own = *t.slot();
+        let rec = match t.record() {
+            Ok(r) => r,
+            Err(e) => {
+                *t.message() = Some(format!("The game could not be saved: {e}"));
+                return;
+            }
+        };
+        match own {
+            Some(slot) => match store::store(slot, &rec) {
+                Ok(_) => self.saved(slot, after),
+                Err(e) => *t.message() = Some(e.to_string()),
+            },
+            None => self.stack.push(Screen::SaveSlots(Box::new(SlotPicker::new(
+                rec, own, after,
+            )))),
+        }
+    }
+
+    /// The game was saved in `slot`: it is the game's slot from now on.
+    fn saved(&mut self, slot: Slot, after: After) {
+        let line = format!("Game saved in {}.", slot.name().to_lowercase());
+        if let Some(t) = self.table() {
+            *t.slot() = Some(slot);
+            *t.message() = Some(line.clone());
+        }
+        match after {
+            After::Play => {}
+            After::Menu => self.apply(Transition::ToMenu(Some(format!(
+                "{line} Load a game continues it."
+            )))),
+            After::Quit => self.quit = true,
         }
     }
 }
 
-/// A game table on screen: Simple Hex's battle or the family game's table.
+/// A game table on screen: Simple Hex's battle, the family game's table or
+/// the campaign's.
 trait Table {
     fn frame(&mut self, ui: &mut Ui, settings: &Settings) -> BattleAction;
     fn take_sounds(&mut self) -> Vec<Sfx>;
     fn is_watching(&self) -> bool;
-    /// The game as a save (it copies the commands: built only to be written).
-    fn any_save(&self) -> AnySave;
+    /// Which game it is (its saves are kept apart from the others').
+    fn kind(&self) -> GameKind;
+    /// The game as a record, to be written (a save).
+    fn record(&self) -> Result<AnyRecord, RecordError>;
+    /// The slot the game was loaded from or last saved in.
+    fn slot(&mut self) -> &mut Option<Slot>;
     fn autosave_due(&mut self) -> &mut bool;
     fn message(&mut self) -> &mut Option<String>;
     /// Which game's rules page the help key opens.
@@ -403,8 +539,14 @@ impl Table for Battle {
     fn is_watching(&self) -> bool {
         Battle::is_watching(self)
     }
-    fn any_save(&self) -> AnySave {
-        AnySave::SimpleHex(self.save())
+    fn kind(&self) -> GameKind {
+        GameKind::SimpleHex
+    }
+    fn record(&self) -> Result<AnyRecord, RecordError> {
+        Battle::record(self).map(AnyRecord::SimpleHex)
+    }
+    fn slot(&mut self) -> &mut Option<Slot> {
+        &mut self.slot
     }
     fn autosave_due(&mut self) -> &mut bool {
         &mut self.autosave_due
@@ -427,8 +569,14 @@ impl Table for FamilyBattle {
     fn is_watching(&self) -> bool {
         FamilyBattle::is_watching(self)
     }
-    fn any_save(&self) -> AnySave {
-        AnySave::Family(self.save())
+    fn kind(&self) -> GameKind {
+        GameKind::Family
+    }
+    fn record(&self) -> Result<AnyRecord, RecordError> {
+        FamilyBattle::record(self).map(AnyRecord::Family)
+    }
+    fn slot(&mut self) -> &mut Option<Slot> {
+        &mut self.slot
     }
     fn autosave_due(&mut self) -> &mut bool {
         &mut self.autosave_due
@@ -451,8 +599,14 @@ impl Table for CampaignTable {
     fn is_watching(&self) -> bool {
         CampaignTable::is_watching(self)
     }
-    fn any_save(&self) -> AnySave {
-        AnySave::Campaign(self.save())
+    fn kind(&self) -> GameKind {
+        GameKind::Campaign
+    }
+    fn record(&self) -> Result<AnyRecord, RecordError> {
+        CampaignTable::record(self).map(AnyRecord::Campaign)
+    }
+    fn slot(&mut self) -> &mut Option<Slot> {
+        &mut self.slot
     }
     fn autosave_due(&mut self) -> &mut bool {
         &mut self.autosave_due
@@ -472,8 +626,9 @@ impl Table for CampaignTable {
     }
 }
 
-/// One frame of a game table, and what it asks of the app, for both games:
-/// the autosave when due, saving, help, leaving, and the end of the game.
+/// One frame of a game table, and what it asks of the app, for every game:
+/// the autosave when due (in the game's own autosave), saving, help,
+/// leaving, and the end of the game.
 fn run_table(
     t: &mut dyn Table,
     ui: &mut Ui,
@@ -485,8 +640,8 @@ fn run_table(
     let watching = t.is_watching();
     if *t.autosave_due() && !watching {
         *t.autosave_due() = false;
-        if let Err(e) = t.any_save().write(&save::autosave_path()) {
-            *t.message() = Some(e);
+        if let Err(e) = t.record().and_then(|r| store::store(Slot::Autosave, &r)) {
+            *t.message() = Some(e.to_string());
         }
     }
     match act {
@@ -497,17 +652,13 @@ fn run_table(
             page: t.help_page(),
         })),
         BattleAction::Save if watching => None,
-        BattleAction::Save => {
-            *t.message() = Some(match t.any_save().write(&save::save_path()) {
-                Ok(()) => "Game saved.".into(),
-                Err(e) => e,
-            });
-            None
-        }
+        BattleAction::Save => Some(Transition::Save),
         BattleAction::Finished => {
             // A finished game is nothing to continue.
             if !watching {
-                let _ = std::fs::remove_file(save::autosave_path());
+                if let Err(e) = store::clear_autosave(t.kind()) {
+                    *t.message() = Some(format!("The finished game's autosave stays: {e}"));
+                }
             }
             Some(Transition::Finish)
         }
@@ -516,17 +667,30 @@ fn run_table(
 }
 
 enum Transition {
+    /// Nothing to do (a screen handled it itself).
+    Stay,
     Push(Screen),
     Pop,
     ToMenu(Option<String>),
     NewGameScreen,
     Start(NewGame),
-    Load(std::path::PathBuf),
+    /// A start the player confirmed (no question about the autosave).
+    Begin(Box<Transition>),
+    /// The autosave written last, of any game.
+    Continue,
+    Load(std::path::PathBuf, Slot),
+    /// Save the game under way (its own slot, or pick one).
+    Save,
+    SaveAndLeave {
+        quitting: bool,
+    },
+    Saved {
+        slot: Slot,
+        after: After,
+    },
     Finish,
-    Watch(SaveGame),
     NewFamilyScreen,
     StartFamily(FamilyNew),
-    WatchFamily(FamilySave),
     NewCampaignScreen,
     StartCampaign(CampaignNew),
     Quit,
@@ -594,11 +758,11 @@ fn menu(ui: &mut Ui, notice: Option<&str>) -> Option<Transition> {
     if ui.button(r[2], "Campaign: the Battle of Britain") || ui.input.key(KeyCode::B) {
         t = Some(Transition::NewCampaignScreen);
     }
-    if ui.button(r[3], "Continue (autosave)") || ui.input.key(KeyCode::C) {
-        t = Some(Transition::Load(save::autosave_path()));
+    if ui.button(r[3], "Continue the last game") || ui.input.key(KeyCode::C) {
+        t = Some(Transition::Continue);
     }
-    if ui.button(r[4], "Load saved game") {
-        t = Some(Transition::Load(save::save_path()));
+    if ui.button(r[4], "Load a game") || ui.input.key(KeyCode::L) {
+        t = Some(Transition::Push(Screen::Load(LoadList::read())));
     }
     if ui.button(r[5], "Rules and controls") {
         t = Some(Transition::Push(Screen::Help {
@@ -711,7 +875,9 @@ fn result(ui: &mut Ui, b: &mut Battle) -> Option<Transition> {
         Rect::new(ui.w / 2.0 - bw - 10.0, by, bw, 50.0),
         "Watch the replay",
     ) {
-        t = Some(Transition::Watch(b.save()));
+        let (g, commands) = (b.game.restart(true), b.game.commands().to_vec());
+        let watcher = Battle::replay(g, &b.level, commands);
+        t = Some(Transition::Push(Screen::Battle(Box::new(watcher))));
     }
     if ui.button(Rect::new(ui.w / 2.0 + 10.0, by, bw, 50.0), "Main menu")
         || ui.input.key(KeyCode::Enter)
@@ -800,7 +966,7 @@ fn settings_screen(ui: &mut Ui, s: &mut Settings) -> Option<Transition> {
     t
 }
 
-fn confirm_leave(ui: &mut Ui, save: Option<AnySave>, quitting: bool) -> Option<Transition> {
+fn confirm_leave(ui: &mut Ui, quitting: bool) -> Option<Transition> {
     ui.rect(
         Rect::new(0.0, 0.0, ui.w, ui.h),
         Color::new(0.0, 0.0, 0.0, 0.55),
@@ -814,11 +980,7 @@ fn confirm_leave(ui: &mut Ui, save: Option<AnySave>, quitting: bool) -> Option<T
     let mut t = None;
     if ui.button(Rect::new(bx.x + 15.0, y, bw, 50.0), "Save and leave") || ui.input.key(KeyCode::Y)
     {
-        t = Some(match save.map(|s| s.write(&save::save_path())) {
-            Some(Err(e)) => Transition::ToMenu(Some(e)),
-            _ if quitting => Transition::Quit,
-            _ => Transition::ToMenu(Some("Game saved: Load saved game continues it.".into())),
-        });
+        t = Some(Transition::SaveAndLeave { quitting });
     }
     if ui.button(Rect::new(bx.x + 185.0, y, bw, 50.0), "Leave") || ui.input.key(KeyCode::N) {
         t = Some(if quitting {
@@ -959,7 +1121,7 @@ pub fn bench_family_app() -> App {
     let game =
         Game::with_position(sc, Setup::first_sectors(4), position, 1).expect("bench position");
     let commanders = (1..=4)
-        .map(|i| save::Commander {
+        .map(|i| Player {
             name: format!("Player {i}"),
             human: true,
         })

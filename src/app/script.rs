@@ -203,6 +203,11 @@ impl ScriptedPlayer {
                 InputFrame::idle()
             }
             Screen::ConfirmLeave { .. } => InputFrame::press(KeyCode::Escape),
+            // An unfinished game of an earlier run is in the autosave.
+            Screen::ConfirmNew(_) => {
+                Self::click_button(app, "Replace it and start").unwrap_or_default()
+            }
+            Screen::Load(_) | Screen::SaveSlots(_) => InputFrame::press(KeyCode::Escape),
             Screen::FamilyNew(_)
             | Screen::Family(_)
             | Screen::FamilyResult(_)
@@ -404,6 +409,7 @@ impl FamilyScript {
                 click("Start")
             }
             Screen::Family(b) => self.family(app, b),
+            Screen::ConfirmNew(_) => click("Replace it and start"),
             Screen::FamilyResult(_) => {
                 if self.moment(FamilyMoment::Result) {
                     self.wait = 2;
@@ -724,6 +730,7 @@ impl CampaignScript {
                 click("Start the campaign")
             }
             Screen::Campaign(t) => self.campaign(app, t),
+            Screen::ConfirmNew(_) => click("Replace it and start"),
             Screen::CampaignResult(_) => {
                 if self.moment(CampaignMoment::Result) {
                     self.wait = 2;

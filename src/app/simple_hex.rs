@@ -7,8 +7,11 @@
 
 use super::board_view::{draw_counter, BoardView, Counter};
 use super::ui::{Layer, Ui, ACCENT, INK, PAPER};
+use super::Players;
 use crate::common::hex::{End, Facing};
-use crate::save::{Players, SaveGame, Scheme, Settings};
+use crate::record::{self, RecordError, RecordOf};
+use crate::saves::Slot;
+use crate::settings::{Scheme, Settings};
 use crate::simple_hex::ai::Ai;
 use crate::simple_hex::*;
 use crate::sound::Sfx;
@@ -115,6 +118,8 @@ pub struct Battle {
     facing_pick: usize,
     pub sounds: Vec<Sfx>,
     pub autosave_due: bool,
+    /// The slot the game was loaded from or last saved in.
+    pub slot: Option<Slot>,
     /// Two players: the side that must press a key before it sees the mat.
     pub handover: Option<Side>,
     last_human: Option<Side>,
@@ -168,6 +173,7 @@ impl Battle {
             facing_pick: 0,
             sounds: Vec::new(),
             autosave_due: false,
+            slot: None,
             handover: None,
             last_human: None,
             ai_wait: 0.0,
@@ -201,8 +207,13 @@ impl Battle {
         b
     }
 
-    pub fn save(&self) -> SaveGame {
-        SaveGame::of(&self.game, &self.level, self.players)
+    /// The game as a record (the app plays shipped levels only).
+    pub fn record(&self) -> Result<RecordOf<Game>, RecordError> {
+        record::of(
+            &self.game,
+            self.players.to_record(),
+            std::path::Path::new("."),
+        )
     }
 
     pub fn is_watching(&self) -> bool {

@@ -5,7 +5,7 @@ use crate::app::audio::{prepare_device, Audio};
 use crate::app::script::{CampaignScript, FamilyScript, Monkey, Script, ScriptedPlayer};
 use crate::app::ui::InputFrame;
 use crate::app::App;
-use crate::save::Settings;
+use crate::settings::Settings;
 use macroquad::prelude::*;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -100,7 +100,7 @@ async fn play(audio: Audio) {
 async fn drive(script: &mut dyn Script, shots: Option<PathBuf>, audio: &Audio) -> App {
     let mut app = new_app();
     // Quick animations: the script plays a whole game.
-    app.settings.anim = crate::save::AnimSpeed::Fast;
+    app.settings.anim = crate::settings::AnimSpeed::Fast;
     let mut taken: Vec<&'static str> = Vec::new();
     for _ in 0..400_000 {
         clear_background(BLACK);

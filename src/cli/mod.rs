@@ -3,7 +3,6 @@
 use crate::campaign::ai as campaign_ai;
 use crate::campaign::game::{Campaign, CampaignSetup};
 use crate::campaign::rules::WeatherRule;
-use crate::campaign::score::Verdict;
 use crate::data;
 use crate::family::Setup as FamilySetup;
 use crate::record;
@@ -486,43 +485,18 @@ fn simulate_family(
 }
 
 fn run_replay(file: &std::path::Path) -> Res {
-    let src = data::Source::read(file).map_err(data::LoadErrors::from)?;
-    match record::parse_any(&src.file, &src.text)? {
-        record::AnyReplay::SimpleHex(rep) => {
-            let game = record::verify(&rep)?;
-            let winner = game.winner().map_or("nobody yet", Side::name);
-            println!(
-                "replay reproduces: {} commands, {} events, winner {winner}, bomb score {} (digest {})",
-                rep.commands.len(),
-                game.events().len(),
-                game.score(),
-                rep.result.digest
-            );
-        }
-        record::AnyReplay::Campaign(rep) => {
-            let campaign = record::campaign::verify(&rep)?;
-            println!(
-                "campaign replay reproduces: {} commands, {} events (digest {}). {}",
-                rep.commands.len(),
-                campaign.events().len(),
-                rep.result.digest,
-                campaign_summary(&campaign)
-            );
-        }
-        record::AnyReplay::Family(rep) => {
-            let game = record::family::verify(&rep)?;
-            println!(
-                "family replay reproduces: {} commands, {} events, {} rounds, {}, kills {:?} (digest {})",
-                rep.commands.len(),
-                game.events().len(),
-                game.round(),
-                family_outcome(&game),
-                rep.result.kills,
-                rep.result.digest
-            );
-        }
-    }
+    let rec = record::read(file)?;
+    let line = rec.verify(&record::base_of(file))?;
+    println!("{line} (digest {})", rec.digest());
     Ok(())
+}
+
+/// Every seat played by the computer (a recorded AI game), Luftwaffe first.
+fn computer_sides() -> Vec<record::Player> {
+    [Side::German, Side::British]
+        .into_iter()
+        .map(|s| record::Player::new(s.name(), false))
+        .collect()
 }
 
 /// "won by Red (seat 1)", "won by nobody (dusk)", or "unfinished".
@@ -578,78 +552,71 @@ fn run_record(
     }
 }
 
-/// One paragraph on a campaign: its weather rule, turns, targets bombed,
-/// squadrons lost on each side and the verdict.
-fn campaign_summary(c: &Campaign) -> String {
-    let t = c.tally();
-    let flown = c.records().iter().filter(|r| r.flew).count();
-    let outcome = match c.verdict() {
-        Some(Verdict::Luftwaffe) => "a Luftwaffe victory",
-        Some(Verdict::Draw) => "a draw",
-        Some(Verdict::British) => "a British victory",
-        None => "not decided yet: the campaign is unfinished",
-    };
-    format!(
-        "Under the {} rule the campaign reached turn {} of {}, the Luftwaffe flying on {flown} of them; \
-         it bombed {} targets, the RAF lost {} squadrons and the Luftwaffe {}; the verdict is {outcome}.",
-        c.setup().weather.name(),
-        c.turn(),
-        c.turns(),
-        t.targets,
-        t.raf_lost,
-        t.luftwaffe_lost,
-    )
-}
-
 /// Both opponents play a whole campaign; it is written as a replay.
 fn record_campaign(setup: CampaignSetup, out: &std::path::Path) -> Res {
     let (data, rules) = record::campaign::shipped()?;
     let mut campaign = Campaign::new(data, rules, setup);
     let refused = campaign_ai::play_out(&mut campaign);
-    let rep = record::campaign::record(&campaign);
-    data::write_atomic(out, &data::to_ron(&rep))?;
+    if refused > 0 {
+        return Err(format!("the rules refused {refused} of the opponents' proposals").into());
+    }
+    let rep = record::campaign::record_of(&campaign, computer_sides())?;
+    record::AnyRecord::Campaign(rep).write(out)?;
     println!(
         "wrote {}: {} commands, seed {}. {}",
         out.display(),
-        rep.commands.len(),
+        campaign.commands().len(),
         setup.seed,
-        campaign_summary(&campaign)
+        record::campaign::paragraph(&campaign)
     );
-    if refused > 0 {
-        println!("(the rules refused {refused} of the opponents' proposals; each was replaced by the first legal command)");
-    }
     Ok(())
 }
 
 fn record_family(board: &str, setup: FamilySetup, seed: u64, out: &std::path::Path) -> Res {
     use crate::family::{ai, Game as FamilyGame};
-    let scenario = Arc::new(data::load_family(board)?);
-    let mut game = FamilyGame::new(scenario, setup, seed)?;
+    use crate::record::{family::Setup, RecordOf, Recorded};
+    let base = record::base_of(out);
+    let shipped = data::FAMILY_BOARDS.iter().any(|(n, _, _)| *n == board);
+    let setup = Setup {
+        board: record::name_for_record(board, shipped, &base),
+        seats: setup,
+        position: None,
+    };
+    let mut game = FamilyGame::start(&setup, seed, &base)?;
     ai::play_out(&mut game, sim::family::MAX_COMMANDS)?;
-    let rep = record::family::record(&game, board)?;
-    data::write_atomic(out, &data::to_ron(&rep))?;
+    let players = (1..=game.spitfires().len())
+        .map(|i| record::Player::new(format!("Commander {i}"), false))
+        .collect();
+    let rep: RecordOf<FamilyGame> = record::of(&game, players, &base)?;
+    record::AnyRecord::Family(rep).write(out)?;
     println!(
         "wrote {}: {} commands, {} rounds, {}, kills {:?}",
         out.display(),
-        rep.commands.len(),
+        game.commands().len(),
         game.round(),
         family_outcome(&game),
-        rep.result.kills
+        game.spitfires().iter().map(|s| s.kills).collect::<Vec<_>>()
     );
     Ok(())
 }
 
 fn record(level: &str, seed: u64, variant: Variant, out: &std::path::Path) -> Res {
-    let scenario = Arc::new(data::load_simple_hex(level)?);
-    let mut game = Game::new(scenario, variant.options(), seed);
+    use crate::record::{simple_hex::Setup, RecordOf, Recorded};
+    let base = record::base_of(out);
+    let shipped = data::SIMPLE_HEX_LEVELS.iter().any(|(n, _, _)| *n == level);
+    let setup = Setup {
+        level: record::name_for_record(level, shipped, &base),
+        options: variant.options(),
+    };
+    let mut game = Game::start(&setup, seed, &base)?;
     play_out(&mut game)?;
-    let rep = record::record(&game, level)?;
-    data::write_atomic(out, &data::to_ron(&rep))?;
+    let rep: RecordOf<Game> = record::of(&game, computer_sides(), &base)?;
+    record::AnyRecord::SimpleHex(rep).write(out)?;
     println!(
         "wrote {}: {} commands, winner {}, bomb score {}",
         out.display(),
-        rep.commands.len(),
-        game.winner().map_or("nobody", Side::name),
+        game.commands().len(),
+        game.winner().map_or("none", |w| w.name()),
         game.score()
     );
     Ok(())

@@ -253,7 +253,9 @@ pub fn load_scenario_with(
 /// Loads a Simple Hex level (shipped name or path) with the shipped tables.
 pub fn load_simple_hex(name_or_path: &str) -> Result<Scenario, LoadErrors> {
     let src = scenario_source(name_or_path)?;
-    load_scenario_with(&src, &aircraft_source(), &rules_source())
+    let mut scenario = load_scenario_with(&src, &aircraft_source(), &rules_source())?;
+    scenario.level = name_or_path.to_string();
+    Ok(scenario)
 }
 
 // ----- the family game -----
@@ -325,7 +327,9 @@ pub fn load_family_with(board: &Source, rules: &Source) -> Result<FamilyScenario
 /// Loads a family board (shipped name or path) with the shipped rules.
 pub fn load_family(name_or_path: &str) -> Result<FamilyScenario, LoadErrors> {
     let src = family_board_source(name_or_path)?;
-    load_family_with(&src, &family_rules_source())
+    let mut scenario = load_family_with(&src, &family_rules_source())?;
+    scenario.board = name_or_path.to_string();
+    Ok(scenario)
 }
 
 // ----- the campaign -----

@@ -232,6 +232,9 @@ pub struct Feature {
 /// A validated board and rules: what a game is played on.
 #[derive(Clone)]
 pub struct FamilyScenario {
+    /// How the board was named when it was loaded: a shipped board's name or
+    /// a file's path (empty for one built in code). Records name it so.
+    pub board: String,
     pub name: String,
     pub description: String,
     pub grid: Board<()>,
@@ -373,6 +376,7 @@ impl FamilyScenario {
         }
         if e.is_empty() {
             Ok(FamilyScenario {
+                board: String::new(),
                 name: file.name.clone(),
                 description: file.description.clone(),
                 grid,

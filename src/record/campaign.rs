@@ -1,51 +1,39 @@
-//! Campaign replays: the setup (weather rule and seed) and the commands (RON),
-//! with the result the campaign reached, so `tally-ho replay FILE` can re-run
-//! it and confirm it reproduces exactly. The same design as the other games'
-//! replays: a fingerprint of the campaign's data and rules files' text, and an
-//! FNV-1a digest of the RON text of the event log.
-//!
-//! The campaign is always played on the shipped map, target cards, order of
-//! battle and rules, so a replay names no level: its fingerprint says which
-//! versions of those files it was played with.
+//! The campaign as a record: the weather rule and how intercepts are fought
+//! (the seed is the record's); its result is the tally, the verdict and the
+//! turn reached. The campaign is always played on the shipped map, target
+//! cards, order of battle and rules, so a record names no level: its
+//! fingerprint says which versions of those files it was played with.
 
-use super::{fnv, GameKind, ReplayError};
+use super::{digest, fnv, trail_of, Player, Record, RecordError, VERSION};
 use crate::campaign::data::CampaignData;
-use crate::campaign::game::{Campaign, CampaignSetup, Command, Event};
-use crate::campaign::rules::CampaignRules;
+use crate::campaign::game::{Battles, Campaign, CampaignSetup, Command};
+use crate::campaign::rules::{CampaignRules, WeatherRule};
 use crate::campaign::score::{Tally, Verdict};
+use crate::common::game::GameKind;
 use crate::data::{self, campaign_rules, LoadErrors};
 use serde::{Deserialize, Serialize};
+use std::path::Path;
 use std::sync::Arc;
 
-/// What a campaign came to; a re-run must match it exactly.
+/// What a campaign starts from besides its seed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Setup {
+    pub weather: WeatherRule,
+    #[serde(default)]
+    pub battles: Battles,
+}
+
+/// What a campaign came to.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct CampaignRecorded {
+pub struct Summary {
     pub tally: Tally,
-    /// None: the campaign was not over when it was recorded.
+    /// None: the campaign was not over.
     pub verdict: Option<Verdict>,
-    /// The turn the campaign had reached (its last turn once it is over).
+    /// The turn reached (the last turn once it is over).
     pub turn: u8,
-    pub events: usize,
-    /// FNV-1a (64-bit) of the event log written as RON.
-    pub digest: String,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct CampaignReplay {
-    /// Always `Campaign`: how a replay file says which game it holds.
-    pub game: GameKind,
-    /// FNV-1a of the campaign's map, target cards, order of battle and rules
-    /// files' text.
-    pub fingerprint: String,
-    pub setup: CampaignSetup,
-    pub commands: Vec<Command>,
-    pub result: CampaignRecorded,
-}
-
-/// FNV-1a over the RON text of the events: stable across runs and machines.
-pub fn digest(events: &[Event]) -> String {
-    fnv(&[&ron::to_string(events).expect("events serialise")])
-}
+pub type CampaignRecord = Record<Setup, Command, Summary>;
 
 /// FNV-1a of the files a campaign is played with (the shipped ones).
 pub fn fingerprint() -> String {
@@ -61,28 +49,6 @@ pub fn fingerprint() -> String {
     ])
 }
 
-pub fn recorded(campaign: &Campaign) -> CampaignRecorded {
-    CampaignRecorded {
-        tally: campaign.tally(),
-        verdict: campaign.verdict(),
-        turn: campaign.turn(),
-        events: campaign.events().len(),
-        digest: digest(campaign.events()),
-    }
-}
-
-/// A replay of `campaign`, which must have kept its event log
-/// (`Campaign::new`) and been played on the shipped data and rules.
-pub fn record(campaign: &Campaign) -> CampaignReplay {
-    CampaignReplay {
-        game: GameKind::Campaign,
-        fingerprint: fingerprint(),
-        setup: campaign.setup(),
-        commands: campaign.commands().to_vec(),
-        result: recorded(campaign),
-    }
-}
-
 /// The shipped campaign data and rules, loaded and validated.
 pub fn shipped() -> Result<(Arc<CampaignData>, Arc<CampaignRules>), LoadErrors> {
     let data = data::load_campaign_data()?;
@@ -91,46 +57,161 @@ pub fn shipped() -> Result<(Arc<CampaignData>, Arc<CampaignRules>), LoadErrors> 
     Ok((Arc::new(data), Arc::new(rules)))
 }
 
-/// Re-runs the commands on a fresh campaign with the same setup.
-pub fn rerun_on(
-    data: Arc<CampaignData>,
-    rules: Arc<CampaignRules>,
-    replay: &CampaignReplay,
-) -> Result<Campaign, ReplayError> {
-    let mut campaign = Campaign::new(data, rules, replay.setup);
-    super::play_all(&replay.commands, |c| campaign.play(c))?;
-    Ok(campaign)
+pub(super) fn start(setup: Setup, seed: u64) -> Result<Campaign, RecordError> {
+    let (data, rules) = shipped()?;
+    Ok(Campaign::new(
+        data,
+        rules,
+        CampaignSetup {
+            weather: setup.weather,
+            seed,
+            battles: setup.battles,
+        },
+    ))
 }
 
-/// Checks the fingerprint, re-runs the campaign on the shipped data and rules
-/// and checks that it reproduces the result.
-pub fn verify(replay: &CampaignReplay) -> Result<Campaign, ReplayError> {
-    if fingerprint() != replay.fingerprint {
-        return Err(ReplayError::CampaignChanged);
+pub fn summary(c: &Campaign) -> Summary {
+    Summary {
+        tally: c.tally(),
+        verdict: c.verdict(),
+        turn: c.turn(),
     }
-    let (data, rules) = shipped().map_err(ReplayError::Load)?;
-    let campaign = rerun_on(data, rules, replay)?;
-    let now = recorded(&campaign);
-    if now != replay.result {
-        return Err(ReplayError::CampaignDiffers {
-            recorded: Box::new(replay.result.clone()),
-            now: Box::new(now),
+}
+
+/// Where the campaign stands, in a few words.
+pub fn progress(c: &Campaign) -> String {
+    let t = c.tally();
+    match c.verdict() {
+        Some(v) => format!("Over: {v:?}; {} targets bombed", t.targets),
+        None => format!(
+            "Turn {} of {}; {} targets bombed; lost: RAF {}, Luftwaffe {}",
+            c.turn(),
+            c.turns(),
+            t.targets,
+            t.raf_lost,
+            t.luftwaffe_lost
+        ),
+    }
+}
+
+/// Plays recorded commands on a campaign, with where each one's events
+/// begin; the first refused (or, with a trail, the first whose events
+/// differ) stops it.
+pub(super) fn play(
+    c: Campaign,
+    commands: &[Command],
+) -> Result<(Campaign, Vec<usize>), RecordError> {
+    play_checked(c, commands, None)
+}
+
+fn play_checked(
+    mut c: Campaign,
+    commands: &[Command],
+    trail: Option<&str>,
+) -> Result<(Campaign, Vec<usize>), RecordError> {
+    let mut marks = Vec::with_capacity(commands.len() + 1);
+    for (index, cmd) in commands.iter().enumerate() {
+        let from = c.events().len();
+        marks.push(from);
+        c.play(*cmd).map_err(|e| RecordError::Illegal {
+            index,
+            command: format!("{cmd:?}"),
+            reason: e.to_string(),
+        })?;
+        if let Some(t) = trail {
+            if t.get(4 * index..4 * index + 4)
+                != Some(super::trail_entry(&c.events()[from..]).as_str())
+            {
+                return Err(RecordError::Edited {
+                    index,
+                    command: format!("{cmd:?}"),
+                });
+            }
+        }
+    }
+    marks.push(c.events().len());
+    Ok((c, marks))
+}
+
+/// The record of a campaign played so far (which kept its event log).
+pub fn record_of(c: &Campaign, players: Vec<Player>) -> Result<CampaignRecord, RecordError> {
+    let s = c.setup();
+    let setup = Setup {
+        weather: s.weather,
+        battles: s.battles,
+    };
+    let (again, marks) = play(start(setup, s.seed)?, c.commands())?;
+    Ok(Record {
+        game: GameKind::Campaign,
+        version: VERSION,
+        fingerprint: fingerprint(),
+        seed: s.seed,
+        setup,
+        players,
+        commands: c.commands().to_vec(),
+        result: summary(c),
+        events: c.events().len(),
+        digest: digest(c.events()),
+        trail: trail_of(again.events(), &marks),
+        progress: progress(c),
+    })
+}
+
+/// The campaign a record holds, its commands replayed.
+pub fn restore(r: &CampaignRecord) -> Result<Campaign, RecordError> {
+    Ok(play(start(r.setup, r.seed)?, &r.commands)?.0)
+}
+
+/// Re-runs a campaign record and confirms it reproduces.
+pub fn verify(r: &CampaignRecord, _base: &Path) -> Result<Campaign, RecordError> {
+    if !r.fingerprint.is_empty() && r.fingerprint != fingerprint() {
+        return Err(RecordError::DataChanged {
+            what: "the campaign's map, target cards, order of battle or rules".into(),
         });
     }
-    Ok(campaign)
+    let trail = (!r.trail.is_empty()).then_some(r.trail.as_str());
+    let (c, _) = play_checked(start(r.setup, r.seed)?, &r.commands, trail)?;
+    let now = summary(&c);
+    let d = digest(c.events());
+    if now != r.result || (!r.digest.is_empty() && (d != r.digest || c.events().len() != r.events))
+    {
+        return Err(RecordError::Differs {
+            recorded: format!("{:?}, {} events, digest {}", r.result, r.events, r.digest),
+            now: format!("{:?}, {} events, digest {}", now, c.events().len(), d),
+        });
+    }
+    Ok(c)
 }
 
-/// Reads a campaign replay file.
-pub fn parse(file: &str, text: &str) -> Result<CampaignReplay, LoadErrors> {
-    let rep: CampaignReplay = data::parse(file, text)?;
-    if rep.game != GameKind::Campaign {
-        return Err(data::LoadError {
-            file: file.to_string(),
-            line: 0,
-            col: 0,
-            message: format!("this replay says it holds {:?}, not the campaign", rep.game),
-        }
-        .into());
-    }
-    Ok(rep)
+/// A line saying what a verified campaign came to.
+pub fn describe(c: &Campaign) -> String {
+    format!(
+        "campaign replay reproduces: {} commands, {} events. {}",
+        c.commands().len(),
+        c.events().len(),
+        paragraph(c)
+    )
+}
+
+/// One paragraph on a campaign: its weather rule, turns, targets bombed,
+/// squadrons lost on each side and the verdict.
+pub fn paragraph(c: &Campaign) -> String {
+    let t = c.tally();
+    let flown = c.records().iter().filter(|r| r.flew).count();
+    let outcome = match c.verdict() {
+        Some(Verdict::Luftwaffe) => "a Luftwaffe victory",
+        Some(Verdict::Draw) => "a draw",
+        Some(Verdict::British) => "a British victory",
+        None => "not decided yet: the campaign is unfinished",
+    };
+    format!(
+        "Under the {} rule the campaign reached turn {} of {}, the Luftwaffe flying on {flown} of them; \
+         it bombed {} targets, the RAF lost {} squadrons and the Luftwaffe {}; the verdict is {outcome}.",
+        c.setup().weather.name(),
+        c.turn(),
+        c.turns(),
+        t.targets,
+        t.raf_lost,
+        t.luftwaffe_lost,
+    )
 }

@@ -1,129 +1,116 @@
-//! Family-game replays: the board, set-up, seed and commands (RON), with the
-//! result the game reached, so `tally-ho replay FILE` can re-run it and
-//! confirm it reproduces exactly. The same design as the Simple Hex replay:
-//! a fingerprint of the board and rules files' text, and an FNV-1a digest of
-//! the RON text of the event log.
+//! The family game as a record: the board (a shipped name, or a file), the
+//! commanders' set-up and the position it started from; its result is the
+//! winner, the ending, the kills by seat and the rounds.
 
-use super::{fnv, GameKind, ReplayError};
-use crate::data::{self, LoadErrors};
-use crate::family::{Command, Ending, Event, FamilyScenario, Game, Position, Setup};
+use super::{fnv, resolve, RecordError, Recorded};
+use crate::data;
+use crate::family::{Ending, Game, Position, Setup as Seats};
 use serde::{Deserialize, Serialize};
+use std::path::Path;
 use std::sync::Arc;
 
-/// What a family game came to; a re-run must match it exactly.
+/// What a family game starts from besides its seed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct FamilyRecorded {
+pub struct Setup {
+    /// A shipped board's name, or a board file's path (relative to the
+    /// record's folder).
+    pub board: String,
+    pub seats: Seats,
+    /// The position the game started from, if not the opening set-up.
+    #[serde(default)]
+    pub position: Option<Position>,
+}
+
+/// What a family game came to.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Summary {
     pub winner: Option<u8>,
-    /// None: the game was not over when it was recorded.
+    /// None: the game was not over.
     pub ending: Option<Ending>,
     /// Bombers shot down, by seat.
     pub kills: Vec<u8>,
     pub rounds: u32,
-    pub events: usize,
-    /// FNV-1a (64-bit) of the event log written as RON.
-    pub digest: String,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct FamilyReplay {
-    /// Always `Family`: how a replay file says which game it holds.
-    pub game: GameKind,
-    /// A shipped board's name, or a path to a board file.
-    pub board: String,
-    /// FNV-1a of the board and family rules files' text.
-    pub fingerprint: String,
-    pub setup: Setup,
-    /// The position the game started from, if not the opening set-up.
-    #[serde(default)]
-    pub position: Option<Position>,
-    pub seed: u64,
-    pub commands: Vec<Command>,
-    pub result: FamilyRecorded,
+fn board_source(board: &str, base: &Path) -> Result<data::Source, RecordError> {
+    let shipped = data::FAMILY_BOARDS.iter().any(|(n, _, _)| *n == board);
+    let name = if shipped {
+        board.to_string()
+    } else {
+        resolve(board, base)
+    };
+    Ok(data::family_board_source(&name)?)
 }
 
-/// FNV-1a over the RON text of the events: stable across runs and machines.
-pub fn digest(events: &[Event]) -> String {
-    fnv(&[&ron::to_string(events).expect("events serialise")])
-}
+impl Recorded for Game {
+    type Setup = Setup;
+    type Summary = Summary;
 
-/// FNV-1a of the files a family board is played with.
-pub fn fingerprint(board: &str) -> Result<String, LoadErrors> {
-    let src = data::family_board_source(board)?;
-    Ok(fnv(&[&src.text, &data::family_rules_source().text]))
-}
-
-pub fn recorded(game: &Game) -> FamilyRecorded {
-    FamilyRecorded {
-        winner: game.winner(),
-        ending: game.ending(),
-        kills: game.spitfires().iter().map(|s| s.kills).collect(),
-        rounds: game.round(),
-        events: game.events().len(),
-        digest: digest(game.events()),
-    }
-}
-
-/// A replay of `game`, which must have kept its event log (`Game::new` or
-/// `Game::with_position`) and been played on `board`.
-pub fn record(game: &Game, board: &str) -> Result<FamilyReplay, LoadErrors> {
-    Ok(FamilyReplay {
-        game: GameKind::Family,
-        board: board.to_string(),
-        fingerprint: fingerprint(board)?,
-        setup: game.setup().clone(),
-        position: game.position().cloned(),
-        seed: game.seed(),
-        commands: game.commands().to_vec(),
-        result: recorded(game),
-    })
-}
-
-/// Re-runs the commands on a fresh game from the same seed.
-pub fn rerun_on(scenario: Arc<FamilyScenario>, replay: &FamilyReplay) -> Result<Game, ReplayError> {
-    let setup = replay.setup.clone();
-    let mut game = match &replay.position {
-        None => Game::new(scenario, setup, replay.seed),
-        Some(p) => Game::with_position(scenario, setup, p.clone(), replay.seed),
-    }
-    .map_err(ReplayError::BadSetup)?;
-    super::play_all(&replay.commands, |c| game.play(c))?;
-    Ok(game)
-}
-
-/// Loads the replay's board, re-runs it and checks that it reproduces the result.
-pub fn verify(replay: &FamilyReplay) -> Result<Game, ReplayError> {
-    let now = fingerprint(&replay.board).map_err(ReplayError::Load)?;
-    if now != replay.fingerprint {
-        return Err(ReplayError::BoardChanged {
-            board: replay.board.clone(),
-        });
-    }
-    let scenario = data::load_family(&replay.board).map_err(ReplayError::Load)?;
-    let game = rerun_on(Arc::new(scenario), replay)?;
-    let now = recorded(&game);
-    if now != replay.result {
-        return Err(ReplayError::FamilyDiffers {
-            recorded: Box::new(replay.result.clone()),
-            now: Box::new(now),
-        });
-    }
-    Ok(game)
-}
-
-/// Reads a family replay file.
-pub fn parse(file: &str, text: &str) -> Result<FamilyReplay, LoadErrors> {
-    let rep: FamilyReplay = data::parse(file, text)?;
-    if rep.game != GameKind::Family {
-        return Err(data::LoadError {
-            file: file.to_string(),
-            line: 0,
-            col: 0,
-            message: format!(
-                "this replay says it holds {:?}, not the family game",
-                rep.game
-            ),
+    fn setup(&self) -> Setup {
+        Setup {
+            board: self.scenario().board.clone(),
+            seats: crate::family::State::setup(self).clone(),
+            position: self.position().cloned(),
         }
-        .into());
     }
-    Ok(rep)
+
+    fn start(setup: &Setup, seed: u64, base: &Path) -> Result<Game, RecordError> {
+        let src = board_source(&setup.board, base)?;
+        let mut scenario = data::load_family_with(&src, &data::family_rules_source())?;
+        scenario.board = setup.board.clone();
+        let scenario = Arc::new(scenario);
+        let seats = setup.seats.clone();
+        match &setup.position {
+            None => Game::new(scenario, seats, seed),
+            Some(p) => Game::with_position(scenario, seats, p.clone(), seed),
+        }
+        .map_err(RecordError::Setup)
+    }
+
+    fn fingerprint(setup: &Setup, base: &Path) -> Result<String, RecordError> {
+        let src = board_source(&setup.board, base)?;
+        Ok(fnv(&[&src.text, &data::family_rules_source().text]))
+    }
+
+    fn summary(&self) -> Summary {
+        Summary {
+            winner: self.winner(),
+            ending: self.ending(),
+            kills: self.spitfires().iter().map(|s| s.kills).collect(),
+            rounds: self.round(),
+        }
+    }
+
+    fn progress(&self) -> String {
+        let kills: Vec<String> = self
+            .spitfires()
+            .iter()
+            .map(|s| s.kills.to_string())
+            .collect();
+        match (self.is_over(), self.winner()) {
+            (true, Some(w)) => format!("Won by commander {}, kills {}", w + 1, kills.join("-")),
+            (true, None) => format!("Over, nobody won, kills {}", kills.join("-")),
+            _ => format!("Round {}, kills {}", self.round(), kills.join("-")),
+        }
+    }
+}
+
+/// A line saying what a verified game came to.
+pub fn describe(game: &Game) -> String {
+    format!(
+        "family replay reproduces: {} commands, {} events, {} rounds, {}, kills {:?}",
+        game.commands().len(),
+        game.events().len(),
+        game.round(),
+        match (game.winner(), game.ending()) {
+            (Some(w), Some(e)) => format!(
+                "won by {} (seat {}, {e:?})",
+                game.scenario().sectors[game.spitfire(w).sector as usize].name,
+                w + 1
+            ),
+            (None, Some(e)) => format!("won by nobody ({e:?})"),
+            _ => "not over".into(),
+        },
+        game.spitfires().iter().map(|s| s.kills).collect::<Vec<_>>()
+    )
 }

@@ -1,64 +1,200 @@
-//! Replays: a game written as its level, options, seed and commands (RON), with
-//! the result it reached, so that `tally-ho replay FILE` can re-run it and
-//! confirm it reproduces exactly (same winner, score, losses and event log).
+//! One record for every game, on disk: a save and a replay are the same
+//! thing, a game written as what it is (its setup, seed and commands) with
+//! what it came to.
 //!
-//! A replay also carries a fingerprint of the level, aircraft and rule files it
-//! was played with, so an edited table is reported as such. The event digest
-//! hashes the RON text of the events, so it is tied to the versions of ron,
-//! hexx and rand pinned in Cargo.lock.
+//! ```text
+//! Record(
+//!     game: SimpleHex,             // which game: the tag every reader goes by
+//!     version: 2,
+//!     fingerprint: "…",            // FNV-1a of the data files it was played on
+//!     seed: 7,
+//!     setup: (…),                  // the game's own: level, board, rules…
+//!     players: [(name: "Luftwaffe", human: false), …],
+//!     commands: […],
+//!     result: (…),                 // the game's own summary (winner, score…)
+//!     events: 1101,
+//!     digest: "…",                 // FNV-1a of the event log as RON
+//!     trail: "…",                  // four hex digits per command: its events
+//! )
+//! ```
 //!
-//! This file holds the Simple Hex replay (`Replay`, whose files have no `game`
-//! field) and what the games share; `family` holds the family game's
-//! (`FamilyReplay`, whose files say `game: Family`) and `campaign` the
-//! campaign's (`CampaignReplay`, `game: Campaign`). `parse_any` tells
-//! them apart by the `game` field's value.
+//! Loading replays the commands, so a record can never hold a state the
+//! rules would not reach. Verifying also compares the event log: each
+//! command's events against its entry in the trail, so an edited decision is
+//! named (every decision is recorded in the events), then the result and the
+//! digest. The digest hashes the RON text of the events, so it is tied to the
+//! versions of ron, hexx and rand pinned in Cargo.lock.
+//!
+//! Files written by earlier versions (`SaveGame`, `FamilySave`,
+//! `CampaignSave`, and the three replay formats) are converted on reading
+//! (`legacy`).
 
 pub mod campaign;
 pub mod family;
+mod legacy;
+pub mod simple_hex;
 
-pub use campaign::{CampaignRecorded, CampaignReplay};
-pub use family::{FamilyRecorded, FamilyReplay};
-
-use crate::data::{self, LoadErrors};
-use crate::simple_hex::{Command, Event, Game, Options, Scenario, Side};
-use serde::de::{Deserializer, IgnoredAny, MapAccess, Visitor};
+use crate::common::game::{GameKind, Rules};
+use crate::data::{self, LoadError, LoadErrors};
+use serde::de::{DeserializeOwned, Deserializer, IgnoredAny, MapAccess, Visitor};
 use serde::{Deserialize, Serialize};
 use std::fmt;
-use std::sync::Arc;
+use std::path::{Path, PathBuf};
 
-/// Which board game a replay file holds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum GameKind {
-    SimpleHex,
-    Family,
-    Campaign,
-}
+/// The version of the record format this program writes.
+pub const VERSION: u32 = 2;
 
-/// What a game came to; a re-run must match it exactly.
+/// Who plays a seat: a name, and whether a person or the computer decides.
+/// Seats are in the game's order (Simple Hex and the campaign: the Luftwaffe,
+/// then the RAF; the family game: the commanders).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Recorded {
-    pub winner: Option<Side>,
-    pub score: u32,
-    /// Planes lost per aircraft type, by name.
-    pub losses: Vec<(String, u32)>,
-    pub events: usize,
-    /// FNV-1a (64-bit) of the event log written as RON.
-    pub digest: String,
+pub struct Player {
+    pub name: String,
+    pub human: bool,
 }
 
+impl Player {
+    pub fn new(name: impl Into<String>, human: bool) -> Player {
+        Player {
+            name: name.into(),
+            human,
+        }
+    }
+}
+
+/// A game on disk (a save or a replay).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Replay {
-    /// A shipped level's name, or a path to a level file.
-    pub level: String,
-    /// FNV-1a of the level, aircraft and rule files' text.
+#[serde(deny_unknown_fields)]
+pub struct Record<S, C, R> {
+    pub game: GameKind,
+    pub version: u32,
+    /// FNV-1a of the data files the game was played on (empty if unknown).
     pub fingerprint: String,
-    pub options: Options,
     pub seed: u64,
-    pub commands: Vec<Command>,
-    pub result: Recorded,
+    pub setup: S,
+    pub players: Vec<Player>,
+    pub commands: Vec<C>,
+    /// What the game had come to when it was written.
+    pub result: R,
+    /// Events in the log when it was written.
+    pub events: usize,
+    /// FNV-1a of the event log written as RON (empty if unknown).
+    pub digest: String,
+    /// Per command, four hex digits of the FNV-1a of its events (empty if
+    /// unknown, as in files of earlier versions).
+    #[serde(default)]
+    pub trail: String,
+    /// Where the game stood when it was written, in a few words (for the
+    /// list of saves; not compared).
+    #[serde(default)]
+    pub progress: String,
 }
 
+/// The record of a game `G`.
+pub type RecordOf<G> =
+    Record<<G as Recorded>::Setup, <G as Rules>::Command, <G as Recorded>::Summary>;
+
+/// A game that can be written as a record and played again from one.
+pub trait Recorded: Rules + Sized {
+    /// Everything a game starts from besides its seed.
+    type Setup: Clone + PartialEq + fmt::Debug + Serialize + DeserializeOwned;
+    /// What a game came to, compared when a replay is verified.
+    type Summary: Clone + PartialEq + fmt::Debug + Serialize + DeserializeOwned;
+
+    fn setup(&self) -> Self::Setup;
+    /// A new game from a setup and seed (with its event log). A level or
+    /// board that is not shipped is a file, resolved against `base` (the
+    /// record's folder) when relative.
+    fn start(setup: &Self::Setup, seed: u64, base: &Path) -> Result<Self, RecordError>;
+    /// The fingerprint of the data files the setup names.
+    fn fingerprint(setup: &Self::Setup, base: &Path) -> Result<String, RecordError>;
+    fn summary(&self) -> Self::Summary;
+    /// Where the game stands, in a few words (for the list of saves).
+    fn progress(&self) -> String;
+}
+
+/// Why a record cannot be read, loaded or verified, as a sentence.
+#[derive(Clone, Debug, PartialEq)]
+pub enum RecordError {
+    /// The file cannot be read or parsed, or the data it names cannot be
+    /// loaded (with file, line and column).
+    Load(LoadErrors),
+    /// The record holds another game than the one asked for.
+    WrongGame { file: String, holds: GameKind },
+    /// The setup cannot start a game.
+    Setup(String),
+    /// The data files differ from those the game was played on.
+    DataChanged { what: String },
+    /// A recorded command the rules refuse.
+    Illegal {
+        index: usize,
+        command: String,
+        reason: String,
+    },
+    /// A recorded command whose events differ from the recording: it (or the
+    /// data before it) was edited.
+    Edited { index: usize, command: String },
+    /// The re-run reached another result or event log.
+    Differs { recorded: String, now: String },
+    /// A file that cannot be written.
+    Write { path: String, reason: String },
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RecordError::Load(e) => write!(f, "{e}"),
+            RecordError::WrongGame { file, holds } => {
+                write!(f, "{file}: this file holds a {} game", holds.title())
+            }
+            RecordError::Setup(e) => write!(f, "the recorded set-up does not fit: {e}"),
+            RecordError::DataChanged { what } => write!(
+                f,
+                "{what} changed since this game was recorded, so it cannot be verified"
+            ),
+            RecordError::Illegal {
+                index,
+                command,
+                reason,
+            } => write!(
+                f,
+                "command {} ({command}) is not legal on re-run: {reason}",
+                index + 1
+            ),
+            RecordError::Edited { index, command } => write!(
+                f,
+                "command {} ({command}) does not do what was recorded: it, or what came before it, was edited",
+                index + 1
+            ),
+            RecordError::Differs { recorded, now } => write!(
+                f,
+                "the re-run differs from the recording:\n  recorded: {recorded}\n  re-run:   {now}"
+            ),
+            RecordError::Write { path, reason } => write!(f, "{path}: cannot write: {reason}"),
+        }
+    }
+}
+
+impl std::error::Error for RecordError {}
+
+impl From<LoadErrors> for RecordError {
+    fn from(e: LoadErrors) -> Self {
+        RecordError::Load(e)
+    }
+}
+
+impl From<LoadError> for RecordError {
+    fn from(e: LoadError) -> Self {
+        RecordError::Load(e.into())
+    }
+}
+
+/// FNV-1a (64-bit) over texts, each followed by a zero byte.
 pub(crate) fn fnv(texts: &[&str]) -> String {
+    format!("{:016x}", fnv64(texts))
+}
+
+fn fnv64(texts: &[&str]) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for t in texts {
         for b in t.bytes().chain([0]) {
@@ -66,229 +202,330 @@ pub(crate) fn fnv(texts: &[&str]) -> String {
             h = h.wrapping_mul(0x0100_0000_01b3);
         }
     }
-    format!("{h:016x}")
+    h
 }
 
 /// FNV-1a over the RON text of the events: stable across runs and machines.
-pub fn digest(events: &[Event]) -> String {
+pub fn digest<E: Serialize>(events: &[E]) -> String {
     fnv(&[&ron::to_string(events).expect("events serialise")])
 }
 
-/// FNV-1a of the files a level is played with.
-pub fn fingerprint(level: &str) -> Result<String, LoadErrors> {
-    let scenario = data::scenario_source(level)?;
-    Ok(fnv(&[
-        &scenario.text,
-        &data::aircraft_source().text,
-        &data::rules_source().text,
-    ]))
+/// One command's entry in the trail: its events, folded to 16 bits.
+fn trail_entry<E: Serialize>(events: &[E]) -> String {
+    let h = fnv64(&[&ron::to_string(events).expect("events serialise")]);
+    format!("{:04x}", (h ^ (h >> 16) ^ (h >> 32) ^ (h >> 48)) & 0xffff)
 }
 
-pub fn recorded(game: &Game) -> Recorded {
-    let sc = game.scenario();
-    Recorded {
-        winner: game.winner(),
-        score: game.score(),
-        losses: sc
-            .aircraft
-            .iter()
-            .zip(game.losses())
-            .filter(|(_, n)| *n > 0)
-            .map(|(a, n)| (a.name.clone(), n))
-            .collect(),
-        events: game.events().len(),
-        digest: digest(game.events()),
+/// A game, with where each command's events begin (for the trail).
+struct Played<G> {
+    game: G,
+    /// For each command, the index of its first event, then the log's length.
+    marks: Vec<usize>,
+}
+
+/// Plays the commands on a fresh game; the first one refused stops it, with
+/// its number and the reason. With a trail, each command's events are
+/// compared with its entry as it is played, so the first edited command is
+/// the one named (even if a later one then becomes illegal).
+fn play_commands<G: Rules>(
+    mut game: G,
+    commands: &[G::Command],
+    trail: Option<&str>,
+) -> Result<Played<G>, RecordError> {
+    let mut marks = Vec::with_capacity(commands.len() + 1);
+    for (index, cmd) in commands.iter().enumerate() {
+        let from = game.events().len();
+        marks.push(from);
+        game.play(cmd.clone()).map_err(|e| RecordError::Illegal {
+            index,
+            command: format!("{cmd:?}"),
+            reason: e.to_string(),
+        })?;
+        if let Some(t) = trail {
+            let was = t.get(4 * index..4 * index + 4);
+            if was != Some(trail_entry(&game.events()[from..]).as_str()) {
+                return Err(RecordError::Edited {
+                    index,
+                    command: format!("{cmd:?}"),
+                });
+            }
+        }
+    }
+    marks.push(game.events().len());
+    Ok(Played { game, marks })
+}
+
+/// The trail of a game from the marks of its commands' events.
+fn trail_of<E: Serialize>(events: &[E], marks: &[usize]) -> String {
+    marks
+        .windows(2)
+        .map(|w| trail_entry(&events[w[0]..w[1]]))
+        .collect()
+}
+
+impl<S, C, R> Record<S, C, R> {
+    pub fn kind(&self) -> GameKind {
+        self.game
     }
 }
 
-/// A replay of `game`, which must have kept its event log (`Game::new`) and
-/// been played on `level`.
-pub fn record(game: &Game, level: &str) -> Result<Replay, LoadErrors> {
-    Ok(Replay {
-        level: level.to_string(),
-        fingerprint: fingerprint(level)?,
-        options: game.options(),
+/// The record of a game played so far (which kept its event log), on the
+/// data its setup names, resolved against `base`.
+pub fn of<G: Recorded>(
+    game: &G,
+    players: Vec<Player>,
+    base: &Path,
+) -> Result<RecordOf<G>, RecordError> {
+    let setup = game.setup();
+    // The trail: the game replayed from its start, command by command.
+    let played = play_commands(G::start(&setup, game.seed(), base)?, game.commands(), None)?;
+    Ok(Record {
+        game: G::KIND,
+        version: VERSION,
+        fingerprint: G::fingerprint(&setup, base)?,
         seed: game.seed(),
+        players,
         commands: game.commands().to_vec(),
-        result: recorded(game),
+        result: game.summary(),
+        events: game.events().len(),
+        digest: digest(game.events()),
+        trail: trail_of(played.game.events(), &played.marks),
+        progress: game.progress(),
+        setup,
     })
 }
 
-#[derive(Debug)]
-pub enum ReplayError {
-    Load(LoadErrors),
-    FilesChanged {
-        level: String,
-    },
-    Illegal {
-        index: usize,
-        reason: String,
-    },
-    Differs {
-        recorded: Box<Recorded>,
-        now: Box<Recorded>,
-    },
-    /// A family replay whose board or the family rules were edited.
-    BoardChanged {
-        board: String,
-    },
-    /// A family replay's set-up does not fit its board.
-    BadSetup(String),
-    /// A family replay whose re-run reached another result.
-    FamilyDiffers {
-        recorded: Box<FamilyRecorded>,
-        now: Box<FamilyRecorded>,
-    },
-    /// A campaign replay whose map, targets, order of battle or rules were
-    /// edited.
-    CampaignChanged,
-    /// A campaign replay whose re-run reached another result.
-    CampaignDiffers {
-        recorded: Box<CampaignRecorded>,
-        now: Box<CampaignRecorded>,
-    },
+/// The game this record holds, its commands replayed (a save loaded).
+pub fn restore<G: Recorded>(r: &RecordOf<G>, base: &Path) -> Result<G, RecordError> {
+    check_kind::<G>(r.game)?;
+    let game = G::start(&r.setup, r.seed, base)?;
+    Ok(play_commands(game, &r.commands, None)?.game)
 }
 
-impl fmt::Display for ReplayError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+/// Re-runs the record and confirms it reproduces exactly: the data files,
+/// each command's events, the result and the whole event log.
+pub fn verify<G: Recorded>(r: &RecordOf<G>, base: &Path) -> Result<G, RecordError> {
+    check_kind::<G>(r.game)?;
+    if !r.fingerprint.is_empty() && G::fingerprint(&r.setup, base)? != r.fingerprint {
+        return Err(RecordError::DataChanged {
+            what: format!("the {} data files", G::KIND.title()),
+        });
+    }
+    let game = G::start(&r.setup, r.seed, base)?;
+    let trail = (!r.trail.is_empty()).then_some(r.trail.as_str());
+    let game = play_commands(game, &r.commands, trail)?.game;
+    let summary = game.summary();
+    let digest_now = digest(game.events());
+    // An empty digest (a file of an earlier version whose events have
+    // changed since) compares the result only.
+    let log_differs =
+        !r.digest.is_empty() && (digest_now != r.digest || game.events().len() != r.events);
+    if summary != r.result || log_differs {
+        return Err(RecordError::Differs {
+            recorded: format!("{:?}, {} events, digest {}", r.result, r.events, r.digest),
+            now: format!(
+                "{:?}, {} events, digest {}",
+                summary,
+                game.events().len(),
+                digest_now
+            ),
+        });
+    }
+    Ok(game)
+}
+
+fn check_kind<G: Recorded>(holds: GameKind) -> Result<(), RecordError> {
+    if holds == G::KIND {
+        Ok(())
+    } else {
+        Err(RecordError::WrongGame {
+            file: "the record".into(),
+            holds,
+        })
+    }
+}
+
+impl<S: Serialize, C: Serialize, R: Serialize> Record<S, C, R> {
+    pub fn to_text(&self) -> String {
+        data::to_ron(self)
+    }
+}
+
+/// A record of any of the games, as read from a file.
+#[derive(Clone, Debug, PartialEq)]
+pub enum AnyRecord {
+    SimpleHex(RecordOf<crate::simple_hex::Game>),
+    Family(RecordOf<crate::family::Game>),
+    Campaign(campaign::CampaignRecord),
+}
+
+impl AnyRecord {
+    pub fn kind(&self) -> GameKind {
         match self {
-            ReplayError::Load(e) => write!(f, "{e}"),
-            ReplayError::FilesChanged { level } => write!(
-                f,
-                "the level \"{level}\" or the aircraft and rule tables have changed since this replay was recorded"
-            ),
-            ReplayError::Illegal { index, reason } => {
-                // Counted from 1, as a save's commands are.
-                write!(
-                    f,
-                    "command {} of the replay is not legal on re-run: {reason}",
-                    index + 1
-                )
-            }
-            ReplayError::Differs { recorded, now } => write!(
-                f,
-                "the re-run differs from the recording:\n  recorded: {recorded:?}\n  re-run:   {now:?}"
-            ),
-            ReplayError::BoardChanged { board } => write!(
-                f,
-                "the board \"{board}\" or the family rules have changed since this replay was recorded"
-            ),
-            ReplayError::BadSetup(e) => write!(f, "the replay's set-up does not fit: {e}"),
-            ReplayError::FamilyDiffers { recorded, now } => write!(
-                f,
-                "the re-run differs from the recording:\n  recorded: {recorded:?}\n  re-run:   {now:?}"
-            ),
-            ReplayError::CampaignChanged => write!(
-                f,
-                "the campaign's map, target cards, order of battle or rules have changed since this replay was recorded"
-            ),
-            ReplayError::CampaignDiffers { recorded, now } => write!(
-                f,
-                "the re-run differs from the recording:\n  recorded: {recorded:?}\n  re-run:   {now:?}"
-            ),
+            AnyRecord::SimpleHex(_) => GameKind::SimpleHex,
+            AnyRecord::Family(_) => GameKind::Family,
+            AnyRecord::Campaign(_) => GameKind::Campaign,
         }
     }
-}
 
-impl std::error::Error for ReplayError {}
+    pub fn players(&self) -> &[Player] {
+        match self {
+            AnyRecord::SimpleHex(r) => &r.players,
+            AnyRecord::Family(r) => &r.players,
+            AnyRecord::Campaign(r) => &r.players,
+        }
+    }
 
-/// Plays recorded commands in order (a replay's, or a save's); the first one
-/// refused stops it, with its index and the reason.
-pub fn play_all<C: Copy, E: fmt::Display>(
-    commands: &[C],
-    mut play: impl FnMut(C) -> Result<(), E>,
-) -> Result<(), ReplayError> {
-    for (index, &cmd) in commands.iter().enumerate() {
-        play(cmd).map_err(|e| ReplayError::Illegal {
-            index,
+    pub fn progress(&self) -> &str {
+        match self {
+            AnyRecord::SimpleHex(r) => &r.progress,
+            AnyRecord::Family(r) => &r.progress,
+            AnyRecord::Campaign(r) => &r.progress,
+        }
+    }
+
+    pub fn digest(&self) -> &str {
+        match self {
+            AnyRecord::SimpleHex(r) => &r.digest,
+            AnyRecord::Family(r) => &r.digest,
+            AnyRecord::Campaign(r) => &r.digest,
+        }
+    }
+
+    pub fn commands(&self) -> usize {
+        match self {
+            AnyRecord::SimpleHex(r) => r.commands.len(),
+            AnyRecord::Family(r) => r.commands.len(),
+            AnyRecord::Campaign(r) => r.commands.len(),
+        }
+    }
+
+    pub fn to_text(&self) -> String {
+        match self {
+            AnyRecord::SimpleHex(r) => r.to_text(),
+            AnyRecord::Family(r) => r.to_text(),
+            AnyRecord::Campaign(r) => r.to_text(),
+        }
+    }
+
+    /// Writes the record atomically (see `data::write_atomic`).
+    pub fn write(&self, path: &Path) -> Result<(), RecordError> {
+        data::write_atomic(path, &self.to_text()).map_err(|e| RecordError::Write {
+            path: path.display().to_string(),
             reason: e.to_string(),
-        })?;
+        })
     }
-    Ok(())
-}
 
-/// Re-runs the commands on a fresh game from the same seed.
-pub fn rerun_on(scenario: Arc<Scenario>, replay: &Replay) -> Result<Game, ReplayError> {
-    let mut game = Game::new(scenario, replay.options, replay.seed);
-    play_all(&replay.commands, |c| game.play(c))?;
-    Ok(game)
-}
-
-/// Loads the replay's level, re-runs it and checks that it reproduces the result.
-pub fn verify(replay: &Replay) -> Result<Game, ReplayError> {
-    let now = fingerprint(&replay.level).map_err(ReplayError::Load)?;
-    if now != replay.fingerprint {
-        return Err(ReplayError::FilesChanged {
-            level: replay.level.clone(),
-        });
+    /// Re-runs the record and confirms it reproduces; a line saying what it
+    /// came to.
+    pub fn verify(&self, base: &Path) -> Result<String, RecordError> {
+        Ok(match self {
+            AnyRecord::SimpleHex(r) => simple_hex::describe(&verify(r, base)?),
+            AnyRecord::Family(r) => family::describe(&verify(r, base)?),
+            AnyRecord::Campaign(r) => campaign::describe(&campaign::verify(r, base)?),
+        })
     }
-    let scenario = data::load_simple_hex(&replay.level).map_err(ReplayError::Load)?;
-    let game = rerun_on(Arc::new(scenario), replay)?;
-    let now = recorded(&game);
-    if now != replay.result {
-        return Err(ReplayError::Differs {
-            recorded: Box::new(replay.result.clone()),
-            now: Box::new(now),
-        });
-    }
-    Ok(game)
 }
 
-pub fn parse(file: &str, text: &str) -> Result<Replay, LoadErrors> {
-    data::parse(file, text).map_err(LoadErrors::from)
-}
-
-/// A replay of any of the three games (as `parse_any` reads them).
-#[derive(Clone, Debug, PartialEq)]
-pub enum AnyReplay {
-    SimpleHex(Replay),
-    Family(FamilyReplay),
-    Campaign(CampaignReplay),
-}
-
-/// The value of a replay's `game` field, if it has one; every other field
+/// The value of a record's `game` field, if it has one; every other field
 /// is skipped unread. (`ron::Value` keeps a unit variant as `()`, without
 /// its name, so the field is read as a `GameKind`.)
-struct GameField(Option<GameKind>);
+struct Tag {
+    game: Option<GameKind>,
+    version: Option<u32>,
+}
 
-impl<'de> Deserialize<'de> for GameField {
+impl<'de> Deserialize<'de> for Tag {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         struct Fields;
         impl<'de> Visitor<'de> for Fields {
-            type Value = GameField;
+            type Value = Tag;
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a replay: a structure of named fields")
+                f.write_str("a saved game or replay: a structure of named fields")
             }
-            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<GameField, A::Error> {
-                let mut game = None;
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Tag, A::Error> {
+                let mut tag = Tag {
+                    game: None,
+                    version: None,
+                };
                 while let Some(key) = map.next_key::<String>()? {
-                    if key == "game" {
-                        game = Some(map.next_value::<GameKind>()?);
-                    } else {
-                        map.next_value::<IgnoredAny>()?;
+                    match key.as_str() {
+                        "game" => tag.game = Some(map.next_value::<GameKind>()?),
+                        "version" => tag.version = Some(map.next_value::<u32>()?),
+                        _ => {
+                            map.next_value::<IgnoredAny>()?;
+                        }
                     }
                 }
-                Ok(GameField(game))
+                Ok(tag)
             }
         }
-        // Any structure name is accepted: the field says which game it is.
+        // Any structure name is accepted: the fields say what it is.
         d.deserialize_any(Fields)
     }
 }
 
-/// Which game a replay file's text holds, by the value of its `game` field:
-/// `Family` or `Campaign`. A Simple Hex replay (the older format, kept as it
-/// was) has no `game` field.
-pub fn kind_of(file: &str, text: &str) -> Result<GameKind, LoadErrors> {
-    let GameField(game) = data::parse(file, text)?;
-    Ok(game.unwrap_or(GameKind::SimpleHex))
+/// Reads a record from its text: by its `game` field (files of earlier
+/// versions without one are Simple Hex's, or say so by their first word).
+pub fn parse(file: &str, text: &str) -> Result<AnyRecord, RecordError> {
+    let tag: Tag = data::parse(file, text)?;
+    match tag.version {
+        Some(_) => {}
+        None => return legacy::parse(file, text, tag.game),
+    }
+    Ok(match tag.game {
+        Some(GameKind::SimpleHex) => AnyRecord::SimpleHex(data::parse(file, text)?),
+        Some(GameKind::Family) => AnyRecord::Family(data::parse(file, text)?),
+        Some(GameKind::Campaign) => AnyRecord::Campaign(data::parse(file, text)?),
+        None => {
+            return Err(LoadError {
+                file: file.to_string(),
+                line: 1,
+                col: 1,
+                message:
+                    "a saved game or replay names its game (game: SimpleHex, Family or Campaign)"
+                        .into(),
+            }
+            .into())
+        }
+    })
 }
 
-/// Reads a replay file of any of the three games.
-pub fn parse_any(file: &str, text: &str) -> Result<AnyReplay, LoadErrors> {
-    Ok(match kind_of(file, text)? {
-        GameKind::SimpleHex => AnyReplay::SimpleHex(parse(file, text)?),
-        GameKind::Family => AnyReplay::Family(family::parse(file, text)?),
-        GameKind::Campaign => AnyReplay::Campaign(campaign::parse(file, text)?),
-    })
+/// Reads a record file (a regular file of reasonable size: see `data::Source`).
+pub fn read(path: &Path) -> Result<AnyRecord, RecordError> {
+    let src = data::Source::read(path)?;
+    parse(&src.file, &src.text)
+}
+
+/// The folder a record's relative level or board paths are read from.
+pub fn base_of(path: &Path) -> PathBuf {
+    match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    }
+}
+
+/// A level or board as a record names it: a shipped one by name, a file by
+/// its path relative to the record's folder `base` when it can be.
+pub fn name_for_record(level: &str, shipped: bool, base: &Path) -> String {
+    if shipped {
+        return level.to_string();
+    }
+    let abs = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
+    let file = abs(Path::new(level));
+    match pathdiff::diff_paths(&file, abs(base)) {
+        Some(rel) => rel.to_string_lossy().into_owned(),
+        None => file.to_string_lossy().into_owned(),
+    }
+}
+
+/// Where a record's level or board file is: a relative path is read from
+/// the record's folder.
+pub fn resolve(name: &str, base: &Path) -> String {
+    let p = Path::new(name);
+    if p.is_absolute() {
+        name.to_string()
+    } else {
+        base.join(p).to_string_lossy().into_owned()
+    }
 }

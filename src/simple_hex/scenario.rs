@@ -251,6 +251,9 @@ pub struct UnitDef {
 /// A validated scenario with its aircraft and rule tables: everything a game needs.
 #[derive(Clone, Debug)]
 pub struct Scenario {
+    /// How the level was named when it was loaded: a shipped level's name or
+    /// a file's path (empty for one built in code). Records name it so.
+    pub level: String,
     pub name: String,
     pub description: String,
     pub columns: u32,
@@ -490,6 +493,7 @@ impl Scenario {
             .unwrap_or(1)
             .max(rules.immelmann_cost as u16) as u8;
         Ok(Scenario {
+            level: String::new(),
             name: file.name.clone(),
             description: file.description.clone(),
             columns: cols,

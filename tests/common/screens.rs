@@ -7,7 +7,11 @@ use std::path::PathBuf;
 use std::sync::{Mutex, MutexGuard};
 use tally_ho::app::ui::InputFrame;
 use tally_ho::app::App;
-use tally_ho::save::{AnimSpeed, Settings};
+use tally_ho::app::Screen;
+use tally_ho::common::game::GameKind;
+use tally_ho::record::{self, AnyRecord};
+use tally_ho::saves::{self, Slot};
+use tally_ho::settings::{AnimSpeed, Settings};
 
 pub const W: f32 = 1280.0;
 pub const H: f32 = 800.0;
@@ -50,4 +54,53 @@ pub fn click_nth(app: &mut App, label: &str, n: usize) {
 
 pub fn click(app: &mut App, label: &str) {
     click_nth(app, label, 0);
+}
+
+/// The record in a game's slot, if it holds one that reads.
+pub fn saved(kind: GameKind, slot: Slot) -> Option<AnyRecord> {
+    record::read(&saves::path(kind, slot)).ok()
+}
+
+/// Saves the game under way with F5: in its own slot, or (the first time)
+/// in slot `n`, picked on the slots screen.
+pub fn save_in_slot(app: &mut App, n: u8) {
+    frame(app, InputFrame::press(macroquad::prelude::KeyCode::F5));
+    if let Screen::SaveSlots(_) = app.top() {
+        frame(app, InputFrame::idle());
+        let label = format!("Slot {n}");
+        let b = app
+            .buttons
+            .iter()
+            .find(|b| {
+                b.label.starts_with(&format!("{label}:"))
+                    || b.label.contains(&format!(", {label} "))
+            })
+            .unwrap_or_else(|| panic!("no button for {label}"))
+            .rect;
+        frame(app, InputFrame::click_at(b.x + b.w / 2.0, b.y + b.h / 2.0));
+    }
+}
+
+/// From the menu: the list of saves, then the save whose title starts so
+/// ("Campaign, Autosave", "Family game, Slot 2"...).
+pub fn load(app: &mut App, title: &str) {
+    click(app, "Load a game");
+    frame(app, InputFrame::idle());
+    click(app, title);
+}
+
+/// From the menu: the list of saves, and why the one in `slot` cannot be
+/// read (a test failure if it can, or is not listed).
+pub fn listed_error(app: &mut App, slot: Slot) -> String {
+    click(app, "Load a game");
+    frame(app, InputFrame::idle());
+    let Screen::Load(list) = app.top() else {
+        panic!("the list of saves");
+    };
+    let e = list
+        .entries
+        .iter()
+        .find(|e| e.slot == slot)
+        .unwrap_or_else(|| panic!("{slot:?} is not listed"));
+    e.read.clone().expect_err("the save cannot be read")
 }

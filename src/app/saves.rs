@@ -1,0 +1,324 @@
+//! The screens of a player's saves: the list to load from (every game's
+//! autosave and slots, and the files of earlier versions), the slots to save
+//! a game in (asking before one that holds another game is overwritten),
+//! and the question before a new game replaces an unfinished one in its
+//! game's autosave.
+
+use super::ui::{Ui, ACCENT, DIM, INK, PAPER};
+use super::{title, Transition};
+use crate::common::game::GameKind;
+use crate::record::AnyRecord;
+use crate::saves::{self, Entry, Slot};
+use macroquad::prelude::*;
+use std::time::SystemTime;
+
+/// The list of saves to load from.
+pub struct LoadList {
+    pub entries: Vec<Entry>,
+    pub first: usize,
+}
+
+impl LoadList {
+    pub fn read() -> LoadList {
+        LoadList {
+            entries: saves::list(),
+            first: 0,
+        }
+    }
+}
+
+/// What to do once a game has been saved in a slot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum After {
+    /// Back to the game.
+    Play,
+    /// To the menu (leaving the game).
+    Menu,
+    /// Close the program.
+    Quit,
+}
+
+/// Picking the slot a game is saved in.
+pub struct SlotPicker {
+    pub record: AnyRecord,
+    pub slots: Vec<(Slot, Option<Entry>)>,
+    /// The slot this game was loaded from or last saved in (overwritten
+    /// without asking).
+    pub own: Option<Slot>,
+    /// A slot that holds another game, waiting for "Overwrite?".
+    pub confirm: Option<Slot>,
+    pub after: After,
+    pub message: Option<String>,
+}
+
+impl SlotPicker {
+    pub fn new(record: AnyRecord, own: Option<Slot>, after: After) -> SlotPicker {
+        SlotPicker {
+            slots: saves::slots(record.kind()),
+            record,
+            own,
+            confirm: None,
+            after,
+            message: None,
+        }
+    }
+}
+
+/// A new game would replace an unfinished one in its game's autosave.
+pub struct ConfirmNew {
+    pub kind: GameKind,
+    pub unfinished: Entry,
+    /// The new game's start, taken when the player goes ahead.
+    pub(super) start: Option<Box<Transition>>,
+    pub message: Option<String>,
+}
+
+fn entry_lines(e: &Entry, now: SystemTime) -> (String, String) {
+    let head = format!("{} - saved {}", e.title(), saves::age(e.modified, now));
+    let body = match &e.read {
+        Ok(l) => {
+            let who = saves::players_line(&l.players);
+            match (l.progress.is_empty(), who.is_empty()) {
+                (false, false) => format!("{}; {who}", l.progress),
+                (false, true) => l.progress.clone(),
+                (true, _) => format!("{} moves; {who}", l.commands),
+            }
+        }
+        Err(e) => format!("Cannot be read: {e}"),
+    };
+    (head, body)
+}
+
+/// Fits a line to a width, cutting it with an ellipsis.
+fn fit(s: &str, width: f32, size: f32) -> String {
+    if super::ui::text_width(s, size) <= width {
+        return s.to_string();
+    }
+    let mut out: String = s.to_string();
+    while !out.is_empty() && super::ui::text_width(&format!("{out}..."), size) > width {
+        out.pop();
+    }
+    format!("{out}...")
+}
+
+/// One save drawn as a two-line button; true if clicked.
+fn entry_button(ui: &mut Ui, r: Rect, e: &Entry, now: SystemTime, on: bool) -> bool {
+    let (head, body) = entry_lines(e, now);
+    let hit = ui.clicked(r);
+    let hover = ui.hovered(r);
+    let fill = if on {
+        Color::new(0.99, 0.93, 0.70, 1.0)
+    } else if hover {
+        Color::new(0.98, 0.97, 0.92, 1.0)
+    } else {
+        PAPER
+    };
+    ui.rect(r, fill);
+    ui.rect_lines(r, 2.0, INK);
+    let w = r.w - 24.0;
+    ui.text(&fit(&head, w, 22.0), r.x + 12.0, r.y + 24.0, 22.0, INK);
+    let colour = if e.read.is_ok() { DIM } else { ACCENT };
+    ui.text(&fit(&body, w, 18.0), r.x + 12.0, r.y + 46.0, 18.0, colour);
+    ui.buttons.push(super::ui::Hit {
+        rect: r,
+        label: head,
+    });
+    hit
+}
+
+/// Rows of saves that fit between `top` and `bottom`.
+fn rows(ui: &Ui, top: f32, bottom: f32) -> (f32, f32, usize) {
+    let w = 720.0f32.min(ui.w - 40.0);
+    let row = 64.0;
+    let n = (((bottom - top) / row).floor() as usize).max(1);
+    ((ui.w - w) / 2.0, w, n)
+}
+
+/// The list of saves: click one to load it.
+pub(super) fn load_screen(ui: &mut Ui, list: &mut LoadList) -> Option<Transition> {
+    title(ui, "Load a game", "Every game's autosave and save slots");
+    let now = SystemTime::now();
+    let (x, w, n) = rows(ui, 160.0, ui.h - 90.0);
+    let mut t = None;
+    if list.entries.is_empty() {
+        ui.text_centered(
+            "There are no saved games yet.",
+            ui.w / 2.0,
+            220.0,
+            26.0,
+            PAPER,
+        );
+    }
+    let wheel = ui.input.wheel;
+    let max_first = list.entries.len().saturating_sub(n);
+    if wheel < 0.0 || ui.input.key(KeyCode::Down) {
+        list.first = (list.first + 1).min(max_first);
+    }
+    if wheel > 0.0 || ui.input.key(KeyCode::Up) {
+        list.first = list.first.saturating_sub(1);
+    }
+    list.first = list.first.min(max_first);
+    for (i, e) in list.entries.iter().enumerate().skip(list.first).take(n) {
+        let r = Rect::new(x, 160.0 + (i - list.first) as f32 * 64.0, w, 56.0);
+        if entry_button(ui, r, e, now, false) && e.read.is_ok() {
+            t = Some(Transition::Load(e.path.clone(), e.slot));
+        }
+    }
+    if list.entries.len() > n {
+        ui.text(
+            &format!(
+                "{}-{} of {} (wheel or arrows for more)",
+                list.first + 1,
+                (list.first + n).min(list.entries.len()),
+                list.entries.len()
+            ),
+            x,
+            ui.h - 60.0,
+            18.0,
+            PAPER,
+        );
+    }
+    if ui.button(Rect::new(ui.w - 170.0, ui.h - 70.0, 150.0, 50.0), "Back") {
+        t = Some(Transition::Pop);
+    }
+    t
+}
+
+/// The slots of the game being saved: pick one.
+pub(super) fn slot_screen(ui: &mut Ui, p: &mut SlotPicker) -> Option<Transition> {
+    let kind = p.record.kind();
+    title(
+        ui,
+        "Save the game",
+        &format!("{}: pick a slot", kind.title()),
+    );
+    let now = SystemTime::now();
+    let (x, w, n) = rows(ui, 150.0, ui.h - 90.0);
+    let mut chosen = None;
+    // While "Overwrite?" is open, the slots underneath take no clicks.
+    let modal = p.confirm.is_some();
+    let click = ui.input.clicked;
+    ui.input.clicked = click && !modal;
+    for (i, (slot, entry)) in p.slots.iter().enumerate().take(n) {
+        let r = Rect::new(x, 150.0 + i as f32 * 64.0, w, 56.0);
+        let on = p.own == Some(*slot);
+        let clicked = match entry {
+            Some(e) => entry_button(ui, r, e, now, on),
+            None => ui.button(r, &format!("{}: empty", slot.name())),
+        };
+        if clicked {
+            chosen = Some(*slot);
+        }
+    }
+    ui.input.clicked = click;
+    let mut t = None;
+    if let Some(slot) = chosen {
+        let occupied = p.slots.iter().any(|(s, e)| *s == slot && e.is_some());
+        if occupied && p.own != Some(slot) {
+            p.confirm = Some(slot);
+        } else {
+            t = Some(write(p, slot));
+        }
+    }
+    if let Some(slot) = p.confirm {
+        let bx = Rect::new(ui.w / 2.0 - 280.0, ui.h / 2.0 - 110.0, 560.0, 220.0);
+        ui.rect(
+            Rect::new(0.0, 0.0, ui.w, ui.h),
+            Color::new(0.0, 0.0, 0.0, 0.55),
+        );
+        ui.rect(bx, PAPER);
+        ui.rect_lines(bx, 3.0, INK);
+        ui.text_centered(
+            &format!("{} holds another game.", slot.name()),
+            ui.w / 2.0,
+            bx.y + 50.0,
+            28.0,
+            INK,
+        );
+        ui.text_centered(
+            "Overwrite it with this one?",
+            ui.w / 2.0,
+            bx.y + 90.0,
+            24.0,
+            INK,
+        );
+        if ui.button(
+            Rect::new(bx.x + 40.0, bx.y + 140.0, 220.0, 50.0),
+            "Overwrite",
+        ) || ui.input.key(KeyCode::Y)
+        {
+            p.confirm = None;
+            t = Some(write(p, slot));
+        } else if ui.button(
+            Rect::new(bx.x + 300.0, bx.y + 140.0, 220.0, 50.0),
+            "Keep it",
+        ) || ui.input.key(KeyCode::N)
+            || ui.input.key(KeyCode::Escape)
+        {
+            p.confirm = None;
+        }
+        return t;
+    }
+    if let Some(m) = &p.message {
+        ui.text(m, 12.0, ui.h - 12.0, 20.0, ACCENT);
+    }
+    if ui.button(Rect::new(ui.w - 170.0, ui.h - 70.0, 150.0, 50.0), "Back") {
+        t = Some(Transition::Pop);
+    }
+    t
+}
+
+/// Writes the game to the slot; on failure the picker stays, saying why.
+fn write(p: &mut SlotPicker, slot: Slot) -> Transition {
+    match saves::store(slot, &p.record) {
+        Ok(_) => Transition::Saved {
+            slot,
+            after: p.after,
+        },
+        Err(e) => {
+            p.message = Some(e.to_string());
+            p.slots = saves::slots(p.record.kind());
+            Transition::Stay
+        }
+    }
+}
+
+/// Before a new game: the autosave holds an unfinished one of this game.
+pub(super) fn confirm_new_screen(ui: &mut Ui, c: &mut ConfirmNew) -> Option<Transition> {
+    title(
+        ui,
+        &format!("A {} is under way", c.kind.title().to_lowercase()),
+        "A new game replaces it in this game's autosave",
+    );
+    let now = SystemTime::now();
+    let (x, w, _) = rows(ui, 170.0, ui.h);
+    entry_button(ui, Rect::new(x, 170.0, w, 56.0), &c.unfinished, now, false);
+    let bw = w;
+    let mut t = None;
+    let free = saves::free_slot(c.kind);
+    let keep = match free {
+        Some(s) => format!("Keep it in {} and start", s.name().to_lowercase()),
+        None => "Every slot is full: load a game to free one".to_string(),
+    };
+    if ui.button(Rect::new(x, 260.0, bw, 50.0), &keep) {
+        match free {
+            Some(slot) => {
+                match crate::record::read(&c.unfinished.path).and_then(|r| saves::store(slot, &r)) {
+                    Ok(_) => t = c.start.take().map(|b| *b),
+                    Err(e) => c.message = Some(format!("Could not keep it: {e}")),
+                }
+            }
+            None => c.message = Some("Every slot of this game holds a save.".into()),
+        }
+    }
+    if ui.button(Rect::new(x, 324.0, bw, 50.0), "Replace it and start") {
+        t = c.start.take().map(|b| *b);
+    }
+    if ui.button(Rect::new(x, 388.0, bw, 50.0), "Back") {
+        t = Some(Transition::Pop);
+    }
+    if let Some(m) = &c.message {
+        ui.text(m, 12.0, ui.h - 12.0, 20.0, ACCENT);
+    }
+    t
+}

@@ -1,0 +1,309 @@
+//! Where a player's games are kept: each game has its own autosave and its
+//! own numbered slots, in a folder of its own under the data directory:
+//!
+//! ```text
+//! <data dir>/saves/simple-hex/autosave.ron, slot-1.ron … slot-8.ron
+//! <data dir>/saves/family/…
+//! <data dir>/saves/campaign/…
+//! ```
+//!
+//! So starting or saving one game never touches another's. Every file is a
+//! record (see `record`), written atomically. The two files of earlier
+//! versions (`save.ron` and `autosave.ron` beside the folder) are listed
+//! too, and load, converted on reading; nothing writes them any more.
+
+use crate::common::game::GameKind;
+use crate::record::{self, AnyRecord, Player, RecordError};
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
+/// Numbered save slots each game has.
+pub const SLOTS: u8 = 8;
+
+/// A place a game can be kept.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Slot {
+    Autosave,
+    /// 1 to `SLOTS`.
+    Numbered(u8),
+    /// A file of an earlier version: 0 the save, 1 the autosave.
+    Legacy(u8),
+}
+
+impl Slot {
+    pub fn name(self) -> String {
+        match self {
+            Slot::Autosave => "Autosave".into(),
+            Slot::Numbered(n) => format!("Slot {n}"),
+            Slot::Legacy(0) => "Saved by an earlier version".into(),
+            Slot::Legacy(_) => "Autosave of an earlier version".into(),
+        }
+    }
+}
+
+/// Where saves and settings live: `$TALLY_HO_DATA_DIR`, or the platform's
+/// data directory (`~/.local/share/tally-ho` on Linux).
+pub fn data_dir() -> PathBuf {
+    if let Some(d) = std::env::var_os("TALLY_HO_DATA_DIR") {
+        return PathBuf::from(d);
+    }
+    dirs::data_dir()
+        .unwrap_or_else(|| PathBuf::from("."))
+        .join("tally-ho")
+}
+
+/// The file of a game's slot.
+pub fn path(kind: GameKind, slot: Slot) -> PathBuf {
+    match slot {
+        Slot::Legacy(0) => data_dir().join("save.ron"),
+        Slot::Legacy(_) => data_dir().join("autosave.ron"),
+        Slot::Autosave => data_dir()
+            .join("saves")
+            .join(kind.slug())
+            .join("autosave.ron"),
+        Slot::Numbered(n) => data_dir()
+            .join("saves")
+            .join(kind.slug())
+            .join(format!("slot-{n}.ron")),
+    }
+}
+
+/// What a listed save holds (read from the file, without replaying it).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Listing {
+    pub kind: GameKind,
+    pub progress: String,
+    pub players: Vec<Player>,
+    pub commands: usize,
+}
+
+/// A save on disk: where, when, and what it holds (or why it cannot be read).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Entry {
+    pub kind: GameKind,
+    pub slot: Slot,
+    pub path: PathBuf,
+    pub modified: Option<SystemTime>,
+    pub read: Result<Listing, String>,
+}
+
+impl Entry {
+    /// "Simple Hex dogfight, Slot 2".
+    pub fn title(&self) -> String {
+        format!("{}, {}", self.kind.title(), self.slot.name())
+    }
+
+    /// Who plays: "you (RAF) against the computer", "Anna, Ben and the computer".
+    pub fn players_line(&self) -> String {
+        match &self.read {
+            Ok(l) => players_line(&l.players),
+            Err(_) => String::new(),
+        }
+    }
+}
+
+/// The people at the table, in a few words.
+pub fn players_line(players: &[Player]) -> String {
+    let humans: Vec<&str> = players
+        .iter()
+        .filter(|p| p.human)
+        .map(|p| p.name.as_str())
+        .collect();
+    let computers = players.len() - humans.len();
+    match (humans.len(), computers) {
+        (0, 0) => String::new(),
+        (0, _) => "the computer on every side".into(),
+        (_, 0) => format!("{} at one machine", humans.join(", ")),
+        (_, _) => format!("{} against the computer", humans.join(", ")),
+    }
+}
+
+fn entry(kind: GameKind, slot: Slot) -> Option<Entry> {
+    let path = path(kind, slot);
+    let meta = std::fs::symlink_metadata(&path).ok()?;
+    let read = record::read(&path)
+        .map_err(|e| e.to_string())
+        .and_then(|r| {
+            if slot_matches(kind, slot, &r) {
+                Ok(listing(&r))
+            } else {
+                Err(format!("it holds a {} game", r.kind().title()))
+            }
+        });
+    Some(Entry {
+        kind: match (&read, slot) {
+            (_, Slot::Legacy(_)) => legacy_kind(&path).unwrap_or(kind),
+            _ => kind,
+        },
+        slot,
+        path,
+        modified: meta.modified().ok(),
+        read,
+    })
+}
+
+fn slot_matches(kind: GameKind, slot: Slot, r: &AnyRecord) -> bool {
+    matches!(slot, Slot::Legacy(_)) || r.kind() == kind
+}
+
+fn legacy_kind(path: &Path) -> Option<GameKind> {
+    record::read(path).ok().map(|r| r.kind())
+}
+
+fn listing(r: &AnyRecord) -> Listing {
+    Listing {
+        kind: r.kind(),
+        progress: r.progress().to_string(),
+        players: r.players().to_vec(),
+        commands: r.commands(),
+    }
+}
+
+/// Every save of every game that exists: each game's autosave and slots in
+/// order, then the files of earlier versions.
+pub fn list() -> Vec<Entry> {
+    let mut out = Vec::new();
+    for kind in GameKind::ALL {
+        out.extend(entry(kind, Slot::Autosave));
+        for n in 1..=SLOTS {
+            out.extend(entry(kind, Slot::Numbered(n)));
+        }
+    }
+    for n in 0..2 {
+        // The kind is read from the file; SimpleHex stands in until then.
+        out.extend(entry(GameKind::SimpleHex, Slot::Legacy(n)));
+    }
+    out
+}
+
+/// A game's slots, 1 to `SLOTS`, each with its save if it holds one.
+pub fn slots(kind: GameKind) -> Vec<(Slot, Option<Entry>)> {
+    (1..=SLOTS)
+        .map(|n| (Slot::Numbered(n), entry(kind, Slot::Numbered(n))))
+        .collect()
+}
+
+/// The autosave written last, of any game (what "Continue" resumes).
+pub fn newest_autosave() -> Option<Entry> {
+    GameKind::ALL
+        .into_iter()
+        .filter_map(|k| entry(k, Slot::Autosave))
+        .filter(|e| e.read.is_ok())
+        .max_by_key(|e| e.modified)
+}
+
+/// The first empty slot of a game.
+pub fn free_slot(kind: GameKind) -> Option<Slot> {
+    (1..=SLOTS)
+        .map(Slot::Numbered)
+        .find(|&s| std::fs::symlink_metadata(path(kind, s)).is_err())
+}
+
+/// Writes a record to a game's slot (atomically). Refuses a record of
+/// another game, and the files of earlier versions.
+pub fn store(slot: Slot, r: &AnyRecord) -> Result<PathBuf, RecordError> {
+    if let Slot::Legacy(_) = slot {
+        return Err(RecordError::Write {
+            path: path(r.kind(), slot).display().to_string(),
+            reason: "files of earlier versions are only read".into(),
+        });
+    }
+    let p = path(r.kind(), slot);
+    if slot == Slot::Autosave {
+        keep_unreadable(&p)?;
+    }
+    r.write(&p)?;
+    Ok(p)
+}
+
+/// An autosave that cannot be read is never overwritten: it is moved aside
+/// (`autosave.unreadable.ron`, then `-2`, `-3`...) for the player to look at.
+fn keep_unreadable(p: &Path) -> Result<(), RecordError> {
+    if std::fs::symlink_metadata(p).is_err() || record::read(p).is_ok() {
+        return Ok(());
+    }
+    let aside = (1..100)
+        .map(|n| match n {
+            1 => p.with_file_name("autosave.unreadable.ron"),
+            n => p.with_file_name(format!("autosave.unreadable-{n}.ron")),
+        })
+        .find(|q| std::fs::symlink_metadata(q).is_err())
+        .ok_or_else(|| RecordError::Write {
+            path: p.display().to_string(),
+            reason: "it cannot be read, and too many unreadable autosaves are kept beside it"
+                .into(),
+        })?;
+    std::fs::rename(p, &aside).map_err(|e| RecordError::Write {
+        path: p.display().to_string(),
+        reason: format!("it cannot be read, and could not be moved aside: {e}"),
+    })
+}
+
+/// Removes a game's autosave (a finished game is nothing to continue).
+pub fn clear_autosave(kind: GameKind) -> std::io::Result<()> {
+    match std::fs::remove_file(path(kind, Slot::Autosave)) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e),
+        _ => Ok(()),
+    }
+}
+
+/// How long ago a save was written, as a player reads it.
+pub fn age(modified: Option<SystemTime>, now: SystemTime) -> String {
+    let Some(m) = modified else {
+        return "date unknown".into();
+    };
+    let secs = now.duration_since(m).map(|d| d.as_secs()).unwrap_or(0);
+    let (n, unit) = match secs {
+        0..=59 => return "just now".into(),
+        60..=3599 => (secs / 60, "minute"),
+        3600..=86_399 => (secs / 3600, "hour"),
+        86_400..=604_799 => (secs / 86_400, "day"),
+        _ => return format!("on {}", date(m)),
+    };
+    format!("{n} {unit}{} ago", if n == 1 { "" } else { "s" })
+}
+
+/// A date as year-month-day (UTC), from the days since 1970 (Howard
+/// Hinnant's civil-from-days).
+fn date(t: SystemTime) -> String {
+    let days = t
+        .duration_since(SystemTime::UNIX_EPOCH)
+        .map(|d| d.as_secs() / 86_400)
+        .unwrap_or(0) as i64;
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn ages_read_as_a_player_says_them() {
+        let now = SystemTime::UNIX_EPOCH + Duration::from_secs(20_000 * 86_400);
+        let ago = |s: u64| age(Some(now - Duration::from_secs(s)), now);
+        assert_eq!(ago(5), "just now");
+        assert_eq!(ago(60), "1 minute ago");
+        assert_eq!(ago(7200), "2 hours ago");
+        assert_eq!(ago(3 * 86_400), "3 days ago");
+        assert_eq!(ago(10 * 86_400), "on 2024-09-24");
+        assert_eq!(age(None, now), "date unknown");
+    }
+
+    #[test]
+    fn dates_count_from_1970() {
+        let at = |days: u64| date(SystemTime::UNIX_EPOCH + Duration::from_secs(days * 86_400));
+        assert_eq!(at(0), "1970-01-01");
+        assert_eq!(at(59), "1970-03-01");
+        assert_eq!(at(11_016), "2000-02-29");
+    }
+}

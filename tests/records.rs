@@ -1,0 +1,415 @@
+//! Records: one format for the saves and replays of every game. A game is
+//! its setup, seed and commands; a record of it replays to the identical
+//! event log, and any edit is caught (an edited decision by name).
+
+mod common;
+
+use common::*;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use tally_ho::campaign::ai as campaign_ai;
+use tally_ho::campaign::game::{Campaign, CampaignSetup};
+use tally_ho::campaign::rules::WeatherRule;
+use tally_ho::common::game::{GameKind, Rules};
+use tally_ho::data;
+use tally_ho::family::{self, Position, Setup as Seats, SpitfireAt};
+use tally_ho::record::{self, AnyRecord, Player, RecordError, RecordOf, Recorded};
+use tally_ho::simple_hex::{ai, Command, Game, Options, Side};
+
+const HERE: &str = ".";
+
+fn here() -> &'static Path {
+    Path::new(HERE)
+}
+
+fn sides() -> Vec<Player> {
+    vec![Player::new("Luftwaffe", false), Player::new("RAF", true)]
+}
+
+fn simple_hex_game(seed: u64) -> Game {
+    let mut g = Game::new(crane(), Options::default(), seed);
+    finish_with_ai(&mut g);
+    g
+}
+
+fn family_game(players: usize, seed: u64) -> family::Game {
+    let sc = Arc::new(data::load_family("kitchen").unwrap());
+    let mut g = family::Game::new(sc, Seats::first_sectors(players), seed).unwrap();
+    family::ai::play_out(&mut g, 20_000).unwrap();
+    assert!(g.is_over());
+    g
+}
+
+fn campaign_game(weather: WeatherRule, seed: u64) -> Campaign {
+    let (data, rules) = record::campaign::shipped().unwrap();
+    let mut c = Campaign::new(data, rules, CampaignSetup::new(weather, seed));
+    assert_eq!(campaign_ai::play_out(&mut c), 0, "no proposal refused");
+    assert!(c.is_over());
+    c
+}
+
+fn commanders(n: usize) -> Vec<Player> {
+    (1..=n)
+        .map(|i| Player::new(format!("C{i}"), i == 1))
+        .collect()
+}
+
+/// A fresh directory of its own for each test.
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tally-ho-records-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A record through its text and back, as a file would take it.
+fn round_trip(r: &AnyRecord) -> AnyRecord {
+    let text = r.to_text();
+    let back = record::parse("mem.ron", &text).unwrap();
+    assert_eq!(&back, r, "RON round trip");
+    back
+}
+
+#[test]
+fn a_record_of_each_game_replays_to_the_identical_event_log() {
+    for seed in [1, 2, 99] {
+        let g = simple_hex_game(seed);
+        let r = record::of(&g, sides(), here()).unwrap();
+        assert_eq!(r.game, GameKind::SimpleHex);
+        assert_eq!(r.version, record::VERSION);
+        assert_eq!(r.trail.len(), 4 * g.commands().len());
+        let AnyRecord::SimpleHex(back) = round_trip(&AnyRecord::SimpleHex(r)) else {
+            panic!("read back as another game");
+        };
+        let again: Game = record::verify(&back, here()).unwrap();
+        assert_eq!(again.events(), g.events());
+        assert_eq!(again.dice().log(), g.dice().log());
+    }
+    for seed in [1, 2] {
+        let g = family_game(4, seed);
+        let r = record::of(&g, commanders(4), here()).unwrap();
+        assert_eq!(r.result.winner, g.winner());
+        let AnyRecord::Family(back) = round_trip(&AnyRecord::Family(r)) else {
+            panic!("read back as another game");
+        };
+        let again: family::Game = record::verify(&back, here()).unwrap();
+        assert_eq!(again.events(), g.events());
+    }
+    for (weather, seed) in [(WeatherRule::Cards, 3), (WeatherRule::Shortened, 4)] {
+        let c = campaign_game(weather, seed);
+        let r = record::campaign::record_of(&c, sides()).unwrap();
+        assert_eq!(r.result.verdict, c.verdict());
+        let AnyRecord::Campaign(back) = round_trip(&AnyRecord::Campaign(r)) else {
+            panic!("read back as another game");
+        };
+        let again = record::campaign::verify(&back, here()).unwrap();
+        assert_eq!(again.events(), c.events());
+        assert_eq!(again.tally(), c.tally());
+    }
+}
+
+#[test]
+fn a_family_game_from_a_position_records_its_position() {
+    let sc = Arc::new(data::load_family("kitchen").unwrap());
+    let position = Position {
+        spitfires: vec![SpitfireAt {
+            seat: 1,
+            at: (5, 5),
+            altitude: 3,
+            fuel: 7,
+        }],
+        ..Position::default()
+    };
+    let mut g = family::Game::with_position(sc, Seats::first_sectors(2), position, 9).unwrap();
+    family::ai::play_out(&mut g, 200).unwrap();
+    let r = record::of(&g, commanders(2), here()).unwrap();
+    assert!(r.setup.position.is_some());
+    let again: family::Game = record::verify(&r, here()).unwrap();
+    assert_eq!(again.events(), g.events());
+}
+
+/// Every recorded decision, edited to another legal one where there is one,
+/// fails verification naming exactly that command.
+fn each_edit_is_named<G: Recorded>(g: &G, players: Vec<Player>, every: usize) -> usize
+where
+    G::Command: PartialEq,
+{
+    let good = record::of(g, players, here()).unwrap();
+    let mut edits = 0;
+    for i in (0..good.commands.len()).step_by(every) {
+        let then = record::restore::<G>(
+            &RecordOf::<G> {
+                commands: good.commands[..i].to_vec(),
+                ..good.clone()
+            },
+            here(),
+        )
+        .unwrap();
+        let Some(other) = then
+            .legal_commands()
+            .into_iter()
+            .find(|c| *c != good.commands[i])
+        else {
+            continue; // nothing else could have been decided here
+        };
+        let mut r = good.clone();
+        r.commands[i] = other.clone();
+        match record::verify::<G>(&r, here()) {
+            Err(RecordError::Edited { index, command }) => {
+                assert_eq!(index, i, "{other:?} in place of {:?}", good.commands[i]);
+                assert_eq!(command, format!("{other:?}"));
+                let e = RecordError::Edited { index, command }.to_string();
+                assert!(e.starts_with(&format!("command {} (", i + 1)), "{e}");
+            }
+            other_result => panic!(
+                "command {i} edited to {other:?}: {:?}",
+                other_result.map(|_| "verified")
+            ),
+        }
+        edits += 1;
+    }
+    edits
+}
+
+#[test]
+fn a_record_with_any_decision_edited_fails_to_verify_naming_the_command() {
+    let edits = each_edit_is_named(&simple_hex_game(5), sides(), 7);
+    assert!(edits > 40, "only {edits} Simple Hex decisions edited");
+    let edits = each_edit_is_named(&family_game(2, 6), commanders(2), 1);
+    assert!(edits > 20, "only {edits} family decisions edited");
+}
+
+#[test]
+fn an_altered_result_or_digest_differs_and_edited_data_says_so() {
+    let g = simple_hex_game(4);
+    let good = record::of(&g, sides(), here()).unwrap();
+    let mut r = good.clone();
+    r.result.score += 1;
+    assert!(matches!(
+        record::verify::<Game>(&r, here()),
+        Err(RecordError::Differs { .. })
+    ));
+    let mut r = good.clone();
+    r.digest = "0123456789abcdef".into();
+    assert!(matches!(
+        record::verify::<Game>(&r, here()),
+        Err(RecordError::Differs { .. })
+    ));
+    let mut r = good.clone();
+    r.commands.pop();
+    r.trail.truncate(r.trail.len() - 4);
+    assert!(
+        record::verify::<Game>(&r, here()).is_err(),
+        "a dropped command"
+    );
+    let mut r = good.clone();
+    r.seed += 1;
+    assert!(record::verify::<Game>(&r, here()).is_err(), "other dice");
+    let mut r = good;
+    r.fingerprint = "0000000000000000".into();
+    let e = record::verify::<Game>(&r, here()).map(|_| ()).unwrap_err();
+    assert!(matches!(e, RecordError::DataChanged { .. }));
+    assert!(e.to_string().contains("changed since"), "{e}");
+
+    let f = family_game(2, 3);
+    let mut r = record::of(&f, commanders(2), here()).unwrap();
+    r.result.kills[0] += 1;
+    assert!(record::verify::<family::Game>(&r, here()).is_err());
+    r.setup.seats.seats[1].sector = 0;
+    assert!(matches!(
+        record::verify::<family::Game>(&r, here()),
+        Err(RecordError::Setup(_))
+    ));
+
+    let c = campaign_game(WeatherRule::PhaseDice, 11);
+    let good = record::campaign::record_of(&c, sides()).unwrap();
+    let mut r = good.clone();
+    r.result.tally.targets += 1;
+    assert!(matches!(
+        record::campaign::verify(&r, here()),
+        Err(RecordError::Differs { .. })
+    ));
+    let mut r = good;
+    r.fingerprint = "0".into();
+    assert!(matches!(
+        record::campaign::verify(&r, here()),
+        Err(RecordError::DataChanged { .. })
+    ));
+}
+
+#[test]
+fn a_record_says_which_game_it_holds_and_is_read_by_it() {
+    let g = simple_hex_game(1);
+    let text = AnyRecord::SimpleHex(record::of(&g, sides(), here()).unwrap()).to_text();
+    assert!(
+        text.starts_with("Record(\n    game: SimpleHex,\n    version: 2,"),
+        "{}",
+        &text[..80]
+    );
+    // The tag decides: a family game's name on Simple Hex's fields is refused
+    // at its place.
+    let e = record::parse(
+        "x.ron",
+        &text.replacen("game: SimpleHex", "game: Family", 1),
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(e.starts_with("x.ron:"), "{e}");
+    let e = record::parse("x.ron", &text.replacen("game: SimpleHex", "game: Chess", 1))
+        .unwrap_err()
+        .to_string();
+    assert!(e.starts_with("x.ron:2:"), "{e}");
+    // Not RON at all: a positioned error, not a panic.
+    let e = record::parse("bad.ron", "Record(game: Family,")
+        .unwrap_err()
+        .to_string();
+    assert!(e.starts_with("bad.ron:1:"), "{e}");
+    // A record of one game given where another is asked for.
+    let f = family_game(1, 2);
+    let r = record::of(&f, commanders(1), here()).unwrap();
+    let wrong = RecordOf::<Game> {
+        game: GameKind::Family,
+        version: r.version,
+        fingerprint: r.fingerprint.clone(),
+        seed: r.seed,
+        setup: record::simple_hex::Setup {
+            level: "crane-14x18".into(),
+            options: Options::default(),
+        },
+        players: r.players.clone(),
+        commands: Vec::new(),
+        result: record::simple_hex::Summary {
+            winner: None,
+            score: 0,
+            losses: Vec::new(),
+        },
+        events: 0,
+        digest: String::new(),
+        trail: String::new(),
+        progress: String::new(),
+    };
+    assert!(matches!(
+        record::restore::<Game>(&wrong, here()),
+        Err(RecordError::WrongGame { .. })
+    ));
+}
+
+#[test]
+fn a_record_whose_commands_the_rules_refuse_says_which_one() {
+    let g = simple_hex_game(8);
+    let mut r = record::of(&g, sides(), here()).unwrap();
+    r.commands[7] = Command::EndMove;
+    let e = record::restore::<Game>(&r, here()).map(|_| ()).unwrap_err();
+    assert!(matches!(e, RecordError::Illegal { index: 7, .. }), "{e}");
+    assert!(
+        e.to_string()
+            .starts_with("command 8 (EndMove) is not legal"),
+        "{e}"
+    );
+}
+
+#[test]
+fn saves_and_replays_of_the_earlier_version_still_load() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/earlier-version");
+    // Replays verify: the result, and where the events are the same as then,
+    // the event log.
+    for (file, kind) in [
+        ("sh_replay.ron", GameKind::SimpleHex),
+        ("family_replay.ron", GameKind::Family),
+        ("campaign_replay.ron", GameKind::Campaign),
+    ] {
+        let r = record::read(&dir.join(file)).unwrap();
+        assert_eq!(r.kind(), kind, "{file}");
+        let line = r.verify(&dir).unwrap_or_else(|e| panic!("{file}: {e}"));
+        assert!(line.contains("reproduces"), "{line}");
+    }
+    // Saves load, with who plays which side, and write back as records.
+    for (file, kind, commands, humans) in [
+        ("sh_save.ron", GameKind::SimpleHex, 60, vec![false, true]),
+        ("family_save.ron", GameKind::Family, 40, vec![true, false]),
+        (
+            "campaign_save.ron",
+            GameKind::Campaign,
+            300,
+            vec![false, true],
+        ),
+    ] {
+        let r = record::read(&dir.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"));
+        assert_eq!(r.kind(), kind, "{file}");
+        assert_eq!(r.commands(), commands, "{file}");
+        let who: Vec<bool> = r.players().iter().map(|p| p.human).collect();
+        assert_eq!(who, humans, "{file}");
+        let again = record::parse("again.ron", &r.to_text()).unwrap();
+        assert_eq!(again, r, "{file}: written back as a record");
+        again.verify(&dir).unwrap_or_else(|e| panic!("{file}: {e}"));
+    }
+}
+
+#[test]
+fn a_level_file_a_record_names_is_read_from_the_record_s_folder() {
+    let dir = temp_dir("level");
+    std::fs::create_dir_all(dir.join("levels")).unwrap();
+    let (_, _, text) = data::SIMPLE_HEX_LEVELS[1];
+    std::fs::write(dir.join("levels/mine.ron"), text).unwrap();
+    let setup = record::simple_hex::Setup {
+        level: "levels/mine.ron".into(),
+        options: Options::default(),
+    };
+    let mut g = Game::start(&setup, 3, &dir).unwrap();
+    ai::play_out(&mut g).unwrap();
+    let r = AnyRecord::SimpleHex(record::of(&g, sides(), &dir).unwrap());
+    let file = dir.join("game.ron");
+    r.write(&file).unwrap();
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        text.contains("level: \"levels/mine.ron\""),
+        "named relative to its folder"
+    );
+    // Read from anywhere, it finds the level beside it.
+    let back = record::read(&file).unwrap();
+    back.verify(&record::base_of(&file)).unwrap();
+    // The name a record gets for a level given from elsewhere.
+    let name = record::name_for_record(dir.join("levels/mine.ron").to_str().unwrap(), false, &dir);
+    assert_eq!(name, "levels/mine.ron");
+    assert_eq!(
+        record::name_for_record("crane-14x18", true, &dir),
+        "crane-14x18"
+    );
+    // Moved away from its level, the record says which file is missing.
+    std::fs::remove_file(dir.join("levels/mine.ron")).unwrap();
+    let e = back
+        .verify(&record::base_of(&file))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("mine.ron"), "{e}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn quiet_games_play_exactly_like_logged_ones() {
+    // The simulator's log-free games roll the same dice and reach the same end.
+    let sc = crane();
+    for seed in 0..20 {
+        let mut a = Game::new(sc.clone(), Options::default(), seed);
+        let mut b = Game::new_quiet(sc.clone(), Options::default(), seed);
+        finish_with_ai(&mut a);
+        finish_with_ai(&mut b);
+        assert_eq!(a.commands(), b.commands());
+        assert_eq!(a.score(), b.score());
+        assert_eq!(a.losses(), b.losses());
+        assert!(b.events().is_empty());
+    }
+}
+
+#[test]
+fn the_players_of_a_record_name_who_plays_which_side() {
+    let g = simple_hex_game(2);
+    for human in [Side::German, Side::British] {
+        let players = vec![
+            Player::new("Luftwaffe", human == Side::German),
+            Player::new("RAF", human == Side::British),
+        ];
+        let r = AnyRecord::SimpleHex(record::of(&g, players.clone(), here()).unwrap());
+        assert_eq!(round_trip(&r).players(), players.as_slice());
+    }
+}

@@ -1,0 +1,280 @@
+//! A player's games are never lost: each game keeps its own autosave and
+//! slots, so leaving one game and starting another touches nothing of the
+//! first, and every game resumes exactly where it was left.
+#![cfg(feature = "window")]
+
+use macroquad::prelude::KeyCode;
+use tally_ho::app::script::CampaignScript;
+use tally_ho::app::ui::InputFrame;
+use tally_ho::app::{App, Screen};
+use tally_ho::common::game::{GameKind, Rules};
+use tally_ho::record::AnyRecord;
+use tally_ho::saves::{self, Slot};
+use tally_ho::settings::AnimSpeed;
+use tally_ho::simple_hex::{ai::Ai, Phase, Side};
+
+#[path = "common/screens.rs"]
+mod screens;
+use screens::*;
+
+/// Leaves the game under way without saving (Esc, then "Leave").
+fn leave(app: &mut App) {
+    frame(app, InputFrame::press(KeyCode::Escape));
+    assert!(
+        matches!(app.top(), Screen::ConfirmLeave { .. }),
+        "{}",
+        app.top().name()
+    );
+    frame(app, InputFrame::idle());
+    click(app, "Leave");
+    assert!(matches!(app.top(), Screen::Menu));
+    frame(app, InputFrame::idle());
+}
+
+/// A campaign played for a while through its screens, the player the RAF.
+fn play_a_campaign(app: &mut App) -> Vec<tally_ho::campaign::game::Command> {
+    let mut p = CampaignScript::new(17);
+    p.weather = 2; // the shortened campaign: every turn flies
+    for _ in 0..200_000 {
+        let input = p.next(app);
+        frame(app, input);
+        if let Some(t) = app.campaign() {
+            if t.campaign.commands().len() > 80 && !t.busy() && t.human_turn().is_some() {
+                return t.campaign.commands().to_vec();
+            }
+        }
+    }
+    panic!("the campaign did not get going");
+}
+
+/// A Simple Hex game started from the menu and played a few moves.
+fn play_simple_hex(app: &mut App) -> tally_ho::simple_hex::Game {
+    click(app, "New game");
+    frame(app, InputFrame::idle());
+    click(app, "Start");
+    assert!(
+        matches!(app.top(), Screen::Battle(_)),
+        "no question: {}",
+        app.top().name()
+    );
+    let mut moves = 0;
+    for _ in 0..50_000 {
+        let b = app.battle().unwrap();
+        if b.busy() {
+            frame(app, InputFrame::idle());
+            continue;
+        }
+        let input = match b.game.phase() {
+            Phase::Entry {
+                side: Side::British,
+            } => InputFrame::press(KeyCode::Enter),
+            Phase::Moving(m) if b.game.plane(m.plane).side == Side::British => {
+                moves += 1;
+                if moves > 12 {
+                    return b.game.clone();
+                }
+                if m.remaining() == 0 {
+                    InputFrame::press(KeyCode::Space)
+                } else {
+                    let (hl, _) = b.options_now();
+                    match hl.iter().find(|h| h.end) {
+                        Some(h) => {
+                            let p = b.view.center(h.hex);
+                            InputFrame::click_at(p.x, p.y)
+                        }
+                        None => InputFrame {
+                            keys: vec![KeyCode::Up, KeyCode::Enter],
+                            ..InputFrame::idle()
+                        },
+                    }
+                }
+            }
+            _ => InputFrame::idle(),
+        };
+        frame(app, input);
+    }
+    panic!("the Simple Hex game did not get going");
+}
+
+/// A family game from the menu: one commander takes off.
+fn play_family(app: &mut App) -> Vec<tally_ho::family::Command> {
+    click(app, "Family game");
+    frame(app, InputFrame::idle());
+    click(app, "Start");
+    for _ in 0..5_000 {
+        let Some(b) = app.family() else {
+            panic!("the family table")
+        };
+        if !b.busy() && b.human_turn().is_some() {
+            break;
+        }
+        frame(app, InputFrame::idle());
+    }
+    frame(app, InputFrame::press(KeyCode::T));
+    app.family().unwrap().game.commands().to_vec()
+}
+
+#[test]
+fn leaving_one_game_and_playing_another_keeps_every_game_and_each_resumes_exactly() {
+    let (_g, _dir) = data_dir("three-games");
+    let mut app = app_with(AnimSpeed::Instant);
+    frame(&mut app, InputFrame::idle());
+
+    // A campaign, left without saving: its autosave keeps it.
+    let campaign = play_a_campaign(&mut app);
+    let campaign_table = app.campaign().unwrap().campaign.clone();
+    leave(&mut app);
+    let campaign_file = saves::path(GameKind::Campaign, Slot::Autosave);
+    let campaign_text = std::fs::read_to_string(&campaign_file).unwrap();
+
+    // A Simple Hex game, played and left.
+    let hex = play_simple_hex(&mut app);
+    leave(&mut app);
+    assert_eq!(
+        std::fs::read_to_string(&campaign_file).unwrap(),
+        campaign_text,
+        "the campaign's autosave is untouched"
+    );
+
+    // A family game, saved in slot 1 and left.
+    play_family(&mut app);
+    save_in_slot(&mut app, 1);
+    let family = app.family().unwrap().game.commands().to_vec();
+    assert_eq!(
+        app.family().unwrap().message.as_deref(),
+        Some("Game saved in slot 1.")
+    );
+    leave(&mut app);
+
+    // All three are there.
+    let listed: Vec<(GameKind, Slot)> = saves::list().iter().map(|e| (e.kind, e.slot)).collect();
+    for want in [
+        (GameKind::Campaign, Slot::Autosave),
+        (GameKind::SimpleHex, Slot::Autosave),
+        (GameKind::Family, Slot::Numbered(1)),
+    ] {
+        assert!(listed.contains(&want), "{want:?} in {listed:?}");
+    }
+    let Some(AnyRecord::SimpleHex(r)) = saved(GameKind::SimpleHex, Slot::Autosave) else {
+        panic!("the Simple Hex autosave");
+    };
+    assert!(r.commands.len() <= hex.commands().len() && !r.commands.is_empty());
+
+    // Each resumes exactly: the campaign where it was left...
+    load(&mut app, "Campaign, Autosave");
+    let t = app.campaign().expect("the campaign is back");
+    assert_eq!(t.campaign.commands(), campaign.as_slice());
+    assert_eq!(t.campaign.events(), campaign_table.events());
+    assert_eq!(t.campaign.stage(), campaign_table.stage());
+    assert_eq!(t.human, Some(Side::British));
+    leave(&mut app);
+
+    // ...the Simple Hex game at its last autosave, the opponent deciding
+    // exactly as it would have...
+    load(&mut app, "Simple Hex dogfight, Autosave");
+    let b = app.battle().expect("the Simple Hex game is back");
+    let at = b.game.commands().len();
+    let original = hex.rebuilt(at);
+    assert_eq!(b.game.events(), original.events());
+    assert_eq!(b.game.commands(), &hex.commands()[..at]);
+    if let Some(side) = Rules::to_act(&b.game) {
+        assert_eq!(
+            Ai::new().decide(&b.game, side),
+            Ai::new().decide(&original, side)
+        );
+    }
+    leave(&mut app);
+
+    // ...and the family game in its slot.
+    load(&mut app, "Family game, Slot 1");
+    let f = app.family().expect("the family game is back");
+    assert_eq!(f.game.commands(), family.as_slice());
+    assert_eq!(f.slot, Some(Slot::Numbered(1)));
+}
+
+#[test]
+fn a_new_game_asks_before_it_replaces_an_unfinished_one_and_can_keep_it() {
+    let (_g, _dir) = data_dir("replace");
+    let mut app = app_with(AnimSpeed::Instant);
+    frame(&mut app, InputFrame::idle());
+    let first = play_simple_hex(&mut app);
+    leave(&mut app);
+    let auto = saved(GameKind::SimpleHex, Slot::Autosave).expect("the autosave");
+    // A second game: the first is in the autosave, so the player is asked.
+    click(&mut app, "New game");
+    frame(&mut app, InputFrame::idle());
+    click(&mut app, "Start");
+    assert!(matches!(app.top(), Screen::ConfirmNew(_)));
+    frame(&mut app, InputFrame::idle());
+    click(&mut app, "Back");
+    assert!(matches!(app.top(), Screen::NewGame(_)), "nothing started");
+    assert_eq!(
+        saved(GameKind::SimpleHex, Slot::Autosave),
+        Some(auto.clone())
+    );
+    frame(&mut app, InputFrame::idle());
+    click(&mut app, "Start");
+    frame(&mut app, InputFrame::idle());
+    click(&mut app, "Keep it in slot 1 and start");
+    assert!(matches!(app.top(), Screen::Battle(_)));
+    // The unfinished game is in slot 1, as it was.
+    let kept = saved(GameKind::SimpleHex, Slot::Numbered(1)).expect("kept in slot 1");
+    assert_eq!(kept.commands(), auto.commands());
+    assert!(first.commands().len() >= kept.commands());
+}
+
+#[test]
+fn saving_over_a_slot_that_holds_another_game_asks_first() {
+    let (_g, _dir) = data_dir("overwrite");
+    let mut app = app_with(AnimSpeed::Instant);
+    frame(&mut app, InputFrame::idle());
+    play_simple_hex(&mut app);
+    save_in_slot(&mut app, 1);
+    let one = saved(GameKind::SimpleHex, Slot::Numbered(1)).unwrap();
+    leave(&mut app);
+    // Another game, saved: slot 1 holds the first, so the player is asked.
+    click(&mut app, "New game");
+    frame(&mut app, InputFrame::idle());
+    click(&mut app, "Start");
+    frame(&mut app, InputFrame::idle());
+    click(&mut app, "Replace it and start");
+    frame(&mut app, InputFrame::press(KeyCode::F5));
+    frame(&mut app, InputFrame::idle());
+    click(&mut app, "Simple Hex dogfight, Slot 1");
+    frame(&mut app, InputFrame::idle());
+    assert!(matches!(app.top(), Screen::SaveSlots(_)), "asked first");
+    click(&mut app, "Keep it");
+    assert!(matches!(app.top(), Screen::SaveSlots(_)), "still picking");
+    assert!(
+        saves::free_slot(GameKind::SimpleHex) == Some(Slot::Numbered(2)),
+        "nothing written"
+    );
+    assert_eq!(
+        saved(GameKind::SimpleHex, Slot::Numbered(1)),
+        Some(one.clone())
+    );
+    click(&mut app, "Simple Hex dogfight, Slot 1");
+
+    frame(&mut app, InputFrame::idle());
+    click(&mut app, "Overwrite");
+    assert!(matches!(app.top(), Screen::Battle(_)), "back to the game");
+    let now = saved(GameKind::SimpleHex, Slot::Numbered(1)).unwrap();
+    assert_ne!(now, one, "overwritten once confirmed");
+}
+
+#[test]
+fn an_unreadable_autosave_is_kept_aside_not_overwritten() {
+    let (_g, _dir) = data_dir("unreadable");
+    let auto = saves::path(GameKind::SimpleHex, Slot::Autosave);
+    std::fs::create_dir_all(auto.parent().unwrap()).unwrap();
+    let junk = "Record(game: SimpleHex, version: 2, seed: oops";
+    std::fs::write(&auto, junk).unwrap();
+    let mut app = app_with(AnimSpeed::Instant);
+    frame(&mut app, InputFrame::idle());
+    // Unreadable, it is no unfinished game to ask about: the new game starts,
+    // and its first autosave moves the broken file aside.
+    play_simple_hex(&mut app);
+    let aside = auto.with_file_name("autosave.unreadable.ron");
+    assert_eq!(std::fs::read_to_string(&aside).unwrap(), junk);
+    assert!(saved(GameKind::SimpleHex, Slot::Autosave).is_some());
+}
