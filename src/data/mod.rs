@@ -66,9 +66,15 @@ fn ron_options() -> ron::Options {
     ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
 }
 
+/// The text without the UTF-8 byte-order mark some editors put first.
+pub fn without_bom(text: &str) -> &str {
+    text.strip_prefix('\u{feff}').unwrap_or(text)
+}
+
 /// Parses RON text into `T`; syntax and shape errors name the line and column.
+/// A byte-order mark at the start is allowed (and not counted in columns).
 pub fn parse<T: DeserializeOwned>(file: &str, text: &str) -> Result<T, LoadError> {
-    ron_options().from_str(text).map_err(|e| LoadError {
+    ron_options().from_str(without_bom(text)).map_err(|e| LoadError {
         file: file.to_string(),
         line: e.span.start.line,
         col: e.span.start.col,
@@ -76,22 +82,40 @@ pub fn parse<T: DeserializeOwned>(file: &str, text: &str) -> Result<T, LoadError
     })
 }
 
-/// Turns validation findings (RON paths) into positioned errors.
+/// The most problems reported for one file; the rest are counted in one
+/// line ("... and 120 more problems").
+pub const MAX_ERRORS: usize = 50;
+
+/// Turns validation findings (RON paths) into positioned errors: the first
+/// [`MAX_ERRORS`], all placed by one scan of the text, and a line counting
+/// the others.
 pub fn positioned(file: &str, text: &str, found: Vec<Invalid>) -> LoadErrors {
-    LoadErrors(
-        found
-            .into_iter()
-            .map(|inv| {
-                let (line, col) = locate::locate(text, &inv.path);
-                LoadError {
-                    file: file.to_string(),
-                    line,
-                    col,
-                    message: inv.message,
-                }
-            })
-            .collect(),
-    )
+    let shown = found.len().min(MAX_ERRORS);
+    let more = found.len() - shown;
+    let paths: Vec<&str> = found[..shown].iter().map(|i| i.path.as_str()).collect();
+    let places = locate::locate_all(text, &paths);
+    let mut errors: Vec<LoadError> = found
+        .into_iter()
+        .zip(places)
+        .map(|(inv, (line, col))| LoadError {
+            file: file.to_string(),
+            line,
+            col,
+            message: inv.message,
+        })
+        .collect();
+    if more > 0 {
+        errors.push(LoadError {
+            file: file.to_string(),
+            line: 0,
+            col: 0,
+            message: format!(
+                "... and {more} more problem{}",
+                if more == 1 { "" } else { "s" }
+            ),
+        });
+    }
+    LoadErrors(errors)
 }
 
 /// Serialises a value as pretty RON (for saves and replays).
