@@ -155,8 +155,8 @@ impl AnySave {
 
 /// Writes a save as RON, atomically.
 fn write_ron<T: Serialize>(path: &Path, save: &T) -> Result<(), String> {
-    data::write_atomic(path, &data::to_ron(save))
-        .map_err(|e| format!("{}: cannot write: {e}", path.display()))
+    // The error names the path ("PATH: cannot write: why").
+    data::write_atomic(path, &data::to_ron(save)).map_err(|e| e.to_string())
 }
 
 /// The first word of a save file: the name of the structure it holds.
@@ -310,8 +310,6 @@ impl Settings {
     }
 
     pub fn store(&self) -> Result<(), String> {
-        let path = settings_path();
-        data::write_atomic(&path, &data::to_ron(self))
-            .map_err(|e| format!("{}: cannot write: {e}", path.display()))
+        data::write_atomic(&settings_path(), &data::to_ron(self)).map_err(|e| e.to_string())
     }
 }

@@ -377,20 +377,25 @@ fn a_campaign_save_is_written_atomically_and_a_failed_write_keeps_the_old_save()
     );
     AnySave::Campaign(early.clone()).write(&path).unwrap();
     assert_eq!(std::fs::read_to_string(&path).unwrap(), good);
-    // The temporary file cannot be made (a directory is in its place): the
-    // write fails, says where, and the good save is left as it was.
-    let blocker = dir.join(format!(".save.ron.tmp{}", std::process::id()));
-    std::fs::create_dir(&blocker).unwrap();
-    let e = AnySave::Campaign(CampaignSave::of(&c, None))
-        .write(&path)
-        .unwrap_err();
-    assert!(e.contains("save.ron: cannot write"), "{e}");
-    assert_eq!(std::fs::read_to_string(&path).unwrap(), good);
-    assert_eq!(
-        save::read_any(&path).unwrap(),
-        Some(AnySave::Campaign(early))
-    );
-    std::fs::remove_dir(&blocker).unwrap();
+    // A write that is refused (a symbolic link to the save stands where it
+    // would go, and links are never replaced) fails, says where, and leaves
+    // the good save as it was, with no temporary file behind.
+    #[cfg(unix)]
+    {
+        let link = dir.join("link.ron");
+        std::os::unix::fs::symlink(&path, &link).unwrap();
+        let e = AnySave::Campaign(CampaignSave::of(&c, None))
+            .write(&link)
+            .unwrap_err();
+        assert!(e.contains("link.ron: cannot write"), "{e}");
+        assert!(!e.contains("link.ron: cannot write: link.ron"), "{e}");
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), good);
+        assert_eq!(
+            save::read_any(&path).unwrap(),
+            Some(AnySave::Campaign(early))
+        );
+        std::fs::remove_file(&link).unwrap();
+    }
     assert_eq!(files_in(&dir), ["save.ron"]);
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -211,3 +211,134 @@ fn too_many_planes_are_refused() {
     let e = load(&text).expect_err("132 planes");
     assert!(e.to_string().contains("at most 128"), "{e}");
 }
+
+// ----- files that are not files, and files we do not read -----
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// A scratch directory of the test's own, removed when it is dropped.
+fn scratch(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("tally-ho-levels-{name}-"))
+        .tempdir()
+        .unwrap()
+}
+
+/// Runs `f` on a thread of its own and fails the test if it has not
+/// finished within `limit` (a read that blocks would otherwise hang it).
+fn within<T: Send + 'static>(limit: Duration, f: impl FnOnce() -> T + Send + 'static) -> T {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(f());
+    });
+    rx.recv_timeout(limit)
+        .unwrap_or_else(|_| panic!("still not done after {limit:?}"))
+}
+
+/// Every loader a player's path reaches, with how long each took to refuse.
+fn refusals(path: &Path) -> Vec<(String, Duration)> {
+    let p = path.to_str().unwrap().to_string();
+    within(Duration::from_secs(1), move || {
+        let timed = |f: &dyn Fn() -> String| {
+            let t = Instant::now();
+            let e = f();
+            (e, t.elapsed())
+        };
+        vec![
+            timed(&|| data::load_simple_hex(&p).unwrap_err().to_string()),
+            timed(&|| data::load_family(&p).err().expect("refused").to_string()),
+            timed(&|| Source::read(Path::new(&p)).unwrap_err().to_string()),
+            timed(&|| tally_ho::save::read_any(Path::new(&p)).unwrap_err()),
+        ]
+    })
+}
+
+#[cfg(unix)]
+fn fifo(dir: &Path) -> PathBuf {
+    let path = dir.join("pipe.ron");
+    let ok = std::process::Command::new("mkfifo")
+        .arg(&path)
+        .status()
+        .expect("run mkfifo")
+        .success();
+    assert!(ok, "mkfifo failed");
+    path
+}
+
+#[cfg(unix)]
+#[test]
+fn a_device_a_fifo_a_directory_or_a_socket_is_refused_at_once_naming_the_path() {
+    let dir = scratch("special");
+    let socket = dir.path().join("socket.ron");
+    let _listener = std::os::unix::net::UnixListener::bind(&socket).unwrap();
+    for (path, kind) in [
+        (PathBuf::from("/dev/zero"), "a character device"),
+        (fifo(dir.path()), "a named pipe (FIFO)"),
+        (dir.path().join("levels.ron"), "a directory"),
+        (socket, "a socket"),
+    ] {
+        if kind == "a directory" {
+            std::fs::create_dir(&path).unwrap();
+        }
+        let want = format!("{}: cannot read the file: it is {kind}", path.display());
+        for (e, took) in refusals(&path) {
+            println!("{}: refused in {took:?}", path.display());
+            assert_eq!(e, want);
+            assert!(took < Duration::from_secs(1), "{took:?}");
+        }
+    }
+}
+
+#[test]
+fn a_file_over_a_mebibyte_is_refused_unread() {
+    let dir = scratch("large");
+    let path = dir.path().join("huge.ron");
+    let limit = data::MAX_FILE_BYTES as usize;
+    let text = format!("// {}\n", "x".repeat(limit));
+    std::fs::write(&path, &text).unwrap();
+    let e = Source::read(&path).unwrap_err().to_string();
+    assert_eq!(
+        e,
+        format!(
+            "{}: cannot read the file: it is {} bytes, and files of at most 1048576 bytes (1 MiB) are read",
+            path.display(),
+            text.len()
+        )
+    );
+    // One byte less is read.
+    std::fs::write(&path, &text[text.len() - limit..]).unwrap();
+    assert_eq!(Source::read(&path).unwrap().text.len(), limit);
+}
+
+#[test]
+fn bytes_that_are_not_utf8_are_placed() {
+    let dir = scratch("utf8");
+    let path = dir.path().join("latin1.ron");
+    std::fs::write(&path, b"ScenarioFile(\n    name: \"Gr\xfcn\",\n)").unwrap();
+    let e = Source::read(&path).unwrap_err().to_string();
+    assert_eq!(
+        e,
+        format!("{}:2:14: the file is not UTF-8 text", path.display())
+    );
+}
+
+#[test]
+fn a_byte_order_mark_is_accepted_and_not_counted_in_columns() {
+    let dir = scratch("bom");
+    let path = dir.path().join("crane.ron");
+    let crane = data::scenario_source("crane-14x18").unwrap().text;
+    std::fs::write(&path, format!("\u{feff}{crane}")).unwrap();
+    let sc = data::load_simple_hex(path.to_str().unwrap()).unwrap();
+    assert_eq!((sc.columns, sc.rows), (14, 18));
+    // Given straight to the loader, with an error in it: the same place as
+    // without the mark.
+    let bad = GOOD.replace("\"Spitfire\"", "\"Spitfire Mk IX\"");
+    let with_mark = load(&format!("\u{feff}{bad}")).unwrap_err().0[0].to_string();
+    assert_eq!(with_mark, one_error(&bad));
+    let e = load(&format!("\u{feff}{}", GOOD.replace("rows: 12),", "rows: 12,,),")))
+        .unwrap_err()
+        .0[0]
+        .to_string();
+    assert_eq!(e, one_error(&GOOD.replace("rows: 12),", "rows: 12,,),")));
+}

@@ -391,8 +391,7 @@ fn simulate_campaign(
 fn gen_sounds(dir: &std::path::Path) -> Res {
     for s in crate::sound::Sfx::ALL {
         let path = dir.join(s.file_name());
-        data::write_atomic(&path, "")?;
-        std::fs::write(&path, crate::sound::wav(s))?;
+        data::write_atomic_bytes(&path, &crate::sound::wav(s))?;
         println!("wrote {}", path.display());
     }
     Ok(())
