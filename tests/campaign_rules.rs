@@ -567,3 +567,32 @@ fn a_bad_raid_section_names_file_line_and_column() {
     let e = load(text.replace("        bomb_hit: Roundel,", "        bomb_hit: Star,"));
     assert!(e.starts_with("campaign.ron:"), "{e}");
 }
+
+#[test]
+fn a_rules_list_longer_than_any_campaign_is_refused_at_its_first_entry_too_many() {
+    let text = tally_ho::data::campaign_rules::campaign_rules_source().text;
+    let pair = "Pair(Cross, Blank), ";
+    let many = format!("single_respite_dice: [{}],", pair.repeat(100_000));
+    let bad = text.replacen(
+        "single_respite_dice: [Pair(Cross, Blank), Pair(Cross, Cross), Pair(Blank, Blank)],",
+        &many,
+        1,
+    );
+    assert!(bad.len() > 2_000_000 && bad.len() != text.len());
+    let start = std::time::Instant::now();
+    let src = Source {
+        file: "campaign.ron".into(),
+        text: bad.clone(),
+    };
+    let e = load_campaign_rules(&src).unwrap_err().to_string();
+    let col = "    single_respite_dice: [".len() + 64 * pair.len() + 1;
+    let line = bad[..bad.find("single_respite_dice").unwrap()]
+        .matches('\n')
+        .count()
+        + 1;
+    assert_eq!(
+        e,
+        format!("campaign.ron:{line}:{col}: 100000 dice pairs: more than the 64 a file may give")
+    );
+    assert!(start.elapsed().as_secs_f64() < 1.0, "{:?}", start.elapsed());
+}

@@ -336,9 +336,132 @@ fn a_byte_order_mark_is_accepted_and_not_counted_in_columns() {
     let bad = GOOD.replace("\"Spitfire\"", "\"Spitfire Mk IX\"");
     let with_mark = load(&format!("\u{feff}{bad}")).unwrap_err().0[0].to_string();
     assert_eq!(with_mark, one_error(&bad));
-    let e = load(&format!("\u{feff}{}", GOOD.replace("rows: 12),", "rows: 12,,),")))
-        .unwrap_err()
-        .0[0]
+    let e = load(&format!(
+        "\u{feff}{}",
+        GOOD.replace("rows: 12),", "rows: 12,,),")
+    ))
+    .unwrap_err()
+    .0[0]
         .to_string();
     assert_eq!(e, one_error(&GOOD.replace("rows: 12),", "rows: 12,,),")));
+}
+
+// ----- what a level needs, lists no game needs, and many problems at once -----
+
+/// `units: [...]` of `n` copies of a unit.
+fn with_units(unit: &str, n: usize) -> String {
+    format!(
+        "ScenarioFile(name: \"big\", board: (columns: 14, rows: 18), german_end: South,\nunits: [\n{}])",
+        format!("{unit},\n").repeat(n)
+    )
+}
+
+#[test]
+fn lists_longer_than_any_game_are_refused_at_the_first_item_too_many() {
+    let unit = r#"(aircraft: "Spitfire", planes: [(colour: Red)])"#;
+    let e = load(&with_units(unit, 100_000)).unwrap_err().to_string();
+    assert_eq!(
+        e,
+        "levels/test.ron:131:1: 100000 units: more than the 128 a file may give"
+    );
+    // A unit of a hundred thousand planes is one problem, said once.
+    let planes = format!("[{}]", "(colour: Red), ".repeat(100_000));
+    let unit = format!("(aircraft: \"He 111\", planes: {planes})");
+    let text = with_units(&unit, 1).replace(
+        ",\n])",
+        ",\n(aircraft: \"Spitfire\", planes: [(colour: Red)])])",
+    );
+    let e = load(&text).unwrap_err().to_string();
+    assert_eq!(
+        e,
+        "levels/test.ron:2:8: 100001 planes: a scenario holds at most 128\n\
+         levels/test.ron:3:30: a unit has 1 to 4 planes (R, W, B, Y)"
+    );
+}
+
+/// A 40 x 40 family board of `size` bytes or more with `features` features,
+/// where nearly everything is wrong: every square of the map, every feature
+/// and every start square is refused. Each feature has a long comment, as
+/// a carefully annotated file might.
+fn ruined_board(features: usize, size: usize) -> String {
+    let mut t = String::from(
+        "FamilyBoardFile(\n    name: \"Ruined\",\n    description: \"Everything is wrong.\",\n    columns: 40,\n    rows: 40,\n    map: [\n",
+    );
+    for r in 0..40 {
+        t += &format!("        \"{}\", // row {r}\n", "x".repeat(40));
+    }
+    t += "    ],\n    sectors: [(name: \"Red\", colour: Red), (name: \"Blue\", colour: Blue)],\n    features: [\n";
+    let note = size / features.max(1);
+    for i in 0..features {
+        t += &format!(
+            "        // {}\n        (kind: Airfield, at: (99, {i})),\n",
+            "a note on this feature ".repeat(note / 23 + 1)
+        );
+    }
+    t += "    ],\n    starts: [";
+    for i in 0..9 {
+        t += &format!("(-1, {i}), ");
+    }
+    t += "],\n)\n";
+    t
+}
+
+fn load_board(text: &str) -> Result<tally_ho::family::FamilyScenario, LoadErrors> {
+    let board = Source {
+        file: "levels/ruined.ron".into(),
+        text: text.into(),
+    };
+    data::load_family_with(&board, &data::family_rules_source())
+}
+
+#[test]
+fn a_250_kb_board_with_thousands_of_problems_is_refused_in_well_under_a_second() {
+    let text = ruined_board(256, 250_000);
+    assert!(text.len() >= 250_000, "{}", text.len());
+    let start = Instant::now();
+    let e = load_board(&text).err().expect("refused");
+    let took = start.elapsed();
+    // Every square, feature and start square, and the two sectors have
+    // neither an airfield nor an AA battery.
+    let problems = 40 * 40 + 256 + 9 + 2 * 2;
+    println!(
+        "{} KB board, {problems} problems: refused in {took:?}",
+        text.len() / 1000
+    );
+    assert!(took < Duration::from_secs(1), "{took:?}");
+    // The first 50, each placed, and one line for the rest.
+    assert_eq!(e.0.len(), data::MAX_ERRORS + 1);
+    assert_eq!(
+        e.0[0].to_string(),
+        "levels/ruined.ron:7:9: 'x' at column 0: use ~ for sea, 1 to 4 for a sector"
+    );
+    assert_eq!(
+        e.0[49].to_string(),
+        "levels/ruined.ron:8:9: 'x' at column 9: use ~ for sea, 1 to 4 for a sector"
+    );
+    assert_eq!(
+        e.0[50].to_string(),
+        format!("levels/ruined.ron: ... and {} more problems", problems - 50)
+    );
+}
+
+#[test]
+fn a_250_kb_board_of_thousands_of_features_is_refused_at_the_first_too_many() {
+    let text = ruined_board(3_400, 0);
+    assert!(text.len() >= 250_000, "{}", text.len());
+    let start = Instant::now();
+    let e = load_board(&text).err().expect("refused").to_string();
+    let took = start.elapsed();
+    println!(
+        "{} KB board of 3400 features: refused in {took:?}",
+        text.len() / 1000
+    );
+    assert!(took < Duration::from_secs(1), "{took:?}");
+    let line = 1 + text[..text.find("at: (99, 256)").unwrap()]
+        .matches('\n')
+        .count();
+    assert_eq!(
+        e,
+        format!("levels/ruined.ron:{line}:9: 3400 features: more than the 256 a file may give")
+    );
 }

@@ -5,7 +5,7 @@
 use super::data::Role;
 use super::deck::{CardKind, DeckConfig};
 use super::dice::{DieFaces, Face, Pair};
-use crate::simple_hex::Invalid;
+use crate::simple_hex::{earlier_same, too_long, Invalid};
 use crate::simple_hex::{AircraftFile, Side, SimpleHexRules};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -273,7 +273,77 @@ pub struct TacticalRules {
     pub points_per_hit: u32,
 }
 
+/// The most phases a campaign may have.
+pub const MAX_PHASES: usize = 16;
+/// The most turns a campaign may have.
+pub const MAX_TURNS: u8 = 30;
+/// The most events a calendar may list.
+pub const MAX_EVENTS: usize = 256;
+/// The most entries of the other lists of the rules file (dice pairs,
+/// rotation sets and their moves, cards removed, aircraft of the board).
+pub const MAX_ENTRIES: usize = 64;
+
 impl CampaignRules {
+    /// Every list of the file longer than any campaign needs, each at its
+    /// first entry too many.
+    fn too_long(&self) -> Vec<Invalid> {
+        let n = MAX_ENTRIES;
+        let mut e = vec![
+            too_long("phases", &self.phases, MAX_PHASES, "phases"),
+            too_long(
+                "single_respite_dice",
+                &self.single_respite_dice,
+                n,
+                "dice pairs",
+            ),
+            too_long(
+                "historical_respites",
+                &self.historical_respites,
+                MAX_TURNS as usize,
+                "turns",
+            ),
+            too_long("rotations", &self.rotations, n, "rotation sets"),
+            too_long("raid.aa_dice", &self.raid.aa_dice, n, "entries"),
+            too_long("tactical.aircraft", &self.tactical.aircraft, n, "entries"),
+        ];
+        for (i, p) in self.phases.iter().enumerate() {
+            let at = |field: &str| format!("phases[{i}].{field}");
+            e.push(too_long(
+                &at("respite_dice"),
+                &p.respite_dice,
+                n,
+                "dice pairs",
+            ));
+            e.push(too_long(
+                &at("deck.remove_named"),
+                &p.deck.remove_named,
+                n,
+                "cards",
+            ));
+            e.push(too_long(
+                &at("deck.remove_random"),
+                &p.deck.remove_random,
+                n,
+                "entries",
+            ));
+        }
+        for (which, cal) in [("calendar", &self.calendar), ("shortened", &self.shortened)] {
+            let phases = &format!("{which}.phase_turns");
+            e.push(too_long(
+                phases,
+                &cal.phase_turns,
+                MAX_PHASES,
+                "turn ranges",
+            ));
+            let events = &format!("{which}.events");
+            e.push(too_long(events, &cal.events, MAX_EVENTS, "events"));
+        }
+        for (i, set) in self.rotations.iter().enumerate() {
+            e.push(too_long(&format!("rotations[{i}]"), set, n, "rotations"));
+        }
+        e.into_iter().flatten().collect()
+    }
+
     /// The calendar a weather rule plays on.
     pub fn calendar_for(&self, rule: WeatherRule) -> &Calendar {
         match rule {
@@ -283,6 +353,10 @@ impl CampaignRules {
     }
 
     pub fn validate(&self) -> Vec<Invalid> {
+        let long = self.too_long();
+        if !long.is_empty() {
+            return long;
+        }
         let mut e = Vec::new();
         let mut bad = |path: String, message: String| e.push(Invalid { path, message });
         for (name, d) in [
@@ -312,10 +386,10 @@ impl CampaignRules {
             }
         }
         for (which, cal) in [("calendar", &self.calendar), ("shortened", &self.shortened)] {
-            if cal.turns == 0 || cal.turns > 30 {
+            if cal.turns == 0 || cal.turns > MAX_TURNS {
                 bad(
                     format!("{which}.turns"),
-                    "a campaign has 1 to 30 turns".into(),
+                    format!("a campaign has 1 to {MAX_TURNS} turns"),
                 );
             }
             if cal.phase_turns.len() != self.phases.len() {
@@ -478,8 +552,9 @@ impl CampaignRules {
                 bad(name.into(), format!("{v} is not in {lo} to {hi}"));
             }
         }
+        let twice = earlier_same(t.aircraft.iter().map(|(a, _)| a));
         for (i, (a, _)) in t.aircraft.iter().enumerate() {
-            if t.aircraft[..i].iter().any(|(b, _)| b == a) {
+            if twice[i].is_some() {
                 bad(
                     format!("tactical.aircraft[{i}]"),
                     format!("\"{a}\" is given two Simple Hex aircraft"),

@@ -31,11 +31,13 @@ pub fn board_aircraft_source() -> Source {
 pub fn board_aircraft(extra: &Source) -> Result<AircraftFile, LoadErrors> {
     let mut aircraft = super::load_aircraft(&super::aircraft_source())?;
     let more = super::load_aircraft(extra)?;
+    let known: std::collections::HashSet<&str> =
+        aircraft.aircraft.iter().map(|a| a.name.as_str()).collect();
     let clash: Vec<Invalid> = more
         .aircraft
         .iter()
         .enumerate()
-        .filter(|(_, a)| aircraft.aircraft.iter().any(|b| b.name == a.name))
+        .filter(|(_, a)| known.contains(a.name.as_str()))
         .map(|(i, a)| Invalid {
             path: format!("aircraft[{i}].name"),
             message: format!("Simple Hex already has an aircraft \"{}\"", a.name),

@@ -482,7 +482,11 @@ Scenario(
 
     #[test]
     fn nesting_deeper_than_the_limit_ends_the_scan_without_overflowing() {
-        let deep = format!("S(a: {}1{}, b: 2)", "[".repeat(200_000), "]".repeat(200_000));
+        let deep = format!(
+            "S(a: {}1{}, b: 2)",
+            "[".repeat(200_000),
+            "]".repeat(200_000)
+        );
         assert_eq!(locate(&deep, "b"), (1, 1));
         assert_eq!(locate(&deep, "a[0]"), (1, 7));
     }

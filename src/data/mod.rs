@@ -74,12 +74,14 @@ pub fn without_bom(text: &str) -> &str {
 /// Parses RON text into `T`; syntax and shape errors name the line and column.
 /// A byte-order mark at the start is allowed (and not counted in columns).
 pub fn parse<T: DeserializeOwned>(file: &str, text: &str) -> Result<T, LoadError> {
-    ron_options().from_str(without_bom(text)).map_err(|e| LoadError {
-        file: file.to_string(),
-        line: e.span.start.line,
-        col: e.span.start.col,
-        message: e.code.to_string(),
-    })
+    ron_options()
+        .from_str(without_bom(text))
+        .map_err(|e| LoadError {
+            file: file.to_string(),
+            line: e.span.start.line,
+            col: e.span.start.col,
+            message: e.code.to_string(),
+        })
 }
 
 /// The most problems reported for one file; the rest are counted in one
@@ -274,8 +276,14 @@ fn open_for_reading(path: &Path) -> std::io::Result<std::fs::File> {
 fn position_of_byte(bytes: &[u8], at: usize) -> (usize, usize) {
     let before = &bytes[..at];
     let line = 1 + before.iter().filter(|&&b| b == b'\n').count();
-    let start = before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
-    let col = 1 + before[start..].iter().filter(|&&b| b & 0xC0 != 0x80).count();
+    let start = before
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    let col = 1 + before[start..]
+        .iter()
+        .filter(|&&b| b & 0xC0 != 0x80)
+        .count();
     (line, col)
 }
 
@@ -657,7 +665,10 @@ mod tests {
         // under a name no other process could have guessed.
         assert_eq!(temporary.len(), 2, "{temporary:?}");
         let tmp = &temporary[0];
-        assert!(tmp.starts_with(".save.ron.") && tmp.ends_with(".tmp"), "{tmp}");
+        assert!(
+            tmp.starts_with(".save.ron.") && tmp.ends_with(".tmp"),
+            "{tmp}"
+        );
         assert_ne!(tmp, &format!(".save.ron.tmp{}", std::process::id()));
         assert_eq!(names_in(&dir), ["save.ron"]);
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "old");
@@ -702,7 +713,10 @@ mod tests {
         let e = write_atomic(&sub, "new").unwrap_err().to_string();
         assert_eq!(
             e,
-            format!("{}: cannot write: it is a directory, not a file", sub.display())
+            format!(
+                "{}: cannot write: it is a directory, not a file",
+                sub.display()
+            )
         );
         assert_eq!(std::fs::read_to_string(&real).unwrap(), "kept");
         assert_eq!(names_in(&dir), ["link.ron", "real.ron", "sub"]);

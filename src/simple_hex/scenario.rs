@@ -248,6 +248,40 @@ fn invalid(path: impl Into<String>, message: impl Into<String>) -> Invalid {
     }
 }
 
+/// A list longer than `max` (more than any sensible game holds) is refused
+/// at its first item too many, so that nothing is checked item by item in
+/// a file of a hundred thousand units.
+pub fn too_long<T>(path: &str, list: &[T], max: usize, what: &str) -> Option<Invalid> {
+    (list.len() > max).then(|| {
+        invalid(
+            format!("{path}[{max}]"),
+            format!("{} {what}: more than the {max} a file may give", list.len()),
+        )
+    })
+}
+
+/// For each key, the index of the first earlier key equal to it (None for
+/// the first of its kind): a duplicate check in one pass, not every pair.
+pub fn earlier_same<K: Eq + std::hash::Hash>(
+    keys: impl IntoIterator<Item = K>,
+) -> Vec<Option<usize>> {
+    use std::collections::hash_map::{Entry, HashMap};
+    let mut first = HashMap::new();
+    keys.into_iter()
+        .enumerate()
+        .map(|(i, k)| match first.entry(k) {
+            Entry::Occupied(e) => Some(*e.get()),
+            Entry::Vacant(e) => {
+                e.insert(i);
+                None
+            }
+        })
+        .collect()
+}
+
+/// The most aircraft an aircraft table may list.
+pub const MAX_AIRCRAFT: usize = 64;
+
 #[derive(Clone, Debug)]
 pub struct UnitDef {
     pub aircraft: usize,
@@ -338,16 +372,20 @@ impl SimpleHexRules {
 }
 
 pub fn validate_aircraft(file: &AircraftFile) -> Vec<Invalid> {
+    if let Some(long) = too_long("aircraft", &file.aircraft, MAX_AIRCRAFT, "aircraft") {
+        return vec![long];
+    }
     let mut e = Vec::new();
     if file.aircraft.is_empty() {
         e.push(invalid("aircraft", "the aircraft list is empty"));
     }
+    let twice = earlier_same(file.aircraft.iter().map(|a| &a.name));
     for (i, a) in file.aircraft.iter().enumerate() {
         let p = format!("aircraft[{i}]");
         if a.name.trim().is_empty() {
             e.push(invalid(format!("{p}.name"), "aircraft name is empty"));
         }
-        if file.aircraft[..i].iter().any(|b| b.name == a.name) {
+        if twice[i].is_some() {
             e.push(invalid(
                 format!("{p}.name"),
                 format!("aircraft \"{}\" is listed twice", a.name),
@@ -381,6 +419,9 @@ impl Scenario {
         aircraft: &AircraftFile,
         rules: &SimpleHexRules,
     ) -> Result<Scenario, Vec<Invalid>> {
+        if let Some(long) = too_long("units", &file.units, MAX_PLANES, "units") {
+            return Err(vec![long]);
+        }
         let mut e = Vec::new();
         let (cols, rows) = (file.board.columns, file.board.rows);
         if !(4..=64).contains(&cols) {
@@ -403,14 +444,17 @@ impl Scenario {
             ));
         }
         let mut units = Vec::new();
-        let mut taken: Vec<((i32, i32), String)> = Vec::new();
+        let mut taken: std::collections::HashMap<(i32, i32), String> = Default::default();
+        let by_name: std::collections::HashMap<&str, usize> = aircraft
+            .aircraft
+            .iter()
+            .enumerate()
+            .rev()
+            .map(|(i, a)| (a.name.as_str(), i))
+            .collect();
         for (u, unit) in file.units.iter().enumerate() {
             let up = format!("units[{u}]");
-            let Some(ai) = aircraft
-                .aircraft
-                .iter()
-                .position(|a| a.name == unit.aircraft)
-            else {
+            let Some(&ai) = by_name.get(unit.aircraft.as_str()) else {
                 let known: Vec<&str> = aircraft.aircraft.iter().map(|a| a.name.as_str()).collect();
                 e.push(invalid(
                     format!("{up}.aircraft"),
@@ -427,6 +471,7 @@ impl Scenario {
                     format!("{up}.planes"),
                     "a unit has 1 to 4 planes (R, W, B, Y)",
                 ));
+                continue;
             }
             for (p, plane) in unit.planes.iter().enumerate() {
                 let pp = format!("{up}.planes[{p}]");
@@ -447,13 +492,13 @@ impl Scenario {
                                 format!("{pp}.at"),
                                 format!("({c}, {r}) is off the {cols} x {rows} board"),
                             ));
-                        } else if let Some((_, other)) = taken.iter().find(|(h, _)| *h == (c, r)) {
+                        } else if let Some(other) = taken.get(&(c, r)) {
                             e.push(invalid(
                                 format!("{pp}.at"),
                                 format!("({c}, {r}) is already taken by {other}"),
                             ));
                         } else {
-                            taken.push(((c, r), format!("{up}.planes[{p}]")));
+                            taken.insert((c, r), format!("{up}.planes[{p}]"));
                         }
                         if plane.facing.is_none() {
                             e.push(invalid(pp.clone(), "a placed plane needs a facing"));
