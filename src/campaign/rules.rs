@@ -2,7 +2,7 @@
 //! order-of-battle events, target-deck configurations and victory numbers,
 //! as the amendments give them (and, where they are silent, as we chose).
 
-use super::data::Role;
+use super::data::{CampaignData, Group, Luftflotte, Role};
 use super::deck::{CardKind, DeckConfig};
 use super::dice::{DieFaces, Face, Pair};
 use crate::simple_hex::{earlier_same, too_long, Invalid};
@@ -359,6 +359,7 @@ impl CampaignRules {
         }
         let mut e = Vec::new();
         let mut bad = |path: String, message: String| e.push(Invalid { path, message });
+        let no_group = |g: u8| format!("no {g} Group: use 10, 11, 12 or 13");
         for (name, d) in [
             ("luftwaffe_die", self.luftwaffe_die),
             ("raf_die", self.raf_die),
@@ -423,6 +424,11 @@ impl CampaignRules {
                     ),
                 );
             }
+            let reinforced =
+                earlier_same(cal.events.iter().enumerate().map(|(k, (_, ev))| match ev {
+                    TurnEvent::Reinforce { squadron, .. } => Err(squadron.as_str()),
+                    _ => Ok(k),
+                }));
             for (k, (t, ev)) in cal.events.iter().enumerate() {
                 if *t == 0 || *t > cal.turns {
                     bad(
@@ -439,7 +445,67 @@ impl CampaignRules {
                         format!("{which}.events[{k}]"),
                         format!("there is no phase {n}"),
                     ),
+                    TurnEvent::Reinforce { squadron, group } => {
+                        let at = format!("{which}.events[{k}][1]");
+                        if squadron.trim().is_empty() {
+                            bad(format!("{at}.squadron"), "a squadron needs a name".into());
+                        } else if reinforced[k].is_some() {
+                            bad(
+                                format!("{at}.squadron"),
+                                format!("{squadron} arrives twice"),
+                            );
+                        }
+                        if Group::from_number(*group).is_none() {
+                            bad(format!("{at}.group"), no_group(*group));
+                        }
+                    }
+                    TurnEvent::Ace { group } => {
+                        let at = format!("{which}.events[{k}][1].group");
+                        // The ace flies with the allied squadron that
+                        // arrives for the group on the same turn.
+                        let arrives = cal.events.iter().any(|(u, e)| {
+                            u == t
+                                && matches!(e, TurnEvent::Reinforce { group: g, .. } if g == group)
+                        });
+                        if Group::from_number(*group).is_none() {
+                            bad(at, no_group(*group));
+                        } else if !arrives {
+                            bad(
+                                at,
+                                format!(
+                                    "no squadron arrives for {group} Group on turn {t} to fly with the ace"
+                                ),
+                            );
+                        }
+                    }
+                    TurnEvent::SevenSquadronGeschwader { luftflotte }
+                        if Luftflotte::from_number(*luftflotte).is_none() =>
+                    {
+                        bad(
+                            format!("{which}.events[{k}][1].luftflotte"),
+                            format!("no Luftflotte {luftflotte} in the battle: use 2, 3 or 5"),
+                        )
+                    }
                     _ => {}
+                }
+            }
+        }
+        for (i, set) in self.rotations.iter().enumerate() {
+            for (j, r) in set.iter().enumerate() {
+                let at = |field: &str| format!("rotations[{i}][{j}].{field}");
+                for (field, g) in [("from_group", r.from_group), ("to_group", r.to_group)] {
+                    if Group::from_number(g).is_none() {
+                        bad(at(field), no_group(g));
+                    }
+                }
+                if r.from_group == r.to_group {
+                    bad(
+                        at("to_group"),
+                        "a rotation goes from one group to another".into(),
+                    );
+                }
+                if r.count == 0 {
+                    bad(at("count"), "a rotation moves at least one squadron".into());
                 }
             }
         }
@@ -559,6 +625,52 @@ impl CampaignRules {
                     format!("tactical.aircraft[{i}]"),
                     format!("\"{a}\" is given two Simple Hex aircraft"),
                 );
+            }
+        }
+        e
+    }
+
+    /// The names the rules give, against the campaign's data: the squadron
+    /// types the rotations move (the RAF's), the target cards the phases take
+    /// out of the deck, and the types the tactical section gives aircraft for.
+    pub fn validate_against(&self, data: &CampaignData) -> Vec<Invalid> {
+        let mut e = Vec::new();
+        let oob = &data.oob;
+        for (i, set) in self.rotations.iter().enumerate() {
+            for (j, r) in set.iter().enumerate() {
+                for (field, kind) in [("kind", Some(&r.kind)), ("receives", r.receives.as_ref())] {
+                    let Some(kind) = kind else { continue };
+                    let path = format!("rotations[{i}][{j}].{field}");
+                    match oob.type_named(kind).map(|k| &oob.types[k]) {
+                        None => e.push(Invalid {
+                            path,
+                            message: format!("the order of battle has no squadron type {kind}"),
+                        }),
+                        Some(t) if t.side != Side::British => e.push(Invalid {
+                            path,
+                            message: format!("the {kind} is not an RAF type: only the RAF rotates"),
+                        }),
+                        Some(_) => {}
+                    }
+                }
+            }
+        }
+        for (i, p) in self.phases.iter().enumerate() {
+            for (j, name) in p.deck.remove_named.iter().enumerate() {
+                if data.targets.find(name).is_none() {
+                    e.push(Invalid {
+                        path: format!("phases[{i}].deck.remove_named[{j}]"),
+                        message: format!("there is no target card {name}"),
+                    });
+                }
+            }
+        }
+        for (i, (name, _)) in self.tactical.aircraft.iter().enumerate() {
+            if oob.type_named(name).is_none() {
+                e.push(Invalid {
+                    path: format!("tactical.aircraft[{i}][0]"),
+                    message: format!("the order of battle has no squadron type {name}"),
+                });
             }
         }
         e
