@@ -348,6 +348,27 @@ fn a_byte_order_mark_is_accepted_and_not_counted_in_columns() {
 
 // ----- what a level needs, lists no game needs, and many problems at once -----
 
+#[test]
+fn a_level_needs_both_sides_and_a_bomber() {
+    let raf_only = GOOD.replace("\"He 111\"", "\"Hurricane\"");
+    let e = load(&raf_only).unwrap_err().to_string();
+    assert_eq!(
+        e,
+        "levels/test.ron:6:12: the level has no Luftwaffe units: it needs both sides\n\
+         levels/test.ron:6:12: the level has no bombers: the raid needs at least one"
+    );
+    let no_bomber = GOOD.replace("\"He 111\"", "\"Me 109\"");
+    assert_eq!(
+        load(&no_bomber).unwrap_err().to_string(),
+        "levels/test.ron:6:12: the level has no bombers: the raid needs at least one"
+    );
+    let luftwaffe_only = GOOD.replace("\"Spitfire\"", "\"Me 110\"");
+    assert_eq!(
+        load(&luftwaffe_only).unwrap_err().to_string(),
+        "levels/test.ron:6:12: the level has no RAF units: it needs both sides"
+    );
+}
+
 /// `units: [...]` of `n` copies of a unit.
 fn with_units(unit: &str, n: usize) -> String {
     format!(

@@ -458,8 +458,14 @@ pub fn load_scenario_with(
     let aircraft = load_aircraft(aircraft)?;
     let rules = load_rules(rules)?;
     let file: ScenarioFile = parse(&scenario.file, &scenario.text)?;
-    Scenario::build(&file, &aircraft, &rules)
-        .map_err(|found| positioned(&scenario.file, &scenario.text, found))
+    let built = Scenario::build(&file, &aircraft, &rules)
+        .map_err(|found| positioned(&scenario.file, &scenario.text, found))?;
+    let found = built.check_level();
+    if found.is_empty() {
+        Ok(built)
+    } else {
+        Err(positioned(&scenario.file, &scenario.text, found))
+    }
 }
 
 /// Loads a Simple Hex level (shipped name or path) with the shipped tables.

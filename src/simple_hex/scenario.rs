@@ -556,6 +556,32 @@ impl Scenario {
         })
     }
 
+    /// What a level file needs beyond a scenario the rules can play: both
+    /// sides, and a bomber for the raid (scenarios built in code, for a
+    /// test or a campaign battle, may leave them out).
+    pub fn check_level(&self) -> Vec<Invalid> {
+        let mut e = Vec::new();
+        for side in [Side::German, Side::British] {
+            if !self.units.iter().any(|u| u.side == side) {
+                e.push(invalid(
+                    "units",
+                    format!(
+                        "the level has no {} units: it needs both sides",
+                        side.name()
+                    ),
+                ));
+            }
+        }
+        let bomber = |u: &UnitDef| self.aircraft[u.aircraft].role == Role::Bomber;
+        if !self.units.iter().any(bomber) {
+            e.push(invalid(
+                "units",
+                "the level has no bombers: the raid needs at least one",
+            ));
+        }
+        e
+    }
+
     pub fn end_of(&self, side: Side) -> End {
         match side {
             Side::German => self.german_end,
