@@ -486,3 +486,14 @@ fn a_250_kb_board_of_thousands_of_features_is_refused_at_the_first_too_many() {
         format!("levels/ruined.ron:{line}:9: 3400 features: more than the 256 a file may give")
     );
 }
+
+#[test]
+fn a_name_with_a_newline_in_it_keeps_each_problem_on_one_line() {
+    let text = GOOD.replace("\"Spitfire\"", "\"Spit\nfire\"");
+    let e = load(&text).unwrap_err().to_string();
+    assert_eq!(e.lines().count(), 1, "{e}");
+    assert!(
+        e.starts_with("levels/test.ron:8:20: unknown aircraft \"Spit\\nfire\""),
+        "{e}"
+    );
+}

@@ -24,16 +24,31 @@ pub struct LoadError {
     pub message: String,
 }
 
+/// Text from a file (a name in a message) written on one line: a newline
+/// or other control character in it is shown escaped (`\n`), so that each
+/// problem stays one line that starts with its file.
+struct OneLine<'a>(&'a str);
+
+impl fmt::Display for OneLine<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for c in self.0.chars() {
+            if c.is_control() {
+                write!(f, "{}", c.escape_default())?;
+            } else {
+                write!(f, "{c}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
 impl fmt::Display for LoadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (file, message) = (OneLine(&self.file), OneLine(&self.message));
         if self.line == 0 {
-            write!(f, "{}: {}", self.file, self.message)
+            write!(f, "{file}: {message}")
         } else {
-            write!(
-                f,
-                "{}:{}:{}: {}",
-                self.file, self.line, self.col, self.message
-            )
+            write!(f, "{file}:{}:{}: {message}", self.line, self.col)
         }
     }
 }
