@@ -351,6 +351,24 @@ mod tests {
     }
 
     #[test]
+    fn values_nested_without_end_are_refused_in_the_players_words() {
+        // Settings skip fields they do not know, so they are where nesting
+        // could go deepest.
+        for depth in [200, 1_000_000] {
+            let text = format!(
+                "Settings(volume: 0.5, muted: false, anim: Fast, scheme: Classic, extra: {}1{})",
+                "[".repeat(depth),
+                "]".repeat(depth)
+            );
+            let e = Settings::parse("settings.ron", &text).unwrap_err();
+            assert_eq!(
+                e.to_string(),
+                "settings.ron:1:136: values nested more than 128 deep: no game file needs that"
+            );
+        }
+    }
+
+    #[test]
     fn a_settings_file_with_a_byte_order_mark_loads_and_a_bad_one_is_placed() {
         let text = "\u{feff}Settings(volume: 0.5, muted: true, anim: Slow, scheme: HighContrast)";
         let s = Settings::parse("settings.ron", text).unwrap();

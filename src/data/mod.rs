@@ -77,8 +77,14 @@ impl From<LoadError> for LoadErrors {
     }
 }
 
+/// The deepest nesting of values a file may have (RON's default; the scan
+/// that places errors follows deeper, see `locate::MAX_DEPTH`).
+pub const MAX_NESTING: usize = 128;
+
 fn ron_options() -> ron::Options {
-    ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
+    ron::Options::default()
+        .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
+        .with_recursion_limit(MAX_NESTING)
 }
 
 /// The text without the UTF-8 byte-order mark some editors put first.
@@ -95,7 +101,14 @@ pub fn parse<T: DeserializeOwned>(file: &str, text: &str) -> Result<T, LoadError
             file: file.to_string(),
             line: e.span.start.line,
             col: e.span.start.col,
-            message: e.code.to_string(),
+            message: match e.code {
+                // RON's own words speak to a programmer.
+                ron::Error::ExceededRecursionLimit => format!(
+                    "values nested more than {} deep: no game file needs that",
+                    MAX_NESTING
+                ),
+                other => other.to_string(),
+            },
         })
 }
 
