@@ -165,8 +165,9 @@ fn at_path(path: &Path, doing: &str, e: std::io::Error) -> std::io::Error {
 /// sees the old file or the new one, never a part: the contents go to a
 /// temporary file beside it with an unpredictable name (made with
 /// create_new), which is flushed to disk and renamed over the target, and
-/// then the directory is flushed too. On any failure the temporary file is
-/// removed and the target left as it was.
+/// then the directory is flushed too. On any failure up to the rename the
+/// temporary file is removed and the target left as it was; should only
+/// the last flush fail, the new file is in place and the error says so.
 ///
 /// A target that is a symbolic link, or that exists and is not a regular
 /// file, is refused. Every error names the path.
@@ -235,7 +236,7 @@ fn write_atomic_with(
     written.map_err(|e| at_path(path, "write", e))?;
     tmp.persist(path)
         .map_err(|e| at_path(path, "write (renaming the temporary file)", e.error))?;
-    sync_dir(dir).map_err(|e| at_path(dir, "flush the folder", e))
+    sync_dir(dir).map_err(|e| at_path(path, "flush its folder to disk after writing it", e))
 }
 
 /// Flushes a directory's entries (a rename in it) to disk.
@@ -378,10 +379,10 @@ impl Source {
             let (line, col) = position_of_byte(e.as_bytes(), at);
             fail(line, col, "the file is not UTF-8 text".into())
         })?;
-        let text = match text.strip_prefix('\u{feff}') {
-            Some(rest) => rest.to_string(),
-            None => text,
-        };
+        let mut text = text;
+        if text.starts_with('\u{feff}') {
+            text.drain(..'\u{feff}'.len_utf8());
+        }
         Ok(Source { file, text })
     }
 
