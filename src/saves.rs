@@ -203,10 +203,10 @@ pub fn free_slot(kind: GameKind) -> Option<Slot> {
 /// another game, and the files of earlier versions.
 pub fn store(slot: Slot, r: &AnyRecord) -> Result<PathBuf, RecordError> {
     if let Slot::Legacy(_) = slot {
-        return Err(RecordError::Write {
-            path: path(r.kind(), slot).display().to_string(),
-            reason: "files of earlier versions are only read".into(),
-        });
+        return Err(RecordError::Write(format!(
+            "{}: cannot write: files of earlier versions are only read",
+            path(r.kind(), slot).display()
+        )));
     }
     let p = path(r.kind(), slot);
     if slot == Slot::Autosave {
@@ -228,14 +228,17 @@ fn keep_unreadable(p: &Path) -> Result<(), RecordError> {
             n => p.with_file_name(format!("autosave.unreadable-{n}.ron")),
         })
         .find(|q| std::fs::symlink_metadata(q).is_err())
-        .ok_or_else(|| RecordError::Write {
-            path: p.display().to_string(),
-            reason: "it cannot be read, and too many unreadable autosaves are kept beside it"
-                .into(),
+        .ok_or_else(|| {
+            RecordError::Write(format!(
+                "{}: cannot write: it cannot be read, and too many unreadable autosaves are kept beside it",
+                p.display()
+            ))
         })?;
-    std::fs::rename(p, &aside).map_err(|e| RecordError::Write {
-        path: p.display().to_string(),
-        reason: format!("it cannot be read, and could not be moved aside: {e}"),
+    std::fs::rename(p, &aside).map_err(|e| {
+        RecordError::Write(format!(
+            "{}: cannot write: it cannot be read, and could not be moved aside: {e}",
+            p.display()
+        ))
     })
 }
 

@@ -68,16 +68,30 @@ impl Default for Settings {
 }
 
 impl Settings {
+    /// The same settings with every value in its range: the volume from 0
+    /// to 1 (a volume that is not a number, NaN, is the default's).
+    pub fn clamped(self) -> Settings {
+        let volume = if self.volume.is_nan() {
+            Settings::default().volume
+        } else {
+            self.volume.clamp(0.0, 1.0)
+        };
+        Settings { volume, ..self }
+    }
+
+    /// Settings from the text of a settings file (named `file` in errors),
+    /// with every value clamped to its range.
+    pub fn parse(file: &str, text: &str) -> Result<Settings, data::LoadError> {
+        data::parse::<Settings>(file, text).map(Settings::clamped)
+    }
+
     /// The saved settings, or the defaults (and a sentence) if they cannot be read.
     pub fn load() -> (Settings, Option<String>) {
         let path = settings_path();
         if !path.exists() {
             return (Settings::default(), None);
         }
-        match data::Source::read(&path)
-            .map_err(|e| e.to_string())
-            .and_then(|s| data::parse::<Settings>(&s.file, &s.text).map_err(|e| e.to_string()))
-        {
+        match data::Source::read(&path).and_then(|s| Settings::parse(&s.file, &s.text)) {
             Ok(s) => (s, None),
             Err(e) => (
                 Settings::default(),
@@ -87,8 +101,56 @@ impl Settings {
     }
 
     pub fn store(&self) -> Result<(), String> {
-        let path = settings_path();
-        data::write_atomic(&path, &data::to_ron(self))
-            .map_err(|e| format!("{}: cannot write: {e}", path.display()))
+        data::write_atomic(&settings_path(), &data::to_ron(self)).map_err(|e| e.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn volume(text: &str) -> f32 {
+        let file = format!("Settings(volume: {text}, muted: false, anim: Fast, scheme: Classic)");
+        Settings::parse("settings.ron", &file)
+            .unwrap_or_else(|e| panic!("{text}: {e}"))
+            .volume
+    }
+
+    #[test]
+    fn a_volume_out_of_range_is_clamped_on_load() {
+        assert_eq!(volume("0.25"), 0.25);
+        assert_eq!(volume("1.5"), 1.0);
+        assert_eq!(volume("-3"), 0.0);
+        assert_eq!(volume("1e30"), 1.0);
+        assert_eq!(volume("inf"), 1.0);
+        assert_eq!(volume("-inf"), 0.0);
+        assert_eq!(volume("NaN"), Settings::default().volume);
+    }
+
+    #[test]
+    fn values_nested_without_end_are_refused_in_the_players_words() {
+        // Settings skip fields they do not know, so they are where nesting
+        // could go deepest.
+        for depth in [200, 1_000_000] {
+            let text = format!(
+                "Settings(volume: 0.5, muted: false, anim: Fast, scheme: Classic, extra: {}1{})",
+                "[".repeat(depth),
+                "]".repeat(depth)
+            );
+            let e = Settings::parse("settings.ron", &text).unwrap_err();
+            assert_eq!(
+                e.to_string(),
+                "settings.ron:1:136: values nested more than 128 deep: no game file needs that"
+            );
+        }
+    }
+
+    #[test]
+    fn a_settings_file_with_a_byte_order_mark_loads_and_a_bad_one_is_placed() {
+        let text = "\u{feff}Settings(volume: 0.5, muted: true, anim: Slow, scheme: HighContrast)";
+        let s = Settings::parse("settings.ron", text).unwrap();
+        assert!(s.muted && s.volume == 0.5);
+        let e = Settings::parse("settings.ron", "Settings(volume: loud)").unwrap_err();
+        assert_eq!((e.file.as_str(), e.line, e.col), ("settings.ron", 1, 17));
     }
 }

@@ -1077,3 +1077,60 @@ fn a_campaign_file_that_is_not_one_is_a_clear_error_never_a_panic() {
     assert_eq!(e.len(), 3);
     assert!(e[0].starts_with(MAP) && e[1].starts_with(TARGETS) && e[2].starts_with(OOB));
 }
+
+#[test]
+fn lists_longer_than_any_campaign_are_refused_at_the_first_item_too_many() {
+    let [map, targets, oob] = texts();
+    let d = shipped();
+    let spitfire = "\n        (name: \"Spitfire\", side: British, role: Fighter, defence: 4, dogfight: 3, intercept: 2),";
+    let london = "\n        (name: \"London\", kind: London, at: (12, 14), group: 11, production: 3, hits: 3),";
+    let radar = "\n        (name: \"Radar\", at: (1, 1)),";
+    // (file index, its text, where the list opens, an item, what the list
+    // holds, how many the shipped file has, the most a file may give)
+    for (file, text, opens, item, what, had, max) in [
+        (
+            2,
+            &oob,
+            "    types: [",
+            spitfire,
+            "squadron types",
+            d.oob.types.len(),
+            32,
+        ),
+        (
+            1,
+            &targets,
+            "    targets: [",
+            london,
+            "target cards",
+            d.targets.cards.len(),
+            100,
+        ),
+        (
+            0,
+            &map,
+            "    radar: [",
+            radar,
+            "radar stations",
+            d.map.radar.len(),
+            256,
+        ),
+    ] {
+        assert_eq!(text.matches(opens).count(), 1, "{opens}");
+        let bad = text.replacen(opens, &format!("{opens}{}", item.repeat(20_000)), 1);
+        let start = std::time::Instant::now();
+        let e = errors(&with(file, &bad));
+        assert!(start.elapsed().as_secs_f64() < 1.0, "{:?}", start.elapsed());
+        // At the item one past the most a file may give.
+        let at = bad.find(opens).unwrap() + opens.len() + max * item.len() + "\n        ".len();
+        let line = bad[..at].matches('\n').count() + 1;
+        let name = [MAP, TARGETS, OOB][file];
+        let n = 20_000 + had;
+        assert_eq!(
+            e,
+            [format!(
+                "{name}:{line}:9: {n} {what}: more than the {max} a file may give"
+            )]
+        );
+    }
+}

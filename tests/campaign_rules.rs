@@ -567,3 +567,130 @@ fn a_bad_raid_section_names_file_line_and_column() {
     let e = load(text.replace("        bomb_hit: Roundel,", "        bomb_hit: Star,"));
     assert!(e.starts_with("campaign.ron:"), "{e}");
 }
+
+/// Every error of the rules text `bad`, checked on its own and against the
+/// shipped campaign data, as the player reads them.
+fn names_refused(bad: &str) -> String {
+    use tally_ho::data::campaign_rules::check_against;
+    let src = Source {
+        file: "campaign.ron".into(),
+        text: bad.to_string(),
+    };
+    let data = tally_ho::data::load_campaign_data().unwrap();
+    match load_campaign_rules(&src) {
+        Err(e) => e.to_string(),
+        Ok(rules) => check_against(&src, &rules, &data)
+            .expect_err("refused")
+            .to_string(),
+    }
+}
+
+/// `file:line:col: message` with the line and column of the first `^` in
+/// `marked` (the text with a `^` where the error should point).
+fn at_mark(marked: &str, message: &str) -> String {
+    let at = marked.find('^').expect("a mark");
+    let line = marked[..at].matches('\n').count() + 1;
+    let col = marked[..at]
+        .chars()
+        .rev()
+        .take_while(|&c| c != '\n')
+        .count()
+        + 1;
+    format!("campaign.ron:{line}:{col}: {message}")
+}
+
+#[test]
+fn every_group_luftflotte_type_and_card_the_rules_name_must_exist() {
+    let text = tally_ho::data::campaign_rules::campaign_rules_source().text;
+    for (from, to, message) in [
+        (
+            "(6, Reinforce(squadron: \"No. 310 (Czechoslovak) Squadron\", group: 12)),",
+            "(6, Reinforce(squadron: \"No. 310 (Czechoslovak) Squadron\", group: ^14)),",
+            "no 14 Group: use 10, 11, 12 or 13",
+        ),
+        (
+            "(8, Ace(group: 11)),\n            (9",
+            "(8, Ace(group: ^12)),\n            (9",
+            "no squadron arrives for 12 Group on turn 8 to fly with the ace",
+        ),
+        (
+            "(9, SevenSquadronGeschwader(luftflotte: 2)),\n        ],\n    ),\n    // The",
+            "(9, SevenSquadronGeschwader(luftflotte: ^4)),\n        ],\n    ),\n    // The",
+            "no Luftflotte 4 in the battle: use 2, 3 or 5",
+        ),
+        (
+            "(from_group: 11, to_group: 10, kind: \"Blenheim\", count: 1),",
+            "(from_group: 11, to_group: ^9, kind: \"Blenheim\", count: 1),",
+            "no 9 Group: use 10, 11, 12 or 13",
+        ),
+        (
+            "(from_group: 11, to_group: 10, kind: \"Blenheim\", count: 1),",
+            "(from_group: 11, to_group: ^11, kind: \"Blenheim\", count: 1),",
+            "a rotation goes from one group to another",
+        ),
+        (
+            "(from_group: 11, to_group: 10, kind: \"Blenheim\", count: 1),",
+            "(from_group: 11, to_group: 10, kind: ^\"Beaufighter\", count: 1),",
+            "the order of battle has no squadron type Beaufighter",
+        ),
+        (
+            "count: 1, receives: Some(\"Spitfire\")),",
+            "count: 1, receives: ^Some(\"Bf 109\")),",
+            "the Bf 109 is not an RAF type: only the RAF rotates",
+        ),
+        (
+            "remove_named: [\"Catterick\", \"Ringway\", \"Wittering\"],",
+            "remove_named: [\"Catterick\", ^\"Ringwood\", \"Wittering\"],",
+            "there is no target card Ringwood",
+        ),
+        (
+            "(\"Do 17\", \"Do 17\"),",
+            "(^\"Do 19\", \"Do 17\"),",
+            "the order of battle has no squadron type Do 19",
+        ),
+    ] {
+        assert_eq!(text.matches(from).count(), 1, "{from}");
+        let marked = text.replacen(from, to, 1);
+        let bad = marked.replacen('^', "", 1);
+        let e = names_refused(&bad);
+        assert_eq!(e.lines().next().unwrap(), at_mark(&marked, message), "{to}");
+    }
+    // The same squadron cannot arrive twice.
+    let from = "(8, Reinforce(squadron: \"No. 303 (Polish) Squadron\", group: 11)),";
+    let to = "(8, Reinforce(squadron: ^\"No. 302 (Polish) Squadron\", group: 11)),";
+    let marked = text.replacen(from, to, 1);
+    let e = names_refused(&marked.replacen('^', "", 1));
+    assert_eq!(
+        e.lines().next().unwrap(),
+        at_mark(&marked, "No. 302 (Polish) Squadron arrives twice")
+    );
+}
+
+#[test]
+fn a_rules_list_longer_than_any_campaign_is_refused_at_its_first_entry_too_many() {
+    let text = tally_ho::data::campaign_rules::campaign_rules_source().text;
+    let pair = "Pair(Cross, Blank), ";
+    let many = format!("single_respite_dice: [{}],", pair.repeat(100_000));
+    let bad = text.replacen(
+        "single_respite_dice: [Pair(Cross, Blank), Pair(Cross, Cross), Pair(Blank, Blank)],",
+        &many,
+        1,
+    );
+    assert!(bad.len() > 2_000_000 && bad.len() != text.len());
+    let start = std::time::Instant::now();
+    let src = Source {
+        file: "campaign.ron".into(),
+        text: bad.clone(),
+    };
+    let e = load_campaign_rules(&src).unwrap_err().to_string();
+    let col = "    single_respite_dice: [".len() + 64 * pair.len() + 1;
+    let line = bad[..bad.find("single_respite_dice").unwrap()]
+        .matches('\n')
+        .count()
+        + 1;
+    assert_eq!(
+        e,
+        format!("campaign.ron:{line}:{col}: 100000 dice pairs: more than the 64 a file may give")
+    );
+    assert!(start.elapsed().as_secs_f64() < 1.0, "{:?}", start.elapsed());
+}

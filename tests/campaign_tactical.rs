@@ -7,7 +7,7 @@ use tally_ho::campaign::forces::Place;
 use tally_ho::campaign::game::{Battles, Campaign, CampaignSetup, Command, Event, Stage};
 use tally_ho::campaign::rules::{Thresholds, WeatherRule};
 use tally_ho::campaign::tactical::{fate, short_name, Fate, Outcome};
-use tally_ho::data::campaign_rules::{campaign_rules_source, check_tactical, load_campaign_rules};
+use tally_ho::data::campaign_rules::{campaign_rules_source, check_against, load_campaign_rules};
 use tally_ho::data::Source;
 use tally_ho::simple_hex::{Colour, Command as HexCommand, Side};
 
@@ -452,9 +452,7 @@ fn a_tactical_aircraft_simple_hex_does_not_know_is_reported_at_its_line() {
     };
     let rules = load_campaign_rules(&src).expect("the file itself is well formed");
     let data = tally_ho::data::load_campaign_data().unwrap();
-    let e = check_tactical(&src, &rules, &data.oob)
-        .unwrap_err()
-        .to_string();
+    let e = check_against(&src, &rules, &data).unwrap_err().to_string();
     assert!(e.contains("levels/campaign/campaign.ron:"), "{e}");
     assert!(e.contains("Simple Hex has no aircraft \"Do 217\""), "{e}");
     let line: usize = e.split(':').nth(1).unwrap().parse().unwrap();
@@ -477,9 +475,7 @@ fn a_squadron_type_must_fly_as_an_aircraft_of_its_side_and_role() {
     };
     let rules = load_campaign_rules(&src).unwrap();
     let data = tally_ho::data::load_campaign_data().unwrap();
-    let e = check_tactical(&src, &rules, &data.oob)
-        .unwrap_err()
-        .to_string();
+    let e = check_against(&src, &rules, &data).unwrap_err().to_string();
     assert!(
         e.contains("the Ju 87 cannot fly as the Spitfire: side or role differs"),
         "{e}"

@@ -275,3 +275,173 @@ fn simulate_campaign_tactical_sets_the_board_beside_the_dice() {
     assert!(!ok);
     assert!(err.contains("--tactical is for --game campaign"), "{err}");
 }
+
+// ----- closed pipes, threads, and errors that name their file -----
+
+use cli::tally_ho_within;
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+/// Runs `tally-ho` with its standard output read for `lines` lines and then
+/// closed, as `| head -N` does: (succeeded, stderr).
+fn closed_after(args: &[&str], lines: usize) -> (bool, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tally-ho"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    for _ in 0..lines {
+        let mut line = String::new();
+        out.read_line(&mut line).unwrap();
+        assert!(!line.is_empty(), "fewer than {lines} lines");
+    }
+    drop(out);
+    let done = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&done.stderr).into_owned();
+    (done.status.success(), err)
+}
+
+#[test]
+fn a_closed_output_pipe_ends_the_command_quietly() {
+    // Closed before anything is written, and after the first line, with
+    // more to come after the next weather rule's campaigns.
+    for (args, lines) in [
+        (&["simulate", "--games", "300"][..], 0),
+        (&["simulate", "--game", "campaign", "--games", "20"][..], 1),
+    ] {
+        let (ok, err) = closed_after(args, lines);
+        assert!(ok, "{args:?}: {err}");
+        assert_eq!(err, "", "{args:?}");
+    }
+}
+
+#[test]
+fn threads_are_all_cores_for_0_and_at_most_four_per_core() {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let threads = |n: &str| {
+        let (ok, out, err) = tally_ho(&["simulate", "--games", "8", "--threads", n]);
+        assert!(ok, "{err}");
+        let used = out
+            .lines()
+            .find_map(|l| l.strip_prefix("rules "))
+            .and_then(|l| l.split(", ").nth(2))
+            .unwrap_or_else(|| panic!("{out}"))
+            .to_string();
+        (used, err)
+    };
+    assert_eq!(threads("0"), (format!("{cores} threads"), String::new()));
+    assert_eq!(threads("1"), ("1 threads".to_string(), String::new()));
+    let most = 4 * cores;
+    assert_eq!(
+        threads("100000"),
+        (
+            format!("{most} threads"),
+            format!(
+                "tally-ho: --threads 100000 is more than 4 per core; using {most} on these {cores} cores\n"
+            )
+        )
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn a_level_board_or_replay_that_is_not_a_file_is_refused_at_once() {
+    let dir = tempfile::Builder::new()
+        .prefix("tally-ho-cli-special-")
+        .tempdir()
+        .unwrap();
+    let fifo = dir.path().join("board.ron");
+    assert!(Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+    let folder = dir.path().to_str().unwrap().to_string();
+    let fifo = fifo.to_str().unwrap().to_string();
+    for (args, path, kind) in [
+        (
+            vec!["simulate", "--games", "1", "--level", "/dev/zero"],
+            "/dev/zero",
+            "a character device",
+        ),
+        (
+            vec![
+                "simulate", "--game", "family", "--games", "1", "--board", &fifo,
+            ],
+            &fifo,
+            "a named pipe (FIFO)",
+        ),
+        (vec!["replay", &folder], &folder, "a directory"),
+        (
+            vec!["record", "--level", &folder, "--out", "/dev/null"],
+            &folder,
+            "a directory",
+        ),
+    ] {
+        let (ok, out, err, took) = tally_ho_within(&args, Duration::from_secs(1));
+        println!("{path}: refused in {took:?}");
+        assert!(!ok && out.is_empty(), "{args:?}");
+        assert_eq!(
+            err,
+            format!("tally-ho: {path}: cannot read the file: it is {kind}\n")
+        );
+    }
+}
+
+#[test]
+fn errors_name_the_file_they_are_about() {
+    let dir = tempfile::Builder::new()
+        .prefix("tally-ho-cli-names-")
+        .tempdir()
+        .unwrap();
+    let replay = dir.path().join("game.ron");
+    let r = replay.to_str().unwrap();
+    let (ok, _, err) = tally_ho(&["record", "--seed", "5", "--out", r]);
+    assert!(ok, "{err}");
+    // A replay whose re-run differs names the replay.
+    let text = std::fs::read_to_string(&replay).unwrap();
+    std::fs::write(&replay, text.replacen("score: ", "score: 1", 1)).unwrap();
+    let (ok, _, err) = tally_ho(&["replay", r]);
+    assert!(!ok);
+    assert!(
+        err.starts_with(&format!("tally-ho: {r}: the re-run differs")),
+        "{err}"
+    );
+    // A CSV that cannot be written where it was asked for names its path.
+    let csv = dir.path().to_str().unwrap();
+    let (ok, _, err) = tally_ho(&["simulate", "--games", "2", "--csv", csv]);
+    assert!(!ok);
+    assert_eq!(
+        err,
+        format!("tally-ho: {csv}: cannot write: it is a directory, not a file\n")
+    );
+    let inside_a_file = format!("{r}/figures.csv");
+    let (ok, _, err) = tally_ho(&["simulate", "--games", "2", "--csv", &inside_a_file]);
+    assert!(!ok);
+    assert!(
+        err.starts_with(&format!("tally-ho: {r}: cannot make the folder: ")),
+        "{err}"
+    );
+    // A board with fewer sectors than commanders names the board.
+    let kitchen = tally_ho::data::family_board_source("kitchen").unwrap().text;
+    let one_sector = kitchen
+        .replace("111222333444", "111111111111")
+        .replace("~11~22~33~4~", "~11~11~11~1~")
+        .replace(
+            "(name: \"Blue\", colour: Blue),\n        (name: \"Green\", colour: Green),\n        (name: \"Yellow\", colour: Yellow),\n",
+            "",
+        );
+    let board = dir.path().join("one_sector.ron");
+    std::fs::write(&board, one_sector).unwrap();
+    let b = board.to_str().unwrap();
+    let args = ["simulate", "--game", "family", "--board", b, "--games", "1"];
+    let (ok, _, err) = tally_ho(&args);
+    assert!(!ok);
+    assert!(err.starts_with(&format!("tally-ho: {b}: ")), "{err}");
+    assert!(err.contains("at most 1 commanders"), "{err}");
+    let (ok, _, err) = tally_ho(&[&args[..], &["--players", "1"]].concat());
+    assert!(ok, "{err}");
+}

@@ -211,3 +211,293 @@ fn too_many_planes_are_refused() {
     let e = load(&text).expect_err("132 planes");
     assert!(e.to_string().contains("at most 128"), "{e}");
 }
+
+// ----- files that are not files, and files we do not read -----
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// A scratch directory of the test's own, removed when it is dropped.
+fn scratch(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("tally-ho-levels-{name}-"))
+        .tempdir()
+        .unwrap()
+}
+
+/// Runs `f` on a thread of its own and fails the test if it has not
+/// finished within `limit` (a read that blocks would otherwise hang it).
+fn within<T: Send + 'static>(limit: Duration, f: impl FnOnce() -> T + Send + 'static) -> T {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(f());
+    });
+    rx.recv_timeout(limit)
+        .unwrap_or_else(|_| panic!("still not done after {limit:?}"))
+}
+
+/// Every loader a player's path reaches, with how long each took to refuse.
+fn refusals(path: &Path) -> Vec<(String, Duration)> {
+    let p = path.to_str().unwrap().to_string();
+    within(Duration::from_secs(1), move || {
+        let timed = |f: &dyn Fn() -> String| {
+            let t = Instant::now();
+            let e = f();
+            (e, t.elapsed())
+        };
+        vec![
+            timed(&|| data::load_simple_hex(&p).unwrap_err().to_string()),
+            timed(&|| data::load_family(&p).err().expect("refused").to_string()),
+            timed(&|| Source::read(Path::new(&p)).unwrap_err().to_string()),
+            timed(&|| {
+                tally_ho::record::read(Path::new(&p))
+                    .unwrap_err()
+                    .to_string()
+            }),
+        ]
+    })
+}
+
+#[cfg(unix)]
+fn fifo(dir: &Path) -> PathBuf {
+    let path = dir.join("pipe.ron");
+    let ok = std::process::Command::new("mkfifo")
+        .arg(&path)
+        .status()
+        .expect("run mkfifo")
+        .success();
+    assert!(ok, "mkfifo failed");
+    path
+}
+
+#[cfg(unix)]
+#[test]
+fn a_device_a_fifo_a_directory_or_a_socket_is_refused_at_once_naming_the_path() {
+    let dir = scratch("special");
+    let socket = dir.path().join("socket.ron");
+    let _listener = std::os::unix::net::UnixListener::bind(&socket).unwrap();
+    for (path, kind) in [
+        (PathBuf::from("/dev/zero"), "a character device"),
+        (fifo(dir.path()), "a named pipe (FIFO)"),
+        (dir.path().join("levels.ron"), "a directory"),
+        (socket, "a socket"),
+    ] {
+        if kind == "a directory" {
+            std::fs::create_dir(&path).unwrap();
+        }
+        let want = format!("{}: cannot read the file: it is {kind}", path.display());
+        for (e, took) in refusals(&path) {
+            println!("{}: refused in {took:?}", path.display());
+            assert_eq!(e, want);
+            assert!(took < Duration::from_secs(1), "{took:?}");
+        }
+    }
+}
+
+#[test]
+fn a_file_over_a_mebibyte_is_refused_unread() {
+    let dir = scratch("large");
+    let path = dir.path().join("huge.ron");
+    let limit = data::MAX_FILE_BYTES as usize;
+    let text = format!("// {}\n", "x".repeat(limit));
+    std::fs::write(&path, &text).unwrap();
+    let e = Source::read(&path).unwrap_err().to_string();
+    assert_eq!(
+        e,
+        format!(
+            "{}: cannot read the file: it is {} bytes, and files of at most 1048576 bytes (1 MiB) are read",
+            path.display(),
+            text.len()
+        )
+    );
+    // One byte less is read.
+    std::fs::write(&path, &text[text.len() - limit..]).unwrap();
+    assert_eq!(Source::read(&path).unwrap().text.len(), limit);
+}
+
+#[test]
+fn bytes_that_are_not_utf8_are_placed() {
+    let dir = scratch("utf8");
+    let path = dir.path().join("latin1.ron");
+    std::fs::write(&path, b"ScenarioFile(\n    name: \"Gr\xfcn\",\n)").unwrap();
+    let e = Source::read(&path).unwrap_err().to_string();
+    assert_eq!(
+        e,
+        format!("{}:2:14: the file is not UTF-8 text", path.display())
+    );
+}
+
+#[test]
+fn a_byte_order_mark_is_accepted_and_not_counted_in_columns() {
+    let dir = scratch("bom");
+    let path = dir.path().join("crane.ron");
+    let crane = data::scenario_source("crane-14x18").unwrap().text;
+    std::fs::write(&path, format!("\u{feff}{crane}")).unwrap();
+    let sc = data::load_simple_hex(path.to_str().unwrap()).unwrap();
+    assert_eq!((sc.columns, sc.rows), (14, 18));
+    // Given straight to the loader, with an error in it: the same place as
+    // without the mark.
+    let bad = GOOD.replace("\"Spitfire\"", "\"Spitfire Mk IX\"");
+    let with_mark = load(&format!("\u{feff}{bad}")).unwrap_err().0[0].to_string();
+    assert_eq!(with_mark, one_error(&bad));
+    let e = load(&format!(
+        "\u{feff}{}",
+        GOOD.replace("rows: 12),", "rows: 12,,),")
+    ))
+    .unwrap_err()
+    .0[0]
+        .to_string();
+    assert_eq!(e, one_error(&GOOD.replace("rows: 12),", "rows: 12,,),")));
+}
+
+// ----- what a level needs, lists no game needs, and many problems at once -----
+
+#[test]
+fn a_level_needs_both_sides_and_a_bomber() {
+    let raf_only = GOOD.replace("\"He 111\"", "\"Hurricane\"");
+    let e = load(&raf_only).unwrap_err().to_string();
+    assert_eq!(
+        e,
+        "levels/test.ron:6:12: the level has no Luftwaffe units: it needs both sides\n\
+         levels/test.ron:6:12: the level has no bombers: the raid needs at least one"
+    );
+    let no_bomber = GOOD.replace("\"He 111\"", "\"Me 109\"");
+    assert_eq!(
+        load(&no_bomber).unwrap_err().to_string(),
+        "levels/test.ron:6:12: the level has no bombers: the raid needs at least one"
+    );
+    let luftwaffe_only = GOOD.replace("\"Spitfire\"", "\"Me 110\"");
+    assert_eq!(
+        load(&luftwaffe_only).unwrap_err().to_string(),
+        "levels/test.ron:6:12: the level has no RAF units: it needs both sides"
+    );
+}
+
+/// `units: [...]` of `n` copies of a unit.
+fn with_units(unit: &str, n: usize) -> String {
+    format!(
+        "ScenarioFile(name: \"big\", board: (columns: 14, rows: 18), german_end: South,\nunits: [\n{}])",
+        format!("{unit},\n").repeat(n)
+    )
+}
+
+#[test]
+fn lists_longer_than_any_game_are_refused_at_the_first_item_too_many() {
+    let unit = r#"(aircraft: "Spitfire", planes: [(colour: Red)])"#;
+    let e = load(&with_units(unit, 100_000)).unwrap_err().to_string();
+    assert_eq!(
+        e,
+        "levels/test.ron:131:1: 100000 units: more than the 128 a file may give"
+    );
+    // A unit of a hundred thousand planes is one problem, said once.
+    let planes = format!("[{}]", "(colour: Red), ".repeat(100_000));
+    let unit = format!("(aircraft: \"He 111\", planes: {planes})");
+    let text = with_units(&unit, 1).replace(
+        ",\n])",
+        ",\n(aircraft: \"Spitfire\", planes: [(colour: Red)])])",
+    );
+    let e = load(&text).unwrap_err().to_string();
+    assert_eq!(
+        e,
+        "levels/test.ron:2:8: 100001 planes: a scenario holds at most 128\n\
+         levels/test.ron:3:30: a unit has 1 to 4 planes (R, W, B, Y)"
+    );
+}
+
+/// A 40 x 40 family board of `size` bytes or more with `features` features,
+/// where nearly everything is wrong: every square of the map, every feature
+/// and every start square is refused. Each feature has a long comment, as
+/// a carefully annotated file might.
+fn ruined_board(features: usize, size: usize) -> String {
+    let mut t = String::from(
+        "FamilyBoardFile(\n    name: \"Ruined\",\n    description: \"Everything is wrong.\",\n    columns: 40,\n    rows: 40,\n    map: [\n",
+    );
+    for r in 0..40 {
+        t += &format!("        \"{}\", // row {r}\n", "x".repeat(40));
+    }
+    t += "    ],\n    sectors: [(name: \"Red\", colour: Red), (name: \"Blue\", colour: Blue)],\n    features: [\n";
+    let note = size / features.max(1);
+    for i in 0..features {
+        t += &format!(
+            "        // {}\n        (kind: Airfield, at: (99, {i})),\n",
+            "a note on this feature ".repeat(note / 23 + 1)
+        );
+    }
+    t += "    ],\n    starts: [";
+    for i in 0..9 {
+        t += &format!("(-1, {i}), ");
+    }
+    t += "],\n)\n";
+    t
+}
+
+fn load_board(text: &str) -> Result<tally_ho::family::FamilyScenario, LoadErrors> {
+    let board = Source {
+        file: "levels/ruined.ron".into(),
+        text: text.into(),
+    };
+    data::load_family_with(&board, &data::family_rules_source())
+}
+
+#[test]
+fn a_250_kb_board_with_thousands_of_problems_is_refused_in_well_under_a_second() {
+    let text = ruined_board(256, 250_000);
+    assert!(text.len() >= 250_000, "{}", text.len());
+    let start = Instant::now();
+    let e = load_board(&text).err().expect("refused");
+    let took = start.elapsed();
+    // Every square, feature and start square, and the two sectors have
+    // neither an airfield nor an AA battery.
+    let problems = 40 * 40 + 256 + 9 + 2 * 2;
+    println!(
+        "{} KB board, {problems} problems: refused in {took:?}",
+        text.len() / 1000
+    );
+    assert!(took < Duration::from_secs(1), "{took:?}");
+    // The first 50, each placed, and one line for the rest.
+    assert_eq!(e.0.len(), data::MAX_ERRORS + 1);
+    assert_eq!(
+        e.0[0].to_string(),
+        "levels/ruined.ron:7:9: 'x' at column 0: use ~ for sea, 1 to 4 for a sector"
+    );
+    assert_eq!(
+        e.0[49].to_string(),
+        "levels/ruined.ron:8:9: 'x' at column 9: use ~ for sea, 1 to 4 for a sector"
+    );
+    assert_eq!(
+        e.0[50].to_string(),
+        format!("levels/ruined.ron: ... and {} more problems", problems - 50)
+    );
+}
+
+#[test]
+fn a_250_kb_board_of_thousands_of_features_is_refused_at_the_first_too_many() {
+    let text = ruined_board(3_400, 0);
+    assert!(text.len() >= 250_000, "{}", text.len());
+    let start = Instant::now();
+    let e = load_board(&text).err().expect("refused").to_string();
+    let took = start.elapsed();
+    println!(
+        "{} KB board of 3400 features: refused in {took:?}",
+        text.len() / 1000
+    );
+    assert!(took < Duration::from_secs(1), "{took:?}");
+    let line = 1 + text[..text.find("at: (99, 256)").unwrap()]
+        .matches('\n')
+        .count();
+    assert_eq!(
+        e,
+        format!("levels/ruined.ron:{line}:9: 3400 features: more than the 256 a file may give")
+    );
+}
+
+#[test]
+fn a_name_with_a_newline_in_it_keeps_each_problem_on_one_line() {
+    let text = GOOD.replace("\"Spitfire\"", "\"Spit\nfire\"");
+    let e = load(&text).unwrap_err().to_string();
+    assert_eq!(e.lines().count(), 1, "{e}");
+    assert!(
+        e.starts_with("levels/test.ron:8:20: unknown aircraft \"Spit\\nfire\""),
+        "{e}"
+    );
+}

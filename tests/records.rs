@@ -413,3 +413,50 @@ fn the_players_of_a_record_name_who_plays_which_side() {
         assert_eq!(round_trip(&r).players(), players.as_slice());
     }
 }
+
+#[test]
+fn a_record_is_written_atomically_and_a_refused_write_keeps_the_old_file() {
+    let dir = temp_dir("atomic");
+    let path = dir.join("save.ron");
+    let files = || {
+        let mut names: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    };
+    let c = campaign_game(WeatherRule::PhaseDice, 41);
+    let late = AnyRecord::Campaign(record::campaign::record_of(&c, sides()).unwrap());
+    let (data, rules) = record::campaign::shipped().unwrap();
+    let mut early_game = Campaign::new(data, rules, c.setup());
+    for &cmd in &c.commands()[..100] {
+        early_game.play(cmd).unwrap();
+    }
+    let early = AnyRecord::Campaign(record::campaign::record_of(&early_game, sides()).unwrap());
+    early.write(&path).unwrap();
+    // Only the record: the temporary file was renamed onto it.
+    assert_eq!(files(), ["save.ron"]);
+    let good = std::fs::read_to_string(&path).unwrap();
+    // A later one replaces it whole.
+    late.write(&path).unwrap();
+    assert_eq!(files(), ["save.ron"]);
+    assert_eq!(record::read(&path).unwrap(), late);
+    early.write(&path).unwrap();
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), good);
+    // A refused write (a symbolic link stands where it would go, and links
+    // are never replaced) says where, and leaves the good file as it was,
+    // with no temporary file behind.
+    #[cfg(unix)]
+    {
+        let link = dir.join("link.ron");
+        std::os::unix::fs::symlink(&path, &link).unwrap();
+        let e = late.write(&link).unwrap_err().to_string();
+        assert!(e.contains("link.ron: cannot write"), "{e}");
+        assert!(!e.contains("link.ron: cannot write: link.ron"), "{e}");
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), good);
+        std::fs::remove_file(&link).unwrap();
+    }
+    assert_eq!(files(), ["save.ron"]);
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -1,7 +1,9 @@
 //! Sound through macroquad (quad-snd). quad-snd opens ALSA's default device
 //! when the window starts and panics if there is none; so before the window
 //! starts we try the device ourselves, and if it will not open we point ALSA at
-//! its null device and say in one line that the game is silent.
+//! its null device and say in one line that the game is silent. The files
+//! that takes live in a directory of their own, private to the user, with a
+//! name no one can guess, removed when the program ends.
 
 use crate::settings::Settings;
 use crate::sound::Sfx;
@@ -25,16 +27,42 @@ mod alsa {
         fn snd_lib_error_set_handler(handler: Option<Handler>) -> c_int;
     }
 
-    extern "C" {
-        fn mkfifo(path: *const c_char, mode: u32) -> c_int;
-    }
-
     pub fn make_fifo(path: &std::path::Path) -> bool {
         use std::os::unix::ffi::OsStrExt;
         let Ok(c) = std::ffi::CString::new(path.as_os_str().as_bytes()) else {
             return false;
         };
-        unsafe { mkfifo(c.as_ptr(), 0o600) == 0 }
+        unsafe { libc::mkfifo(c.as_ptr(), 0o600) == 0 }
+    }
+
+    /// The directory of the silent-audio files, removed at exit.
+    static DIR: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
+
+    extern "C" fn remove_dir() {
+        if let Some(dir) = DIR.get() {
+            let _ = std::fs::remove_dir_all(dir);
+        }
+    }
+
+    /// A new directory only this user can enter (mode 0700), under a name
+    /// no one can guess, in the user's runtime directory (or the system's
+    /// temporary one); removed when the program exits.
+    pub fn private_dir() -> Option<std::path::PathBuf> {
+        use std::os::unix::fs::PermissionsExt;
+        let base = dirs::runtime_dir().unwrap_or_else(std::env::temp_dir);
+        let dir = tempfile::Builder::new()
+            .prefix("tally-ho-audio-")
+            .permissions(std::fs::Permissions::from_mode(0o700))
+            .tempdir_in(base)
+            .ok()?
+            .keep();
+        if DIR.set(dir.clone()).is_ok() {
+            // Safe: registers a function that only removes the directory.
+            unsafe {
+                libc::atexit(remove_dir);
+            }
+        }
+        Some(dir)
     }
 
     /// ALSA's error reports are variadic; this one ignores them all.
@@ -75,15 +103,18 @@ pub fn prepare_device() -> Option<String> {
         if alsa::device_opens() {
             return None;
         }
+        let notice = Some("No sound device found: playing silently.".to_string());
+        let Some(dir) = alsa::private_dir() else {
+            // Nowhere to write the configuration: ALSA keeps its own, as
+            // it would without this fallback.
+            return notice;
+        };
         // ALSA's null device never blocks, so quad-snd's mixer thread would
         // spin on it, taking a core. Instead the default device writes into a
         // FIFO nobody reads: opening it blocks, and the thread sleeps for good
         // (the game sends it no sounds when silent).
-        let dir = std::env::temp_dir();
-        let id = std::process::id();
-        let fifo = dir.join(format!("tally-ho-alsa-{id}.fifo"));
-        let conf_path = dir.join(format!("tally-ho-alsa-{id}.conf"));
-        let _ = std::fs::remove_file(&fifo);
+        let fifo = dir.join("silence.fifo");
+        let conf_path = dir.join("alsa.conf");
         let conf = if alsa::make_fifo(&fifo) {
             format!(
                 "pcm.quiet {{ type null }}\npcm.!default {{ type file slave {{ pcm \"quiet\" }} file \"{}\" format \"raw\" }}\n",
@@ -92,11 +123,11 @@ pub fn prepare_device() -> Option<String> {
         } else {
             "pcm.!default { type null }\n".to_string()
         };
-        if std::fs::write(&conf_path, conf).is_ok() {
+        if crate::data::write_atomic(&conf_path, &conf).is_ok() {
             // Safe here: no other thread exists yet.
             std::env::set_var("ALSA_CONFIG_PATH", &conf_path);
         }
-        Some("No sound device found: playing silently.".to_string())
+        notice
     }
     #[cfg(not(target_os = "linux"))]
     None

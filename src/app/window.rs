@@ -7,8 +7,17 @@ use crate::app::ui::InputFrame;
 use crate::app::App;
 use crate::settings::Settings;
 use macroquad::prelude::*;
+use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
+
+/// `println!` that does not panic when standard output is closed (`tally-ho
+/// --bench-frames 600 | head -1`): what would not be read is dropped.
+macro_rules! out {
+    ($($arg:tt)*) => {
+        let _ = crate::cli::write_line(format_args!($($arg)*));
+    };
+}
 
 pub enum Mode {
     Play,
@@ -45,7 +54,7 @@ fn conf() -> Conf {
 pub fn run(mode: Mode) {
     let silent = prepare_device();
     if let Some(line) = &silent {
-        eprintln!("{line}");
+        let _ = writeln!(std::io::stderr(), "{line}");
     }
     macroquad::Window::from_config(conf(), async move {
         crate::app::ui::prepare_fonts();
@@ -121,14 +130,14 @@ async fn drive(script: &mut dyn Script, shots: Option<PathBuf>, audio: &Audio) -
         }
         next_frame().await;
     }
-    eprintln!("the scripted game did not finish");
+    let _ = writeln!(std::io::stderr(), "the scripted game did not finish");
     std::process::exit(1);
 }
 
 async fn script(players: usize, seed: u64, shots: Option<PathBuf>, audio: Audio) {
     let app = drive(&mut ScriptedPlayer::new(players, seed), shots, &audio).await;
     let b = app.battle().expect("a result");
-    println!(
+    out!(
         "scripted game over: {} win, bomb score {}, {} commands",
         b.game.winner().map_or("nobody", |w| w.name()),
         b.game.score(),
@@ -149,7 +158,7 @@ async fn family_script(
     let kills: Vec<String> = (0..b.game.spitfires().len() as u8)
         .map(|s| format!("{} {}", b.name(s), b.game.spitfire(s).kills))
         .collect();
-    println!(
+    out!(
         "scripted family game over: {}, {} rounds, kills: {}, {} commands",
         b.game
             .winner()
@@ -163,7 +172,7 @@ async fn family_script(
 async fn campaign_script(seed: u64, shots: Option<PathBuf>, audio: Audio) {
     let mut player = CampaignScript::demo(seed);
     let _app = drive(&mut player, shots, &audio).await;
-    println!(
+    out!(
         "scripted campaign: {} intercept(s) fought on the hex board, {} result(s) seen, then a two-player hand-over",
         player.board_fought, player.results_seen
     );
@@ -182,7 +191,7 @@ async fn monkey(frames: u32, seed: u64, audio: Audio) {
         }
         next_frame().await;
     }
-    println!("monkey: {frames} frames, no panic");
+    out!("monkey: {frames} frames, no panic");
 }
 
 async fn bench(frames: u32) {
@@ -203,7 +212,7 @@ async fn bench(frames: u32) {
         times.sort_by(|a, b| a.total_cmp(b));
         let mean = times.iter().sum::<f64>() / times.len().max(1) as f64;
         let p99 = times[((times.len() as f64 * 0.99) as usize).min(times.len() - 1)];
-        println!(
+        out!(
             "bench {name}: {frames} frames at {}x{}: mean {mean:.2} ms, 99th percentile {p99:.2} ms",
             screen_width(),
             screen_height()

@@ -9,6 +9,7 @@
 //! `Invalid`s with the RON path of each offending value, never a panic.
 
 use super::deck::{CardKind, DeckCard};
+use crate::common::invalid::{earlier_same, too_long};
 use crate::common::{Invalid, Side};
 use serde::{Deserialize, Serialize};
 
@@ -234,11 +235,11 @@ pub struct CampaignMap {
     pub places: Vec<Place>,
 }
 
-/// An empty name, or one already given in `before`.
-fn check_name(e: &mut Vec<Invalid>, path: &str, name: &str, before: &[NamedSquare]) {
+/// An empty name, or one given before (`twice`: from `earlier_same`).
+fn check_name(e: &mut Vec<Invalid>, path: &str, name: &str, twice: Option<usize>) {
     if name.trim().is_empty() {
         e.push(bad(format!("{path}.name"), "a name must not be empty"));
-    } else if before.iter().any(|o| o.name == name) {
+    } else if twice.is_some() {
         e.push(bad(
             format!("{path}.name"),
             format!("{name} is named twice"),
@@ -248,9 +249,26 @@ fn check_name(e: &mut Vec<Invalid>, path: &str, name: &str, before: &[NamedSquar
 
 pub const MIN_SIDE: u32 = 8;
 pub const MAX_SIDE: u32 = 64;
+/// The most radar stations, RAF stations, bases or places a map may list.
+pub const MAX_NAMED: usize = 256;
 
 impl CampaignMap {
     pub fn build(file: &MapFile) -> Result<CampaignMap, Vec<Invalid>> {
+        let side = MAX_SIDE as usize;
+        let long: Vec<Invalid> = [
+            too_long("map", &file.map, side, "rows"),
+            too_long("twelve_group_line", &file.twelve_group_line, side, "rows"),
+            too_long("radar", &file.radar, MAX_NAMED, "radar stations"),
+            too_long("stations", &file.stations, MAX_NAMED, "RAF stations"),
+            too_long("bases", &file.bases, MAX_NAMED, "bases"),
+            too_long("places", &file.places, MAX_NAMED, "places"),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        if !long.is_empty() {
+            return Err(long);
+        }
         let mut e = Vec::new();
         let side = MIN_SIDE..=MAX_SIDE;
         if !side.contains(&file.columns) {
@@ -361,9 +379,11 @@ impl CampaignMap {
         if file.radar.is_empty() {
             e.push(bad("radar", "the map has no radar line"));
         }
+        let twice = earlier_same(file.radar.iter().map(|s| &s.name));
+        let shared = earlier_same(file.radar.iter().map(|s| s.at));
         for (i, s) in file.radar.iter().enumerate() {
             let p = format!("radar[{i}]");
-            check_name(&mut e, &p, &s.name, &file.radar[..i]);
+            check_name(&mut e, &p, &s.name, twice[i]);
             let at = Square::from(s.at);
             match map.terrain(at) {
                 None => e.push(bad(format!("{p}.at"), format!("{:?} is off the map", s.at))),
@@ -377,7 +397,7 @@ impl CampaignMap {
                             ),
                         ));
                     }
-                    if file.radar[..i].iter().any(|o| o.at == s.at) {
+                    if shared[i].is_some() {
                         e.push(bad(
                             format!("{p}.at"),
                             format!("two radar stations share {:?}", s.at),
@@ -399,9 +419,10 @@ impl CampaignMap {
                 )),
             }
         }
+        let twice = earlier_same(file.stations.iter().map(|s| &s.name));
         for (i, s) in file.stations.iter().enumerate() {
             let p = format!("stations[{i}]");
-            check_name(&mut e, &p, &s.name, &file.stations[..i]);
+            check_name(&mut e, &p, &s.name, twice[i]);
             let at = Square::from(s.at);
             match map.terrain(at) {
                 None => e.push(bad(format!("{p}.at"), format!("{:?} is off the map", s.at))),
@@ -420,11 +441,12 @@ impl CampaignMap {
                 )),
             }
         }
+        let twice = earlier_same(file.bases.iter().map(|b| &b.name));
         for (i, b) in file.bases.iter().enumerate() {
             let p = format!("bases[{i}]");
             if b.name.trim().is_empty() {
                 e.push(bad(format!("{p}.name"), "a base needs a name"));
-            } else if file.bases[..i].iter().any(|o| o.name == b.name) {
+            } else if twice[i].is_some() {
                 e.push(bad(
                     format!("{p}.name"),
                     format!("two bases are called {}", b.name),
@@ -483,9 +505,10 @@ impl CampaignMap {
                 e.push(bad("bases", format!("{} has no base", l.name())));
             }
         }
+        let twice = earlier_same(file.places.iter().map(|s| &s.name));
         for (i, s) in file.places.iter().enumerate() {
             let p = format!("places[{i}]");
-            check_name(&mut e, &p, &s.name, &file.places[..i]);
+            check_name(&mut e, &p, &s.name, twice[i]);
             let at = Square::from(s.at);
             if map.contains(at) {
                 map.places.push(Place {
@@ -630,8 +653,11 @@ pub const MAX_CARD_VALUE: u8 = 9;
 
 impl TargetDeck {
     pub fn build(file: &TargetsFile, map: &CampaignMap) -> Result<TargetDeck, Vec<Invalid>> {
-        let mut e = Vec::new();
         let t = &file.targets;
+        if let Some(long) = too_long("targets", t, 2 * TARGET_CARDS, "target cards") {
+            return Err(vec![long]);
+        }
+        let mut e = Vec::new();
         if t.len() != TARGET_CARDS {
             e.push(bad(
                 "targets",
@@ -642,11 +668,12 @@ impl TargetDeck {
             ));
         }
         let mut cards = Vec::new();
+        let twice = earlier_same(t.iter().map(|c| &c.name));
         for (i, c) in t.iter().enumerate() {
             let p = format!("targets[{i}]");
             if c.name.trim().is_empty() {
                 e.push(bad(format!("{p}.name"), "a target needs a name"));
-            } else if t[..i].iter().any(|o| o.name == c.name) {
+            } else if twice[i].is_some() {
                 e.push(bad(
                     format!("{p}.name"),
                     format!("two target cards are called {}", c.name),
@@ -981,6 +1008,10 @@ pub struct OrderOfBattle {
 pub const WING_SIZE: usize = 3;
 /// Squadron cards in a geschwader (GAPS.md: 7 "flights" of 6).
 pub const GESCHWADER_SIZE: usize = 6;
+/// The most squadron types an order of battle may list.
+pub const MAX_TYPES: usize = 32;
+/// The most wings, or geschwader, an order of battle may list.
+pub const MAX_FORMATIONS: usize = 64;
 
 /// The types the sheet's rules name, and their side: rotations (Spitfire,
 /// Hurricane, Blenheim), withdrawals (Defiant, Ju 87), the 12 Group line
@@ -1040,13 +1071,45 @@ impl OrderOfBattle {
         file: &OrderOfBattleFile,
         map: &CampaignMap,
     ) -> Result<OrderOfBattle, Vec<Invalid>> {
+        let mut long: Vec<Invalid> = [
+            too_long("types", &file.types, MAX_TYPES, "squadron types"),
+            too_long("wings", &file.wings, MAX_FORMATIONS, "wings"),
+            too_long("geschwader", &file.geschwader, MAX_FORMATIONS, "geschwader"),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        if long.is_empty() {
+            // Twice a formation's cards: room for a file that is wrong by a
+            // few, which the checks below name.
+            for (i, w) in file.wings.iter().enumerate() {
+                long.extend(too_long(
+                    &format!("wings[{i}].squadrons"),
+                    &w.squadrons,
+                    2 * WING_SIZE,
+                    "cards",
+                ));
+            }
+            for (i, g) in file.geschwader.iter().enumerate() {
+                long.extend(too_long(
+                    &format!("geschwader[{i}].squadrons"),
+                    &g.squadrons,
+                    2 * GESCHWADER_SIZE,
+                    "cards",
+                ));
+            }
+        }
+        if !long.is_empty() {
+            return Err(long);
+        }
         let mut e = Vec::new();
         let mut types = Vec::new();
+        let twice = earlier_same(file.types.iter().map(|t| &t.name));
         for (i, t) in file.types.iter().enumerate() {
             let p = format!("types[{i}]");
             if t.name.trim().is_empty() {
                 e.push(bad(format!("{p}.name"), "a type needs a name"));
-            } else if file.types[..i].iter().any(|o| o.name == t.name) {
+            } else if twice[i].is_some() {
                 e.push(bad(
                     format!("{p}.name"),
                     format!("two types are called {}", t.name),
@@ -1114,7 +1177,21 @@ impl OrderOfBattle {
                 _ => {}
             }
         }
-        let type_of = |name: &str| file.types.iter().position(|t| t.name == name);
+        let by_name: std::collections::HashMap<&str, usize> = file
+            .types
+            .iter()
+            .enumerate()
+            .rev()
+            .map(|(k, t)| (t.name.as_str(), k))
+            .collect();
+        let type_of = |name: &str| by_name.get(name).copied();
+        let raf_twice = earlier_same(
+            file.wings
+                .iter()
+                .flat_map(|w| w.squadrons.iter().map(|s| s.number)),
+        );
+        let mut raf_card = 0;
+        let named_twice = earlier_same(file.wings.iter().map(|w| &w.name));
         let mut wings = Vec::new();
         if file.wings.is_empty() {
             e.push(bad("wings", "the RAF has no wings"));
@@ -1123,7 +1200,7 @@ impl OrderOfBattle {
             let p = format!("wings[{i}]");
             if w.name.trim().is_empty() {
                 e.push(bad(format!("{p}.name"), "a wing needs a name"));
-            } else if file.wings[..i].iter().any(|o| o.name == w.name) {
+            } else if named_twice[i].is_some() {
                 e.push(bad(
                     format!("{p}.name"),
                     format!("two wings are called {}", w.name),
@@ -1169,11 +1246,9 @@ impl OrderOfBattle {
                 if !(1..=999).contains(&s.number) {
                     e.push(bad(format!("{q}.number"), "a squadron number is 1 to 999"));
                 }
-                let earlier = file.wings[..i]
-                    .iter()
-                    .flat_map(|o| &o.squadrons)
-                    .chain(&w.squadrons[..j]);
-                if earlier.clone().any(|o| o.number == s.number) {
+                let twice = raf_twice[raf_card].is_some();
+                raf_card += 1;
+                if twice {
                     e.push(bad(
                         format!("{q}.number"),
                         format!("No. {} Squadron is in the order of battle twice", s.number),
@@ -1210,6 +1285,13 @@ impl OrderOfBattle {
             }
         }
         let mut geschwader = Vec::new();
+        let named_twice = earlier_same(file.geschwader.iter().map(|g| &g.name));
+        let lw_twice = earlier_same(
+            file.geschwader
+                .iter()
+                .flat_map(|g| g.squadrons.iter().map(|s| &s.unit)),
+        );
+        let mut lw_card = 0;
         if file.geschwader.is_empty() {
             e.push(bad("geschwader", "the Luftwaffe has no geschwader"));
         }
@@ -1217,7 +1299,7 @@ impl OrderOfBattle {
             let p = format!("geschwader[{i}]");
             if g.name.trim().is_empty() {
                 e.push(bad(format!("{p}.name"), "a geschwader needs a name"));
-            } else if file.geschwader[..i].iter().any(|o| o.name == g.name) {
+            } else if named_twice[i].is_some() {
                 e.push(bad(
                     format!("{p}.name"),
                     format!("two geschwader are called {}", g.name),
@@ -1266,11 +1348,9 @@ impl OrderOfBattle {
                 if s.unit.trim().is_empty() {
                     e.push(bad(format!("{q}.unit"), "a squadron card needs a unit"));
                 }
-                let earlier = file.geschwader[..i]
-                    .iter()
-                    .flat_map(|o| &o.squadrons)
-                    .chain(&g.squadrons[..j]);
-                if earlier.clone().any(|o| o.unit == s.unit) {
+                let twice = lw_twice[lw_card].is_some();
+                lw_card += 1;
+                if twice {
                     e.push(bad(
                         format!("{q}.unit"),
                         format!("{} is in the order of battle twice", s.unit),

@@ -2,9 +2,10 @@
 //! order-of-battle events, target-deck configurations and victory numbers,
 //! as the amendments give them (and, where they are silent, as we chose).
 
-use super::data::Role;
+use super::data::{CampaignData, Group, Luftflotte, Role};
 use super::deck::{CardKind, DeckConfig};
 use super::dice::{DieFaces, Face, Pair};
+use crate::common::invalid::{earlier_same, too_long};
 use crate::common::Invalid;
 use crate::simple_hex::{AircraftFile, Side, SimpleHexRules};
 use serde::{Deserialize, Serialize};
@@ -273,7 +274,77 @@ pub struct TacticalRules {
     pub points_per_hit: u32,
 }
 
+/// The most phases a campaign may have.
+pub const MAX_PHASES: usize = 16;
+/// The most turns a campaign may have.
+pub const MAX_TURNS: u8 = 30;
+/// The most events a calendar may list.
+pub const MAX_EVENTS: usize = 256;
+/// The most entries of the other lists of the rules file (dice pairs,
+/// rotation sets and their moves, cards removed, aircraft of the board).
+pub const MAX_ENTRIES: usize = 64;
+
 impl CampaignRules {
+    /// Every list of the file longer than any campaign needs, each at its
+    /// first entry too many.
+    fn too_long(&self) -> Vec<Invalid> {
+        let n = MAX_ENTRIES;
+        let mut e = vec![
+            too_long("phases", &self.phases, MAX_PHASES, "phases"),
+            too_long(
+                "single_respite_dice",
+                &self.single_respite_dice,
+                n,
+                "dice pairs",
+            ),
+            too_long(
+                "historical_respites",
+                &self.historical_respites,
+                MAX_TURNS as usize,
+                "turns",
+            ),
+            too_long("rotations", &self.rotations, n, "rotation sets"),
+            too_long("raid.aa_dice", &self.raid.aa_dice, n, "entries"),
+            too_long("tactical.aircraft", &self.tactical.aircraft, n, "entries"),
+        ];
+        for (i, p) in self.phases.iter().enumerate() {
+            let at = |field: &str| format!("phases[{i}].{field}");
+            e.push(too_long(
+                &at("respite_dice"),
+                &p.respite_dice,
+                n,
+                "dice pairs",
+            ));
+            e.push(too_long(
+                &at("deck.remove_named"),
+                &p.deck.remove_named,
+                n,
+                "cards",
+            ));
+            e.push(too_long(
+                &at("deck.remove_random"),
+                &p.deck.remove_random,
+                n,
+                "entries",
+            ));
+        }
+        for (which, cal) in [("calendar", &self.calendar), ("shortened", &self.shortened)] {
+            let phases = &format!("{which}.phase_turns");
+            e.push(too_long(
+                phases,
+                &cal.phase_turns,
+                MAX_PHASES,
+                "turn ranges",
+            ));
+            let events = &format!("{which}.events");
+            e.push(too_long(events, &cal.events, MAX_EVENTS, "events"));
+        }
+        for (i, set) in self.rotations.iter().enumerate() {
+            e.push(too_long(&format!("rotations[{i}]"), set, n, "rotations"));
+        }
+        e.into_iter().flatten().collect()
+    }
+
     /// The calendar a weather rule plays on.
     pub fn calendar_for(&self, rule: WeatherRule) -> &Calendar {
         match rule {
@@ -283,8 +354,13 @@ impl CampaignRules {
     }
 
     pub fn validate(&self) -> Vec<Invalid> {
+        let long = self.too_long();
+        if !long.is_empty() {
+            return long;
+        }
         let mut e = Vec::new();
         let mut bad = |path: String, message: String| e.push(Invalid { path, message });
+        let no_group = |g: u8| format!("no {g} Group: use 10, 11, 12 or 13");
         for (name, d) in [
             ("luftwaffe_die", self.luftwaffe_die),
             ("raf_die", self.raf_die),
@@ -312,10 +388,10 @@ impl CampaignRules {
             }
         }
         for (which, cal) in [("calendar", &self.calendar), ("shortened", &self.shortened)] {
-            if cal.turns == 0 || cal.turns > 30 {
+            if cal.turns == 0 || cal.turns > MAX_TURNS {
                 bad(
                     format!("{which}.turns"),
-                    "a campaign has 1 to 30 turns".into(),
+                    format!("a campaign has 1 to {MAX_TURNS} turns"),
                 );
             }
             if cal.phase_turns.len() != self.phases.len() {
@@ -349,6 +425,11 @@ impl CampaignRules {
                     ),
                 );
             }
+            let reinforced =
+                earlier_same(cal.events.iter().enumerate().map(|(k, (_, ev))| match ev {
+                    TurnEvent::Reinforce { squadron, .. } => Err(squadron.as_str()),
+                    _ => Ok(k),
+                }));
             for (k, (t, ev)) in cal.events.iter().enumerate() {
                 if *t == 0 || *t > cal.turns {
                     bad(
@@ -365,7 +446,67 @@ impl CampaignRules {
                         format!("{which}.events[{k}]"),
                         format!("there is no phase {n}"),
                     ),
+                    TurnEvent::Reinforce { squadron, group } => {
+                        let at = format!("{which}.events[{k}][1]");
+                        if squadron.trim().is_empty() {
+                            bad(format!("{at}.squadron"), "a squadron needs a name".into());
+                        } else if reinforced[k].is_some() {
+                            bad(
+                                format!("{at}.squadron"),
+                                format!("{squadron} arrives twice"),
+                            );
+                        }
+                        if Group::from_number(*group).is_none() {
+                            bad(format!("{at}.group"), no_group(*group));
+                        }
+                    }
+                    TurnEvent::Ace { group } => {
+                        let at = format!("{which}.events[{k}][1].group");
+                        // The ace flies with the allied squadron that
+                        // arrives for the group on the same turn.
+                        let arrives = cal.events.iter().any(|(u, e)| {
+                            u == t
+                                && matches!(e, TurnEvent::Reinforce { group: g, .. } if g == group)
+                        });
+                        if Group::from_number(*group).is_none() {
+                            bad(at, no_group(*group));
+                        } else if !arrives {
+                            bad(
+                                at,
+                                format!(
+                                    "no squadron arrives for {group} Group on turn {t} to fly with the ace"
+                                ),
+                            );
+                        }
+                    }
+                    TurnEvent::SevenSquadronGeschwader { luftflotte }
+                        if Luftflotte::from_number(*luftflotte).is_none() =>
+                    {
+                        bad(
+                            format!("{which}.events[{k}][1].luftflotte"),
+                            format!("no Luftflotte {luftflotte} in the battle: use 2, 3 or 5"),
+                        )
+                    }
                     _ => {}
+                }
+            }
+        }
+        for (i, set) in self.rotations.iter().enumerate() {
+            for (j, r) in set.iter().enumerate() {
+                let at = |field: &str| format!("rotations[{i}][{j}].{field}");
+                for (field, g) in [("from_group", r.from_group), ("to_group", r.to_group)] {
+                    if Group::from_number(g).is_none() {
+                        bad(at(field), no_group(g));
+                    }
+                }
+                if r.from_group == r.to_group {
+                    bad(
+                        at("to_group"),
+                        "a rotation goes from one group to another".into(),
+                    );
+                }
+                if r.count == 0 {
+                    bad(at("count"), "a rotation moves at least one squadron".into());
                 }
             }
         }
@@ -478,12 +619,59 @@ impl CampaignRules {
                 bad(name.into(), format!("{v} is not in {lo} to {hi}"));
             }
         }
+        let twice = earlier_same(t.aircraft.iter().map(|(a, _)| a));
         for (i, (a, _)) in t.aircraft.iter().enumerate() {
-            if t.aircraft[..i].iter().any(|(b, _)| b == a) {
+            if twice[i].is_some() {
                 bad(
                     format!("tactical.aircraft[{i}]"),
                     format!("\"{a}\" is given two Simple Hex aircraft"),
                 );
+            }
+        }
+        e
+    }
+
+    /// The names the rules give, against the campaign's data: the squadron
+    /// types the rotations move (the RAF's), the target cards the phases take
+    /// out of the deck, and the types the tactical section gives aircraft for.
+    pub fn validate_against(&self, data: &CampaignData) -> Vec<Invalid> {
+        let mut e = Vec::new();
+        let oob = &data.oob;
+        for (i, set) in self.rotations.iter().enumerate() {
+            for (j, r) in set.iter().enumerate() {
+                for (field, kind) in [("kind", Some(&r.kind)), ("receives", r.receives.as_ref())] {
+                    let Some(kind) = kind else { continue };
+                    let path = format!("rotations[{i}][{j}].{field}");
+                    match oob.type_named(kind).map(|k| &oob.types[k]) {
+                        None => e.push(Invalid {
+                            path,
+                            message: format!("the order of battle has no squadron type {kind}"),
+                        }),
+                        Some(t) if t.side != Side::British => e.push(Invalid {
+                            path,
+                            message: format!("the {kind} is not an RAF type: only the RAF rotates"),
+                        }),
+                        Some(_) => {}
+                    }
+                }
+            }
+        }
+        for (i, p) in self.phases.iter().enumerate() {
+            for (j, name) in p.deck.remove_named.iter().enumerate() {
+                if data.targets.find(name).is_none() {
+                    e.push(Invalid {
+                        path: format!("phases[{i}].deck.remove_named[{j}]"),
+                        message: format!("there is no target card {name}"),
+                    });
+                }
+            }
+        }
+        for (i, (name, _)) in self.tactical.aircraft.iter().enumerate() {
+            if oob.type_named(name).is_none() {
+                e.push(Invalid {
+                    path: format!("tactical.aircraft[{i}][0]"),
+                    message: format!("the order of battle has no squadron type {name}"),
+                });
             }
         }
         e

@@ -11,9 +11,18 @@ use crate::simple_hex::ai::play_out;
 use crate::simple_hex::{Game, Options, Side};
 use clap::{Parser, Subcommand, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
+
+/// `println!` for the commands: a standard output that is closed (`tally-ho
+/// simulate | head -1`) ends the command quietly instead of panicking.
+macro_rules! say {
+    ($($arg:tt)*) => {
+        say(format_args!($($arg)*))?
+    };
+}
 
 #[cfg(feature = "window")]
 use crate::app::window;
@@ -199,7 +208,7 @@ enum Cmd {
         /// Write one row per game to this CSV file.
         #[arg(long)]
         csv: Option<PathBuf>,
-        /// Worker threads (default: all cores).
+        /// Worker threads (default, and 0: all cores; at most 4 per core).
         #[arg(long)]
         threads: Option<usize>,
         /// Campaign: also fight every intercept on the hex board, both sides
@@ -266,14 +275,54 @@ pub fn main() -> ExitCode {
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
+        // Whoever read our output has all they wanted.
+        Err(e) if e.is::<OutputClosed>() => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("tally-ho: {e}");
+            note(&e.to_string());
             ExitCode::FAILURE
         }
     }
 }
 
 type Res = Result<(), Box<dyn std::error::Error>>;
+
+/// The reader of standard output went away (a closed pipe).
+#[derive(Debug)]
+struct OutputClosed;
+
+impl std::fmt::Display for OutputClosed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "standard output was closed")
+    }
+}
+
+impl std::error::Error for OutputClosed {}
+
+/// Writes one line to standard output, now.
+pub(crate) fn write_line(args: std::fmt::Arguments) -> std::io::Result<()> {
+    let mut out = std::io::stdout().lock();
+    out.write_fmt(args)?;
+    out.write_all(b"\n")?;
+    out.flush()
+}
+
+/// One line of a command's output: a closed pipe is `OutputClosed`, which
+/// ends the command quietly; any other failure is an error that says so.
+fn say(args: std::fmt::Arguments) -> Res {
+    write_line(args).map_err(|e| -> Box<dyn std::error::Error> {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            Box::new(OutputClosed)
+        } else {
+            format!("cannot write to standard output: {e}").into()
+        }
+    })
+}
+
+/// A line for the player on standard error ("tally-ho: ..."); if even that
+/// cannot be written there is no one to tell.
+fn note(line: &str) {
+    let _ = writeln!(std::io::stderr(), "tally-ho: {line}");
+}
 
 #[cfg(not(feature = "window"))]
 fn play(_cli: &Cli) -> Res {
@@ -353,7 +402,7 @@ fn simulate_campaign(
     }
     let (campaign, rules) = record::campaign::shipped()?;
     let threads = threads_or_all(threads);
-    println!(
+    say!(
         "campaign: {games} campaigns under each weather rule, the Luftwaffe planner against the RAF controller (seed {seed}, {threads} threads){}",
         if tactical {
             "; every intercept thrown with the campaign's dice, then the same campaigns with every intercept fought on the hex board by Simple Hex's opponent on both sides"
@@ -379,9 +428,9 @@ fn simulate_campaign(
         let dice = run(Battles::Dice);
         if tactical {
             let board = run(Battles::Board);
-            println!("{}", sim::campaign::side_by_side(&dice, &board));
+            say!("{}", sim::campaign::side_by_side(&dice, &board));
         } else {
-            println!("{dice}");
+            say!("{dice}");
         }
     }
     Ok(())
@@ -390,19 +439,30 @@ fn simulate_campaign(
 fn gen_sounds(dir: &std::path::Path) -> Res {
     for s in crate::sound::Sfx::ALL {
         let path = dir.join(s.file_name());
-        data::write_atomic(&path, "")?;
-        std::fs::write(&path, crate::sound::wav(s))?;
-        println!("wrote {}", path.display());
+        data::write_atomic_bytes(&path, &crate::sound::wav(s))?;
+        say!("wrote {}", path.display());
     }
     Ok(())
 }
 
+/// The most worker threads per core: more only adds switching.
+const THREADS_PER_CORE: usize = 4;
+
+/// Worker threads: as asked, all cores for none or 0, and at most
+/// `THREADS_PER_CORE` per core (with a note when more were asked for).
 fn threads_or_all(threads: Option<usize>) -> usize {
-    threads.unwrap_or_else(|| {
-        std::thread::available_parallelism()
-            .map(|n| n.get())
-            .unwrap_or(1)
-    })
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let most = THREADS_PER_CORE * cores;
+    match threads {
+        None | Some(0) => cores,
+        Some(n) if n > most => {
+            note(&format!(
+                "--threads {n} is more than {THREADS_PER_CORE} per core; using {most} on these {cores} cores"
+            ));
+            most
+        }
+        Some(n) => n,
+    }
 }
 
 /// The progress bar of a long simulation (hidden for short ones).
@@ -439,12 +499,12 @@ fn simulate(
     let (results, elapsed) = sim::run(&scenario, &cfg, &|n| bar.inc(n));
     bar.finish_and_clear();
     let summary = sim::summarise(&scenario, &results, elapsed);
-    println!("level               {} ({level})", scenario.name);
-    println!("rules               {variant:?}, seed {seed}, {threads} threads");
-    println!("{summary}");
+    say!("level               {} ({level})", scenario.name);
+    say!("rules               {variant:?}, seed {seed}, {threads} threads");
+    say!("{summary}");
     if let Some(path) = csv {
         data::write_atomic(&path, &sim::csv(&scenario, &results))?;
-        println!("wrote {}", path.display());
+        say!("wrote {}", path.display());
     }
     Ok(())
 }
@@ -458,7 +518,9 @@ fn simulate_family(
     threads: Option<usize>,
 ) -> Res {
     let scenario = Arc::new(data::load_family(board)?);
-    setup.validate(&scenario)?;
+    setup
+        .validate(&scenario)
+        .map_err(|e| format!("{board}: {e}"))?;
     let threads = threads_or_all(threads);
     let bar = progress(games);
     let cfg = sim::family::FamilyConfig {
@@ -471,23 +533,23 @@ fn simulate_family(
     let (results, elapsed) = sim::family::run(&scenario, &cfg, &|n| bar.inc(n))?;
     bar.finish_and_clear();
     let summary = sim::family::summarise(&scenario, &cfg, &results, elapsed);
-    println!("board               {} ({board})", scenario.name);
-    println!(
+    say!("board               {} ({board})", scenario.name);
+    say!(
         "commanders          {}, every one the AI; seed {seed}, {threads} threads",
         cfg.setup.seats.len()
     );
-    println!("{summary}");
+    say!("{summary}");
     if let Some(path) = csv {
         data::write_atomic(&path, &sim::family::csv(cfg.setup.seats.len(), &results))?;
-        println!("wrote {}", path.display());
+        say!("wrote {}", path.display());
     }
     Ok(())
 }
 
 fn run_replay(file: &std::path::Path) -> Res {
-    let rec = record::read(file)?;
-    let line = rec.verify(&record::base_of(file))?;
-    println!("{line} (digest {})", rec.digest());
+    // Errors of the re-run name the replay they are about.
+    let (rec, line) = record::verify_file(file)?;
+    say!("{line} (digest {})", rec.digest());
     Ok(())
 }
 
@@ -562,7 +624,7 @@ fn record_campaign(setup: CampaignSetup, out: &std::path::Path) -> Res {
     }
     let rep = record::campaign::record_of(&campaign, computer_sides())?;
     record::AnyRecord::Campaign(rep).write(out)?;
-    println!(
+    say!(
         "wrote {}: {} commands, seed {}. {}",
         out.display(),
         campaign.commands().len(),
@@ -575,6 +637,8 @@ fn record_campaign(setup: CampaignSetup, out: &std::path::Path) -> Res {
 fn record_family(board: &str, setup: FamilySetup, seed: u64, out: &std::path::Path) -> Res {
     use crate::family::{ai, Game as FamilyGame};
     use crate::record::{family::Setup, RecordOf, Recorded};
+    // The board as given is read first, so that its errors name it so.
+    data::load_family(board)?;
     let base = record::base_of(out);
     let shipped = data::FAMILY_BOARDS.iter().any(|(n, _, _)| *n == board);
     let setup = Setup {
@@ -589,7 +653,7 @@ fn record_family(board: &str, setup: FamilySetup, seed: u64, out: &std::path::Pa
         .collect();
     let rep: RecordOf<FamilyGame> = record::of(&game, players, &base)?;
     record::AnyRecord::Family(rep).write(out)?;
-    println!(
+    say!(
         "wrote {}: {} commands, {} rounds, {}, kills {:?}",
         out.display(),
         game.commands().len(),
@@ -602,6 +666,8 @@ fn record_family(board: &str, setup: FamilySetup, seed: u64, out: &std::path::Pa
 
 fn record(level: &str, seed: u64, variant: Variant, out: &std::path::Path) -> Res {
     use crate::record::{simple_hex::Setup, RecordOf, Recorded};
+    // The level as given is read first, so that its errors name it so.
+    data::load_simple_hex(level)?;
     let base = record::base_of(out);
     let shipped = data::SIMPLE_HEX_LEVELS.iter().any(|(n, _, _)| *n == level);
     let setup = Setup {
@@ -612,7 +678,7 @@ fn record(level: &str, seed: u64, variant: Variant, out: &std::path::Path) -> Re
     play_out(&mut game)?;
     let rep: RecordOf<Game> = record::of(&game, computer_sides(), &base)?;
     record::AnyRecord::SimpleHex(rep).write(out)?;
-    println!(
+    say!(
         "wrote {}: {} commands, winner {}, bomb score {}",
         out.display(),
         game.commands().len(),

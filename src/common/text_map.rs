@@ -8,6 +8,10 @@ use crate::common::Invalid;
 /// `map`), turning each character into a square with `read` (which says what
 /// is wrong with a character it does not know). Squares it cannot read hold
 /// `blank`. `what` names the whole in the messages ("board", "map").
+///
+/// The callers bound `columns` and `rows` (at most 64 each) before calling;
+/// the work here is one pass over the rows it reads, however long a row or
+/// the list of rows is.
 pub fn read_text_map<T: Clone>(
     map: &[String],
     columns: usize,
@@ -25,18 +29,15 @@ pub fn read_text_map<T: Clone>(
         });
     }
     for (r, line) in map.iter().enumerate().take(rows) {
-        let chars: Vec<char> = line.chars().collect();
-        if chars.len() != columns {
+        let length = line.chars().count();
+        if length != columns {
             e.push(Invalid {
                 path: format!("map[{r}]"),
-                message: format!(
-                    "row {r} has {} squares; the {what} has {columns}",
-                    chars.len()
-                ),
+                message: format!("row {r} has {length} squares; the {what} has {columns}"),
             });
             continue;
         }
-        for (c, ch) in chars.into_iter().enumerate() {
+        for (c, ch) in line.chars().enumerate() {
             match read(ch, c) {
                 Ok(t) => squares[r * columns + c] = t,
                 Err(message) => e.push(Invalid {

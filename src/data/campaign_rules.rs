@@ -1,7 +1,7 @@
 //! Loading `levels/campaign/campaign.ron`, the campaign's calendar and rules.
 
 use super::{parse, positioned, LoadErrors, Source};
-use crate::campaign::data::{OrderOfBattle, Role};
+use crate::campaign::data::{CampaignData, Role};
 use crate::campaign::rules::{CampaignRules, HexTables};
 use crate::simple_hex::{AircraftFile, Invalid, Side};
 use std::sync::Arc;
@@ -31,11 +31,13 @@ pub fn board_aircraft_source() -> Source {
 pub fn board_aircraft(extra: &Source) -> Result<AircraftFile, LoadErrors> {
     let mut aircraft = super::load_aircraft(&super::aircraft_source())?;
     let more = super::load_aircraft(extra)?;
+    let known: std::collections::HashSet<&str> =
+        aircraft.aircraft.iter().map(|a| a.name.as_str()).collect();
     let clash: Vec<Invalid> = more
         .aircraft
         .iter()
         .enumerate()
-        .filter(|(_, a)| aircraft.aircraft.iter().any(|b| b.name == a.name))
+        .filter(|(_, a)| known.contains(a.name.as_str()))
         .map(|(i, a)| Invalid {
             path: format!("aircraft[{i}].name"),
             message: format!("Simple Hex already has an aircraft \"{}\"", a.name),
@@ -66,22 +68,25 @@ pub fn load_campaign_rules(src: &Source) -> Result<CampaignRules, LoadErrors> {
     Ok(rules)
 }
 
-/// The tactical section against the order of battle's squadron types and
-/// Simple Hex's aircraft: every type flies as an aircraft of its side and role.
-pub fn check_tactical(
+/// The rules against the campaign's data: every squadron type and target
+/// card they name must be in it, and every type of the order of battle
+/// must fly as a Simple Hex aircraft of its side and role on the board.
+/// Problems are placed in the rules file.
+pub fn check_against(
     src: &Source,
     rules: &CampaignRules,
-    oob: &OrderOfBattle,
+    data: &CampaignData,
 ) -> Result<(), LoadErrors> {
-    let Some(hex) = &rules.hex else {
-        return Ok(());
-    };
-    let types: Vec<(String, Side, Role)> = oob
-        .types
-        .iter()
-        .map(|t| (t.name.clone(), t.side, t.role))
-        .collect();
-    let found = rules.validate_tactical(&types, &hex.aircraft);
+    let mut found = rules.validate_against(data);
+    if let Some(hex) = &rules.hex {
+        let types: Vec<(String, Side, Role)> = data
+            .oob
+            .types
+            .iter()
+            .map(|t| (t.name.clone(), t.side, t.role))
+            .collect();
+        found.extend(rules.validate_tactical(&types, &hex.aircraft));
+    }
     if found.is_empty() {
         Ok(())
     } else {

@@ -3,7 +3,7 @@
 //! and the validated `FamilyScenario` a game is played from.
 
 use crate::common::hex::{hex_from_offset, offset_of, Board};
-use crate::simple_hex::Invalid;
+use crate::common::invalid::{earlier_same, too_long, Invalid};
 use hexx::Hex;
 use serde::{Deserialize, Serialize};
 
@@ -112,6 +112,9 @@ pub struct FamilyRules {
 
 impl FamilyRules {
     pub fn validate(&self) -> Vec<Invalid> {
+        if let Some(long) = too_long("spinner", &self.spinner, MAX_SPINNER_FACES, "faces") {
+            return vec![long];
+        }
         let mut e = Vec::new();
         let bad = |path: &str, msg: String| Invalid {
             path: path.to_string(),
@@ -167,8 +170,11 @@ impl FamilyRules {
                 "climb_in_place must be 1 to 4".into(),
             ));
         }
-        if self.spinner.is_empty() || self.spinner.len() > 36 {
-            e.push(bad("spinner", "the spinner needs 1 to 36 faces".into()));
+        if self.spinner.is_empty() {
+            e.push(bad(
+                "spinner",
+                format!("the spinner needs 1 to {MAX_SPINNER_FACES} faces"),
+            ));
         }
         for (i, f) in self.spinner.iter().enumerate() {
             if !(-1..=1).contains(&f.climb) {
@@ -247,22 +253,52 @@ pub struct FamilyScenario {
 }
 
 pub const MAX_BOMBERS: usize = 9;
+/// The most faces the flight indicator may have.
+pub const MAX_SPINNER_FACES: usize = 36;
+/// The most sectors a board may have (the four colours).
+pub const MAX_SECTORS: usize = 4;
+/// The most features (airfields, radar, AA) a board file may list.
+pub const MAX_FEATURES: usize = 256;
+/// The most rows or columns a board may have.
+pub const MAX_BOARD_SIDE: u32 = 40;
 
 impl FamilyScenario {
     pub fn build(
         file: &FamilyBoardFile,
         rules: FamilyRules,
     ) -> Result<FamilyScenario, Vec<Invalid>> {
+        let long: Vec<Invalid> = [
+            too_long("map", &file.map, MAX_BOARD_SIDE as usize, "rows"),
+            too_long("sectors", &file.sectors, MAX_SECTORS, "sectors"),
+            too_long("features", &file.features, MAX_FEATURES, "features"),
+            too_long("starts", &file.starts, MAX_BOMBERS, "start squares"),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        if !long.is_empty() {
+            return Err(long);
+        }
         let mut e = Vec::new();
         let bad = |path: String, msg: String| Invalid { path, message: msg };
-        if !(4..=40).contains(&file.columns) {
-            e.push(bad("columns".into(), "columns must be 4 to 40".into()));
+        let side = 4..=MAX_BOARD_SIDE;
+        if !side.contains(&file.columns) {
+            e.push(bad(
+                "columns".into(),
+                format!("columns must be 4 to {MAX_BOARD_SIDE}"),
+            ));
         }
-        if !(4..=40).contains(&file.rows) {
-            e.push(bad("rows".into(), "rows must be 4 to 40".into()));
+        if !side.contains(&file.rows) {
+            e.push(bad(
+                "rows".into(),
+                format!("rows must be 4 to {MAX_BOARD_SIDE}"),
+            ));
         }
-        if file.sectors.is_empty() || file.sectors.len() > 4 {
-            e.push(bad("sectors".into(), "a board has 1 to 4 sectors".into()));
+        if file.sectors.is_empty() {
+            e.push(bad(
+                "sectors".into(),
+                format!("a board has 1 to {MAX_SECTORS} sectors"),
+            ));
         }
         for (i, s) in file.sectors.iter().enumerate() {
             if file.sectors[..i].iter().any(|o| o.colour == s.colour) {
@@ -306,6 +342,7 @@ impl FamilyScenario {
             inside.then(|| grid.index(hex_from_offset(at.0, at.1)))?
         };
         let mut features = Vec::new();
+        let shared = earlier_same(file.features.iter().map(|f| f.at));
         for (i, f) in file.features.iter().enumerate() {
             let path = format!("features[{i}].at");
             let Some(ix) = cell(f.at) else {
@@ -318,7 +355,7 @@ impl FamilyScenario {
                     format!("a {} must stand on land, not at sea", f.kind.name()),
                 )),
                 Terrain::Land { sector } => {
-                    if file.features[..i].iter().any(|o| o.at == f.at) {
+                    if shared[i].is_some() {
                         e.push(bad(path, format!("two features share {:?}", f.at)));
                     }
                     features.push(Feature {
@@ -352,19 +389,20 @@ impl FamilyScenario {
                 ));
             }
         }
-        if file.starts.is_empty() || file.starts.len() > MAX_BOMBERS {
+        if file.starts.is_empty() {
             e.push(bad(
                 "starts".into(),
                 format!("a board has 1 to {MAX_BOMBERS} bomber start squares"),
             ));
         }
         let mut starts = Vec::new();
+        let twice = earlier_same(file.starts.iter());
         for (i, &at) in file.starts.iter().enumerate() {
             let path = format!("starts[{i}]");
             match cell(at) {
                 None => e.push(bad(path, format!("{at:?} is off the board"))),
                 Some(ix) => {
-                    if file.starts[..i].contains(&at) {
+                    if twice[i].is_some() {
                         e.push(bad(path.clone(), format!("two bombers start on {at:?}")));
                     }
                     if terrain[ix] != Terrain::Sea {

@@ -53,7 +53,7 @@ pub fn fingerprint() -> String {
 pub fn shipped() -> Result<(Arc<CampaignData>, Arc<CampaignRules>), LoadErrors> {
     let data = data::load_campaign_data()?;
     let rules = campaign_rules::shipped_campaign_rules()?;
-    campaign_rules::check_tactical(&campaign_rules::campaign_rules_source(), &rules, &data.oob)?;
+    campaign_rules::check_against(&campaign_rules::campaign_rules_source(), &rules, &data)?;
     Ok((Arc::new(data), Arc::new(rules)))
 }
 

@@ -164,6 +164,10 @@ fn from_save<G: Recorded>(
 
 /// Reads a file of an earlier version (`game`: its `game` field, if any).
 pub fn parse(file: &str, text: &str, game: Option<GameKind>) -> Result<AnyRecord, RecordError> {
+    convert(file, text, game).map_err(|e| e.in_file(file))
+}
+
+fn convert(file: &str, text: &str, game: Option<GameKind>) -> Result<AnyRecord, RecordError> {
     let base = base_of(Path::new(file));
     Ok(match (game, first_word(text)) {
         (Some(GameKind::Family), _) => {

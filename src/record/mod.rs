@@ -136,8 +136,27 @@ pub enum RecordError {
     Edited { index: usize, command: String },
     /// The re-run reached another result or event log.
     Differs { recorded: String, now: String },
-    /// A file that cannot be written.
-    Write { path: String, reason: String },
+    /// A file that cannot be written: a sentence that names it.
+    Write(String),
+    /// Any of the above, in a named file.
+    In {
+        file: String,
+        error: Box<RecordError>,
+    },
+}
+
+impl RecordError {
+    /// The error, said of the file `file` (unless it names its file already).
+    pub fn in_file(self, file: &str) -> RecordError {
+        match self {
+            RecordError::Load(e) if e.0.iter().all(|l| l.file == file) => RecordError::Load(e),
+            e @ (RecordError::Write(_) | RecordError::In { .. }) => e,
+            e => RecordError::In {
+                file: file.to_string(),
+                error: Box::new(e),
+            },
+        }
+    }
 }
 
 impl fmt::Display for RecordError {
@@ -168,9 +187,10 @@ impl fmt::Display for RecordError {
             ),
             RecordError::Differs { recorded, now } => write!(
                 f,
-                "the re-run differs from the recording:\n  recorded: {recorded}\n  re-run:   {now}"
+                "the re-run differs from the recording: recorded {recorded}; re-run {now}"
             ),
-            RecordError::Write { path, reason } => write!(f, "{path}: cannot write: {reason}"),
+            RecordError::Write(why) => f.write_str(why),
+            RecordError::In { file, error } => write!(f, "{file}: {error}"),
         }
     }
 }
@@ -410,10 +430,8 @@ impl AnyRecord {
 
     /// Writes the record atomically (see `data::write_atomic`).
     pub fn write(&self, path: &Path) -> Result<(), RecordError> {
-        data::write_atomic(path, &self.to_text()).map_err(|e| RecordError::Write {
-            path: path.display().to_string(),
-            reason: e.to_string(),
-        })
+        // The error names the path ("PATH: cannot write: why").
+        data::write_atomic(path, &self.to_text()).map_err(|e| RecordError::Write(e.to_string()))
     }
 
     /// Re-runs the record and confirms it reproduces; a line saying what it
@@ -495,6 +513,16 @@ pub fn parse(file: &str, text: &str) -> Result<AnyRecord, RecordError> {
 pub fn read(path: &Path) -> Result<AnyRecord, RecordError> {
     let src = data::Source::read(path)?;
     parse(&src.file, &src.text)
+}
+
+/// Reads a record file and re-runs it (a replay verified): what it came
+/// to, or the error, said of the file.
+pub fn verify_file(path: &Path) -> Result<(AnyRecord, String), RecordError> {
+    let r = read(path)?;
+    let line = r
+        .verify(&base_of(path))
+        .map_err(|e| e.in_file(&path.display().to_string()))?;
+    Ok((r, line))
 }
 
 /// The folder a record's relative level or board paths are read from.

@@ -3,6 +3,7 @@
 //! lives here, never as a constant in the engine.
 
 use crate::common::hex::{End, Facing};
+pub use crate::common::invalid::{earlier_same, too_long};
 pub use crate::common::{Invalid, Side};
 use serde::{Deserialize, Serialize};
 
@@ -240,6 +241,9 @@ fn invalid(path: impl Into<String>, message: impl Into<String>) -> Invalid {
     }
 }
 
+/// The most aircraft an aircraft table may list.
+pub const MAX_AIRCRAFT: usize = 64;
+
 #[derive(Clone, Debug)]
 pub struct UnitDef {
     pub aircraft: usize,
@@ -333,16 +337,20 @@ impl SimpleHexRules {
 }
 
 pub fn validate_aircraft(file: &AircraftFile) -> Vec<Invalid> {
+    if let Some(long) = too_long("aircraft", &file.aircraft, MAX_AIRCRAFT, "aircraft") {
+        return vec![long];
+    }
     let mut e = Vec::new();
     if file.aircraft.is_empty() {
         e.push(invalid("aircraft", "the aircraft list is empty"));
     }
+    let twice = earlier_same(file.aircraft.iter().map(|a| &a.name));
     for (i, a) in file.aircraft.iter().enumerate() {
         let p = format!("aircraft[{i}]");
         if a.name.trim().is_empty() {
             e.push(invalid(format!("{p}.name"), "aircraft name is empty"));
         }
-        if file.aircraft[..i].iter().any(|b| b.name == a.name) {
+        if twice[i].is_some() {
             e.push(invalid(
                 format!("{p}.name"),
                 format!("aircraft \"{}\" is listed twice", a.name),
@@ -376,6 +384,9 @@ impl Scenario {
         aircraft: &AircraftFile,
         rules: &SimpleHexRules,
     ) -> Result<Scenario, Vec<Invalid>> {
+        if let Some(long) = too_long("units", &file.units, MAX_PLANES, "units") {
+            return Err(vec![long]);
+        }
         let mut e = Vec::new();
         let (cols, rows) = (file.board.columns, file.board.rows);
         if !(4..=64).contains(&cols) {
@@ -398,14 +409,17 @@ impl Scenario {
             ));
         }
         let mut units = Vec::new();
-        let mut taken: Vec<((i32, i32), String)> = Vec::new();
+        let mut taken: std::collections::HashMap<(i32, i32), String> = Default::default();
+        let by_name: std::collections::HashMap<&str, usize> = aircraft
+            .aircraft
+            .iter()
+            .enumerate()
+            .rev()
+            .map(|(i, a)| (a.name.as_str(), i))
+            .collect();
         for (u, unit) in file.units.iter().enumerate() {
             let up = format!("units[{u}]");
-            let Some(ai) = aircraft
-                .aircraft
-                .iter()
-                .position(|a| a.name == unit.aircraft)
-            else {
+            let Some(&ai) = by_name.get(unit.aircraft.as_str()) else {
                 let known: Vec<&str> = aircraft.aircraft.iter().map(|a| a.name.as_str()).collect();
                 e.push(invalid(
                     format!("{up}.aircraft"),
@@ -422,6 +436,7 @@ impl Scenario {
                     format!("{up}.planes"),
                     "a unit has 1 to 4 planes (R, W, B, Y)",
                 ));
+                continue;
             }
             for (p, plane) in unit.planes.iter().enumerate() {
                 let pp = format!("{up}.planes[{p}]");
@@ -442,13 +457,13 @@ impl Scenario {
                                 format!("{pp}.at"),
                                 format!("({c}, {r}) is off the {cols} x {rows} board"),
                             ));
-                        } else if let Some((_, other)) = taken.iter().find(|(h, _)| *h == (c, r)) {
+                        } else if let Some(other) = taken.get(&(c, r)) {
                             e.push(invalid(
                                 format!("{pp}.at"),
                                 format!("({c}, {r}) is already taken by {other}"),
                             ));
                         } else {
-                            taken.push(((c, r), format!("{up}.planes[{p}]")));
+                            taken.insert((c, r), format!("{up}.planes[{p}]"));
                         }
                         if plane.facing.is_none() {
                             e.push(invalid(pp.clone(), "a placed plane needs a facing"));
@@ -505,6 +520,32 @@ impl Scenario {
             rules: rules.clone(),
             max_allowance,
         })
+    }
+
+    /// What a level file needs beyond a scenario the rules can play: both
+    /// sides, and a bomber for the raid (scenarios built in code, for a
+    /// test or a campaign battle, may leave them out).
+    pub fn check_level(&self) -> Vec<Invalid> {
+        let mut e = Vec::new();
+        for side in [Side::German, Side::British] {
+            if !self.units.iter().any(|u| u.side == side) {
+                e.push(invalid(
+                    "units",
+                    format!(
+                        "the level has no {} units: it needs both sides",
+                        side.name()
+                    ),
+                ));
+            }
+        }
+        let bomber = |u: &UnitDef| self.aircraft[u.aircraft].role == Role::Bomber;
+        if !self.units.iter().any(bomber) {
+            e.push(invalid(
+                "units",
+                "the level has no bombers: the raid needs at least one",
+            ));
+        }
+        e
     }
 
     pub fn end_of(&self, side: Side) -> End {

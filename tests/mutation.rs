@@ -1,0 +1,436 @@
+//! Every kind of file a player can hand us, broken a few hundred ways each
+//! (common/mutate.rs): each broken file loads or is refused with an error
+//! that names it, at a line and column where there is one; never a panic,
+//! a hang or a load without end. Run with `--nocapture` for the counts and
+//! the slowest case of each kind.
+
+#[path = "common/mutate.rs"]
+mod mutate;
+
+use mutate::Kind;
+use std::sync::LazyLock;
+use std::time::Duration;
+use tally_ho::campaign::data::CampaignData;
+use tally_ho::campaign::rules::CampaignRules;
+use tally_ho::data::{self, campaign_rules, LoadErrors, Source};
+use tally_ho::record::{self, AnyRecord, Player};
+use tally_ho::settings::Settings;
+use tally_ho::simple_hex::Game as Hex;
+
+/// Mutations of each kind.
+const CASES: usize = 300;
+/// The longest one load may take, even of a megabyte of repeated items.
+const PER_CASE: Duration = Duration::from_secs(2);
+/// The longest a kind may take: beyond it, a load hangs.
+const LIMIT: Duration = Duration::from_secs(120);
+
+static CAMPAIGN_DATA: LazyLock<CampaignData> =
+    LazyLock::new(|| data::load_campaign_data().expect("the shipped campaign data"));
+static CAMPAIGN_RULES: LazyLock<CampaignRules> =
+    LazyLock::new(|| campaign_rules::shipped_campaign_rules().expect("the shipped rules"));
+
+fn with_text(src: Source, text: &str) -> Source {
+    Source {
+        text: text.to_string(),
+        ..src
+    }
+}
+
+/// The same seed for a kind on every run and every machine.
+fn seed(name: &str) -> u64 {
+    name.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ b as u64).wrapping_mul(0x100_0000_01b3)
+    })
+}
+
+/// Peak memory of the test process so far, where the system says.
+fn peak_kib() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+fn check(kind: Kind) {
+    let name = kind.name.clone();
+    let report = mutate::run(kind, CASES, seed(&name), PER_CASE, LIMIT);
+    println!("{name}: {report}");
+    assert_eq!(report.cases, CASES);
+    // The mutations reach the checks: most are refused, at their place.
+    assert!(report.placed > CASES / 2, "{name}: {report}");
+    // Memory stays bounded: the whole test process, every kind at once,
+    // under a gibibyte.
+    if let Some(kib) = peak_kib() {
+        println!(
+            "{name}: the process's memory has peaked at {} MiB",
+            kib >> 10
+        );
+        assert!(
+            kib < 1 << 20,
+            "{name}: the tests' memory peaked at {kib} KiB"
+        );
+    }
+}
+
+fn simple_hex_level(name: &str) -> Kind {
+    let src = data::scenario_source(name).unwrap();
+    let file = src.file.clone();
+    Kind::new(
+        &format!("Simple Hex level {name}"),
+        &file,
+        &src.text.clone(),
+        &[],
+        move |t| {
+            data::load_scenario_with(
+                &with_text(src.clone(), t),
+                &data::aircraft_source(),
+                &data::rules_source(),
+            )
+        },
+    )
+}
+
+#[test]
+fn simple_hex_level_crane() {
+    check(simple_hex_level("crane-14x18"));
+}
+
+#[test]
+fn simple_hex_level_memoir_9x13() {
+    check(simple_hex_level("memoir-9x13"));
+}
+
+#[test]
+fn simple_hex_level_memoir_18x13() {
+    check(simple_hex_level("memoir-18x13"));
+}
+
+#[test]
+fn simple_hex_aircraft_table() {
+    let level = data::scenario_source("crane-14x18").unwrap();
+    let src = data::aircraft_source();
+    let level_file = level.file.clone();
+    let others = [level_file.as_str()];
+    check(Kind::new(
+        "Simple Hex aircraft table",
+        &src.file,
+        &src.text,
+        &others,
+        move |t| {
+            data::load_scenario_with(
+                &level,
+                &with_text(data::aircraft_source(), t),
+                &data::rules_source(),
+            )
+        },
+    ));
+}
+
+#[test]
+fn simple_hex_rules_table() {
+    let level = data::scenario_source("crane-14x18").unwrap();
+    let src = data::rules_source();
+    let level_file = level.file.clone();
+    let others = [level_file.as_str()];
+    check(Kind::new(
+        "Simple Hex rules table",
+        &src.file,
+        &src.text,
+        &others,
+        move |t| {
+            data::load_scenario_with(
+                &level,
+                &data::aircraft_source(),
+                &with_text(data::rules_source(), t),
+            )
+        },
+    ));
+}
+
+fn family_board(name: &str) -> Kind {
+    let src = data::family_board_source(name).unwrap();
+    Kind::new(
+        &format!("family board {name}"),
+        &src.file.clone(),
+        &src.text.clone(),
+        &[],
+        move |t| {
+            data::load_family_with(&with_text(src.clone(), t), &data::family_rules_source())
+                .map(|_| ())
+        },
+    )
+}
+
+#[test]
+fn family_board_full() {
+    check(family_board("full"));
+}
+
+#[test]
+fn family_board_kitchen() {
+    check(family_board("kitchen"));
+}
+
+#[test]
+fn family_rules() {
+    let board = data::family_board_source("full").unwrap();
+    let src = data::family_rules_source();
+    let board_file = board.file.clone();
+    let others = [board_file.as_str()];
+    check(Kind::new(
+        "family rules",
+        &src.file,
+        &src.text,
+        &others,
+        move |t| {
+            data::load_family_with(&board, &with_text(data::family_rules_source(), t)).map(|_| ())
+        },
+    ));
+}
+
+/// One of the campaign's data files mutated (0: map, 1: targets, 2: order of
+/// battle), loaded with the others and checked against the shipped rules.
+fn campaign_file(which: usize) -> Kind {
+    let sources = || {
+        [
+            data::campaign_map_source(),
+            data::campaign_targets_source(),
+            data::campaign_oob_source(),
+        ]
+    };
+    let all = sources();
+    let rules = campaign_rules::campaign_rules_source();
+    let files: Vec<String> = all
+        .iter()
+        .map(|s| s.file.clone())
+        .chain([rules.file.clone()])
+        .collect();
+    let others: Vec<&str> = files.iter().map(String::as_str).collect();
+    let names = [
+        "campaign map",
+        "campaign targets",
+        "campaign order of battle",
+    ];
+    Kind::new(
+        names[which],
+        &all[which].file,
+        &all[which].text,
+        &others,
+        move |t| -> Result<(), LoadErrors> {
+            let mut files = sources();
+            files[which].text = t.to_string();
+            let data = data::load_campaign_data_with(&files[0], &files[1], &files[2])?;
+            campaign_rules::check_against(&rules, &CAMPAIGN_RULES, &data)
+        },
+    )
+}
+
+#[test]
+fn campaign_map() {
+    check(campaign_file(0));
+}
+
+#[test]
+fn campaign_targets() {
+    check(campaign_file(1));
+}
+
+#[test]
+fn campaign_order_of_battle() {
+    check(campaign_file(2));
+}
+
+#[test]
+fn campaign_rules_with_the_tactical_section() {
+    let src = campaign_rules::campaign_rules_source();
+    check(Kind::new(
+        "campaign rules",
+        &src.file.clone(),
+        &src.text.clone(),
+        &[],
+        move |t| -> Result<(), LoadErrors> {
+            let src = with_text(src.clone(), t);
+            let rules = campaign_rules::load_campaign_rules(&src)?;
+            campaign_rules::check_against(&src, &rules, &CAMPAIGN_DATA)
+        },
+    ));
+}
+
+#[test]
+fn campaign_board_aircraft() {
+    let src = campaign_rules::board_aircraft_source();
+    let rules = campaign_rules::campaign_rules_source();
+    let others = [data::aircraft_source().file, rules.file.clone()];
+    let others: Vec<&str> = others.iter().map(String::as_str).collect();
+    check(Kind::new(
+        "campaign board aircraft",
+        &src.file.clone(),
+        &src.text.clone(),
+        &others,
+        move |t| -> Result<(), LoadErrors> {
+            let aircraft = campaign_rules::board_aircraft(&with_text(src.clone(), t))?;
+            // Every squadron type must still fly as one of them.
+            let types: Vec<_> = CAMPAIGN_DATA
+                .oob
+                .types
+                .iter()
+                .map(|t| (t.name.clone(), t.side, t.role))
+                .collect();
+            let found = CAMPAIGN_RULES.validate_tactical(&types, &aircraft);
+            if found.is_empty() {
+                Ok(())
+            } else {
+                Err(data::positioned(&rules.file, &rules.text, found))
+            }
+        },
+    ));
+}
+
+#[test]
+fn settings() {
+    let text = data::to_ron(&Settings::default());
+    check(Kind::new("settings", "settings.ron", &text, &[], |t| {
+        let s = Settings::parse("settings.ron", t)?;
+        // What loads is in range.
+        assert!((0.0..=1.0).contains(&s.volume), "volume {}", s.volume);
+        Ok::<_, data::LoadError>(s)
+    }));
+}
+
+// ----- saves and replays -----
+
+/// A saved game or replay: read, then the game it holds loaded (a save) or
+/// re-run and checked (a replay). Errors of the load name the file, as the
+/// game and the command line say them.
+fn record_kind(name: &str, file: &str, text: &str, replay: bool) -> Kind {
+    let file_name = file.to_string();
+    let base = std::path::PathBuf::from(file)
+        .parent()
+        .map(|p| p.to_path_buf())
+        .unwrap_or_default();
+    Kind::new(name, file, text, &[], move |t| -> Result<(), String> {
+        let r = record::parse(&file_name, t).map_err(|e| e.to_string())?;
+        let loaded = match (&r, replay) {
+            (AnyRecord::SimpleHex(r), false) => record::restore(r, &base).map(|_: Hex| ()),
+            (AnyRecord::Family(r), false) => {
+                record::restore(r, &base).map(|_: tally_ho::family::Game| ())
+            }
+            (AnyRecord::Campaign(r), false) => record::campaign::restore(r).map(|_| ()),
+            (any, true) => any.verify(&base).map(|_| ()),
+        };
+        loaded.map_err(|e| e.in_file(&file_name).to_string())
+    })
+}
+
+/// A short game of each kind, as a save (part-way) or a replay (to its end).
+fn records() -> Vec<(&'static str, AnyRecord, bool)> {
+    let here = std::path::Path::new(".");
+    let sides = || vec![Player::new("Luftwaffe", false), Player::new("RAF", true)];
+    let level = std::sync::Arc::new(data::load_simple_hex("memoir-9x13").unwrap());
+    let mut hex = Hex::new(level, Default::default(), 3);
+    tally_ho::simple_hex::ai::play_out(&mut hex).unwrap();
+    let part = hex.rebuilt(60);
+    let board = std::sync::Arc::new(data::load_family("kitchen").unwrap());
+    let mut fam =
+        tally_ho::family::Game::new(board, tally_ho::family::Setup::first_sectors(2), 4).unwrap();
+    tally_ho::family::ai::play_out(&mut fam, 200).unwrap();
+    let (cd, cr) = record::campaign::shipped().unwrap();
+    let mut camp = tally_ho::campaign::game::Campaign::new(
+        cd,
+        cr,
+        tally_ho::campaign::game::CampaignSetup::new(
+            tally_ho::campaign::rules::WeatherRule::Shortened,
+            5,
+        ),
+    );
+    for _ in 0..150 {
+        let side = camp.to_act().unwrap();
+        let cmd = tally_ho::campaign::ai::choose(&camp, side).unwrap();
+        camp.play(cmd).unwrap();
+    }
+    let commanders = vec![Player::new("Ann", true), Player::new("Ben", false)];
+    vec![
+        (
+            "Simple Hex save",
+            AnyRecord::SimpleHex(record::of(&part, sides(), here).unwrap()),
+            false,
+        ),
+        (
+            "Simple Hex replay",
+            AnyRecord::SimpleHex(record::of(&hex, sides(), here).unwrap()),
+            true,
+        ),
+        (
+            "family save",
+            AnyRecord::Family(record::of(&fam, commanders, here).unwrap()),
+            false,
+        ),
+        (
+            "campaign save",
+            AnyRecord::Campaign(record::campaign::record_of(&camp, sides()).unwrap()),
+            false,
+        ),
+    ]
+}
+
+#[test]
+fn saves_and_replays() {
+    for (name, r, replay) in records() {
+        check(record_kind(name, "save.ron", &r.to_text(), replay));
+    }
+}
+
+#[test]
+fn saves_and_replays_of_the_earlier_version() {
+    let dir = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/earlier-version"
+    );
+    for (file, replay) in [
+        ("sh_save.ron", false),
+        ("sh_replay.ron", true),
+        ("family_save.ron", false),
+        ("family_replay.ron", true),
+        ("campaign_save.ron", false),
+    ] {
+        let path = format!("{dir}/{file}");
+        let text = std::fs::read_to_string(&path).unwrap();
+        check(record_kind(file, &path, &text, replay));
+    }
+}
+
+// ----- the harness finds what it is for -----
+
+#[test]
+#[should_panic(expected = "the load panicked")]
+fn a_loader_that_panics_fails_the_run() {
+    let kind = Kind::new("panics", "x.ron", "(a: 1)", &[], |t| {
+        assert!(t.len() <= "(a: 1)".len(), "a longer file");
+        Ok::<_, String>(())
+    });
+    mutate::run(kind, 100, 1, PER_CASE, LIMIT);
+}
+
+#[test]
+#[should_panic(expected = "does not name its file")]
+fn an_error_without_its_file_fails_the_run() {
+    let kind = Kind::new("anonymous", "x.ron", "(a: 1)", &[], |t| {
+        if t == "(a: 1)" {
+            Ok(())
+        } else {
+            Err("something is wrong")
+        }
+    });
+    mutate::run(kind, 100, 1, PER_CASE, LIMIT);
+}
+
+#[test]
+#[should_panic(expected = "still running after")]
+fn a_loader_that_hangs_fails_the_run() {
+    let kind = Kind::new("hangs", "x.ron", "(a: 1)", &[], |t| {
+        if t != "(a: 1)" {
+            std::thread::sleep(Duration::from_secs(3600));
+        }
+        Ok::<_, String>(())
+    });
+    mutate::run(kind, 100, 1, PER_CASE, Duration::from_millis(300));
+}
