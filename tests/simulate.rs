@@ -9,24 +9,24 @@ use tally_ho::simple_hex::{Options, Side};
 fn same_seed_same_numbers_on_any_number_of_threads() {
     let sc = Arc::new(data::load_simple_hex("crane-14x18").unwrap());
     let run = |threads| {
-        let cfg = sim::RunConfig {
+        let cfg = sim::simple_hex::RunConfig {
             games: 150,
             seed: 7,
             options: Options::default(),
             threads,
         };
-        sim::run(&sc, &cfg, &|_| {}).0
+        sim::simple_hex::run(&sc, &cfg, &|_| {}).0
     };
     let one = run(1);
     let two = run(2);
     assert_eq!(one, two);
     assert_eq!(one.len(), 150);
-    let s = sim::summarise(&sc, &one, std::time::Duration::from_secs(1));
+    let s = sim::simple_hex::summarise(&sc, &one, std::time::Duration::from_secs(1));
     assert_eq!(s.german_wins + s.british_wins, 150);
     assert!(one
         .iter()
         .all(|r| (r.winner == Side::German) == (r.score >= 24)));
-    let csv = sim::csv(&sc, &one);
+    let csv = sim::simple_hex::csv(&sc, &one);
     assert_eq!(csv.lines().count(), 151);
     assert!(csv.starts_with("game,seed,winner,score,rounds,commands,lost_He_111"));
 }

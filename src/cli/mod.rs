@@ -1,20 +1,14 @@
 //! The command line: play (with the window), simulate, record and replay.
 
-use crate::campaign::ai as campaign_ai;
-use crate::campaign::game::{Campaign, CampaignSetup};
 use crate::campaign::rules::WeatherRule;
 use crate::data;
 use crate::family::Setup as FamilySetup;
-use crate::record;
-use crate::sim;
-use crate::simple_hex::ai::play_out;
-use crate::simple_hex::{Game, Options, Side};
+use crate::simple_hex::Options;
 use clap::{Parser, Subcommand, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Arc;
 
 /// `println!` for the commands: a standard output that is closed (`tally-ho
 /// simulate | head -1`) ends the command quietly instead of panicking.
@@ -24,8 +18,9 @@ macro_rules! say {
     };
 }
 
-#[cfg(feature = "window")]
-use crate::app::window;
+mod play;
+mod records;
+mod simulate;
 
 #[derive(Parser)]
 #[command(
@@ -245,8 +240,8 @@ enum Cmd {
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        None => play(&cli),
-        Some(Cmd::GenSounds { dir }) => gen_sounds(&dir),
+        None => play::play(&cli),
+        Some(Cmd::GenSounds { dir }) => play::gen_sounds(&dir),
         Some(Cmd::Simulate {
             game,
             games,
@@ -255,23 +250,23 @@ pub fn main() -> ExitCode {
             threads,
             tactical,
         }) => game.choose().map_err(Into::into).and_then(|c| match c {
-            Chosen::Campaign => simulate_campaign(games, seed, csv, threads, tactical),
+            Chosen::Campaign => simulate::campaign(games, seed, csv, threads, tactical),
             _ if tactical => Err("--tactical is for --game campaign".into()),
             Chosen::SimpleHex { level, variant } => {
-                simulate(&level, games, seed, variant, csv, threads)
+                simulate::simple_hex(&level, games, seed, variant, csv, threads)
             }
             Chosen::Family { board, setup } => {
-                simulate_family(&board, setup, games, seed, csv, threads)
+                simulate::family(&board, setup, games, seed, csv, threads)
             }
         }),
-        Some(Cmd::Replay { file }) => run_replay(&file),
+        Some(Cmd::Replay { file }) => records::replay(&file),
         Some(Cmd::Record {
             game,
             seed,
             out,
             weather,
             tactical,
-        }) => run_record(&game, seed, &out, weather, tactical),
+        }) => records::record(&game, seed, &out, weather, tactical),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -324,127 +319,6 @@ fn note(line: &str) {
     let _ = writeln!(std::io::stderr(), "tally-ho: {line}");
 }
 
-#[cfg(not(feature = "window"))]
-fn play(_cli: &Cli) -> Res {
-    Err("this build has no window: build with the default `window` feature to play".into())
-}
-
-#[cfg(feature = "window")]
-fn play(cli: &Cli) -> Res {
-    let mode = if let Some(n) = cli.bench_frames {
-        window::Mode::Bench(n)
-    } else if let Some(n) = cli.monkey {
-        window::Mode::Monkey(n, cli.seed)
-    } else if let Some(who) = &cli.script {
-        // solo, two (Simple Hex); family1 to family4 (the full board) and
-        // kitchen1 to kitchen4 (the small board): that many human commanders.
-        let family = |w: &str, prefix: &str| {
-            w.strip_prefix(prefix)
-                .and_then(|n| n.parse::<usize>().ok())
-                .filter(|n| (1..=4).contains(n))
-        };
-        if let Some(n) = family(who, "family") {
-            window::Mode::FamilyScript {
-                commanders: n,
-                board: 0,
-                seed: cli.seed,
-                shots: cli.shots.clone(),
-            }
-        } else if let Some(n) = family(who, "kitchen") {
-            window::Mode::FamilyScript {
-                commanders: n,
-                board: 1,
-                seed: cli.seed,
-                shots: cli.shots.clone(),
-            }
-        } else if who == "campaign" {
-            window::Mode::CampaignScript {
-                seed: cli.seed,
-                shots: cli.shots.clone(),
-            }
-        } else {
-            let players = match who.as_str() {
-                "solo" => 0,
-                "two" => 2,
-                other => {
-                    return Err(format!(
-                        "--script takes solo, two, campaign, family1-4 or kitchen1-4, not {other}"
-                    )
-                    .into())
-                }
-            };
-            window::Mode::Script {
-                players,
-                seed: cli.seed,
-                shots: cli.shots.clone(),
-            }
-        }
-    } else {
-        window::Mode::Play
-    };
-    window::run(mode);
-    Ok(())
-}
-
-/// Whole campaigns under each of the five weather rules, the two opponents
-/// playing: weather, missions, targets, losses and the victory split.
-fn simulate_campaign(
-    games: u64,
-    seed: u64,
-    csv: Option<PathBuf>,
-    threads: Option<usize>,
-    tactical: bool,
-) -> Res {
-    use crate::campaign::game::Battles;
-    use crate::campaign::rules::WeatherRule;
-    if csv.is_some() {
-        return Err("--csv is not available for the campaign".into());
-    }
-    let (campaign, rules) = record::campaign::shipped()?;
-    let threads = threads_or_all(threads);
-    say!(
-        "campaign: {games} campaigns under each weather rule, the Luftwaffe planner against the RAF controller (seed {seed}, {threads} threads){}",
-        if tactical {
-            "; every intercept thrown with the campaign's dice, then the same campaigns with every intercept fought on the hex board by Simple Hex's opponent on both sides"
-        } else {
-            ""
-        }
-    );
-    for rule in WeatherRule::ALL {
-        let run = |battles: Battles| {
-            let bar = progress(games);
-            let tick = |n: u64| bar.set_position(n);
-            let series = sim::campaign::Series {
-                rule,
-                battles,
-                games,
-                seed,
-                threads,
-            };
-            let f = sim::campaign::campaign_figures(&campaign, &rules, series, &tick);
-            bar.finish_and_clear();
-            f
-        };
-        let dice = run(Battles::Dice);
-        if tactical {
-            let board = run(Battles::Board);
-            say!("{}", sim::campaign::side_by_side(&dice, &board));
-        } else {
-            say!("{dice}");
-        }
-    }
-    Ok(())
-}
-
-fn gen_sounds(dir: &std::path::Path) -> Res {
-    for s in crate::sound::Sfx::ALL {
-        let path = dir.join(s.file_name());
-        data::write_atomic_bytes(&path, &crate::sound::wav(s))?;
-        say!("wrote {}", path.display());
-    }
-    Ok(())
-}
-
 /// The most worker threads per core: more only adds switching.
 const THREADS_PER_CORE: usize = 4;
 
@@ -477,213 +351,4 @@ fn progress(games: u64) -> ProgressBar {
             .expect("valid template"),
     );
     bar
-}
-
-fn simulate(
-    level: &str,
-    games: u64,
-    seed: u64,
-    variant: Variant,
-    csv: Option<PathBuf>,
-    threads: Option<usize>,
-) -> Res {
-    let scenario = Arc::new(data::load_simple_hex(level)?);
-    let threads = threads_or_all(threads);
-    let bar = progress(games);
-    let cfg = sim::RunConfig {
-        games,
-        seed,
-        options: variant.options(),
-        threads,
-    };
-    let (results, elapsed) = sim::run(&scenario, &cfg, &|n| bar.inc(n));
-    bar.finish_and_clear();
-    let summary = sim::summarise(&scenario, &results, elapsed);
-    say!("level               {} ({level})", scenario.name);
-    say!("rules               {variant:?}, seed {seed}, {threads} threads");
-    say!("{summary}");
-    if let Some(path) = csv {
-        data::write_atomic(&path, &sim::csv(&scenario, &results))?;
-        say!("wrote {}", path.display());
-    }
-    Ok(())
-}
-
-fn simulate_family(
-    board: &str,
-    setup: FamilySetup,
-    games: u64,
-    seed: u64,
-    csv: Option<PathBuf>,
-    threads: Option<usize>,
-) -> Res {
-    let scenario = Arc::new(data::load_family(board)?);
-    setup
-        .validate(&scenario)
-        .map_err(|e| format!("{board}: {e}"))?;
-    let threads = threads_or_all(threads);
-    let bar = progress(games);
-    let cfg = sim::family::FamilyConfig {
-        games,
-        seed,
-        setup,
-        threads,
-        max_commands: sim::family::MAX_COMMANDS,
-    };
-    let (results, elapsed) = sim::family::run(&scenario, &cfg, &|n| bar.inc(n))?;
-    bar.finish_and_clear();
-    let summary = sim::family::summarise(&scenario, &cfg, &results, elapsed);
-    say!("board               {} ({board})", scenario.name);
-    say!(
-        "commanders          {}, every one the AI; seed {seed}, {threads} threads",
-        cfg.setup.seats.len()
-    );
-    say!("{summary}");
-    if let Some(path) = csv {
-        data::write_atomic(&path, &sim::family::csv(cfg.setup.seats.len(), &results))?;
-        say!("wrote {}", path.display());
-    }
-    Ok(())
-}
-
-fn run_replay(file: &std::path::Path) -> Res {
-    // Errors of the re-run name the replay they are about.
-    let (rec, line) = record::verify_file(file)?;
-    say!("{line} (digest {})", rec.digest());
-    Ok(())
-}
-
-/// Every seat played by the computer (a recorded AI game), Luftwaffe first.
-fn computer_sides() -> Vec<record::Player> {
-    [Side::German, Side::British]
-        .into_iter()
-        .map(|s| record::Player::new(s.name(), false))
-        .collect()
-}
-
-/// "won by Red (seat 1)", "won by nobody (dusk)", or "unfinished".
-fn family_outcome(game: &crate::family::Game) -> String {
-    let Some(ending) = game.ending() else {
-        return "unfinished".into();
-    };
-    match game.winner() {
-        Some(w) => {
-            let sector = game.spitfire(w).sector as usize;
-            format!(
-                "won by {} (seat {}, {ending:?})",
-                game.scenario().sectors[sector].name,
-                w + 1
-            )
-        }
-        None => format!("won by nobody ({ending:?})"),
-    }
-}
-
-/// `tally-ho record`: one game of the chosen kind, AI against AI, as a replay.
-fn run_record(
-    game: &GameOpts,
-    seed: u64,
-    out: &std::path::Path,
-    weather: Option<WeatherArg>,
-    tactical: bool,
-) -> Res {
-    match (game.choose()?, weather) {
-        (Chosen::SimpleHex { .. } | Chosen::Family { .. }, Some(_)) => {
-            Err("--weather is for --game campaign".into())
-        }
-        (Chosen::SimpleHex { .. } | Chosen::Family { .. }, _) if tactical => {
-            Err("--tactical is for --game campaign".into())
-        }
-        (Chosen::SimpleHex { level, variant }, None) => record(&level, seed, variant, out),
-        (Chosen::Family { board, setup }, None) => record_family(&board, setup, seed, out),
-        (Chosen::Campaign, weather) => {
-            let weather = weather.unwrap_or(WeatherArg::PhaseDice).rule();
-            let battles = if tactical {
-                crate::campaign::game::Battles::Board
-            } else {
-                crate::campaign::game::Battles::Dice
-            };
-            record_campaign(
-                CampaignSetup {
-                    battles,
-                    ..CampaignSetup::new(weather, seed)
-                },
-                out,
-            )
-        }
-    }
-}
-
-/// Both opponents play a whole campaign; it is written as a replay.
-fn record_campaign(setup: CampaignSetup, out: &std::path::Path) -> Res {
-    let (data, rules) = record::campaign::shipped()?;
-    let mut campaign = Campaign::new(data, rules, setup);
-    let refused = campaign_ai::play_out(&mut campaign);
-    if refused > 0 {
-        return Err(format!("the rules refused {refused} of the opponents' proposals").into());
-    }
-    let rep = record::campaign::record_of(&campaign, computer_sides())?;
-    record::AnyRecord::Campaign(rep).write(out)?;
-    say!(
-        "wrote {}: {} commands, seed {}. {}",
-        out.display(),
-        campaign.commands().len(),
-        setup.seed,
-        record::campaign::paragraph(&campaign)
-    );
-    Ok(())
-}
-
-fn record_family(board: &str, setup: FamilySetup, seed: u64, out: &std::path::Path) -> Res {
-    use crate::family::{ai, Game as FamilyGame};
-    use crate::record::{family::Setup, RecordOf, Recorded};
-    // The board as given is read first, so that its errors name it so.
-    data::load_family(board)?;
-    let base = record::base_of(out);
-    let shipped = data::FAMILY_BOARDS.iter().any(|(n, _, _)| *n == board);
-    let setup = Setup {
-        board: record::name_for_record(board, shipped, &base),
-        seats: setup,
-        position: None,
-    };
-    let mut game = FamilyGame::start(&setup, seed, &base)?;
-    ai::play_out(&mut game, sim::family::MAX_COMMANDS)?;
-    let players = (1..=game.spitfires().len())
-        .map(|i| record::Player::new(format!("Commander {i}"), false))
-        .collect();
-    let rep: RecordOf<FamilyGame> = record::of(&game, players, &base)?;
-    record::AnyRecord::Family(rep).write(out)?;
-    say!(
-        "wrote {}: {} commands, {} rounds, {}, kills {:?}",
-        out.display(),
-        game.commands().len(),
-        game.round(),
-        family_outcome(&game),
-        game.spitfires().iter().map(|s| s.kills).collect::<Vec<_>>()
-    );
-    Ok(())
-}
-
-fn record(level: &str, seed: u64, variant: Variant, out: &std::path::Path) -> Res {
-    use crate::record::{simple_hex::Setup, RecordOf, Recorded};
-    // The level as given is read first, so that its errors name it so.
-    data::load_simple_hex(level)?;
-    let base = record::base_of(out);
-    let shipped = data::SIMPLE_HEX_LEVELS.iter().any(|(n, _, _)| *n == level);
-    let setup = Setup {
-        level: record::name_for_record(level, shipped, &base),
-        options: variant.options(),
-    };
-    let mut game = Game::start(&setup, seed, &base)?;
-    play_out(&mut game)?;
-    let rep: RecordOf<Game> = record::of(&game, computer_sides(), &base)?;
-    record::AnyRecord::SimpleHex(rep).write(out)?;
-    say!(
-        "wrote {}: {} commands, winner {}, bomb score {}",
-        out.display(),
-        game.commands().len(),
-        game.winner().map_or("none", |w| w.name()),
-        game.score()
-    );
-    Ok(())
 }

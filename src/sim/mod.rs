@@ -1,65 +1,18 @@
-//! The balance simulator: many AI-against-AI games on all cores.
+//! The balance simulator: many games played by the opponents on all cores,
+//! one runner for every game.
 //!
-//! Game `i` of a run is seeded with `sub_seed(seed, i)` and its result is stored
-//! at index `i`, so the figures are the same whatever the number of threads.
-//! `run_indexed` is the runner both games share; this file holds Simple Hex's
-//! figures and `family` the family game's.
+//! Game `i` of a run is seeded with `sub_seed(seed, i)` and its result is
+//! stored at index `i`, so the figures are the same whatever the number of
+//! threads. `run_indexed` is the runner; each game's module plays one game
+//! (through `common::game::play_out`, so every command goes through
+//! `check`) and turns the results into its figures.
 
 pub mod campaign;
 pub mod family;
+pub mod simple_hex;
 
-use crate::common::dice::sub_seed;
-use crate::simple_hex::ai::play_out;
-use crate::simple_hex::{Game, Options, Scenario, Side};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Arc;
 use std::time::{Duration, Instant};
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GameResult {
-    pub index: u64,
-    pub seed: u64,
-    pub winner: Side,
-    pub score: u32,
-    /// Planes destroyed per aircraft type (indexed like `scenario.aircraft`).
-    pub losses: Vec<u32>,
-    pub rounds: u32,
-    pub commands: u32,
-}
-
-/// Plays one full game, AI against AI.
-pub fn play_one(scenario: &Arc<Scenario>, options: Options, index: u64, seed: u64) -> GameResult {
-    let game_seed = sub_seed(seed, index);
-    let mut game = Game::new_quiet(scenario.clone(), options, game_seed);
-    play_out(&mut game).expect("the opponents only play legal commands");
-    GameResult {
-        index,
-        seed: game_seed,
-        winner: game.winner().expect("a played-out game is over"),
-        score: game.score(),
-        losses: game.losses(),
-        rounds: game.total_rounds(),
-        commands: game.commands().len() as u32,
-    }
-}
-
-pub struct RunConfig {
-    pub games: u64,
-    pub seed: u64,
-    pub options: Options,
-    pub threads: usize,
-}
-
-/// Plays `games` games on `threads` threads; `tick(n)` is called as games finish.
-pub fn run(
-    scenario: &Arc<Scenario>,
-    cfg: &RunConfig,
-    tick: &(dyn Fn(u64) + Sync),
-) -> (Vec<GameResult>, Duration) {
-    run_indexed(cfg.games, cfg.threads, tick, |i| {
-        play_one(scenario, cfg.options, i, cfg.seed)
-    })
-}
 
 /// The runner every game's simulator shares: calls `play(i)` for each game
 /// index `0..games` on `threads` threads (in chunks taken from a shared
@@ -134,124 +87,4 @@ pub fn wilson(k: u64, n: u64) -> (f64, f64) {
     let centre = (p + z * z / (2.0 * n)) / denom;
     let half = z * ((p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt()) / denom;
     ((centre - half).max(0.0), (centre + half).min(1.0))
-}
-
-#[derive(Clone, Debug)]
-pub struct Summary {
-    pub games: u64,
-    pub german_wins: u64,
-    pub british_wins: u64,
-    pub score_mean: f64,
-    pub score_sd: f64,
-    pub score_median: u32,
-    pub score_p10: u32,
-    pub score_p90: u32,
-    /// (aircraft name, planes lost per game, in total)
-    pub losses: Vec<(String, f64, u64)>,
-    pub rounds_mean: f64,
-    pub elapsed: Duration,
-}
-
-pub fn summarise(scenario: &Scenario, results: &[GameResult], elapsed: Duration) -> Summary {
-    let n = results.len() as u64;
-    let german_wins = results.iter().filter(|r| r.winner == Side::German).count() as u64;
-    let nf = (n as f64).max(1.0);
-    let mean = results.iter().map(|r| r.score as f64).sum::<f64>() / nf;
-    let var = results
-        .iter()
-        .map(|r| (r.score as f64 - mean).powi(2))
-        .sum::<f64>()
-        / (nf - 1.0).max(1.0);
-    let mut scores: Vec<u32> = results.iter().map(|r| r.score).collect();
-    scores.sort_unstable();
-    let q = |f: f64| -> u32 { quantile(&scores, f) };
-    let losses = scenario
-        .aircraft
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| scenario.units.iter().any(|u| u.aircraft == *i))
-        .map(|(i, a)| {
-            let total: u64 = results.iter().map(|r| r.losses[i] as u64).sum();
-            (a.name.clone(), total as f64 / nf, total)
-        })
-        .collect();
-    Summary {
-        games: n,
-        german_wins,
-        british_wins: n - german_wins,
-        score_mean: mean,
-        score_sd: var.sqrt(),
-        score_median: q(0.5),
-        score_p10: q(0.1),
-        score_p90: q(0.9),
-        losses,
-        rounds_mean: results.iter().map(|r| r.rounds as f64).sum::<f64>() / nf,
-        elapsed,
-    }
-}
-
-impl std::fmt::Display for Summary {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let n = self.games;
-        let pct = |k: u64| 100.0 * k as f64 / (n as f64).max(1.0);
-        let (glo, ghi) = wilson(self.german_wins, n);
-        let (blo, bhi) = wilson(self.british_wins, n);
-        writeln!(f, "games played        {n}")?;
-        writeln!(
-            f,
-            "Luftwaffe wins      {:6.2}%  (95% CI {:.2}% to {:.2}%)",
-            pct(self.german_wins),
-            glo * 100.0,
-            ghi * 100.0
-        )?;
-        writeln!(
-            f,
-            "RAF wins            {:6.2}%  (95% CI {:.2}% to {:.2}%)",
-            pct(self.british_wins),
-            blo * 100.0,
-            bhi * 100.0
-        )?;
-        writeln!(
-            f,
-            "bomb score          mean {:.2}, sd {:.2}, median {}, 10th-90th percentile {}-{}",
-            self.score_mean, self.score_sd, self.score_median, self.score_p10, self.score_p90
-        )?;
-        writeln!(f, "movement rounds     {:.1} per game", self.rounds_mean)?;
-        writeln!(f, "planes lost per game:")?;
-        for (name, per, total) in &self.losses {
-            writeln!(f, "  {name:<12} {per:5.2}  ({total} in all)")?;
-        }
-        let secs = self.elapsed.as_secs_f64();
-        write!(
-            f,
-            "time                {:.2} s, {:.0} games per second",
-            secs,
-            n as f64 / secs.max(1e-9)
-        )
-    }
-}
-
-/// One CSV row per game, with a header.
-pub fn csv(scenario: &Scenario, results: &[GameResult]) -> String {
-    let mut out = String::from("game,seed,winner,score,rounds,commands");
-    for a in &scenario.aircraft {
-        out.push_str(&format!(",lost_{}", a.name.replace(' ', "_")));
-    }
-    out.push('\n');
-    for r in results {
-        out.push_str(&format!(
-            "{},{},{},{},{},{}",
-            r.index,
-            r.seed,
-            r.winner.name(),
-            r.score,
-            r.rounds,
-            r.commands
-        ));
-        for l in &r.losses {
-            out.push_str(&format!(",{l}"));
-        }
-        out.push('\n');
-    }
-    out
 }

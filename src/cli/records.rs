@@ -1,0 +1,156 @@
+//! `tally-ho record` and `tally-ho replay`: one game played by the
+//! opponents, written as a record; and a record re-run and checked.
+
+use super::{say, Chosen, GameOpts, Res, Variant, WeatherArg};
+use crate::campaign::ai as campaign_ai;
+use crate::campaign::game::{Campaign, CampaignSetup};
+use crate::data;
+use crate::family::Setup as FamilySetup;
+use crate::record;
+use crate::sim;
+use crate::simple_hex::ai::play_out;
+use crate::simple_hex::{Game, Side};
+
+pub(super) fn replay(file: &std::path::Path) -> Res {
+    // Errors of the re-run name the replay they are about.
+    let (rec, line) = record::verify_file(file)?;
+    say!("{line} (digest {})", rec.digest());
+    Ok(())
+}
+
+/// Every seat played by the computer (a recorded AI game), Luftwaffe first.
+fn computer_sides() -> Vec<record::Player> {
+    [Side::German, Side::British]
+        .into_iter()
+        .map(|s| record::Player::new(s.name(), false))
+        .collect()
+}
+
+/// "won by Red (seat 1)", "won by nobody (dusk)", or "unfinished".
+fn family_outcome(game: &crate::family::Game) -> String {
+    let Some(ending) = game.ending() else {
+        return "unfinished".into();
+    };
+    match game.winner() {
+        Some(w) => {
+            let sector = game.spitfire(w).sector as usize;
+            format!(
+                "won by {} (seat {}, {ending:?})",
+                game.scenario().sectors[sector].name,
+                w + 1
+            )
+        }
+        None => format!("won by nobody ({ending:?})"),
+    }
+}
+
+/// `tally-ho record`: one game of the chosen kind, AI against AI, as a replay.
+pub(super) fn record(
+    game: &GameOpts,
+    seed: u64,
+    out: &std::path::Path,
+    weather: Option<WeatherArg>,
+    tactical: bool,
+) -> Res {
+    match (game.choose()?, weather) {
+        (Chosen::SimpleHex { .. } | Chosen::Family { .. }, Some(_)) => {
+            Err("--weather is for --game campaign".into())
+        }
+        (Chosen::SimpleHex { .. } | Chosen::Family { .. }, _) if tactical => {
+            Err("--tactical is for --game campaign".into())
+        }
+        (Chosen::SimpleHex { level, variant }, None) => {
+            record_simple_hex(&level, seed, variant, out)
+        }
+        (Chosen::Family { board, setup }, None) => record_family(&board, setup, seed, out),
+        (Chosen::Campaign, weather) => {
+            let weather = weather.unwrap_or(WeatherArg::PhaseDice).rule();
+            let battles = if tactical {
+                crate::campaign::game::Battles::Board
+            } else {
+                crate::campaign::game::Battles::Dice
+            };
+            record_campaign(
+                CampaignSetup {
+                    battles,
+                    ..CampaignSetup::new(weather, seed)
+                },
+                out,
+            )
+        }
+    }
+}
+
+/// Both opponents play a whole campaign; it is written as a replay.
+fn record_campaign(setup: CampaignSetup, out: &std::path::Path) -> Res {
+    let (data, rules) = record::campaign::shipped()?;
+    let mut campaign = Campaign::new(data, rules, setup);
+    let refused = campaign_ai::play_out(&mut campaign);
+    if refused > 0 {
+        return Err(format!("the rules refused {refused} of the opponents' proposals").into());
+    }
+    let rep = record::campaign::record_of(&campaign, computer_sides())?;
+    record::AnyRecord::Campaign(rep).write(out)?;
+    say!(
+        "wrote {}: {} commands, seed {}. {}",
+        out.display(),
+        campaign.commands().len(),
+        setup.seed,
+        record::campaign::paragraph(&campaign)
+    );
+    Ok(())
+}
+
+fn record_family(board: &str, setup: FamilySetup, seed: u64, out: &std::path::Path) -> Res {
+    use crate::family::{ai, Game as FamilyGame};
+    use crate::record::{family::Setup, RecordOf, Recorded};
+    // The board as given is read first, so that its errors name it so.
+    data::load_family(board)?;
+    let base = record::base_of(out);
+    let shipped = data::FAMILY_BOARDS.iter().any(|(n, _, _)| *n == board);
+    let setup = Setup {
+        board: record::name_for_record(board, shipped, &base),
+        seats: setup,
+        position: None,
+    };
+    let mut game = FamilyGame::start(&setup, seed, &base)?;
+    ai::play_out(&mut game, sim::family::MAX_COMMANDS)?;
+    let players = (1..=game.spitfires().len())
+        .map(|i| record::Player::new(format!("Commander {i}"), false))
+        .collect();
+    let rep: RecordOf<FamilyGame> = record::of(&game, players, &base)?;
+    record::AnyRecord::Family(rep).write(out)?;
+    say!(
+        "wrote {}: {} commands, {} rounds, {}, kills {:?}",
+        out.display(),
+        game.commands().len(),
+        game.round(),
+        family_outcome(&game),
+        game.spitfires().iter().map(|s| s.kills).collect::<Vec<_>>()
+    );
+    Ok(())
+}
+
+fn record_simple_hex(level: &str, seed: u64, variant: Variant, out: &std::path::Path) -> Res {
+    use crate::record::{simple_hex::Setup, RecordOf, Recorded};
+    // The level as given is read first, so that its errors name it so.
+    data::load_simple_hex(level)?;
+    let base = record::base_of(out);
+    let shipped = data::SIMPLE_HEX_LEVELS.iter().any(|(n, _, _)| *n == level);
+    let setup = Setup {
+        level: record::name_for_record(level, shipped, &base),
+        options: variant.options(),
+    };
+    let mut game = Game::start(&setup, seed, &base)?;
+    play_out(&mut game)?;
+    let rep: RecordOf<Game> = record::of(&game, computer_sides(), &base)?;
+    record::AnyRecord::SimpleHex(rep).write(out)?;
+    say!(
+        "wrote {}: {} commands, winner {}, bomb score {}",
+        out.display(),
+        game.commands().len(),
+        game.winner().map_or("none", |w| w.name()),
+        game.score()
+    );
+    Ok(())
+}

@@ -1,0 +1,127 @@
+//! `tally-ho simulate`: many games played by the opponents, and their
+//! figures (see `sim`).
+
+use super::{progress, say, threads_or_all, Res, Variant};
+use crate::data;
+use crate::family::Setup as FamilySetup;
+use crate::record;
+use crate::sim;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+pub(super) fn simple_hex(
+    level: &str,
+    games: u64,
+    seed: u64,
+    variant: Variant,
+    csv: Option<PathBuf>,
+    threads: Option<usize>,
+) -> Res {
+    let scenario = Arc::new(data::load_simple_hex(level)?);
+    let threads = threads_or_all(threads);
+    let bar = progress(games);
+    let cfg = sim::simple_hex::RunConfig {
+        games,
+        seed,
+        options: variant.options(),
+        threads,
+    };
+    let (results, elapsed) = sim::simple_hex::run(&scenario, &cfg, &|n| bar.inc(n));
+    bar.finish_and_clear();
+    let summary = sim::simple_hex::summarise(&scenario, &results, elapsed);
+    say!("level               {} ({level})", scenario.name);
+    say!("rules               {variant:?}, seed {seed}, {threads} threads");
+    say!("{summary}");
+    if let Some(path) = csv {
+        data::write_atomic(&path, &sim::simple_hex::csv(&scenario, &results))?;
+        say!("wrote {}", path.display());
+    }
+    Ok(())
+}
+
+pub(super) fn family(
+    board: &str,
+    setup: FamilySetup,
+    games: u64,
+    seed: u64,
+    csv: Option<PathBuf>,
+    threads: Option<usize>,
+) -> Res {
+    let scenario = Arc::new(data::load_family(board)?);
+    setup
+        .validate(&scenario)
+        .map_err(|e| format!("{board}: {e}"))?;
+    let threads = threads_or_all(threads);
+    let bar = progress(games);
+    let cfg = sim::family::FamilyConfig {
+        games,
+        seed,
+        setup,
+        threads,
+        max_commands: sim::family::MAX_COMMANDS,
+    };
+    let (results, elapsed) = sim::family::run(&scenario, &cfg, &|n| bar.inc(n))?;
+    bar.finish_and_clear();
+    let summary = sim::family::summarise(&scenario, &cfg, &results, elapsed);
+    say!("board               {} ({board})", scenario.name);
+    say!(
+        "commanders          {}, every one the AI; seed {seed}, {threads} threads",
+        cfg.setup.seats.len()
+    );
+    say!("{summary}");
+    if let Some(path) = csv {
+        data::write_atomic(&path, &sim::family::csv(cfg.setup.seats.len(), &results))?;
+        say!("wrote {}", path.display());
+    }
+    Ok(())
+}
+
+/// Whole campaigns under each of the five weather rules, the two opponents
+/// playing: weather, missions, targets, losses and the victory split.
+pub(super) fn campaign(
+    games: u64,
+    seed: u64,
+    csv: Option<PathBuf>,
+    threads: Option<usize>,
+    tactical: bool,
+) -> Res {
+    use crate::campaign::game::Battles;
+    use crate::campaign::rules::WeatherRule;
+    if csv.is_some() {
+        return Err("--csv is not available for the campaign".into());
+    }
+    let (campaign, rules) = record::campaign::shipped()?;
+    let threads = threads_or_all(threads);
+    say!(
+        "campaign: {games} campaigns under each weather rule, the Luftwaffe planner against the RAF controller (seed {seed}, {threads} threads){}",
+        if tactical {
+            "; every intercept thrown with the campaign's dice, then the same campaigns with every intercept fought on the hex board by Simple Hex's opponent on both sides"
+        } else {
+            ""
+        }
+    );
+    for rule in WeatherRule::ALL {
+        let run = |battles: Battles| {
+            let bar = progress(games);
+            let tick = |n: u64| bar.set_position(n);
+            let series = sim::campaign::Series {
+                rule,
+                battles,
+                games,
+                seed,
+                threads,
+            };
+            let f = sim::campaign::campaign_figures(&campaign, &rules, series, &tick);
+            bar.finish_and_clear();
+            f
+        };
+        let dice = run(Battles::Dice);
+        if tactical {
+            let board = run(Battles::Board);
+            say!("{}", sim::campaign::side_by_side(&dice, &board));
+        } else {
+            say!("{dice}");
+        }
+    }
+    Ok(())
+}
