@@ -71,6 +71,9 @@ pub trait Rules: Clone + Send + 'static {
 
     /// The state as the events so far have made it.
     fn state(&self) -> &Self::State;
+    /// The state before the first event (the events applied to it in order
+    /// give `state`).
+    fn initial_state(&self) -> Self::State;
     /// The only writer of the state: one event applied.
     fn apply(state: &mut Self::State, event: &Self::Event);
 

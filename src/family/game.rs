@@ -202,6 +202,13 @@ impl Rules for Game {
     fn state(&self) -> &State {
         &self.state
     }
+    fn initial_state(&self) -> State {
+        let mut s = State::new(self.scenario().clone(), self.setup().clone());
+        if let Some(p) = &self.position {
+            s.place(p).expect("the game was built from this position");
+        }
+        s
+    }
     fn apply(state: &mut State, event: &Event) {
         state::apply(state, event)
     }

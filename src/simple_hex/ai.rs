@@ -14,6 +14,7 @@
 //!   in the middle of a game (a loaded save) plays exactly as the one that
 //!   played it from the start: its dice are part of the record.
 
+use super::preview;
 use super::*;
 use crate::common::dice::sub_seed;
 use crate::common::game::{self, Opponent, PlayOutError};
@@ -71,32 +72,6 @@ impl Target {
             weight,
         }
     }
-}
-
-/// Value of a plane to the side that would shoot it down.
-fn value(p: &Plane) -> f32 {
-    match (p.role, p.side) {
-        (Role::Bomber, _) => 10.0,
-        (Role::Fighter, Side::British) => 6.0,
-        (Role::Fighter, Side::German) => 4.0,
-    }
-}
-
-/// Share of a kill's value that damage is worth: a damaged bomber no longer
-/// bombs, a damaged fighter turns for home.
-fn damage_share(p: &Plane) -> f32 {
-    if p.damaged {
-        1.0
-    } else if p.role == Role::Bomber {
-        0.85
-    } else {
-        0.6
-    }
-}
-
-fn odds(t: &FireTable) -> (f32, f32) {
-    let (d, k) = AttackPreview::sixths(t);
-    (d as f32 / 6.0, k as f32 / 6.0)
 }
 
 impl Ai {
@@ -288,13 +263,8 @@ impl Ai {
                         else {
                             continue;
                         };
-                        let (d, k) = odds(&pv.attack);
-                        let gain = value(target) * (k + d * damage_share(target));
-                        let risk = pv.returned.map_or(0.0, |r| {
-                            let (rd, rk) = odds(&r);
-                            value(me) * (rk + rd * damage_share(me))
-                        });
-                        let ev = gain - risk + self.rng.random_range(0.0..0.05);
+                        let ev = game.attack_value(m.plane, t, &pv)
+                            + self.rng.random_range(0.0..0.05);
                         if best_attack.is_none_or(|b| ev > b.4) {
                             best_attack = Some((cell, facing, used, t, ev));
                         }
@@ -379,7 +349,7 @@ impl Ai {
             } else if staged {
                 at = facing.ahead(hex);
             }
-            let mut w = value(p);
+            let mut w = preview::worth(p);
             if me.side == Side::German && p.role == Role::Fighter {
                 // Screening: the RAF fighters closest to our bombers matter most.
                 let near = my_bombers

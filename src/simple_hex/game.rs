@@ -181,6 +181,9 @@ impl Rules for Game {
     fn state(&self) -> &State {
         &self.state
     }
+    fn initial_state(&self) -> State {
+        State::new(self.scenario().clone(), self.options())
+    }
     fn apply(state: &mut State, event: &Event) {
         state::apply(state, event)
     }

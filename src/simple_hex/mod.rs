@@ -20,7 +20,7 @@ mod event;
 mod execute;
 mod game;
 pub mod movement;
-mod preview;
+pub mod preview;
 pub mod scenario;
 pub mod state;
 
@@ -29,6 +29,6 @@ pub use command::Command;
 pub use event::{Event, Loss};
 pub use game::Game;
 pub use movement::{Mover, Node, Search, Step, StepTo};
-pub use preview::AttackPreview;
+pub use preview::{AttackOption, AttackPreview, MoveOptions, Reach};
 pub use scenario::*;
 pub use state::{ActiveMove, Loc, Phase, Plane, PlaneId, State, UnitId};

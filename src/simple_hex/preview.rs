@@ -4,9 +4,10 @@
 //! out themselves.
 
 use super::{
-    Angle, FireTable, Game, Illegal, Loc, Mover, Node, Outcome, PlaneId, Role, Search, State,
+    Angle, FireTable, Game, Illegal, Loc, Mover, Node, Outcome, Plane, PlaneId, Role, Search, Side,
+    State, Step,
 };
-use crate::common::hex::Facing;
+use crate::common::hex::{End, Facing, Link};
 use hexx::Hex;
 
 /// The dice an attack would roll and what each face does.
@@ -196,5 +197,181 @@ impl Game {
             m.remaining(),
         );
         Some(self.search().borrow())
+    }
+}
+
+/// One hex the active plane can reach this move.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Reach {
+    pub hex: Hex,
+    /// The move can end here.
+    pub end: bool,
+    /// Moves left on arrival (the most any path leaves).
+    pub left: u8,
+}
+
+/// An attack the active plane can make: fly `path`, then fire from `from`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AttackOption {
+    pub target: PlaneId,
+    pub path: Vec<Step>,
+    pub from: Hex,
+    pub preview: AttackPreview,
+}
+
+/// Everything the active plane can do this move, as the rules see it: the
+/// hexes in reach, each way to end the move (the hex beyond the mat for an
+/// exit) with its facing and path, and the best attack on each enemy.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct MoveOptions {
+    pub reach: Vec<Reach>,
+    pub ends: Vec<(Hex, Facing, Vec<Step>)>,
+    pub attacks: Vec<AttackOption>,
+}
+
+/// What a plane is worth to the side that shoots it down (in kills).
+pub fn worth(p: &Plane) -> f32 {
+    match (p.role, p.side) {
+        (Role::Bomber, _) => 10.0,
+        (Role::Fighter, Side::British) => 6.0,
+        (Role::Fighter, Side::German) => 4.0,
+    }
+}
+
+/// The share of a kill's worth that damage is: a damaged bomber no longer
+/// bombs, a damaged fighter turns for home.
+pub fn damage_share(p: &Plane) -> f32 {
+    if p.damaged {
+        1.0
+    } else if p.role == Role::Bomber {
+        0.85
+    } else {
+        0.6
+    }
+}
+
+/// Chances (0 to 1) of (damage, kill) with a fire table.
+pub fn odds(t: &FireTable) -> (f32, f32) {
+    let (d, k) = AttackPreview::sixths(t);
+    (d as f32 / 6.0, k as f32 / 6.0)
+}
+
+impl State {
+    /// What an attack is worth to the attacker: the target's expected loss
+    /// less the attacker's under the return fire. The opponent and the
+    /// screen rank attacks by it.
+    pub fn attack_value(&self, attacker: PlaneId, target: PlaneId, pv: &AttackPreview) -> f32 {
+        let (me, t) = (self.plane(attacker), self.plane(target));
+        let (d, k) = odds(&pv.attack);
+        let gain = worth(t) * (k + d * damage_share(t));
+        let risk = pv.returned.map_or(0.0, |r| {
+            let (rd, rk) = odds(&r);
+            worth(me) * (rk + rd * damage_share(me))
+        });
+        gain - risk
+    }
+}
+
+impl Game {
+    /// What the active plane can do this move (None if no plane is moving).
+    pub fn move_options(&self) -> Option<MoveOptions> {
+        let m = self.active_move()?;
+        let me = self.plane(m.plane).clone();
+        let board = self.board().clone();
+        let search = self.reach()?;
+        let rem = m.remaining();
+        let mut out = MoveOptions::default();
+        let mut path = Vec::new();
+        for cell in 0..board.len() as u16 {
+            let hex = board.cell_hex(cell);
+            let mut best: Option<Reach> = None;
+            for f in Facing::ALL {
+                for u in 1..=rem {
+                    if search.valid(cell, f, u) {
+                        let end = u == rem && board.cell_is_free(cell);
+                        if end {
+                            search.path(&board, cell, f, u, &mut path);
+                            out.ends.push((hex, f, path.clone()));
+                        }
+                        best = Some(Reach {
+                            hex,
+                            end: end || best.is_some_and(|b| b.end),
+                            left: best.map_or(rem - u, |b| b.left.max(rem - u)),
+                        });
+                    }
+                }
+            }
+            out.reach.extend(best);
+        }
+        // Leaving the mat: the hex beyond the edge is where the move ends.
+        for end in [End::North, End::South] {
+            if let Some(x) = search.exit(end) {
+                search.path(&board, x.cell, x.facing, x.used, &mut path);
+                path.push(x.step);
+                let f = x.step.turn(x.facing);
+                let beyond = f.ahead(board.cell_hex(x.cell));
+                out.ends.push((beyond, f, path.clone()));
+                out.reach.push(Reach {
+                    hex: beyond,
+                    end: true,
+                    left: 0,
+                });
+            }
+        }
+        // Attacks: from where it is, or from any hex in reach that faces the
+        // target; the best by `attack_value`, then the shortest flight.
+        if me.role == Role::Fighter && !m.attacked {
+            let here = me.on_board();
+            for (ti, t) in self.planes().iter().enumerate() {
+                let target = PlaneId(ti as u8);
+                let Some((thex, _)) = t.on_board() else {
+                    continue;
+                };
+                if t.side == me.side {
+                    continue;
+                }
+                let mut best: Option<(f32, AttackOption)> = None;
+                let mut consider = |from: Hex, facing: Facing, path: Vec<Step>| {
+                    if let Ok(pv) = self.preview_from(m.plane, from, facing, target) {
+                        let value = self.attack_value(m.plane, target, &pv);
+                        let better = best.as_ref().is_none_or(|(bv, b)| {
+                            value > *bv || (value == *bv && path.len() < b.path.len())
+                        });
+                        if better {
+                            best = Some((
+                                value,
+                                AttackOption {
+                                    target,
+                                    path,
+                                    from,
+                                    preview: pv,
+                                },
+                            ));
+                        }
+                    }
+                };
+                if let Some((h, f)) = here {
+                    if m.used > 0 && self.preview_attack(target).is_ok() {
+                        consider(h, f, Vec::new());
+                    }
+                }
+                let tcell = board.index(thex).expect("on board") as u16;
+                for d in Facing::ALL {
+                    if let Link::Cell(c) = board.link(tcell, d) {
+                        if !board.cell_is_free(c) {
+                            continue;
+                        }
+                        for f in Facing::ALL {
+                            if let Some(u) = search.first_valid(c, f, 1) {
+                                search.path(&board, c, f, u, &mut path);
+                                consider(board.cell_hex(c), f, path.clone());
+                            }
+                        }
+                    }
+                }
+                out.attacks.extend(best.map(|(_, a)| a));
+            }
+        }
+        Some(out)
     }
 }
