@@ -3,55 +3,20 @@
 //! after the rule it checks. The opponents drive the campaigns to the
 //! situations a rule needs; the test then plays or checks the commands.
 
-use std::sync::{Arc, OnceLock};
+#[path = "common/campaign.rs"]
+mod campaign_common;
+use campaign_common::*;
+
 use tally_ho::campaign::ai;
-use tally_ho::campaign::data::{CampaignData, Group, Luftflotte, Role, Square};
+use tally_ho::campaign::data::{Group, Luftflotte, Role, Square};
 use tally_ho::campaign::deck::CardKind;
 use tally_ho::campaign::forces::{Holder, Place};
 use tally_ho::campaign::game::{
-    Campaign, CampaignSetup, Command, Event, RaidState, Stage, WingState,
+    BombRun, Campaign, CampaignSetup, Command, Event, RaidState, Stage, WingState,
 };
-use tally_ho::campaign::rules::{CampaignRules, WeatherRule};
+use tally_ho::campaign::rules::WeatherRule;
 use tally_ho::campaign::score::verdict;
 use tally_ho::simple_hex::Side;
-
-fn shipped() -> (Arc<CampaignData>, Arc<CampaignRules>) {
-    static DATA: OnceLock<(Arc<CampaignData>, Arc<CampaignRules>)> = OnceLock::new();
-    DATA.get_or_init(|| {
-        (
-            Arc::new(tally_ho::data::load_campaign_data().expect("shipped data")),
-            Arc::new(
-                tally_ho::data::campaign_rules::shipped_campaign_rules().expect("shipped rules"),
-            ),
-        )
-    })
-    .clone()
-}
-
-fn campaign(weather: WeatherRule, seed: u64) -> Campaign {
-    let (data, rules) = shipped();
-    Campaign::new(data, rules, CampaignSetup::new(weather, seed))
-}
-
-/// The opponents play one command.
-fn step(c: &mut Campaign) {
-    let side = c.to_act().expect("not over");
-    let cmd = ai::choose(c, side).expect("a command");
-    c.play(cmd).expect("the opponents play legal commands");
-}
-
-/// The opponents play until `until` holds (true) or the campaign ends (false).
-fn drive(c: &mut Campaign, until: impl Fn(&Campaign) -> bool) -> bool {
-    loop {
-        if until(c) {
-            return true;
-        }
-        if c.is_over() {
-            return false;
-        }
-        step(c);
-    }
-}
 
 /// The first campaign (over seeds 0..n) that reaches `until`.
 fn find(weather: WeatherRule, n: u64, until: impl Fn(&Campaign) -> bool) -> Campaign {
@@ -105,7 +70,8 @@ fn a_respite_turn_flies_no_raids_and_the_first_turn_can_be_one() {
     let end = position(e, |e| *e == Event::TurnEnds(1)).unwrap();
     assert!(e[..end].contains(&Event::Weather {
         flies: false,
-        dice: None
+        dice: None,
+        card: None
     }));
     assert!(!e[..end]
         .iter()
@@ -155,7 +121,7 @@ fn a_new_phase_keeps_three_german_cards_and_recycles_the_rest() {
 fn at_most_four_tally_ho_phases_and_late_raids_take_off_in_the_second() {
     for seed in 0..10 {
         let mut c = campaign(WeatherRule::Cards, seed);
-        ai::play_out(&mut c);
+        play_out(&mut c);
         let mut phase = 0;
         for e in c.events() {
             match e {
@@ -578,8 +544,12 @@ fn stood_down_squadrons_come_back_on_top_two_turns_later_and_fly_first() {
         let mut c = campaign(WeatherRule::Shortened, seed);
         let mut stood: Option<(usize, u8)> = None;
         while !c.is_over() && stood.is_none() {
+            let n = c.events().len();
             step(&mut c);
-            if let Some(Event::StoodDown(s)) = c.events().last() {
+            let new = c.events()[n..].to_vec();
+            if let Some(Event::StoodDown { squadron: s, .. }) =
+                new.iter().find(|e| matches!(e, Event::StoodDown { .. }))
+            {
                 let q = &c.forces().squadrons[*s];
                 if c.turn() <= 4 && q.side == Side::British && c.aircraft(*s).name != "Defiant" {
                     stood = Some((*s, c.turn()));
@@ -645,7 +615,7 @@ fn stand_downs_count_as_losses_only_on_the_shortened_campaigns_last_turn() {
     let mut checked = [false, false];
     for seed in 0..80 {
         let mut c = campaign(WeatherRule::Shortened, seed);
-        ai::play_out(&mut c);
+        play_out(&mut c);
         if stood(&c, Side::British, 8) > 0 && stood(&c, Side::British, 9) > 0 {
             let t = c.tally();
             assert_eq!(t.raf_lost, c.raf_cards() + stood(&c, Side::British, 9));
@@ -656,7 +626,7 @@ fn stand_downs_count_as_losses_only_on_the_shortened_campaigns_last_turn() {
             checked[0] = true;
         }
         let mut c = campaign(WeatherRule::Cards, seed);
-        ai::play_out(&mut c);
+        play_out(&mut c);
         if stood(&c, Side::British, 12) + stood(&c, Side::British, 13) > 0 {
             assert_eq!(c.tally().raf_lost, c.raf_cards());
             assert_eq!(c.tally().luftwaffe_lost, german_lost(&c));
@@ -683,7 +653,7 @@ fn gruppen_are_at_most_three_of_one_to_three_squadrons_placed_face_down() {
     }
     let e = c.check(&Command::Gruppe(0)).unwrap_err();
     assert!(
-        e.to_string().contains("no gruppe can have more than 3"),
+        e.to_string().contains("No gruppe can have more than 3"),
         "{e}"
     );
     // Gruppe 1 takes squadrons until the ones left are just enough for the
@@ -704,7 +674,7 @@ fn gruppen_are_at_most_three_of_one_to_three_squadrons_placed_face_down() {
         let e = c.check(&Command::Gruppe(1)).unwrap_err();
         assert!(
             e.to_string()
-                .contains("every gruppe needs at least one squadron"),
+                .contains("Every gruppe needs at least one squadron."),
             "{e}"
         );
     }
@@ -823,7 +793,7 @@ fn allied_squadrons_arrive_from_turns_6_7_and_8_and_no_303_carries_the_ace() {
         for e in c.events() {
             match e {
                 Event::TurnBegins { turn: t, .. } => turn = *t,
-                Event::Reinforced { squadron } => {
+                Event::Reinforced { squadron, .. } => {
                     arrived.push((turn, c.forces().squadrons[*squadron].name.clone()))
                 }
                 _ => {}
@@ -881,7 +851,7 @@ fn defiants_leave_at_turn_5_and_stukas_at_turn_7_and_those_shot_down_before_stay
         drive(&mut c, |c| c.turn() == 8);
         assert!(out(&c, defiant) && out(&c, stuka));
         // No Defiant or Stuka flies again, none is rebuilt.
-        ai::play_out(&mut c);
+        play_out(&mut c);
         assert!(c
             .forces()
             .squadrons
@@ -894,7 +864,7 @@ fn defiants_leave_at_turn_5_and_stukas_at_turn_7_and_those_shot_down_before_stay
             let lost_events = c
                 .events()
                 .iter()
-                .filter(|e| matches!(e, Event::Lost(s) if c.forces().squadrons[*s].side == Side::British))
+                .filter(|e| matches!(e, Event::Lost { squadron: s, .. } if c.forces().squadrons[*s].side == Side::British))
                 .count() as u32;
             assert_eq!(c.raf_cards(), lost_events);
             return;
@@ -1034,7 +1004,10 @@ fn luftflotte_5_is_withdrawn_if_it_does_not_attack_on_turn_5() {
     // No raid at all this turn.
     let mut c = at_turn_5.clone();
     c.play(Command::EndMissions).unwrap();
-    assert!(c.events().contains(&Event::Luftflotte5Withdrawn));
+    assert!(c
+        .events()
+        .iter()
+        .any(|e| matches!(e, Event::Luftflotte5Withdrawn { .. })));
     assert!(c.luftflotte_5_withdrawn());
     assert!(lf5_out(&c));
     // Sent, but turned back of its own accord before the radar line.
@@ -1053,7 +1026,10 @@ fn luftflotte_5_is_withdrawn_if_it_does_not_attack_on_turn_5() {
     assert!(!c.is_radar_square(c.geschwader()[g].at));
     c.play(Command::Home).unwrap();
     drive(&mut c, |c| c.turn() == 6);
-    assert!(c.events().contains(&Event::Luftflotte5Withdrawn));
+    assert!(c
+        .events()
+        .iter()
+        .any(|e| matches!(e, Event::Luftflotte5Withdrawn { .. })));
     assert!(lf5_out(&c));
 }
 
@@ -1077,10 +1053,12 @@ fn luftflotte_5_that_crosses_the_radar_line_to_bomb_on_turn_5_stays_in_the_battl
     let e = c.events();
     let begins = position(e, |e| matches!(e, Event::TurnBegins { turn: 5, .. })).unwrap();
     let crossed = e[begins..].iter().any(
-        |e| matches!(e, Event::Moved { geschwader, to } if *geschwader == g && c.is_radar_square(*to)),
+        |e| matches!(e, Event::Moved { geschwader, to, .. } if *geschwader == g && c.is_radar_square(*to)),
     );
     assert!(crossed, "it crossed the radar line on turn 5");
-    assert!(!e.contains(&Event::Luftflotte5Withdrawn));
+    assert!(!e
+        .iter()
+        .any(|e| matches!(e, Event::Luftflotte5Withdrawn { .. })));
     assert!(!c.luftflotte_5_must_commit());
     assert!(c
         .forces()
@@ -1102,7 +1080,10 @@ fn luftflotte_5s_obligation_waits_for_a_flying_turn_when_turn_5_is_a_respite() {
         if c.records()[4].flew {
             continue;
         }
-        assert!(!c.events().contains(&Event::Luftflotte5Withdrawn));
+        assert!(!c
+            .events()
+            .iter()
+            .any(|e| matches!(e, Event::Luftflotte5Withdrawn { .. })));
         let Some(first) = (6..=11).find(|&t| {
             let mut probe = c.clone();
             drive(&mut probe, |p| p.turn() == t + 1 || p.is_over());
@@ -1114,7 +1095,10 @@ fn luftflotte_5s_obligation_waits_for_a_flying_turn_when_turn_5_is_a_respite() {
             c.turn() == first && *c.stage() == Stage::Missions
         });
         c.play(Command::EndMissions).unwrap();
-        assert!(c.events().contains(&Event::Luftflotte5Withdrawn));
+        assert!(c
+            .events()
+            .iter()
+            .any(|e| matches!(e, Event::Luftflotte5Withdrawn { .. })));
         return;
     }
     panic!("no weather deal made turn 5 a respite");
@@ -1277,7 +1261,7 @@ fn the_tallies_are_the_raids_and_squadrons_lost_and_the_verdict_follows_the_vict
     for rule in WeatherRule::ALL {
         for seed in [11, 12] {
             let mut c = campaign(rule, seed);
-            ai::play_out(&mut c);
+            play_out(&mut c);
             assert!(c.is_over());
             assert_eq!(c.turn(), c.turns());
             let side_of = |s: usize| c.forces().squadrons[s].side;
@@ -1286,10 +1270,13 @@ fn the_tallies_are_the_raids_and_squadrons_lost_and_the_verdict_follows_the_vict
             // One playing card for each raid that hit its target.
             let raids = count(&|e| matches!(e, Event::Bombed { hits, .. } if *hits > 0));
             // One card for each RAF squadron shot down.
-            let raf = count(&|e| matches!(e, Event::Lost(s) if side_of(*s) == Side::British));
+            let raf = count(
+                &|e| matches!(e, Event::Lost { squadron: s, .. } if side_of(*s) == Side::British),
+            );
             // The Luftwaffe's damaged cards: shot down or out of fuel.
-            let german = count(&|e| matches!(e, Event::Lost(s) if side_of(*s) == Side::German))
-                + count(&|e| matches!(e, Event::OutOfFuel(_)));
+            let german = count(
+                &|e| matches!(e, Event::Lost { squadron: s, .. } if side_of(*s) == Side::German),
+            ) + count(&|e| matches!(e, Event::OutOfFuel(_)));
             let t = c.tally();
             assert_eq!(t.targets, raids);
             assert_eq!(c.raf_cards(), raf);
@@ -1323,7 +1310,7 @@ fn the_opponents_only_play_commands_that_check_allows() {
         for seed in 0..8 {
             let (data, rules) = shipped();
             let mut c = Campaign::new_quiet(data, rules, CampaignSetup::new(rule, seed));
-            assert_eq!(ai::play_out(&mut c), 0, "{rule:?} seed {seed}");
+            play_out(&mut c);
             assert!(c.is_over());
             c.check_invariants().unwrap();
         }
@@ -1333,7 +1320,7 @@ fn the_opponents_only_play_commands_that_check_allows() {
 #[test]
 fn a_campaign_is_its_seed_and_its_commands() {
     let mut a = campaign(WeatherRule::PhaseDice, 21);
-    ai::play_out(&mut a);
+    play_out(&mut a);
     let mut b = campaign(WeatherRule::PhaseDice, 21);
     for &m in a.commands() {
         b.play(m).unwrap();
@@ -1341,7 +1328,7 @@ fn a_campaign_is_its_seed_and_its_commands() {
     assert_eq!(a.events(), b.events());
     assert_eq!(a.tally(), b.tally());
     let mut other = campaign(WeatherRule::PhaseDice, 22);
-    ai::play_out(&mut other);
+    play_out(&mut other);
     assert_ne!(a.events(), other.events());
 }
 
@@ -1358,7 +1345,7 @@ fn illegal_commands_are_refused_with_a_sentence_and_change_nothing() {
     let e = c
         .play(Command::Step(Square::new(at.col + 2, at.row)))
         .unwrap_err();
-    assert_eq!(e.to_string(), "a geschwader flies one square at a time");
+    assert_eq!(e.to_string(), "A geschwader flies one square at a time.");
     let e = c.play(Command::EndRafMovement).unwrap_err();
     assert!(
         e.to_string().contains("is not a decision of this step"),
@@ -1380,7 +1367,7 @@ fn idle_raf(c: &Campaign) -> Command {
         Stage::InterceptChoice { .. } => Command::NoIntercept,
         Stage::RafMovement => Command::EndRafMovement,
         Stage::Attacks => Command::Attack(None),
-        _ => ai::choose(c, Side::British).unwrap(),
+        _ => ai::propose(c, Side::British).unwrap(),
     }
 }
 
@@ -1392,7 +1379,7 @@ fn first_card_planner(c: &Campaign) -> Command {
             .into_iter()
             .find(|m| matches!(m, Command::Assign { wave: 1, .. }))
             .unwrap_or(Command::EndMissions),
-        _ => ai::choose(c, Side::German).unwrap(),
+        _ => ai::propose(c, Side::German).unwrap(),
     }
 }
 
@@ -1420,11 +1407,11 @@ fn mean_of(german: fn(&Campaign) -> Command, british: fn(&Campaign) -> Command) 
 }
 
 fn planner(c: &Campaign) -> Command {
-    ai::choose(c, Side::German).unwrap()
+    ai::propose(c, Side::German).unwrap()
 }
 
 fn controller(c: &Campaign) -> Command {
-    ai::choose(c, Side::British).unwrap()
+    ai::propose(c, Side::British).unwrap()
 }
 
 #[test]
@@ -1480,7 +1467,7 @@ fn anti_aircraft_hits_cancel_bomb_dice() {
                 let Event::Bombed {
                     geschwader: g,
                     card,
-                    aa,
+                    run: BombRun::Dice { aa, bombs },
                     ..
                 } = ev
                 else {
@@ -1500,29 +1487,13 @@ fn anti_aircraft_hits_cancel_bomb_dice() {
                     Event::OutOfFuel(s) => Some(*s),
                     _ => None,
                 }));
-                let bombs: u8 = over.iter().map(|&s| c.aircraft(s).bombs).sum();
+                let bombs_carried: u8 = over.iter().map(|&s| c.aircraft(s).bombs).sum();
                 let kind = c.cards()[*card as usize].kind;
-                assert_eq!(
-                    e[i - 2],
-                    Event::Rolled {
-                        side: Side::British,
-                        dice: rules.raid.aa(kind),
-                        hits: *aa
-                    }
-                );
-                if !matches!(
-                    e[i - 1],
-                    Event::Rolled {
-                        side: Side::German,
-                        ..
-                    }
-                ) {
+                assert_eq!(aa.dice, rules.raid.aa(kind));
+                let Some(bombs) = bombs else {
                     continue; // a target already knocked out: no bombs thrown
-                }
-                let Event::Rolled { dice, .. } = e[i - 1] else {
-                    unreachable!()
                 };
-                assert_eq!(dice, bombs.saturating_sub(*aa));
+                assert_eq!(bombs.dice, bombs_carried.saturating_sub(aa.hits));
                 seen += 1;
             }
         }
@@ -1567,7 +1538,7 @@ fn short_range_squadrons_that_flew_beyond_their_range_may_run_out_of_fuel() {
     let mut out = 0;
     for seed in 0..20 {
         let mut c = campaign(WeatherRule::Cards, seed);
-        ai::play_out(&mut c);
+        play_out(&mut c);
         for e in c.events() {
             if let Event::OutOfFuel(s) = e {
                 assert!(c.aircraft(*s).short_range, "{}", c.aircraft(*s).name);

@@ -29,7 +29,7 @@ fn setup(weather: WeatherRule, seed: u64) -> CampaignSetup {
 fn played(weather: WeatherRule, seed: u64) -> Campaign {
     let (data, rules) = shipped();
     let mut c = Campaign::new(data, rules, setup(weather, seed));
-    ai::play_out(&mut c);
+    tally_ho::common::game::play_out(&mut c, &mut ai::Opponents, 1_000_000).unwrap();
     assert!(c.is_over());
     c
 }
@@ -314,8 +314,8 @@ fn a_campaign_saved_mid_game_and_restored_goes_on_exactly_as_the_original() {
             assert_eq!(restored.tally(), c.tally());
             // Both played out by the opponents: the same campaign to the end.
             let mut original = c.clone();
-            ai::play_out(&mut original);
-            ai::play_out(&mut restored);
+            tally_ho::common::game::play_out(&mut original, &mut ai::Opponents, 1_000_000).unwrap();
+            tally_ho::common::game::play_out(&mut restored, &mut ai::Opponents, 1_000_000).unwrap();
             assert_eq!(original.commands(), all, "the opponents are deterministic");
             assert_eq!(
                 restored.commands(),
@@ -335,7 +335,7 @@ fn a_saved_campaign_keeps_who_plays_which_side() {
     let mut c = Campaign::new(data, rules, setup(WeatherRule::Cards, 31));
     for _ in 0..40 {
         let side = c.to_act().unwrap();
-        c.play(ai::choose(&c, side).unwrap()).unwrap();
+        c.play(ai::propose(&c, side).unwrap()).unwrap();
     }
     let dir = temp_dir("players");
     let path = dir.join("save.ron");

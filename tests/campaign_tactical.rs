@@ -2,9 +2,12 @@
 //! is built from the squadrons and how its result flows back
 //! (docs/RULES.md, "The campaign's intercepts on the hex board").
 
+#[path = "common/campaign.rs"]
+mod campaign_common;
+use campaign_common::play_out;
 use tally_ho::campaign::ai;
 use tally_ho::campaign::forces::Place;
-use tally_ho::campaign::game::{Battles, Campaign, CampaignSetup, Command, Event, Stage};
+use tally_ho::campaign::game::{Battles, BombRun, Campaign, CampaignSetup, Command, Event, Stage};
 use tally_ho::campaign::rules::{Thresholds, WeatherRule};
 use tally_ho::campaign::tactical::{fate, short_name, Fate, Outcome};
 use tally_ho::data::campaign_rules::{campaign_rules_source, check_tactical, load_campaign_rules};
@@ -31,7 +34,7 @@ fn play_until(c: &mut Campaign, stop: impl Fn(&Campaign) -> bool) -> bool {
         let Some(side) = c.to_act() else {
             return false;
         };
-        let cmd = ai::choose(c, side).expect("a legal command");
+        let cmd = ai::propose(c, side).expect("a proposal");
         c.play(cmd).expect("the opponent's command is legal");
     }
     true
@@ -46,7 +49,7 @@ fn at_battle(c: &Campaign) -> bool {
 fn finish_battle(c: &mut Campaign) {
     assert!(at_battle(c));
     let this = c.intercept_tally().on_board;
-    assert_eq!(ai::play_battle(c), 0, "no proposal refused");
+    campaign_common::finish_battle(c);
     // Over: the campaign has moved on, perhaps straight to the next battle.
     assert!(!at_battle(c) || c.intercept_tally().on_board > this);
 }
@@ -136,7 +139,7 @@ fn only_the_worst_hit_squadron_of_a_side_is_stood_down() {
     let mut ties = 0;
     for seed in 0..12 {
         let mut c = campaign(Battles::Board, seed);
-        ai::play_out(&mut c);
+        play_out(&mut c);
         let th = &c.rules().tactical;
         for e in c.events() {
             let Event::BattleResult(o) = e else { continue };
@@ -207,13 +210,15 @@ fn the_battles_result_flows_back_into_the_campaign() {
             };
             assert_eq!(start.need, need);
             let (before, turn, damage) = (c.tally(), c.turn(), c.damage(card));
+            // Where the raid met the wing: where its squadrons fall.
+            let square = c.geschwader()[start.geschwader].at;
             // The battle, move by move, keeping its last position.
             let this = c.intercept_tally().on_board;
             let mut last = start.clone();
             while at_battle(&c) && c.intercept_tally().on_board == this {
                 last = c.battle().unwrap().clone();
                 let side = c.to_act().unwrap();
-                let cmd = ai::choose(&c, side).unwrap();
+                let cmd = ai::propose(&c, side).unwrap();
                 c.play(cmd).unwrap();
                 if let Command::Hex(h) = cmd {
                     last.game.play(h).unwrap();
@@ -253,9 +258,16 @@ fn the_battles_result_flows_back_into_the_campaign() {
             // Then, in order: each fate, the board's bombs, the raid home.
             let mut next = c.events()[at + 1..].iter();
             for r in o.squadrons.iter().filter(|r| r.fate != Fate::Unhurt) {
+                let at = square;
                 let want = match r.fate {
-                    Fate::Lost => Event::Lost(r.squadron),
-                    _ => Event::StoodDown(r.squadron),
+                    Fate::Lost => Event::Lost {
+                        squadron: r.squadron,
+                        at,
+                    },
+                    _ => Event::StoodDown {
+                        squadron: r.squadron,
+                        at,
+                    },
                 };
                 assert_eq!(next.next(), Some(&want));
                 if r.fate == Fate::Lost {
@@ -270,13 +282,14 @@ fn the_battles_result_flows_back_into_the_campaign() {
             }
             if o.hits > 0 {
                 hits_seen += 1;
+                assert_eq!(next.next(), Some(&Event::FightOver));
                 assert_eq!(
                     next.next(),
                     Some(&Event::Bombed {
                         geschwader: start.geschwader,
                         card,
                         hits: o.hits,
-                        aa: 0
+                        run: BombRun::Board { points: o.points }
                     })
                 );
                 // (after what the hits knocked out, and the fuel check)
@@ -294,9 +307,10 @@ fn the_battles_result_flows_back_into_the_campaign() {
                     assert!(c.damage(card) >= damage + o.hits);
                 }
             } else {
+                assert_eq!(next.next(), Some(&Event::FightOver));
                 assert!(!matches!(
                     next.next(),
-                    Some(Event::Bombed { geschwader, aa: 0, .. }) if *geschwader == start.geschwader
+                    Some(Event::Bombed { geschwader, run: BombRun::Board { .. }, .. }) if *geschwader == start.geschwader
                 ));
             }
             let raf_lost = o
@@ -335,7 +349,7 @@ fn asked_the_player_chooses_the_board_or_the_dice() {
     assert!(dice.battle().is_none());
     assert!(dice.events()[n..]
         .iter()
-        .any(|e| matches!(e, Event::Rolled { .. })));
+        .any(|e| matches!(e, Event::Round { .. })));
     // The board: the battle begins, and only its moves are decisions.
     c.play(Command::OnTheBoard).unwrap();
     assert!(at_battle(&c));
@@ -353,7 +367,7 @@ fn asked_the_player_chooses_the_board_or_the_dice() {
 fn a_campaign_can_be_fought_all_on_the_board_or_all_with_dice() {
     for seed in 0..4 {
         let mut board = campaign(Battles::Board, seed);
-        assert_eq!(ai::play_out(&mut board), 0);
+        play_out(&mut board);
         let t = board.intercept_tally();
         assert!(t.fought > 0);
         assert_eq!(t.on_board, t.fought, "every intercept on the board");
@@ -381,7 +395,7 @@ fn a_campaign_can_be_fought_all_on_the_board_or_all_with_dice() {
         let bombed = results.iter().filter(|o| o.hits > 0).count() as u32;
         assert_eq!(t.bombed_on_board, bombed);
         let mut dice = campaign(Battles::Dice, seed);
-        assert_eq!(ai::play_out(&mut dice), 0);
+        play_out(&mut dice);
         let t = dice.intercept_tally();
         assert!(t.fought > 0);
         assert_eq!(t.on_board, 0, "no intercept on the board");
@@ -395,7 +409,7 @@ fn a_campaign_can_be_fought_all_on_the_board_or_all_with_dice() {
 #[test]
 fn a_campaign_with_battles_is_its_seed_and_commands() {
     let mut a = campaign(Battles::Board, 8);
-    ai::play_out(&mut a);
+    play_out(&mut a);
     assert!(a.intercept_tally().on_board > 0);
     let save = CampaignSave::of(&a, Some(Side::British));
     let b = save.restore().expect("restores");
@@ -410,7 +424,7 @@ fn a_save_in_the_middle_of_a_battle_resumes_it() {
     // A few moves into the battle.
     for _ in 0..5 {
         let side = c.to_act().unwrap();
-        let cmd = ai::choose(&c, side).unwrap();
+        let cmd = ai::propose(&c, side).unwrap();
         assert!(matches!(cmd, Command::Hex(_)));
         c.play(cmd).unwrap();
     }
@@ -553,7 +567,7 @@ fn a_save_from_before_board_battles_loads_with_the_dice() {
     let mut c = campaign(Battles::Dice, 4);
     for _ in 0..40 {
         let side = c.to_act().unwrap();
-        c.play(ai::choose(&c, side).unwrap()).unwrap();
+        c.play(ai::propose(&c, side).unwrap()).unwrap();
     }
     let text = tally_ho::data::to_ron(&CampaignSave::of(&c, Some(Side::German)));
     let old: String = text

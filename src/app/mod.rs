@@ -922,7 +922,7 @@ pub fn bench_campaign_app() -> App {
                 break;
             }
         }
-        let cmd = ai::choose(&c, side).expect("a legal command");
+        let cmd = ai::propose(&c, side).expect("a legal command");
         c.play(cmd).expect("the opponent's command is legal");
     }
     let (settings, _) = Settings::load();

@@ -17,7 +17,7 @@ use crate::simple_hex::{
     UnitId, UnitSetup,
 };
 use serde::{Deserialize, Serialize};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 /// What the board battle did to a squadron.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -78,6 +78,50 @@ impl Tactical {
             .iter()
             .position(|&s| s == squadron)
             .map(|u| UnitId(u as u8))
+    }
+}
+
+/// The battle on the board as the campaign holds it, beside its dice: a
+/// Simple Hex game with dice of its own, which its own `play` writes (the
+/// campaign's state records that a battle is on and what it came to).
+///
+/// Behind a lock because Simple Hex's game keeps a search cache in a
+/// `RefCell`, which may not be shared between threads; a campaign may. The
+/// campaign locks it only while it reads it, never while it calls out, and
+/// gives out copies.
+pub struct OnBoard(Mutex<Tactical>);
+
+impl OnBoard {
+    pub fn new(t: Tactical) -> OnBoard {
+        OnBoard(Mutex::new(t))
+    }
+
+    /// The battle, to read.
+    pub fn lock(&self) -> MutexGuard<'_, Tactical> {
+        // No code panics while it holds the battle: a poisoned lock still
+        // holds a whole battle.
+        self.0.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The battle, to play on (no lock is needed with `&mut`).
+    pub fn get_mut(&mut self) -> &mut Tactical {
+        self.0.get_mut().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    pub fn into_inner(self) -> Tactical {
+        self.0.into_inner().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+impl Clone for OnBoard {
+    fn clone(&self) -> OnBoard {
+        OnBoard::new(self.lock().clone())
+    }
+}
+
+impl std::fmt::Debug for OnBoard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.lock().fmt(f)
     }
 }
 

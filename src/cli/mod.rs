@@ -4,6 +4,7 @@ use crate::campaign::ai as campaign_ai;
 use crate::campaign::game::{Campaign, CampaignSetup};
 use crate::campaign::rules::WeatherRule;
 use crate::campaign::score::Verdict;
+use crate::common::game::play_out as play_game_out;
 use crate::data;
 use crate::family::Setup as FamilySetup;
 use crate::record;
@@ -605,7 +606,12 @@ fn campaign_summary(c: &Campaign) -> String {
 fn record_campaign(setup: CampaignSetup, out: &std::path::Path) -> Res {
     let (data, rules) = record::campaign::shipped()?;
     let mut campaign = Campaign::new(data, rules, setup);
-    let refused = campaign_ai::play_out(&mut campaign);
+    play_game_out(
+        &mut campaign,
+        &mut campaign_ai::Opponents,
+        crate::sim::campaign::MAX_COMMANDS,
+    )
+    .map_err(|e| format!("the campaign was not played out: {e}"))?;
     let rep = record::campaign::record(&campaign);
     data::write_atomic(out, &data::to_ron(&rep))?;
     println!(
@@ -615,9 +621,6 @@ fn record_campaign(setup: CampaignSetup, out: &std::path::Path) -> Res {
         setup.seed,
         campaign_summary(&campaign)
     );
-    if refused > 0 {
-        println!("(the rules refused {refused} of the opponents' proposals; each was replaced by the first legal command)");
-    }
     Ok(())
 }
 
