@@ -203,6 +203,13 @@ pub enum Event {
         geschwader: usize,
         squadrons: Vec<usize>,
     },
+    /// Short-range squadrons that flew beyond their range throw for fuel:
+    /// each squadron's die.
+    FuelCheck {
+        geschwader: usize,
+        dice: Vec<(usize, Face)>,
+    },
+    /// A squadron lost for want of fuel.
     OutOfFuel(usize),
 
     // ----- the battle step -----

@@ -121,6 +121,17 @@ pub fn geschwader(name: &str, squadrons: &[&str]) -> GeschwaderAt {
     }
 }
 
+/// A geschwader in the air at `at` against `target`, stopped for this
+/// Tally Ho phase.
+pub fn raid(name: &str, squadrons: &[&str], at: (i32, i32), target: &str) -> GeschwaderAt {
+    GeschwaderAt {
+        at: Some(sq(at.0, at.1)),
+        target: Some(target.into()),
+        stopped: true,
+        ..geschwader(name, squadrons)
+    }
+}
+
 pub fn fight(geschwader: &str, wings: &[&str], raf: &[&str], luftwaffe: &[&str]) -> FightAt {
     FightAt {
         geschwader: geschwader.into(),

@@ -271,6 +271,7 @@ pub fn apply(s: &mut State, event: &Event) {
             g.stopped = true;
             g.bomb_run = false;
         }
+        E::FuelCheck { .. } => {}
         E::OutOfFuel(q) => {
             remove_squadron(s, *q);
             s.forces.lose(*q);

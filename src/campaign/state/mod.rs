@@ -10,6 +10,40 @@
 //! ([`Forces`], [`Deck`], [`Weather`]) are reached mutably only through
 //! those private fields. The turn sequence, `check`, the opponents and the
 //! screen all get `&State`, so a write anywhere else does not compile.
+//!
+//! The one way in:
+//!
+//! ```
+//! use tally_ho::campaign::{event::Event, state::{apply::apply, State}};
+//!
+//! fn repair_the_cities(s: &mut State) {
+//!     apply(s, &Event::CitiesRepaired(2));
+//! }
+//! ```
+//!
+//! and what the compiler refuses. A field of the state:
+//!
+//! ```compile_fail
+//! fn cheat(s: &mut tally_ho::campaign::state::State) {
+//!     s.turn = 11;
+//! }
+//! ```
+//!
+//! the state of a campaign, which derefs to `&State` only:
+//!
+//! ```compile_fail
+//! fn cheat(c: &mut tally_ho::campaign::game::Campaign) {
+//!     let s: &mut tally_ho::campaign::state::State = &mut *c;
+//! }
+//! ```
+//!
+//! or a structure inside it, with a mutating method of its own:
+//!
+//! ```compile_fail
+//! fn cheat(c: &tally_ho::campaign::game::Campaign) {
+//!     c.forces().lose(0);
+//! }
+//! ```
 
 pub mod apply;
 mod parts;

@@ -61,7 +61,7 @@ impl Exec<'_> {
                 .collect();
             if !short.is_empty() {
                 let far = s.geschwader()[g].furthest > s.rules().raid.fuel_range;
-                self.fuel_check(&short, far);
+                self.fuel_check(g, &short, far);
                 self.emit(Event::EscortTurnsBack {
                     geschwader: g,
                     squadrons: short,
@@ -210,7 +210,7 @@ impl Exec<'_> {
         let s = self.state();
         let far = s.geschwader()[g].furthest > s.rules().raid.fuel_range;
         let squadrons = s.geschwader()[g].squadrons.clone();
-        self.fuel_check(&squadrons, far);
+        self.fuel_check(g, &squadrons, far);
         let back = self.state().geschwader()[g].squadrons.clone();
         self.emit(Event::ReachedForHome {
             geschwader: g,
@@ -220,16 +220,32 @@ impl Exec<'_> {
 
     /// Each short-range squadron of these that flew beyond its range throws
     /// the Luftwaffe die: on the fuel face it is lost.
-    fn fuel_check(&mut self, squadrons: &[usize], far: bool) {
+    fn fuel_check(&mut self, g: usize, squadrons: &[usize], far: bool) {
         if !far {
             return;
         }
         let die = self.state().rules().luftwaffe_die;
         let out = self.state().rules().raid.fuel_out;
+        let mut dice = Vec::new();
         for &q in squadrons {
-            if self.state().short_range(q) && self.roll(die) == out {
-                self.emit(Event::OutOfFuel(q));
+            if self.state().short_range(q) {
+                dice.push((q, self.roll(die)));
             }
+        }
+        if dice.is_empty() {
+            return;
+        }
+        let lost: Vec<usize> = dice
+            .iter()
+            .filter(|&&(_, face)| face == out)
+            .map(|&(q, _)| q)
+            .collect();
+        self.emit(Event::FuelCheck {
+            geschwader: g,
+            dice,
+        });
+        for q in lost {
+            self.emit(Event::OutOfFuel(q));
         }
     }
 }
