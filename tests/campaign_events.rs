@@ -307,7 +307,7 @@ fn the_other_sides_command_cannot_be_taken_back() {
         tally_ho: 1,
         wings: vec![wing("Biggin Hill Wing", &["No. 32 Squadron"])],
         geschwader: vec![tally_ho::campaign::state::GeschwaderAt {
-            stopped: false,
+            stopped: Some(false),
             ..raid("KG 2", &["I./KG 2", "I./JG 26"], (17, 18), "Manston")
         }],
         next: Next::Decide(Stage::Fly { geschwader: 0 }),

@@ -4,11 +4,14 @@
 
 #[path = "common/campaign.rs"]
 mod campaign_common;
-use campaign_common::play_out;
+use campaign_common::{from_setup, play_out, raid, sq, wing};
 use tally_ho::campaign::ai;
 use tally_ho::campaign::forces::Place;
-use tally_ho::campaign::game::{Battles, BombRun, Campaign, CampaignSetup, Command, Event, Stage};
+use tally_ho::campaign::game::{
+    Battles, BombRun, Campaign, CampaignSetup, Command, Event, Position, Stage, WingState,
+};
 use tally_ho::campaign::rules::{Thresholds, WeatherRule};
+use tally_ho::campaign::state::{Next, WingAt};
 use tally_ho::campaign::tactical::{fate, short_name, Fate, Outcome};
 use tally_ho::data::campaign_rules::{campaign_rules_source, check_tactical, load_campaign_rules};
 use tally_ho::data::Source;
@@ -65,11 +68,51 @@ fn last_outcome(c: &Campaign) -> Outcome {
         .expect("a battle result")
 }
 
+/// An intercept off Dover about to be fought: the whole Biggin Hill Wing
+/// against KG 2, raiding London (with `damage` hits on it already).
+fn intercept(battles: Battles, damage: u8) -> Campaign {
+    let setup = CampaignSetup {
+        battles,
+        ..CampaignSetup::new(WeatherRule::Historical, 3)
+    };
+    from_setup(
+        setup,
+        Position {
+            turn: 2,
+            tally_ho: 1,
+            damage: vec![("London".into(), damage)],
+            geschwader: vec![raid(
+                "KG 2",
+                &["I./KG 2", "II./KG 2", "I./JG 26", "II./JG 26"],
+                (15, 16),
+                "London",
+            )],
+            wings: vec![WingAt {
+                at: Some(sq(15, 16)),
+                state: Some(WingState::Intercepting(0)),
+                met: Some(0),
+                ..wing(
+                    "Biggin Hill Wing",
+                    &["No. 32 Squadron", "No. 610 Squadron", "No. 141 Squadron"],
+                )
+            }],
+            next: Next::Battle,
+            ..Position::default()
+        },
+    )
+}
+
 #[test]
 fn a_squadron_becomes_a_four_plane_unit_with_r_w_b_y_identities() {
-    let mut c = campaign(Battles::Board, 3);
-    assert!(play_until(&mut c, at_battle));
+    let c = intercept(Battles::Board, 0);
+    assert!(at_battle(&c));
     let f = c.fight().expect("the intercept's fight").clone();
+    assert!(f.intercept && f.luftwaffe.len() == 3);
+    assert!(c.events().contains(&Event::BattleOnBoard {
+        wing: 2,
+        geschwader: 0,
+        seed: c.battle().unwrap().game.seed()
+    }));
     let t = c.battle().expect("the battle on the board");
     // One unit for each squadron of the intercept: the geschwader's part first.
     let mut want = f.luftwaffe.clone();
@@ -99,21 +142,16 @@ fn a_squadron_becomes_a_four_plane_unit_with_r_w_b_y_identities() {
 
 #[test]
 fn the_raids_target_sets_the_bomb_points_the_board_plays_for() {
-    for seed in 0..6 {
-        let mut c = campaign(Battles::Board, seed);
-        assert!(play_until(&mut c, at_battle));
-        let t = c.battle().unwrap();
-        let card = t.target.expect("a raid has a target");
-        let max = c.data().targets.cards[card as usize].hits;
-        let need = if c.knocked_out(card) {
-            0
-        } else {
-            max - c.damage(card)
-        };
+    let per = |c: &Campaign| c.rules().tactical.points_per_hit;
+    // London takes three hits: with one on it, the board plays for two.
+    for (damage, need) in [(0, 3), (1, 2), (2, 1), (3, 0)] {
+        let c = intercept(Battles::Board, damage);
+        let t = c.battle().expect("the battle on the board");
+        assert_eq!(t.target, Some(0), "London's card");
         assert_eq!(t.need, need);
         let rules = &t.game.scenario().rules;
-        let per = c.rules().tactical.points_per_hit;
-        assert_eq!(rules.target_points, per * need.max(1) as u32);
+        // (A target knocked out: the board still plays for one hit's points.)
+        assert_eq!(rules.target_points, per(&c) * need.max(1) as u32);
         assert_eq!(rules.attacks, c.rules().tactical.attacks);
     }
 }
@@ -296,7 +334,10 @@ fn the_battles_result_flows_back_into_the_campaign() {
                 let home = next.find(|e| {
                     !matches!(
                         e,
-                        Event::KnockedOut(_) | Event::LondonBackOnTop(_) | Event::OutOfFuel(_)
+                        Event::KnockedOut(_)
+                            | Event::LondonBackOnTop(_)
+                            | Event::FuelCheck { .. }
+                            | Event::OutOfFuel(_)
                     )
                 });
                 assert!(
@@ -333,9 +374,14 @@ fn the_battles_result_flows_back_into_the_campaign() {
 
 #[test]
 fn asked_the_player_chooses_the_board_or_the_dice() {
-    let at_choice = |c: &Campaign| matches!(c.stage(), Stage::HowToFight { .. });
-    let mut c = campaign(Battles::Ask, 5);
-    assert!(play_until(&mut c, at_choice));
+    let mut c = intercept(Battles::Ask, 0);
+    assert_eq!(
+        c.stage(),
+        &Stage::HowToFight {
+            wing: 2,
+            geschwader: 0
+        }
+    );
     assert_eq!(c.to_act(), Some(Side::British));
     assert_eq!(
         c.legal_commands(),
@@ -347,11 +393,18 @@ fn asked_the_player_chooses_the_board_or_the_dice() {
     let n = dice.events().len();
     dice.play(Command::WithDice).unwrap();
     assert!(dice.battle().is_none());
-    assert!(dice.events()[n..]
-        .iter()
-        .any(|e| matches!(e, Event::Round { .. })));
+    assert!(matches!(dice.events()[n], Event::Round { round: 1, .. }));
     // The board: the battle begins, and only its moves are decisions.
+    let n = c.events().len();
     c.play(Command::OnTheBoard).unwrap();
+    assert!(matches!(
+        c.events()[n],
+        Event::BattleOnBoard {
+            wing: 2,
+            geschwader: 0,
+            ..
+        }
+    ));
     assert!(at_battle(&c));
     assert!(c.check(&Command::WithDice).is_err());
     assert!(c.check(&Command::EndRafMovement).is_err());

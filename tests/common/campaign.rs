@@ -82,9 +82,22 @@ pub fn from(position: Position) -> Campaign {
 }
 
 pub fn from_with(weather: WeatherRule, position: Position) -> Campaign {
+    from_setup(CampaignSetup::new(weather, 1), position)
+}
+
+pub fn from_setup(setup: CampaignSetup, position: Position) -> Campaign {
     let (data, rules) = shipped();
-    Campaign::with_position(data, rules, CampaignSetup::new(weather, 1), position)
+    Campaign::with_position(data, rules, setup, position)
         .unwrap_or_else(|e| panic!("the position is refused: {e}"))
+}
+
+/// A geschwader in the air at `at` against `target`, still to fly this
+/// Tally Ho phase.
+pub fn flying(name: &str, squadrons: &[&str], at: (i32, i32), target: &str) -> GeschwaderAt {
+    GeschwaderAt {
+        stopped: Some(false),
+        ..raid(name, squadrons, at, target)
+    }
 }
 
 /// A position at `turn` waiting for `stage`.
@@ -127,7 +140,7 @@ pub fn raid(name: &str, squadrons: &[&str], at: (i32, i32), target: &str) -> Ges
     GeschwaderAt {
         at: Some(sq(at.0, at.1)),
         target: Some(target.into()),
-        stopped: true,
+        stopped: Some(true),
         ..geschwader(name, squadrons)
     }
 }
@@ -155,6 +168,16 @@ pub fn sq(col: i32, row: i32) -> Square {
 }
 
 // ----- reading the campaign by name -----
+
+/// A squadron's index by the name it has at the start (an allied squadron
+/// takes over a squadron under its own name).
+pub fn squadron_no(name: &str) -> usize {
+    static OPENING: OnceLock<Campaign> = OnceLock::new();
+    squadron(
+        OPENING.get_or_init(|| campaign(WeatherRule::Historical, 1)),
+        name,
+    )
+}
 
 pub fn squadron(c: &Campaign, name: &str) -> usize {
     c.forces()

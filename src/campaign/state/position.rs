@@ -14,7 +14,7 @@
 //! with a sentence ([`PositionError`]).
 
 use super::{distance, Fight, GeschwaderNow, Job, RaidState, Stage, State, WingNow, WingState};
-use crate::campaign::data::{CampaignData, Square};
+use crate::campaign::data::{CampaignData, Group, Square};
 use crate::campaign::deck::Deck;
 use crate::campaign::forces::Place;
 use crate::campaign::game::CampaignSetup;
@@ -72,7 +72,8 @@ pub struct GeschwaderAt {
     /// The Tally Ho phase it takes off in; none: the first.
     pub wave: Option<u8>,
     pub moved: u8,
-    pub stopped: bool,
+    /// Stopped for this Tally Ho phase; none: unless it is in the air.
+    pub stopped: Option<bool>,
     pub bomb_run: bool,
     /// The furthest it has been from its base; none: where it is now.
     pub furthest: Option<u8>,
@@ -156,6 +157,9 @@ pub struct Position {
     pub raf_cards: Option<u32>,
     /// The squadron with the ace marker.
     pub ace: Option<String>,
+    /// Allied squadrons due that wait for a damaged Hurricane of their
+    /// group (by the group's number).
+    pub allies_due: Vec<(u8, String)>,
     pub wings: Vec<WingAt>,
     pub geschwader: Vec<GeschwaderAt>,
     pub fight: Option<FightAt>,
@@ -196,6 +200,7 @@ impl Default for Position {
             targets: 0,
             raf_cards: None,
             ace: None,
+            allies_due: Vec::new(),
             wings: Vec::new(),
             geschwader: Vec::new(),
             fight: None,
@@ -228,6 +233,7 @@ pub enum PositionError {
     GeschwaderTwice(String),
     NoSuchWing(usize),
     NoSuchGeschwader(usize),
+    NoSuchGroup(u8),
     WrongSide { squadron: String, formation: String },
     OffTheMap(Square),
     TooManyHits { card: String, hits: u8, max: u8 },
@@ -264,6 +270,7 @@ impl fmt::Display for PositionError {
             GeschwaderTwice(g) => write!(f, "{g} is given twice."),
             NoSuchWing(w) => write!(f, "There is no wing {w}."),
             NoSuchGeschwader(g) => write!(f, "There is no geschwader {g}."),
+            NoSuchGroup(g) => write!(f, "There is no {g} Group."),
             WrongSide {
                 squadron,
                 formation,
@@ -525,7 +532,7 @@ impl Position {
             now.squadrons = squadrons;
             now.wave = g.wave.unwrap_or(1);
             now.moved = g.moved;
-            now.stopped = g.stopped;
+            now.stopped = g.stopped.unwrap_or(now.state != RaidState::Aloft);
             now.bomb_run = g.bomb_run;
             now.furthest = g.furthest.unwrap_or(distance(base, now.at));
             now.crossed_radar = g.crossed_radar;
@@ -543,6 +550,12 @@ impl Position {
             }
             s.wings[i] = w;
         }
+        if self.tally_ho > 0 {
+            // In a Tally Ho phase, only the geschwader in the air move.
+            for g in &mut s.geschwader {
+                g.stopped = true;
+            }
+        }
         for (i, g) in geschwader {
             for &q in &g.squadrons {
                 s.forces.set_place(q, Place::Alerted);
@@ -555,6 +568,10 @@ impl Position {
         }
         if let Some(name) = &self.ace {
             s.ace = Some(squadron(name)?);
+        }
+        for (group, name) in &self.allies_due {
+            let g = Group::from_number(*group).ok_or(E::NoSuchGroup(*group))?;
+            s.allies_due.push((g, name.clone()));
         }
 
         // The fight.
