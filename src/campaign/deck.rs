@@ -52,6 +52,29 @@ pub struct DeckConfig {
     pub london_among_top: u8,
 }
 
+/// Why the deck refuses to move a card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DeckError {
+    /// The card is not in the German hand.
+    NotInHand(u16),
+    /// The card was not flown this phase.
+    NotFlown(u16),
+}
+
+impl std::fmt::Display for DeckError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            DeckError::NotInHand(c) => write!(f, "Card {c} is not in the German hand."),
+            DeckError::NotFlown(c) => write!(
+                f,
+                "Card {c} was not flown this phase: only a card flown goes back on top."
+            ),
+        }
+    }
+}
+
+impl std::error::Error for DeckError {}
+
 /// A phase's deck as the dice stacked it: the draw pile (top card last) and
 /// the cards taken out.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -233,9 +256,9 @@ impl Deck {
     }
 
     /// The German player gives a card from his hand to a geschwader.
-    pub fn assign(&mut self, card: u16) -> Result<(), String> {
+    pub fn assign(&mut self, card: u16) -> Result<(), DeckError> {
         let Some(i) = self.hand.iter().position(|&c| c == card) else {
-            return Err("that target is not in the German hand".into());
+            return Err(DeckError::NotInHand(card));
         };
         self.hand.remove(i);
         self.used.push(card);
@@ -244,9 +267,9 @@ impl Deck {
 
     /// At a new phase the German gives back the cards beyond the three he
     /// keeps: they are recycled with the used ones.
-    pub fn discard(&mut self, card: u16) -> Result<(), String> {
+    pub fn discard(&mut self, card: u16) -> Result<(), DeckError> {
         let Some(i) = self.hand.iter().position(|&c| c == card) else {
-            return Err("that card is not in the German hand".into());
+            return Err(DeckError::NotInHand(card));
         };
         self.hand.remove(i);
         self.used.push(card);
@@ -255,9 +278,9 @@ impl Deck {
 
     /// A London target bombed but not knocked out goes back on top of the
     /// deck for the next turn.
-    pub fn back_on_top(&mut self, card: u16) -> Result<(), String> {
+    pub fn back_on_top(&mut self, card: u16) -> Result<(), DeckError> {
         let Some(i) = self.used.iter().position(|&c| c == card) else {
-            return Err("only a card flown this phase can go back on top".into());
+            return Err(DeckError::NotFlown(card));
         };
         self.used.remove(i);
         self.draw.push(card);
