@@ -552,6 +552,29 @@ fn a_bad_position_is_refused_with_a_sentence() {
             "The campaign being over is not a decision to wait for.",
         ),
         (
+            // One hit on the Germans, fewer than either defence, and their
+            // stand-down spent: nothing can take it.
+            Position {
+                tally_ho: 1,
+                geschwader: vec![raid("KG 2", &["I./KG 2", "I./JG 26"], (15, 16), "Manston")],
+                wings: vec![wing("Biggin Hill Wing", &["No. 32 Squadron"])],
+                fight: Some(tally_ho::campaign::state::FightAt {
+                    intercept: true,
+                    on_luftwaffe: 1,
+                    luftwaffe_stood_down: true,
+                    ..fight(
+                        "KG 2",
+                        &["Biggin Hill Wing"],
+                        &["No. 32 Squadron"],
+                        &["I./KG 2", "I./JG 26"],
+                    )
+                }),
+                next: Next::Decide(Stage::Allocate { side: Side::German }),
+                ..Position::default()
+            },
+            "The campaign would wait for a decision with no legal command to make it.",
+        ),
+        (
             playing_on(2, Next::Fly),
             "Tally Ho phase 0 is not in a turn, which has phases 1 to 4.",
         ),

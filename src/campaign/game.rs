@@ -174,6 +174,9 @@ impl Campaign {
             quiet,
         };
         c.exec().start(next, shuffle_weather);
+        if c.to_act().is_some() && c.legal_commands().is_empty() {
+            return Err(PositionError::NothingToDecide);
+        }
         Ok(c)
     }
 

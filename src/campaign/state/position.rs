@@ -221,8 +221,14 @@ impl Default for Position {
 /// Why a position cannot be played from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PositionError {
-    NoSuchTurn { turn: u8, turns: u8 },
-    NoSuchTallyHo { phase: u8, phases: u8 },
+    NoSuchTurn {
+        turn: u8,
+        turns: u8,
+    },
+    NoSuchTallyHo {
+        phase: u8,
+        phases: u8,
+    },
     UnknownSquadron(String),
     SquadronTwice(String),
     UnknownCard(String),
@@ -234,18 +240,36 @@ pub enum PositionError {
     NoSuchWing(usize),
     NoSuchGeschwader(usize),
     NoSuchGroup(u8),
-    WrongSide { squadron: String, formation: String },
+    WrongSide {
+        squadron: String,
+        formation: String,
+    },
     OffTheMap(Square),
-    TooManyHits { card: String, hits: u8, max: u8 },
+    TooManyHits {
+        card: String,
+        hits: u8,
+        max: u8,
+    },
     NotInTheFight(String),
-    StandsDownBack { squadron: String, back_on: u8 },
-    WeatherCards { given: usize, turns: u8 },
+    StandsDownBack {
+        squadron: String,
+        back_on: u8,
+    },
+    WeatherCards {
+        given: usize,
+        turns: u8,
+    },
     NeedsAFight,
     NeedsADogfight,
     NeedsABoardBattle,
     NotFlying(usize),
-    NotIntercepting { wing: usize, geschwader: usize },
+    NotIntercepting {
+        wing: usize,
+        geschwader: usize,
+    },
     NotADecision,
+    /// The campaign would wait for a decision with nothing it may decide.
+    NothingToDecide,
 }
 
 impl fmt::Display for PositionError {
@@ -309,6 +333,10 @@ impl fmt::Display for PositionError {
                 "Wing {wing} is not intercepting geschwader {geschwader}."
             ),
             NotADecision => write!(f, "The campaign being over is not a decision to wait for."),
+            NothingToDecide => write!(
+                f,
+                "The campaign would wait for a decision with no legal command to make it."
+            ),
         }
     }
 }
