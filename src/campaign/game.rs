@@ -1,9 +1,9 @@
 //! The campaign played: a [`Campaign`] is its state, its dice, the battle on
 //! the board (when one is fought) and its logs. [`Campaign::play`] checks a
 //! command ([`check`](super::check::check)), runs it and the automatic
-//! steps after it up to the next decision ([`super::turn`]); every change
-//! of the state is an event ([`Event`]) applied by
-//! [`apply`](super::state::apply::apply), its only writer.
+//! steps after it up to the next decision (the turn sequence, `turn`);
+//! every change of the state is an [`Event`] applied by
+//! [`super::state::apply::apply`], its only writer.
 //!
 //! A campaign is its data, its setup (weather rule, seed, how intercepts
 //! are fought), its starting position and its commands: undo rebuilds it

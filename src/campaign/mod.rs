@@ -4,7 +4,7 @@
 //!
 //! The engine has the shape of the other games: a [`command::Command`] is
 //! checked by [`check::check`] (refused with an [`check::Invalid`], a
-//! sentence), then the turn sequence ([`turn`]) reads the state and emits
+//! sentence), then the turn sequence (`turn`) reads the state and emits
 //! [`event::Event`]s, which [`state::apply::apply`], the only writer of the
 //! [`state::State`], applies. [`game::Campaign`] holds the state, the dice
 //! and the logs, and implements the common [`crate::common::game::Rules`].
