@@ -32,7 +32,7 @@ fn state(app: &App) -> String {
         Some(t) => format!(
             "screen {}, ai {:?}, picked {:?} wave {}, turn {}, stage {:?}, decider {:?}, human turn {:?}, busy {}, board {}, result {}, handover {:?}, message {:?}, buttons {:?}",
             app.top().name(),
-            t.decider().and_then(|s| tally_ho::campaign::ai::choose(&t.campaign, s)),
+            t.decider().and_then(|s| tally_ho::campaign::ai::propose(&t.campaign, s)),
             t.picked_geschwader,
             t.wave,
             t.campaign.turn(),
@@ -323,7 +323,7 @@ fn taking_back_a_move_on_the_board_takes_it_back_in_the_campaign() {
     let t = table(&app);
     assert_eq!(t.campaign.commands(), &before[..before.len() - 1]);
     let sub = t.sub.as_ref().unwrap();
-    let inner = t.campaign.battle().unwrap().game.commands();
+    let inner = t.campaign.battle_commands().unwrap();
     assert_eq!(sub.game.commands(), inner);
     // And the battle goes on to its end from there.
     until(&mut app, &mut p, |app| {
@@ -355,7 +355,12 @@ fn a_corrupt_campaign_save_is_reported_and_left_as_it_is() {
         ),
     );
     let players = vec![Player::new("Luftwaffe", false), Player::new("RAF", true)];
-    let mut bad = tally_ho::record::campaign::record_of(&c, players).unwrap();
+    let mut bad = tally_ho::record::of::<tally_ho::campaign::game::Campaign>(
+        &c,
+        players,
+        std::path::Path::new("."),
+    )
+    .unwrap();
     bad.commands.push(Command::EndRafMovement);
     let auto = saves::path(GameKind::Campaign, Slot::Autosave);
     AnyRecord::Campaign(bad).write(&auto).unwrap();

@@ -64,7 +64,7 @@ fn random_campaign(
         let legal = c.legal_commands();
         assert!(!legal.is_empty(), "no legal command at {:?}", c.stage());
         let cmd = if g.below(5) < opponents {
-            ai::choose(&c, side).unwrap()
+            ai::propose(&c, side).unwrap()
         } else {
             legal[g.below(legal.len() as u64) as usize]
         };
@@ -106,7 +106,7 @@ proptest! {
         for e in c.events() {
             match e {
                 Event::TurnBegins { turn: t, .. } => turn = *t,
-                Event::StoodDown(s) => stood.push((*s, turn)),
+                Event::StoodDown { squadron: s, .. } => stood.push((*s, turn)),
                 Event::StoodDownReturn(back) => {
                     for s in back {
                         let at = stood.iter().position(|(q, _)| q == s).expect("returned after standing down");
@@ -147,7 +147,7 @@ proptest! {
         let mut g = Gen(player);
         for _ in 0..stop {
             let Some(side) = c.to_act() else { break };
-            let cmd = ai::choose(&c, side).unwrap();
+            let cmd = ai::propose(&c, side).unwrap();
             c.play(cmd).unwrap();
         }
         let legal = c.legal_commands();

@@ -28,7 +28,7 @@ fn setup(weather: WeatherRule, seed: u64) -> CampaignSetup {
 fn played(weather: WeatherRule, seed: u64) -> Campaign {
     let (data, rules) = shipped();
     let mut c = Campaign::new(data, rules, setup(weather, seed));
-    ai::play_out(&mut c);
+    tally_ho::common::game::play_out(&mut c, &mut ai::Opponents::default(), 1_000_000).unwrap();
     assert!(c.is_over());
     c
 }
@@ -55,7 +55,7 @@ fn files_in(dir: &Path) -> Vec<String> {
 
 /// Why a record does not verify (a test failure if it does).
 fn refused(rep: &CampaignRecord) -> RecordError {
-    match record::campaign::verify(rep, Path::new(".")) {
+    match record::verify::<tally_ho::campaign::game::Campaign>(rep, Path::new(".")) {
         Err(e) => e,
         Ok(_) => panic!("the record verified"),
     }
@@ -63,7 +63,7 @@ fn refused(rep: &CampaignRecord) -> RecordError {
 
 /// Why a record does not restore (a test failure if it does).
 fn not_restored(r: &CampaignRecord) -> String {
-    match record::campaign::restore(r) {
+    match record::restore::<tally_ho::campaign::game::Campaign>(r, std::path::Path::new(".")) {
         Err(e) => e.to_string(),
         Ok(_) => panic!("the record restored"),
     }
@@ -78,7 +78,12 @@ fn sides(human: Option<Side>) -> Vec<Player> {
 
 /// A campaign's record so far (the players: the RAF a person).
 fn record_of(c: &Campaign) -> CampaignRecord {
-    record::campaign::record_of(c, sides(Some(Side::British))).unwrap()
+    record::of::<tally_ho::campaign::game::Campaign>(
+        c,
+        sides(Some(Side::British)),
+        std::path::Path::new("."),
+    )
+    .unwrap()
 }
 
 // ----- replays -----
@@ -102,7 +107,8 @@ fn a_recorded_campaign_replay_verifies_to_the_identical_event_log() {
             panic!("a campaign record read as another game");
         };
         assert_eq!(back, rep, "RON round trip");
-        let again = record::campaign::verify(&back, Path::new(".")).unwrap();
+        let again =
+            record::verify::<tally_ho::campaign::game::Campaign>(&back, Path::new(".")).unwrap();
         assert_eq!(again.events(), c.events());
         assert_eq!(again.commands(), c.commands());
         assert_eq!(again.tally(), c.tally());
@@ -223,15 +229,29 @@ fn a_campaign_saved_mid_game_and_restored_goes_on_exactly_as_the_original() {
                 panic!("read as another game");
             };
             assert_eq!(back, saved, "RON round trip");
-            let mut restored = record::campaign::restore(&back).unwrap();
+            let mut restored = record::restore::<tally_ho::campaign::game::Campaign>(
+                &back,
+                std::path::Path::new("."),
+            )
+            .unwrap();
             assert_eq!(restored.commands(), c.commands());
             assert_eq!(restored.events(), c.events(), "the same campaign so far");
             assert_eq!(restored.stage(), c.stage());
             assert_eq!(restored.tally(), c.tally());
             // Both played out by the opponents: the same campaign to the end.
             let mut original = c.clone();
-            ai::play_out(&mut original);
-            ai::play_out(&mut restored);
+            tally_ho::common::game::play_out(
+                &mut original,
+                &mut ai::Opponents::default(),
+                1_000_000,
+            )
+            .unwrap();
+            tally_ho::common::game::play_out(
+                &mut restored,
+                &mut ai::Opponents::default(),
+                1_000_000,
+            )
+            .unwrap();
             assert_eq!(original.commands(), all, "the opponents are deterministic");
             assert_eq!(
                 restored.commands(),
@@ -251,19 +271,29 @@ fn a_saved_campaign_keeps_who_plays_which_side() {
     let mut c = Campaign::new(data, rules, setup(WeatherRule::Cards, 31));
     for _ in 0..40 {
         let side = c.to_act().unwrap();
-        c.play(ai::choose(&c, side).unwrap()).unwrap();
+        c.play(ai::propose(&c, side).unwrap()).unwrap();
     }
     let dir = temp_dir("players");
     let path = dir.join("save.ron");
     for human in [Some(Side::German), Some(Side::British), None] {
-        let r = record::campaign::record_of(&c, sides(human)).unwrap();
+        let r = record::of::<tally_ho::campaign::game::Campaign>(
+            &c,
+            sides(human),
+            std::path::Path::new("."),
+        )
+        .unwrap();
         AnyRecord::Campaign(r.clone()).write(&path).unwrap();
         match record::read(&path) {
             Ok(AnyRecord::Campaign(back)) => {
                 assert_eq!(back, r);
                 assert_eq!(back.players, sides(human));
                 assert_eq!(
-                    record::campaign::restore(&back).unwrap().commands(),
+                    record::restore::<tally_ho::campaign::game::Campaign>(
+                        &back,
+                        std::path::Path::new(".")
+                    )
+                    .unwrap()
+                    .commands(),
                     c.commands()
                 );
             }

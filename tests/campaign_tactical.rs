@@ -2,10 +2,16 @@
 //! is built from the squadrons and how its result flows back
 //! (docs/RULES.md, "The campaign's intercepts on the hex board").
 
+#[path = "common/campaign.rs"]
+mod campaign_common;
+use campaign_common::{from_setup, play_out, raid, sq, wing};
 use tally_ho::campaign::ai;
 use tally_ho::campaign::forces::Place;
-use tally_ho::campaign::game::{Battles, Campaign, CampaignSetup, Command, Event, Stage};
+use tally_ho::campaign::game::{
+    Battles, BombRun, Campaign, CampaignSetup, Command, Event, Position, Stage, WingState,
+};
 use tally_ho::campaign::rules::{Thresholds, WeatherRule};
+use tally_ho::campaign::state::{Next, WingAt};
 use tally_ho::campaign::tactical::{fate, short_name, Fate, Outcome};
 use tally_ho::data::campaign_rules::{campaign_rules_source, check_against, load_campaign_rules};
 use tally_ho::data::Source;
@@ -30,7 +36,7 @@ fn play_until(c: &mut Campaign, stop: impl Fn(&Campaign) -> bool) -> bool {
         let Some(side) = c.to_act() else {
             return false;
         };
-        let cmd = ai::choose(c, side).expect("a legal command");
+        let cmd = ai::propose(c, side).expect("a proposal");
         c.play(cmd).expect("the opponent's command is legal");
     }
     true
@@ -45,7 +51,7 @@ fn at_battle(c: &Campaign) -> bool {
 fn finish_battle(c: &mut Campaign) {
     assert!(at_battle(c));
     let this = c.intercept_tally().on_board;
-    assert_eq!(ai::play_battle(c), 0, "no proposal refused");
+    campaign_common::finish_battle(c);
     // Over: the campaign has moved on, perhaps straight to the next battle.
     assert!(!at_battle(c) || c.intercept_tally().on_board > this);
 }
@@ -61,11 +67,51 @@ fn last_outcome(c: &Campaign) -> Outcome {
         .expect("a battle result")
 }
 
+/// An intercept off Dover about to be fought: the whole Biggin Hill Wing
+/// against KG 2, raiding London (with `damage` hits on it already).
+fn intercept(battles: Battles, damage: u8) -> Campaign {
+    let setup = CampaignSetup {
+        battles,
+        ..CampaignSetup::new(WeatherRule::Historical, 3)
+    };
+    from_setup(
+        setup,
+        Position {
+            turn: 2,
+            tally_ho: 1,
+            damage: vec![("London".into(), damage)],
+            geschwader: vec![raid(
+                "KG 2",
+                &["I./KG 2", "II./KG 2", "I./JG 26", "II./JG 26"],
+                (15, 16),
+                "London",
+            )],
+            wings: vec![WingAt {
+                at: Some(sq(15, 16)),
+                state: Some(WingState::Intercepting(0)),
+                met: Some(0),
+                ..wing(
+                    "Biggin Hill Wing",
+                    &["No. 32 Squadron", "No. 610 Squadron", "No. 141 Squadron"],
+                )
+            }],
+            next: Next::Battle,
+            ..Position::default()
+        },
+    )
+}
+
 #[test]
 fn a_squadron_becomes_a_four_plane_unit_with_r_w_b_y_identities() {
-    let mut c = campaign(Battles::Board, 3);
-    assert!(play_until(&mut c, at_battle));
+    let c = intercept(Battles::Board, 0);
+    assert!(at_battle(&c));
     let f = c.fight().expect("the intercept's fight").clone();
+    assert!(f.intercept && f.luftwaffe.len() == 3);
+    assert!(c.events().contains(&Event::BattleOnBoard {
+        wing: 2,
+        geschwader: 0,
+        seed: c.battle().unwrap().game.seed()
+    }));
     let t = c.battle().expect("the battle on the board");
     // One unit for each squadron of the intercept: the geschwader's part first.
     let mut want = f.luftwaffe.clone();
@@ -95,21 +141,16 @@ fn a_squadron_becomes_a_four_plane_unit_with_r_w_b_y_identities() {
 
 #[test]
 fn the_raids_target_sets_the_bomb_points_the_board_plays_for() {
-    for seed in 0..6 {
-        let mut c = campaign(Battles::Board, seed);
-        assert!(play_until(&mut c, at_battle));
-        let t = c.battle().unwrap();
-        let card = t.target.expect("a raid has a target");
-        let max = c.data().targets.cards[card as usize].hits;
-        let need = if c.knocked_out(card) {
-            0
-        } else {
-            max - c.damage(card)
-        };
+    let per = |c: &Campaign| c.rules().tactical.points_per_hit;
+    // London takes three hits: with one on it, the board plays for two.
+    for (damage, need) in [(0, 3), (1, 2), (2, 1), (3, 0)] {
+        let c = intercept(Battles::Board, damage);
+        let t = c.battle().expect("the battle on the board");
+        assert_eq!(t.target, Some(0), "London's card");
         assert_eq!(t.need, need);
         let rules = &t.game.scenario().rules;
-        let per = c.rules().tactical.points_per_hit;
-        assert_eq!(rules.target_points, per * need.max(1) as u32);
+        // (A target knocked out: the board still plays for one hit's points.)
+        assert_eq!(rules.target_points, per(&c) * need.max(1) as u32);
         assert_eq!(rules.attacks, c.rules().tactical.attacks);
     }
 }
@@ -135,7 +176,7 @@ fn only_the_worst_hit_squadron_of_a_side_is_stood_down() {
     let mut ties = 0;
     for seed in 0..12 {
         let mut c = campaign(Battles::Board, seed);
-        ai::play_out(&mut c);
+        play_out(&mut c);
         let th = &c.rules().tactical;
         for e in c.events() {
             let Event::BattleResult(o) = e else { continue };
@@ -206,13 +247,15 @@ fn the_battles_result_flows_back_into_the_campaign() {
             };
             assert_eq!(start.need, need);
             let (before, turn, damage) = (c.tally(), c.turn(), c.damage(card));
+            // Where the raid met the wing: where its squadrons fall.
+            let square = c.geschwader()[start.geschwader].at;
             // The battle, move by move, keeping its last position.
             let this = c.intercept_tally().on_board;
             let mut last = start.clone();
             while at_battle(&c) && c.intercept_tally().on_board == this {
                 last = c.battle().unwrap().clone();
                 let side = c.to_act().unwrap();
-                let cmd = ai::choose(&c, side).unwrap();
+                let cmd = ai::propose(&c, side).unwrap();
                 c.play(cmd).unwrap();
                 if let Command::Hex(h) = cmd {
                     last.game.play(h).unwrap();
@@ -252,9 +295,16 @@ fn the_battles_result_flows_back_into_the_campaign() {
             // Then, in order: each fate, the board's bombs, the raid home.
             let mut next = c.events()[at + 1..].iter();
             for r in o.squadrons.iter().filter(|r| r.fate != Fate::Unhurt) {
+                let at = square;
                 let want = match r.fate {
-                    Fate::Lost => Event::Lost(r.squadron),
-                    _ => Event::StoodDown(r.squadron),
+                    Fate::Lost => Event::Lost {
+                        squadron: r.squadron,
+                        at,
+                    },
+                    _ => Event::StoodDown {
+                        squadron: r.squadron,
+                        at,
+                    },
                 };
                 assert_eq!(next.next(), Some(&want));
                 if r.fate == Fate::Lost {
@@ -269,20 +319,24 @@ fn the_battles_result_flows_back_into_the_campaign() {
             }
             if o.hits > 0 {
                 hits_seen += 1;
+                assert_eq!(next.next(), Some(&Event::FightOver));
                 assert_eq!(
                     next.next(),
                     Some(&Event::Bombed {
                         geschwader: start.geschwader,
                         card,
                         hits: o.hits,
-                        aa: 0
+                        run: BombRun::Board { points: o.points }
                     })
                 );
                 // (after what the hits knocked out, and the fuel check)
                 let home = next.find(|e| {
                     !matches!(
                         e,
-                        Event::KnockedOut(_) | Event::LondonBackOnTop(_) | Event::OutOfFuel(_)
+                        Event::KnockedOut(_)
+                            | Event::LondonBackOnTop(_)
+                            | Event::FuelCheck { .. }
+                            | Event::OutOfFuel(_)
                     )
                 });
                 assert!(
@@ -293,9 +347,10 @@ fn the_battles_result_flows_back_into_the_campaign() {
                     assert!(c.damage(card) >= damage + o.hits);
                 }
             } else {
+                assert_eq!(next.next(), Some(&Event::FightOver));
                 assert!(!matches!(
                     next.next(),
-                    Some(Event::Bombed { geschwader, aa: 0, .. }) if *geschwader == start.geschwader
+                    Some(Event::Bombed { geschwader, run: BombRun::Board { .. }, .. }) if *geschwader == start.geschwader
                 ));
             }
             let raf_lost = o
@@ -318,9 +373,14 @@ fn the_battles_result_flows_back_into_the_campaign() {
 
 #[test]
 fn asked_the_player_chooses_the_board_or_the_dice() {
-    let at_choice = |c: &Campaign| matches!(c.stage(), Stage::HowToFight { .. });
-    let mut c = campaign(Battles::Ask, 5);
-    assert!(play_until(&mut c, at_choice));
+    let mut c = intercept(Battles::Ask, 0);
+    assert_eq!(
+        c.stage(),
+        &Stage::HowToFight {
+            wing: 2,
+            geschwader: 0
+        }
+    );
     assert_eq!(c.to_act(), Some(Side::British));
     assert_eq!(
         c.legal_commands(),
@@ -332,11 +392,18 @@ fn asked_the_player_chooses_the_board_or_the_dice() {
     let n = dice.events().len();
     dice.play(Command::WithDice).unwrap();
     assert!(dice.battle().is_none());
-    assert!(dice.events()[n..]
-        .iter()
-        .any(|e| matches!(e, Event::Rolled { .. })));
+    assert!(matches!(dice.events()[n], Event::Round { round: 1, .. }));
     // The board: the battle begins, and only its moves are decisions.
+    let n = c.events().len();
     c.play(Command::OnTheBoard).unwrap();
+    assert!(matches!(
+        c.events()[n],
+        Event::BattleOnBoard {
+            wing: 2,
+            geschwader: 0,
+            ..
+        }
+    ));
     assert!(at_battle(&c));
     assert!(c.check(&Command::WithDice).is_err());
     assert!(c.check(&Command::EndRafMovement).is_err());
@@ -352,7 +419,7 @@ fn asked_the_player_chooses_the_board_or_the_dice() {
 fn a_campaign_can_be_fought_all_on_the_board_or_all_with_dice() {
     for seed in 0..4 {
         let mut board = campaign(Battles::Board, seed);
-        assert_eq!(ai::play_out(&mut board), 0);
+        play_out(&mut board);
         let t = board.intercept_tally();
         assert!(t.fought > 0);
         assert_eq!(t.on_board, t.fought, "every intercept on the board");
@@ -380,7 +447,7 @@ fn a_campaign_can_be_fought_all_on_the_board_or_all_with_dice() {
         let bombed = results.iter().filter(|o| o.hits > 0).count() as u32;
         assert_eq!(t.bombed_on_board, bombed);
         let mut dice = campaign(Battles::Dice, seed);
-        assert_eq!(ai::play_out(&mut dice), 0);
+        play_out(&mut dice);
         let t = dice.intercept_tally();
         assert!(t.fought > 0);
         assert_eq!(t.on_board, 0, "no intercept on the board");
@@ -394,10 +461,19 @@ fn a_campaign_can_be_fought_all_on_the_board_or_all_with_dice() {
 #[test]
 fn a_campaign_with_battles_is_its_seed_and_commands() {
     let mut a = campaign(Battles::Board, 8);
-    ai::play_out(&mut a);
+    play_out(&mut a);
     assert!(a.intercept_tally().on_board > 0);
-    let save = tally_ho::record::campaign::record_of(&a, Vec::new()).unwrap();
-    let b = tally_ho::record::campaign::restore(&save).expect("restores");
+    let save = tally_ho::record::of::<tally_ho::campaign::game::Campaign>(
+        &a,
+        Vec::new(),
+        std::path::Path::new("."),
+    )
+    .unwrap();
+    let b = tally_ho::record::restore::<tally_ho::campaign::game::Campaign>(
+        &save,
+        std::path::Path::new("."),
+    )
+    .expect("restores");
     assert_eq!(b.events(), a.events());
     assert_eq!(b.tally(), a.tally());
 }
@@ -409,7 +485,7 @@ fn a_save_in_the_middle_of_a_battle_resumes_it() {
     // A few moves into the battle.
     for _ in 0..5 {
         let side = c.to_act().unwrap();
-        let cmd = ai::choose(&c, side).unwrap();
+        let cmd = ai::propose(&c, side).unwrap();
         assert!(matches!(cmd, Command::Hex(_)));
         c.play(cmd).unwrap();
     }
@@ -417,14 +493,20 @@ fn a_save_in_the_middle_of_a_battle_resumes_it() {
     let dir = std::env::temp_dir().join(format!("tally-ho-tactical-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("mid-battle.ron");
-    let r = tally_ho::record::campaign::record_of(&c, Vec::new()).unwrap();
+    let r = tally_ho::record::of::<tally_ho::campaign::game::Campaign>(
+        &c,
+        Vec::new(),
+        std::path::Path::new("."),
+    )
+    .unwrap();
     tally_ho::record::AnyRecord::Campaign(r)
         .write(&path)
         .unwrap();
     let back = match tally_ho::record::read(&path).unwrap() {
-        tally_ho::record::AnyRecord::Campaign(r) => {
-            tally_ho::record::campaign::restore(&r).unwrap()
-        }
+        tally_ho::record::AnyRecord::Campaign(r) => tally_ho::record::restore::<
+            tally_ho::campaign::game::Campaign,
+        >(&r, std::path::Path::new("."))
+        .unwrap(),
         other => panic!("{other:?}"),
     };
     assert!(at_battle(&back));
@@ -551,7 +633,7 @@ fn a_save_from_before_board_battles_loads_with_the_dice() {
     let mut c = campaign(Battles::Dice, 4);
     for _ in 0..40 {
         let side = c.to_act().unwrap();
-        c.play(ai::choose(&c, side).unwrap()).unwrap();
+        c.play(ai::propose(&c, side).unwrap()).unwrap();
     }
     // A save as the version before board battles wrote it.
     #[derive(serde::Serialize)]
@@ -581,7 +663,11 @@ fn a_save_from_before_board_battles_loads_with_the_dice() {
         panic!("a campaign save");
     };
     assert_eq!(save.setup.battles, Battles::Dice);
-    let back = tally_ho::record::campaign::restore(&save).unwrap();
+    let back = tally_ho::record::restore::<tally_ho::campaign::game::Campaign>(
+        &save,
+        std::path::Path::new("."),
+    )
+    .unwrap();
     assert_eq!(back.events(), c.events());
 }
 

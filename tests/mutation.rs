@@ -314,7 +314,10 @@ fn record_kind(name: &str, file: &str, text: &str, replay: bool) -> Kind {
             (AnyRecord::Family(r), false) => {
                 record::restore(r, &base).map(|_: tally_ho::family::Game| ())
             }
-            (AnyRecord::Campaign(r), false) => record::campaign::restore(r).map(|_| ()),
+            (AnyRecord::Campaign(r), false) => {
+                record::restore::<tally_ho::campaign::game::Campaign>(r, std::path::Path::new("."))
+                    .map(|_| ())
+            }
             (any, true) => any.verify(&base).map(|_| ()),
         };
         loaded.map_err(|e| e.in_file(&file_name).to_string())
@@ -344,7 +347,7 @@ fn records() -> Vec<(&'static str, AnyRecord, bool)> {
     );
     for _ in 0..150 {
         let side = camp.to_act().unwrap();
-        let cmd = tally_ho::campaign::ai::choose(&camp, side).unwrap();
+        let cmd = tally_ho::campaign::ai::propose(&camp, side).unwrap();
         camp.play(cmd).unwrap();
     }
     let commanders = vec![Player::new("Ann", true), Player::new("Ben", false)];
@@ -366,7 +369,14 @@ fn records() -> Vec<(&'static str, AnyRecord, bool)> {
         ),
         (
             "campaign save",
-            AnyRecord::Campaign(record::campaign::record_of(&camp, sides()).unwrap()),
+            AnyRecord::Campaign(
+                record::of::<tally_ho::campaign::game::Campaign>(
+                    &camp,
+                    sides(),
+                    std::path::Path::new("."),
+                )
+                .unwrap(),
+            ),
             false,
         ),
     ]

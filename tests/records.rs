@@ -8,7 +8,7 @@ use common::*;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use tally_ho::campaign::ai as campaign_ai;
-use tally_ho::campaign::game::{Campaign, CampaignSetup};
+use tally_ho::campaign::game::{Battles, Campaign, CampaignSetup};
 use tally_ho::campaign::rules::WeatherRule;
 use tally_ho::common::game::{GameKind, Rules};
 use tally_ho::data;
@@ -43,7 +43,8 @@ fn family_game(players: usize, seed: u64) -> family::Game {
 fn campaign_game(weather: WeatherRule, seed: u64) -> Campaign {
     let (data, rules) = record::campaign::shipped().unwrap();
     let mut c = Campaign::new(data, rules, CampaignSetup::new(weather, seed));
-    assert_eq!(campaign_ai::play_out(&mut c), 0, "no proposal refused");
+    tally_ho::common::game::play_out(&mut c, &mut campaign_ai::Opponents::default(), 1_000_000)
+        .expect("no proposal refused");
     assert!(c.is_over());
     c
 }
@@ -97,12 +98,17 @@ fn a_record_of_each_game_replays_to_the_identical_event_log() {
     }
     for (weather, seed) in [(WeatherRule::Cards, 3), (WeatherRule::Shortened, 4)] {
         let c = campaign_game(weather, seed);
-        let r = record::campaign::record_of(&c, sides()).unwrap();
+        let r = record::of::<tally_ho::campaign::game::Campaign>(
+            &c,
+            sides(),
+            std::path::Path::new("."),
+        )
+        .unwrap();
         assert_eq!(r.result.verdict, c.verdict());
         let AnyRecord::Campaign(back) = round_trip(&AnyRecord::Campaign(r)) else {
             panic!("read back as another game");
         };
-        let again = record::campaign::verify(&back, here()).unwrap();
+        let again = record::verify::<tally_ho::campaign::game::Campaign>(&back, here()).unwrap();
         assert_eq!(again.events(), c.events());
         assert_eq!(again.tally(), c.tally());
     }
@@ -128,23 +134,24 @@ fn a_family_game_from_a_position_records_its_position() {
     assert_eq!(again.events(), g.events());
 }
 
-/// Every recorded decision, edited to another legal one where there is one,
-/// fails verification naming exactly that command.
-fn each_edit_is_named<G: Recorded>(g: &G, players: Vec<Player>, every: usize) -> usize
+/// Recorded decisions (about `edits` of them, spread over the game), each
+/// edited to another legal one where there is one, fail verification
+/// naming exactly that command.
+fn each_edit_is_named<G: Recorded>(g: &G, players: Vec<Player>, edits_wanted: usize) -> usize
 where
     G::Command: PartialEq,
 {
     let good = record::of(g, players, here()).unwrap();
+    let every = (good.commands.len() / edits_wanted).max(1);
+    let mut then = G::start(&good.setup, good.seed, here()).unwrap();
     let mut edits = 0;
-    for i in (0..good.commands.len()).step_by(every) {
-        let then = record::restore::<G>(
-            &RecordOf::<G> {
-                commands: good.commands[..i].to_vec(),
-                ..good.clone()
-            },
-            here(),
-        )
-        .unwrap();
+    for i in 0..good.commands.len() {
+        if i > 0 {
+            then.play(good.commands[i - 1].clone()).unwrap();
+        }
+        if i % every != 0 {
+            continue;
+        }
         let Some(other) = then
             .legal_commands()
             .into_iter()
@@ -173,10 +180,24 @@ where
 
 #[test]
 fn a_record_with_any_decision_edited_fails_to_verify_naming_the_command() {
-    let edits = each_edit_is_named(&simple_hex_game(5), sides(), 7);
+    let edits = each_edit_is_named(&simple_hex_game(5), sides(), 80);
     assert!(edits > 40, "only {edits} Simple Hex decisions edited");
-    let edits = each_edit_is_named(&family_game(2, 6), commanders(2), 1);
+    let edits = each_edit_is_named(&family_game(2, 6), commanders(2), 200);
     assert!(edits > 20, "only {edits} family decisions edited");
+    // The campaign's decisions: the production split, rotations, missions,
+    // moves, allocations, gruppen, attacks, and the battles on the board.
+    for battles in [Battles::Dice, Battles::Board] {
+        let (data, rules) = record::campaign::shipped().unwrap();
+        let setup = CampaignSetup {
+            battles,
+            ..CampaignSetup::new(WeatherRule::Cards, 8)
+        };
+        let mut c = Campaign::new(data, rules, setup);
+        tally_ho::common::game::play_out(&mut c, &mut campaign_ai::Opponents::default(), 1_000_000)
+            .unwrap();
+        let edits = each_edit_is_named(&c, sides(), 60);
+        assert!(edits > 40, "only {edits} campaign decisions edited");
+    }
 }
 
 #[test]
@@ -222,17 +243,19 @@ fn an_altered_result_or_digest_differs_and_edited_data_says_so() {
     ));
 
     let c = campaign_game(WeatherRule::PhaseDice, 11);
-    let good = record::campaign::record_of(&c, sides()).unwrap();
+    let good =
+        record::of::<tally_ho::campaign::game::Campaign>(&c, sides(), std::path::Path::new("."))
+            .unwrap();
     let mut r = good.clone();
     r.result.tally.targets += 1;
     assert!(matches!(
-        record::campaign::verify(&r, here()),
+        record::verify::<tally_ho::campaign::game::Campaign>(&r, here()),
         Err(RecordError::Differs { .. })
     ));
     let mut r = good;
     r.fingerprint = "0".into();
     assert!(matches!(
-        record::campaign::verify(&r, here()),
+        record::verify::<tally_ho::campaign::game::Campaign>(&r, here()),
         Err(RecordError::DataChanged { .. })
     ));
 }
@@ -427,13 +450,23 @@ fn a_record_is_written_atomically_and_a_refused_write_keeps_the_old_file() {
         names
     };
     let c = campaign_game(WeatherRule::PhaseDice, 41);
-    let late = AnyRecord::Campaign(record::campaign::record_of(&c, sides()).unwrap());
+    let late = AnyRecord::Campaign(
+        record::of::<tally_ho::campaign::game::Campaign>(&c, sides(), std::path::Path::new("."))
+            .unwrap(),
+    );
     let (data, rules) = record::campaign::shipped().unwrap();
-    let mut early_game = Campaign::new(data, rules, c.setup());
+    let mut early_game = Campaign::new(data, rules, tally_ho::campaign::game::State::setup(&c));
     for &cmd in &c.commands()[..100] {
         early_game.play(cmd).unwrap();
     }
-    let early = AnyRecord::Campaign(record::campaign::record_of(&early_game, sides()).unwrap());
+    let early = AnyRecord::Campaign(
+        record::of::<tally_ho::campaign::game::Campaign>(
+            &early_game,
+            sides(),
+            std::path::Path::new("."),
+        )
+        .unwrap(),
+    );
     early.write(&path).unwrap();
     // Only the record: the temporary file was renamed onto it.
     assert_eq!(files(), ["save.ron"]);

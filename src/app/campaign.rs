@@ -19,7 +19,7 @@ use crate::campaign::data::{Group, Luftflotte, Role, Square, Terrain};
 use crate::campaign::deck::CardKind;
 use crate::campaign::forces::{Holder, Place};
 use crate::campaign::game::{
-    Battles, Campaign, CampaignSetup, Command, Event, RaidState, Stage, WingState,
+    Battles, BombRun, Campaign, CampaignSetup, Command, Event, RaidState, Stage, WingState,
 };
 use crate::campaign::rules::WeatherRule;
 use crate::campaign::score::{luftwaffe_rate_holds, Verdict};
@@ -474,7 +474,11 @@ impl CampaignTable {
 
     /// The campaign as a record.
     pub fn record(&self) -> Result<CampaignRecord, RecordError> {
-        record::campaign::record_of(&self.campaign, self.players().to_record())
+        record::of(
+            &self.campaign,
+            self.players().to_record(),
+            std::path::Path::new("."),
+        )
     }
 
     pub fn is_watching(&self) -> bool {
@@ -654,10 +658,13 @@ impl CampaignTable {
                 ),
                 None,
             ),
-            Event::PhaseBegins(p) => both(
+            Event::PhaseBegins { phase, .. } => both(
                 format!(
                     "{} begins: the target deck is stacked anew",
-                    rules.phases.get(*p as usize).map_or("?", |p| p.name.as_str())
+                    rules
+                        .phases
+                        .get(*phase as usize)
+                        .map_or("?", |p| p.name.as_str())
                 ),
                 None,
             ),
@@ -694,10 +701,13 @@ impl CampaignTable {
             }
             Event::CitiesRepaired(n) => both(format!("Every city loses {n} bomb hits"), None),
             Event::Withdrawn { what, squadrons } => both(
-                format!("The {what} squadrons are withdrawn ({squadrons} still flying)"),
+                format!(
+                    "The {what} squadrons are withdrawn ({} still flying)",
+                    squadrons.len()
+                ),
                 None,
             ),
-            Event::Reinforced { squadron } => split(
+            Event::Reinforced { squadron, .. } => split(
                 format!(
                     "{} joins the battle",
                     c.forces().squadrons[*squadron].name
@@ -716,6 +726,7 @@ impl CampaignTable {
                 sent,
                 group_from,
                 group_to,
+                ..
             } => split(
                 format!("{group_from} Group sends a {sent} squadron to {group_to} Group"),
                 "The RAF rotates a squadron".into(),
@@ -728,16 +739,25 @@ impl CampaignTable {
             ),
             Event::ProductionThrown {
                 dice,
+                squadrons,
                 squadron_hits,
                 ground_hits,
             } => both(
                 format!(
-                    "Production: {dice} dice, {squadron_hits} squadron and {ground_hits} repair successes"
+                    "Production: {dice} dice, {squadrons} for squadrons; {squadron_hits} squadron and {ground_hits} repair successes"
                 ),
                 Some(Side::British),
             ),
-            Event::Rebuilt(s) => split(
-                format!("{} is rebuilt", self.squadron(*s)),
+            Event::Rebuilt { squadron, reserve } => split(
+                format!(
+                    "{} is rebuilt{}",
+                    self.squadron(*squadron),
+                    if *reserve {
+                        " with a reserve point"
+                    } else {
+                        ""
+                    }
+                ),
                 "The RAF rebuilds a squadron".into(),
                 Some(Side::British),
             ),
@@ -745,10 +765,12 @@ impl CampaignTable {
                 format!("{} is repaired", self.card_name(*card)),
                 Some(Side::British),
             ),
-            Event::Weather { flies, dice } => {
-                let d = dice
-                    .map(|(a, b)| format!(" (dice {} {})", a.symbol(), b.symbol()))
-                    .unwrap_or_default();
+            Event::Weather { flies, dice, card } => {
+                let d = match (dice, card) {
+                    (Some((a, b)), _) => format!(" (dice {} {})", a.symbol(), b.symbol()),
+                    (None, Some(card)) => format!(" ({})", card.name()),
+                    (None, None) => String::new(),
+                };
                 both(
                     if *flies {
                         format!("Weather{d}: the Luftwaffe flies")
@@ -759,7 +781,11 @@ impl CampaignTable {
                 )
             }
             Event::Alerted { wings, geschwader } => both(
-                format!("Squadron alert: {wings} wings and {geschwader} geschwader formed"),
+                format!(
+                    "Squadron alert: {} wings and {} geschwader formed",
+                    wings.iter().filter(|w| !w.is_empty()).count(),
+                    geschwader.iter().filter(|g| !g.is_empty()).count()
+                ),
                 None,
             ),
             Event::BigWingFormed(a, b) => both(
@@ -773,6 +799,7 @@ impl CampaignTable {
             Event::SeventhSquadron {
                 geschwader,
                 squadron,
+                ..
             } => split(
                 format!("{} takes another squadron", self.geschwader_name(*geschwader)),
                 format!(
@@ -819,7 +846,7 @@ impl CampaignTable {
                 format!("{} takes off", self.geschwader_name(*g)),
                 Some(Side::German),
             ),
-            Event::Moved { geschwader, to } => both(
+            Event::Moved { geschwader, to, .. } => both(
                 format!(
                     "{} flies to {}",
                     self.geschwader_name(*geschwader),
@@ -840,6 +867,15 @@ impl CampaignTable {
                 format!("{} flies to {}", self.wing_name(*wing), self.square_name(*to)),
                 Some(Side::British),
             ),
+            Event::WingFlies { wing, to, aloft } => both(
+                format!(
+                    "{} {} {}",
+                    self.wing_name(*wing),
+                    if *aloft { "flies to" } else { "lands at" },
+                    self.square_name(*to)
+                ),
+                Some(Side::British),
+            ),
             Event::InterceptMissed { wing } => both(
                 format!(
                     "{} did not reach its raid and is back at its station",
@@ -847,7 +883,9 @@ impl CampaignTable {
                 ),
                 Some(Side::British),
             ),
-            Event::BattleOnBoard { wing, geschwader } => both(
+            Event::BattleOnBoard {
+                wing, geschwader, ..
+            } => both(
                 format!(
                     "{} meets {} on the hex board",
                     self.wing_name(*wing),
@@ -890,28 +928,41 @@ impl CampaignTable {
                 format!("{} runs out of fuel and is lost", self.squadron(*s)),
                 Some(Side::German),
             ),
-            Event::Rolled { side, dice, hits } => both(
-                format!("{} throws {dice} dice: {hits} hit(s)", side.name()),
-                Some(*side),
+            Event::Round {
+                round,
+                raf,
+                luftwaffe,
+            } => both(
+                format!(
+                    "Round {round}: the RAF throws {} dice, {} hit(s); the Luftwaffe {} dice, {} hit(s)",
+                    raf.dice, raf.hits, luftwaffe.dice, luftwaffe.hits
+                ),
+                None,
             ),
-            Event::Lost(s) => both(
-                format!("{} is lost", self.squadron(*s)),
-                Some(c.forces().squadrons[*s].side),
+            Event::Lost { squadron, .. } => both(
+                format!("{} is lost", self.squadron(*squadron)),
+                Some(c.forces().squadrons[*squadron].side),
             ),
-            Event::StoodDown(s) => both(
-                format!("{} is stood down", self.squadron(*s)),
-                Some(c.forces().squadrons[*s].side),
+            Event::StoodDown { squadron, .. } => both(
+                format!("{} is stood down", self.squadron(*squadron)),
+                Some(c.forces().squadrons[*squadron].side),
             ),
             Event::Bombed {
                 geschwader,
                 card,
                 hits,
-                aa,
+                run,
             } => both(
                 format!(
-                    "{} bombs {}: {hits} hit(s) ({aa} bomb dice stopped by the guns)",
+                    "{} bombs {}: {hits} hit(s) ({})",
                     self.geschwader_name(*geschwader),
-                    self.card_name(*card)
+                    self.card_name(*card),
+                    match run {
+                        BombRun::Dice { aa, .. } =>
+                            format!("{} bomb dice stopped by the guns", aa.hits),
+                        BombRun::Board { points } =>
+                            format!("{points} bomb points on the hex board"),
+                    }
                 ),
                 Some(Side::German),
             ),
@@ -927,7 +978,7 @@ impl CampaignTable {
                 None,
             ),
             Event::TurnEnds(t) => both(format!("Turn {t} ends"), None),
-            Event::Luftflotte5Withdrawn => both(
+            Event::Luftflotte5Withdrawn { .. } => both(
                 "Luftflotte 5 did not attack on its turn and is withdrawn".into(),
                 None,
             ),
@@ -955,10 +1006,12 @@ impl CampaignTable {
             self.log_event(&e);
             let c = &self.campaign;
             match e {
-                Event::Moved { geschwader, to } => {
+                Event::Moved { geschwader, to, .. } => {
                     self.anims.push_back(Anim::Geschwader { g: geschwader, to })
                 }
-                Event::WingMoved { wing, to } => self.anims.push_back(Anim::Wing { w: wing, to }),
+                Event::WingMoved { wing, to } | Event::WingFlies { wing, to, .. } => {
+                    self.anims.push_back(Anim::Wing { w: wing, to })
+                }
                 Event::InterceptMissed { wing } => {
                     let to = c.data().oob.wings[wing].at;
                     self.anims.push_back(Anim::WingJump { w: wing, to });
@@ -973,25 +1026,10 @@ impl CampaignTable {
                     let at = c.data().targets.cards[card as usize].at;
                     self.anims.push_back(Anim::Flash { at, bombs: true });
                 }
-                Event::Lost(s) => {
-                    // Where the squadron fell: its formation's square.
-                    let side = c.forces().squadrons[s].side;
-                    let at = match side {
-                        Side::German => c
-                            .fight()
-                            .map(|f| f.geschwader)
-                            .or(c.dogfight().map(|d| d.geschwader))
-                            .map(|g| self.gpos[g]),
-                        Side::British => c
-                            .fight()
-                            .and_then(|f| f.wings.first().copied())
-                            .map(|w| self.wpos[w]),
-                    };
-                    if let Some(at) = at {
-                        self.anims.push_back(Anim::Flash { at, bombs: false });
-                    }
+                Event::Lost { at, .. } => {
+                    self.anims.push_back(Anim::Flash { at, bombs: false });
                 }
-                Event::Rolled { .. } => self.anims.push_back(Anim::Pause(0.3)),
+                Event::Round { .. } => self.anims.push_back(Anim::Pause(0.3)),
                 Event::TurnBegins { .. }
                 | Event::TurnEnds(_)
                 | Event::Alerted { .. }
@@ -1188,7 +1226,7 @@ impl CampaignTable {
             {
                 budget -= 1;
                 let Some(side) = self.decider() else { break };
-                let Some(cmd) = ai::choose(&self.campaign, side) else {
+                let Some(cmd) = ai::propose(&self.campaign, side) else {
                     break;
                 };
                 self.play(cmd);
@@ -1323,10 +1361,10 @@ impl CampaignTable {
     /// commands taken back.
     fn forward_battle(&mut self) {
         let Some(sub) = self.sub.as_ref() else { return };
-        let Some(t) = self.campaign.battle() else {
+        let Some(theirs) = self.campaign.battle_commands() else {
             return;
         };
-        let (mine, theirs) = (sub.game.commands(), t.game.commands());
+        let mine = sub.game.commands();
         let common = mine.len().min(theirs.len());
         // Checked every frame, so only the newest shared move can differ.
         if common > 0 && mine[common - 1] != theirs[common - 1] {
@@ -2830,23 +2868,17 @@ impl CampaignTable {
             .rev()
             .take_while(|e| !matches!(e, Event::TurnBegins { .. }))
             .find_map(|e| match e {
-                Event::Weather { flies, dice } => Some((*flies, *dice)),
+                Event::Weather { flies, dice, card } => Some((*flies, *dice, *card)),
                 _ => None,
             });
         let rule = c.setup().weather;
         match this_turn {
             None => format!("Weather: not yet checked ({})", rule.name()),
-            Some((flies, dice)) => {
-                let how = match (rule, dice) {
-                    (_, Some((a, b))) => format!("dice {} {}", a.symbol(), b.symbol()),
-                    (WeatherRule::Cards, _) => {
-                        if flies {
-                            "a red card".into()
-                        } else {
-                            "a black card".into()
-                        }
-                    }
-                    (WeatherRule::Historical, _) => "as in 1940".into(),
+            Some((flies, dice, card)) => {
+                let how = match (rule, dice, card) {
+                    (_, Some((a, b)), _) => format!("dice {} {}", a.symbol(), b.symbol()),
+                    (_, None, Some(card)) => card.name().into(),
+                    (WeatherRule::Historical, _, _) => "as in 1940".into(),
                     _ => "no weather check".into(),
                 };
                 format!(

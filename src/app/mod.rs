@@ -444,7 +444,11 @@ impl App {
                 Screen::Family(Box::new(b))
             }
             AnyRecord::Campaign(r) => {
-                let c = record::campaign::restore(&r).map_err(|e| e.to_string())?;
+                let c = record::restore::<crate::campaign::game::Campaign>(
+                    &r,
+                    std::path::Path::new("."),
+                )
+                .map_err(|e| e.to_string())?;
                 let human = match Players::from_record(&players) {
                     Players::Solo { human } => Some(human),
                     Players::TwoPlayers => None,
@@ -1084,7 +1088,7 @@ pub fn bench_campaign_app() -> App {
                 break;
             }
         }
-        let cmd = ai::choose(&c, side).expect("a legal command");
+        let cmd = ai::propose(&c, side).expect("a legal command");
         c.play(cmd).expect("the opponent's command is legal");
     }
     let (settings, _) = Settings::load();

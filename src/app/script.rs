@@ -857,7 +857,7 @@ impl CampaignScript {
                     Command::WithDice
                 }
             }
-            _ => match ai::choose(c, side) {
+            _ => match ai::propose(c, side) {
                 Some(cmd) => cmd,
                 None => return InputFrame::idle(),
             },

@@ -52,6 +52,37 @@ pub struct DeckConfig {
     pub london_among_top: u8,
 }
 
+/// Why the deck refuses to move a card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DeckError {
+    /// The card is not in the German hand.
+    NotInHand(u16),
+    /// The card was not flown this phase.
+    NotFlown(u16),
+}
+
+impl std::fmt::Display for DeckError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            DeckError::NotInHand(c) => write!(f, "Card {c} is not in the German hand."),
+            DeckError::NotFlown(c) => write!(
+                f,
+                "Card {c} was not flown this phase: only a card flown goes back on top."
+            ),
+        }
+    }
+}
+
+impl std::error::Error for DeckError {}
+
+/// A phase's deck as the dice stacked it: the draw pile (top card last) and
+/// the cards taken out.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Stacked {
+    pub draw: Vec<u16>,
+    pub out: Vec<u16>,
+}
+
 /// Where every card is. Each card is in exactly one place.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Deck {
@@ -78,6 +109,27 @@ impl Deck {
         }
     }
 
+    /// A deck laid out by hand: the draw pile (top card last), the German
+    /// hand, the cards out this phase and those flown. Every card of the
+    /// `total` must be in exactly one place.
+    pub fn arranged(
+        total: u16,
+        draw: Vec<u16>,
+        hand: Vec<u16>,
+        out: Vec<u16>,
+        used: Vec<u16>,
+    ) -> Result<Deck, String> {
+        let deck = Deck {
+            draw,
+            hand,
+            out,
+            used,
+            total,
+        };
+        deck.check()?;
+        Ok(deck)
+    }
+
     pub fn draw_pile(&self) -> &[u16] {
         &self.draw
     }
@@ -101,11 +153,19 @@ impl Deck {
     /// so), the rest is shuffled, and London is dealt in near the top if the
     /// phase says so.
     pub fn begin_phase(&mut self, cards: &[DeckCard], config: &DeckConfig, dice: &mut Dice) {
+        let stacked = self.stacked(cards, config, dice);
+        self.restack(stacked);
+    }
+
+    /// How a new phase would stack the deck (the draw pile and the cards
+    /// taken out), with the dice; the deck itself is left as it is.
+    pub fn stacked(&self, cards: &[DeckCard], config: &DeckConfig, dice: &mut Dice) -> Stacked {
         let mut pool: Vec<u16> = self
             .draw
-            .drain(..)
-            .chain(self.out.drain(..))
-            .chain(self.used.drain(..))
+            .iter()
+            .chain(&self.out)
+            .chain(&self.used)
+            .copied()
             .collect();
         pool.sort_unstable();
         let kind = |c: u16| cards[c as usize].kind;
@@ -159,26 +219,46 @@ impl Deck {
             pool.extend(top);
         }
         out.sort_unstable();
-        self.draw = pool;
-        self.out = out;
+        Stacked { draw: pool, out }
+    }
+
+    /// The deck stacked for a new phase: the used cards are back in the draw
+    /// pile or out; the hand is kept.
+    pub fn restack(&mut self, stacked: Stacked) {
+        self.draw = stacked.draw;
+        self.out = stacked.out;
+        self.used.clear();
     }
 
     /// Deals from the top of the draw pile until the hand holds `n` cards
     /// (or the pile is empty). Returns the cards dealt.
     pub fn fill_hand(&mut self, n: usize) -> Vec<u16> {
-        let mut dealt = Vec::new();
-        while self.hand.len() < n {
-            let Some(c) = self.draw.pop() else { break };
-            self.hand.push(c);
-            dealt.push(c);
-        }
+        let dealt = self.to_deal(n);
+        self.deal(&dealt);
         dealt
     }
 
+    /// The cards the hand would be dealt to hold `n`: the top of the draw
+    /// pile, top first.
+    pub fn to_deal(&self, n: usize) -> Vec<u16> {
+        let want = n.saturating_sub(self.hand.len()).min(self.draw.len());
+        self.draw.iter().rev().take(want).copied().collect()
+    }
+
+    /// Deals these cards, which are the top of the draw pile (top first),
+    /// into the hand.
+    pub fn deal(&mut self, cards: &[u16]) {
+        for &c in cards {
+            let top = self.draw.pop();
+            debug_assert_eq!(top, Some(c), "a deal is from the top of the pile");
+            self.hand.push(c);
+        }
+    }
+
     /// The German player gives a card from his hand to a geschwader.
-    pub fn assign(&mut self, card: u16) -> Result<(), String> {
+    pub fn assign(&mut self, card: u16) -> Result<(), DeckError> {
         let Some(i) = self.hand.iter().position(|&c| c == card) else {
-            return Err("that target is not in the German hand".into());
+            return Err(DeckError::NotInHand(card));
         };
         self.hand.remove(i);
         self.used.push(card);
@@ -187,20 +267,20 @@ impl Deck {
 
     /// At a new phase the German gives back the cards beyond the three he
     /// keeps: they are recycled with the used ones.
-    pub fn discard(&mut self, card: u16) -> bool {
+    pub fn discard(&mut self, card: u16) -> Result<(), DeckError> {
         let Some(i) = self.hand.iter().position(|&c| c == card) else {
-            return false;
+            return Err(DeckError::NotInHand(card));
         };
         self.hand.remove(i);
         self.used.push(card);
-        true
+        Ok(())
     }
 
     /// A London target bombed but not knocked out goes back on top of the
     /// deck for the next turn.
-    pub fn back_on_top(&mut self, card: u16) -> Result<(), String> {
+    pub fn back_on_top(&mut self, card: u16) -> Result<(), DeckError> {
         let Some(i) = self.used.iter().position(|&c| c == card) else {
-            return Err("only a card flown this phase can go back on top".into());
+            return Err(DeckError::NotFlown(card));
         };
         self.used.remove(i);
         self.draw.push(card);

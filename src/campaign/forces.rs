@@ -62,26 +62,26 @@ pub enum ForcesError {
 impl fmt::Display for ForcesError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ForcesError::NoSuchType(k) => write!(f, "there is no squadron type {k}"),
+            ForcesError::NoSuchType(k) => write!(f, "There is no squadron type {k}."),
             ForcesError::NoReadySquadron { group, kind } => write!(
                 f,
-                "{} has no combat-ready {kind} squadron to send",
+                "{} has no combat-ready {kind} squadron to send.",
                 group.name()
             ),
             ForcesError::NoDamagedSquadron { group, kind } => write!(
                 f,
-                "{} has no damaged {kind} squadron to bring back",
+                "{} has no damaged {kind} squadron to bring back.",
                 group.name()
             ),
-            ForcesError::NotDamaged => write!(f, "that squadron is not in the damaged box"),
+            ForcesError::NotDamaged => write!(f, "That squadron is not in the damaged box."),
             ForcesError::NotThirteenGroup => {
                 write!(
                     f,
-                    "13 Group's reserve points rebuild only 13 Group squadrons"
+                    "13 Group's reserve points rebuild only 13 Group squadrons."
                 )
             }
-            ForcesError::NoReservePoints => write!(f, "13 Group's reserve pool is empty"),
-            ForcesError::Retired => write!(f, "that type has been withdrawn from the battle"),
+            ForcesError::NoReservePoints => write!(f, "13 Group's reserve pool is empty."),
+            ForcesError::Retired => write!(f, "That type has been withdrawn from the battle."),
         }
     }
 }
@@ -201,6 +201,18 @@ impl Forces {
     /// comes back combat ready ("in effect the loss in the receiving group
     /// has now been transferred").
     pub fn rotate_one(&mut self, r: &Rotation, oob: &OrderOfBattle) -> Result<(), ForcesError> {
+        let (give, back) = self.rotation(r, oob)?;
+        self.rotate(give, back);
+        Ok(())
+    }
+
+    /// The two squadrons one squadron of a rotation would move: the one the
+    /// donating group sends, and the one the receiving group brings back.
+    pub fn rotation(
+        &self,
+        r: &Rotation,
+        oob: &OrderOfBattle,
+    ) -> Result<(usize, usize), ForcesError> {
         let kind = oob
             .type_named(&r.kind)
             .ok_or_else(|| ForcesError::NoSuchType(r.kind.clone()))?;
@@ -224,9 +236,14 @@ impl Forces {
                 group: to,
                 kind: back_kind_name.clone(),
             })?;
+        Ok((give, back))
+    }
+
+    /// A rotation made: `give` to the damaged box, `back` to the bottom of
+    /// its Combat Ready box.
+    pub fn rotate(&mut self, give: usize, back: usize) {
         self.squadrons[give].place = Place::Damaged;
         self.put_at_bottom(back);
-        Ok(())
     }
 
     /// An allied squadron: a damaged Hurricane of the group is rebuilt,
@@ -237,6 +254,13 @@ impl Forces {
         name: &str,
         oob: &OrderOfBattle,
     ) -> Result<usize, ForcesError> {
+        let i = self.reinforcement(group, oob)?;
+        self.take_reinforcement(i, name);
+        Ok(i)
+    }
+
+    /// The damaged Hurricane of the group an allied squadron would take over.
+    pub fn reinforcement(&self, group: Group, oob: &OrderOfBattle) -> Result<usize, ForcesError> {
         let kind = oob
             .type_named("Hurricane")
             .ok_or_else(|| ForcesError::NoSuchType("Hurricane".into()))?;
@@ -248,16 +272,43 @@ impl Forces {
                 && s.place == Place::Damaged
                 && !s.allied
         });
-        let i = own
-            .or_else(|| self.find(Holder::Group(group), kind, |p| p == Place::Damaged))
+        own.or_else(|| self.find(Holder::Group(group), kind, |p| p == Place::Damaged))
             .ok_or_else(|| ForcesError::NoDamagedSquadron {
                 group,
                 kind: "Hurricane".into(),
-            })?;
+            })
+    }
+
+    /// An allied squadron takes over squadron `i`, combat ready.
+    pub fn take_reinforcement(&mut self, i: usize, name: &str) {
         self.squadrons[i].name = name.to_string();
         self.squadrons[i].allied = true;
         self.put_at_bottom(i);
-        Ok(i)
+    }
+
+    /// The squadrons of a type still flying, which a withdrawal of the type
+    /// would take out of the battle.
+    pub fn flying_of_type(&self, kind: &str, oob: &OrderOfBattle) -> Vec<usize> {
+        let Some(k) = oob.type_named(kind) else {
+            return Vec::new();
+        };
+        (0..self.squadrons.len())
+            .filter(|&i| {
+                let s = &self.squadrons[i];
+                s.aircraft == k && !matches!(s.place, Place::Withdrawn | Place::Damaged)
+            })
+            .collect()
+    }
+
+    /// The squadrons of a Luftflotte still flying.
+    pub fn flying_of_luftflotte(&self, lf: Luftflotte) -> Vec<usize> {
+        (0..self.squadrons.len())
+            .filter(|&i| {
+                let s = &self.squadrons[i];
+                s.holder == Holder::Luftflotte(lf)
+                    && !matches!(s.place, Place::Withdrawn | Place::Damaged)
+            })
+            .collect()
     }
 
     /// Every squadron of a type still flying leaves the battle (not a loss);
@@ -295,6 +346,15 @@ impl Forces {
         n
     }
 
+    /// A squadron put in a place by hand (a position set up to be played
+    /// on): to the bottom of its Combat Ready box for `Ready`.
+    pub fn set_place(&mut self, i: usize, place: Place) {
+        match place {
+            Place::Ready { .. } => self.put_at_bottom(i),
+            other => self.squadrons[i].place = other,
+        }
+    }
+
     /// Squadron alert: the card leaves the Combat Ready box for a wing or
     /// geschwader.
     pub fn alert(&mut self, i: usize) {
@@ -324,13 +384,24 @@ impl Forces {
     /// At the start of `turn`, stood-down squadrons due back return to the
     /// top of their Combat Ready box. Returns them.
     pub fn return_stood_down(&mut self, turn: u8) -> Vec<usize> {
-        let due: Vec<usize> = (0..self.squadrons.len())
+        let due = self.stood_down_due(turn);
+        self.return_to_top(&due);
+        due
+    }
+
+    /// The stood-down squadrons due back by the start of `turn`.
+    pub fn stood_down_due(&self, turn: u8) -> Vec<usize> {
+        (0..self.squadrons.len())
             .filter(|&i| matches!(self.squadrons[i].place, Place::StoodDown { back_on } if back_on <= turn))
-            .collect();
-        for &i in due.iter().rev() {
+            .collect()
+    }
+
+    /// These squadrons back on top of their Combat Ready boxes, the first
+    /// on top.
+    pub fn return_to_top(&mut self, squadrons: &[usize]) {
+        for &i in squadrons.iter().rev() {
             self.put_on_top(i);
         }
-        due
     }
 
     /// A damaged squadron that may be rebuilt: an RAF squadron of a type

@@ -81,6 +81,48 @@ impl Tactical {
     }
 }
 
+/// The battle on the board as the campaign holds it, beside its dice: a
+/// Simple Hex game with dice of its own, which its own `play` writes (the
+/// campaign's state records that a battle is on and what it came to).
+///
+/// Behind a lock because Simple Hex's game keeps a search cache in a
+/// `RefCell`, which may not be shared between threads; a campaign may. The
+/// campaign locks it only while it reads it, never while it calls out, and
+/// gives out copies.
+pub struct OnBoard(Box<Tactical>);
+
+impl OnBoard {
+    pub fn new(t: Tactical) -> OnBoard {
+        OnBoard(Box::new(t))
+    }
+
+    /// The battle, to read.
+    pub fn get(&self) -> &Tactical {
+        &self.0
+    }
+
+    /// The battle, to play on.
+    pub fn get_mut(&mut self) -> &mut Tactical {
+        &mut self.0
+    }
+
+    pub fn into_inner(self) -> Tactical {
+        *self.0
+    }
+}
+
+impl Clone for OnBoard {
+    fn clone(&self) -> OnBoard {
+        OnBoard::new(self.get().clone())
+    }
+}
+
+impl std::fmt::Debug for OnBoard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.get().fmt(f)
+    }
+}
+
 impl std::fmt::Debug for Tactical {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Tactical")

@@ -6,6 +6,22 @@ use super::rules::{CampaignRules, WeatherRule};
 use crate::common::dice::Dice;
 use serde::{Deserialize, Serialize};
 
+/// A weather card (the weather cards rule): a black card is a respite.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum WeatherCard {
+    Black,
+    Red,
+}
+
+impl WeatherCard {
+    pub fn name(self) -> &'static str {
+        match self {
+            WeatherCard::Black => "a black card",
+            WeatherCard::Red => "a red card",
+        }
+    }
+}
+
 /// What a weather check found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct WeatherCheck {
@@ -14,26 +30,52 @@ pub struct WeatherCheck {
     pub flies: bool,
     /// The dice, Luftwaffe's first (dice rules only).
     pub dice: Option<(Face, Face)>,
+    /// The card drawn (the weather cards rule only).
+    pub card: Option<WeatherCard>,
 }
 
 /// The weather for a whole campaign: the rule, and for the card rule the
-/// shuffled cards (true: a black card, a respite), dealt at the start.
+/// shuffled cards, dealt at the start, one drawn each turn.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Weather {
     pub rule: WeatherRule,
-    cards: Vec<bool>,
+    cards: Vec<WeatherCard>,
 }
 
 impl Weather {
+    /// The weather of a campaign, its cards shuffled with `dice` under the
+    /// weather cards rule.
     pub fn new(rule: WeatherRule, rules: &CampaignRules, dice: &mut Dice) -> Weather {
         let mut cards = Vec::new();
         if rule == WeatherRule::Cards {
-            let (black, red) = rules.weather_cards;
-            cards.extend(std::iter::repeat_n(true, black as usize));
-            cards.extend(std::iter::repeat_n(false, red as usize));
+            cards = Weather::deck(rules);
             shuffle(&mut cards, dice);
         }
         Weather { rule, cards }
+    }
+
+    /// The weather with these cards in this order (none but under the
+    /// weather cards rule).
+    pub fn with_cards(rule: WeatherRule, cards: Vec<WeatherCard>) -> Weather {
+        Weather { rule, cards }
+    }
+
+    /// The weather cards before they are shuffled: the black ones first.
+    pub fn deck(rules: &CampaignRules) -> Vec<WeatherCard> {
+        let (black, red) = rules.weather_cards;
+        let mut cards = vec![WeatherCard::Black; black as usize];
+        cards.extend(std::iter::repeat_n(WeatherCard::Red, red as usize));
+        cards
+    }
+
+    /// The cards in the order they are drawn, a turn each.
+    pub fn cards(&self) -> &[WeatherCard] {
+        &self.cards
+    }
+
+    /// Under a dice rule the check throws two dice.
+    pub fn throws_dice(&self) -> bool {
+        matches!(self.rule, WeatherRule::PhaseDice | WeatherRule::SingleDice)
     }
 
     /// The check at the standby phase of `turn` (1-based).
@@ -46,6 +88,7 @@ impl Weather {
                 turn,
                 flies: !respite,
                 dice: Some((lw, raf)),
+                card: None,
             }
         };
         match self.rule {
@@ -54,21 +97,30 @@ impl Weather {
                 by_dice(&rules.phases[phase].respite_dice, dice)
             }
             WeatherRule::SingleDice => by_dice(&rules.single_respite_dice, dice),
-            WeatherRule::Shortened => WeatherCheck {
-                turn,
-                flies: true,
-                dice: None,
-            },
-            WeatherRule::Cards => WeatherCheck {
-                turn,
-                flies: !self.cards.get(turn as usize - 1).copied().unwrap_or(false),
-                dice: None,
-            },
-            WeatherRule::Historical => WeatherCheck {
-                turn,
-                flies: !rules.historical_respites.contains(&turn),
-                dice: None,
-            },
+            _ => self
+                .check_without_dice(turn, rules)
+                .expect("only the dice rules throw dice"),
+        }
+    }
+
+    /// The check under a rule that throws no dice; `None` under a dice rule.
+    pub fn check_without_dice(&self, turn: u8, rules: &CampaignRules) -> Option<WeatherCheck> {
+        let check = |flies: bool, card: Option<WeatherCard>| WeatherCheck {
+            turn,
+            flies,
+            dice: None,
+            card,
+        };
+        match self.rule {
+            WeatherRule::PhaseDice | WeatherRule::SingleDice => None,
+            WeatherRule::Shortened => Some(check(true, None)),
+            WeatherRule::Cards => {
+                let card = self.cards.get(turn as usize - 1).copied();
+                Some(check(card != Some(WeatherCard::Black), card))
+            }
+            WeatherRule::Historical => {
+                Some(check(!rules.historical_respites.contains(&turn), None))
+            }
         }
     }
 

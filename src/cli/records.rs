@@ -85,11 +85,17 @@ pub(super) fn record(
 fn record_campaign(setup: CampaignSetup, out: &std::path::Path) -> Res {
     let (data, rules) = record::campaign::shipped()?;
     let mut campaign = Campaign::new(data, rules, setup);
-    let refused = campaign_ai::play_out(&mut campaign);
-    if refused > 0 {
-        return Err(format!("the rules refused {refused} of the opponents' proposals").into());
-    }
-    let rep = record::campaign::record_of(&campaign, computer_sides())?;
+    crate::common::game::play_out(
+        &mut campaign,
+        &mut campaign_ai::Opponents::default(),
+        crate::sim::campaign::MAX_COMMANDS,
+    )
+    .map_err(|e| format!("the campaign was not played out: {e}"))?;
+    let rep = record::of::<crate::campaign::game::Campaign>(
+        &campaign,
+        computer_sides(),
+        std::path::Path::new("."),
+    )?;
     record::AnyRecord::Campaign(rep).write(out)?;
     say!(
         "wrote {}: {} commands, seed {}. {}",

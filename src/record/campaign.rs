@@ -4,12 +4,11 @@
 //! cards, order of battle and rules, so a record names no level: its
 //! fingerprint says which versions of those files it was played with.
 
-use super::{digest, fnv, trail_of, Player, Record, RecordError, VERSION};
+use super::{fnv, RecordError, RecordOf, Recorded};
 use crate::campaign::data::CampaignData;
-use crate::campaign::game::{Battles, Campaign, CampaignSetup, Command};
+use crate::campaign::game::{Battles, Campaign, CampaignSetup, State};
 use crate::campaign::rules::{CampaignRules, WeatherRule};
 use crate::campaign::score::{Tally, Verdict};
-use crate::common::game::GameKind;
 use crate::data::{self, campaign_rules, LoadErrors};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -33,7 +32,7 @@ pub struct Summary {
     pub turn: u8,
 }
 
-pub type CampaignRecord = Record<Setup, Command, Summary>;
+pub type CampaignRecord = RecordOf<Campaign>;
 
 /// FNV-1a of the files a campaign is played with (the shipped ones).
 pub fn fingerprint() -> String {
@@ -57,130 +56,57 @@ pub fn shipped() -> Result<(Arc<CampaignData>, Arc<CampaignRules>), LoadErrors> 
     Ok((Arc::new(data), Arc::new(rules)))
 }
 
-pub(super) fn start(setup: Setup, seed: u64) -> Result<Campaign, RecordError> {
-    let (data, rules) = shipped()?;
-    Ok(Campaign::new(
-        data,
-        rules,
-        CampaignSetup {
-            weather: setup.weather,
-            seed,
-            battles: setup.battles,
-        },
-    ))
-}
+impl Recorded for Campaign {
+    type Setup = Setup;
+    type Summary = Summary;
 
-pub fn summary(c: &Campaign) -> Summary {
-    Summary {
-        tally: c.tally(),
-        verdict: c.verdict(),
-        turn: c.turn(),
-    }
-}
-
-/// Where the campaign stands, in a few words.
-pub fn progress(c: &Campaign) -> String {
-    let t = c.tally();
-    match c.verdict() {
-        Some(v) => format!("Over: {v:?}; {} targets bombed", t.targets),
-        None => format!(
-            "Turn {} of {}; {} targets bombed; lost: RAF {}, Luftwaffe {}",
-            c.turn(),
-            c.turns(),
-            t.targets,
-            t.raf_lost,
-            t.luftwaffe_lost
-        ),
-    }
-}
-
-/// Plays recorded commands on a campaign, with where each one's events
-/// begin; the first refused (or, with a trail, the first whose events
-/// differ) stops it.
-pub(super) fn play(
-    c: Campaign,
-    commands: &[Command],
-) -> Result<(Campaign, Vec<usize>), RecordError> {
-    play_checked(c, commands, None)
-}
-
-fn play_checked(
-    mut c: Campaign,
-    commands: &[Command],
-    trail: Option<&str>,
-) -> Result<(Campaign, Vec<usize>), RecordError> {
-    let mut marks = Vec::with_capacity(commands.len() + 1);
-    for (index, cmd) in commands.iter().enumerate() {
-        let from = c.events().len();
-        marks.push(from);
-        c.play(*cmd).map_err(|e| RecordError::Illegal {
-            index,
-            command: format!("{cmd:?}"),
-            reason: e.to_string(),
-        })?;
-        if let Some(t) = trail {
-            if t.get(4 * index..4 * index + 4)
-                != Some(super::trail_entry(&c.events()[from..]).as_str())
-            {
-                return Err(RecordError::Edited {
-                    index,
-                    command: format!("{cmd:?}"),
-                });
-            }
+    fn setup(&self) -> Setup {
+        let s = State::setup(self);
+        Setup {
+            weather: s.weather,
+            battles: s.battles,
         }
     }
-    marks.push(c.events().len());
-    Ok((c, marks))
-}
 
-/// The record of a campaign played so far (which kept its event log).
-pub fn record_of(c: &Campaign, players: Vec<Player>) -> Result<CampaignRecord, RecordError> {
-    let s = c.setup();
-    let setup = Setup {
-        weather: s.weather,
-        battles: s.battles,
-    };
-    let (again, marks) = play(start(setup, s.seed)?, c.commands())?;
-    Ok(Record {
-        game: GameKind::Campaign,
-        version: VERSION,
-        fingerprint: fingerprint(),
-        seed: s.seed,
-        setup,
-        players,
-        commands: c.commands().to_vec(),
-        result: summary(c),
-        events: c.events().len(),
-        digest: digest(c.events()),
-        trail: trail_of(again.events(), &marks),
-        progress: progress(c),
-    })
-}
-
-/// The campaign a record holds, its commands replayed.
-pub fn restore(r: &CampaignRecord) -> Result<Campaign, RecordError> {
-    Ok(play(start(r.setup, r.seed)?, &r.commands)?.0)
-}
-
-/// Re-runs a campaign record and confirms it reproduces.
-pub fn verify(r: &CampaignRecord, _base: &Path) -> Result<Campaign, RecordError> {
-    if !r.fingerprint.is_empty() && r.fingerprint != fingerprint() {
-        return Err(RecordError::DataChanged {
-            what: "the campaign's map, target cards, order of battle or rules".into(),
-        });
+    fn start(setup: &Setup, seed: u64, _base: &Path) -> Result<Campaign, RecordError> {
+        let (data, rules) = shipped()?;
+        Ok(Campaign::new(
+            data,
+            rules,
+            CampaignSetup {
+                weather: setup.weather,
+                seed,
+                battles: setup.battles,
+            },
+        ))
     }
-    let trail = (!r.trail.is_empty()).then_some(r.trail.as_str());
-    let (c, _) = play_checked(start(r.setup, r.seed)?, &r.commands, trail)?;
-    let now = summary(&c);
-    let d = digest(c.events());
-    if now != r.result || (!r.digest.is_empty() && (d != r.digest || c.events().len() != r.events))
-    {
-        return Err(RecordError::Differs {
-            recorded: format!("{:?}, {} events, digest {}", r.result, r.events, r.digest),
-            now: format!("{:?}, {} events, digest {}", now, c.events().len(), d),
-        });
+
+    fn fingerprint(_setup: &Setup, _base: &Path) -> Result<String, RecordError> {
+        Ok(fingerprint())
     }
-    Ok(c)
+
+    fn summary(&self) -> Summary {
+        Summary {
+            tally: self.tally(),
+            verdict: self.verdict(),
+            turn: self.turn(),
+        }
+    }
+
+    fn progress(&self) -> String {
+        let t = self.tally();
+        match self.verdict() {
+            Some(v) => format!("Over: {v:?}; {} targets bombed", t.targets),
+            None => format!(
+                "Turn {} of {}; {} targets bombed; lost: RAF {}, Luftwaffe {}",
+                self.turn(),
+                self.turns(),
+                t.targets,
+                t.raf_lost,
+                t.luftwaffe_lost
+            ),
+        }
+    }
 }
 
 /// A line saying what a verified campaign came to.

@@ -12,7 +12,7 @@ use super::{
     base_of, campaign, family as fam, simple_hex as sh, AnyRecord, Player, Record, RecordError,
     RecordOf, Recorded,
 };
-use crate::campaign::game::{CampaignSetup, Command as CampaignCommand};
+use crate::campaign::game::{Campaign, CampaignSetup, Command as CampaignCommand};
 use crate::campaign::score::{Tally, Verdict};
 use crate::common::game::GameKind;
 use crate::data;
@@ -245,9 +245,9 @@ fn convert(file: &str, text: &str, game: Option<GameKind>) -> Result<AnyRecord, 
                 weather: s.setup.weather,
                 battles: s.setup.battles,
             };
-            let start = campaign::start(setup, s.setup.seed)?;
-            let c = campaign::play(start, &s.commands)?.0;
-            AnyRecord::Campaign(campaign::record_of(&c, players)?)
+            let start = <Campaign as Recorded>::start(&setup, s.setup.seed, &base)?;
+            let c = super::play_commands(start, &s.commands, None)?.game;
+            AnyRecord::Campaign(super::of(&c, players, &base)?)
         }
         (_, "SaveGame") => {
             let s: SaveGame = data::parse(file, text)?;

@@ -440,7 +440,7 @@ impl AnyRecord {
         Ok(match self {
             AnyRecord::SimpleHex(r) => simple_hex::describe(&verify(r, base)?),
             AnyRecord::Family(r) => family::describe(&verify(r, base)?),
-            AnyRecord::Campaign(r) => campaign::describe(&campaign::verify(r, base)?),
+            AnyRecord::Campaign(r) => campaign::describe(&verify(r, base)?),
         })
     }
 }

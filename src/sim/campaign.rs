@@ -7,15 +7,20 @@
 //! ("approximately 7 flying turns", "43 missions", 28 targets).
 
 use super::{run_indexed, wilson};
-use crate::campaign::ai;
+use crate::campaign::ai::Opponents;
 use crate::campaign::data::CampaignData;
 use crate::campaign::game::{Battles, Campaign, CampaignSetup, InterceptTally};
 use crate::campaign::rules::{CampaignRules, WeatherRule};
 use crate::campaign::score::{luftwaffe_rate_holds, Verdict};
 use crate::common::dice::sub_seed;
+use crate::common::game::{play_out, PlayOutError};
 use std::fmt;
 use std::sync::Arc;
 use std::time::Duration;
+
+/// The most commands a campaign may take, board battles' moves included,
+/// before a play-out is stopped as one that does not end.
+pub const MAX_COMMANDS: usize = 1_000_000;
 
 /// What one campaign came to.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,7 +35,8 @@ pub struct CampaignRun {
     pub verdict: Verdict,
     /// Luftflotte 5 was withdrawn (it did not attack on its turn).
     pub luftflotte_5_withdrawn: bool,
-    /// Opponent proposals that `check` refused (a sound opponent makes none).
+    /// Opponent proposals that `check` refused (a sound opponent makes none;
+    /// the first refused stops the campaign).
     pub refused: usize,
     pub commands: usize,
     pub intercepts: InterceptTally,
@@ -50,7 +56,11 @@ pub fn play_campaign(
         ..CampaignSetup::new(rule, sub_seed(seed, index))
     };
     let mut c = Campaign::new_quiet(data.clone(), rules.clone(), setup);
-    let refused = ai::play_out(&mut c);
+    let refused = match play_out(&mut c, &mut Opponents::default(), MAX_COMMANDS) {
+        Ok(_) => 0,
+        Err(PlayOutError::Refused { .. }) => 1,
+        Err(e) => panic!("campaign {index} of seed {seed}: {e}"),
+    };
     let tally = c.tally();
     CampaignRun {
         flies: c.records().iter().map(|r| r.flew).collect(),

@@ -263,8 +263,8 @@ impl Ai {
                         else {
                             continue;
                         };
-                        let ev = game.attack_value(m.plane, t, &pv)
-                            + self.rng.random_range(0.0..0.05);
+                        let ev =
+                            game.attack_value(m.plane, t, &pv) + self.rng.random_range(0.0..0.05);
                         if best_attack.is_none_or(|b| ev > b.4) {
                             best_attack = Some((cell, facing, used, t, ev));
                         }

@@ -1,0 +1,83 @@
+//! The campaign's opponents: a Luftwaffe planner (`luftwaffe`) and an RAF
+//! controller (`raf`). Each reads the campaign as its side may see it (the
+//! RAF does not look at the geschwader's targets or at the gruppen placed
+//! face down) and proposes a command, which goes through `check` like a
+//! player's: a refused proposal is an error, never replaced by another
+//! command. Battles on the hex board are played by Simple Hex's opponent.
+//!
+//! Every decision depends only on the campaign (its seed, its commands,
+//! where it stands): a fresh [`Opponents`] decides as one that played the
+//! whole campaign.
+
+mod luftwaffe;
+mod raf;
+
+use super::data::Square;
+use super::game::{Campaign, Command, Stage};
+use crate::common::game::Opponent;
+use crate::simple_hex::ai::Ai as HexAi;
+use crate::simple_hex::Side;
+
+fn distance(a: Square, b: Square) -> i32 {
+    (a.col - b.col).abs().max((a.row - b.row).abs())
+}
+
+/// A small deterministic mix of the campaign's state, for choices that
+/// should vary from game to game without a second random stream.
+fn stir(c: &Campaign, salt: u64) -> u64 {
+    let mut x = c
+        .setup()
+        .seed
+        .wrapping_add(c.commands().len() as u64)
+        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        ^ salt;
+    x ^= x >> 29;
+    x = x.wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x ^ (x >> 32)
+}
+
+/// What a side's opponent plays now, before `check` has seen it. `None`
+/// when it is not that side's decision.
+pub fn propose(c: &Campaign, side: Side) -> Option<Command> {
+    if c.to_act() != Some(side) {
+        return None;
+    }
+    match c.stage() {
+        Stage::Battle => return battle_move(c, side),
+        // The controller has no board to fight on: its dice decide.
+        Stage::HowToFight { .. } => return Some(Command::WithDice),
+        _ => {}
+    }
+    match side {
+        Side::German => luftwaffe::luftwaffe(c),
+        Side::British => raf::raf(c),
+    }
+}
+
+/// A battle move for one side, from a fresh Simple Hex opponent: it
+/// decides exactly as one that played the whole battle (its dice are the
+/// battle's), only more slowly, rebuilding the battle to where its plan
+/// for the moving plane began.
+pub fn battle_move(c: &Campaign, side: Side) -> Option<Command> {
+    let t = c.battle()?;
+    HexAi::new().decide(&t.game, side).map(Command::Hex)
+}
+
+/// Both opponents, for either side. It keeps Simple Hex's opponent from
+/// move to move of a battle on the board (only a cache: a fresh one decides
+/// the same).
+#[derive(Clone, Default)]
+pub struct Opponents {
+    board: HexAi,
+}
+
+impl Opponent<Campaign> for Opponents {
+    fn decide(&mut self, game: &Campaign, seat: Side) -> Option<Command> {
+        match (game.stage(), game.battle()) {
+            (Stage::Battle, Some(t)) if game.to_act() == Some(seat) => {
+                self.board.decide(&t.game, seat).map(Command::Hex)
+            }
+            _ => propose(game, seat),
+        }
+    }
+}

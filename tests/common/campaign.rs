@@ -1,0 +1,234 @@
+//! Helpers for the campaign's tests: the shipped data, campaigns played by
+//! the opponents, and positions set up by hand so that a test reads like a
+//! script: build a position, play a command, assert the exact events.
+#![allow(dead_code)]
+
+use std::sync::{Arc, OnceLock};
+use tally_ho::campaign::ai::{self, Opponents};
+use tally_ho::campaign::data::{CampaignData, Square};
+use tally_ho::campaign::game::{Battles, Campaign, CampaignSetup, Command, Event, Position, Stage};
+use tally_ho::campaign::rules::{CampaignRules, WeatherRule};
+use tally_ho::campaign::state::{FightAt, GeschwaderAt, Next, SquadronAt, WingAt};
+use tally_ho::common::game;
+
+pub fn shipped() -> (Arc<CampaignData>, Arc<CampaignRules>) {
+    static DATA: OnceLock<(Arc<CampaignData>, Arc<CampaignRules>)> = OnceLock::new();
+    DATA.get_or_init(|| tally_ho::record::campaign::shipped().expect("the shipped campaign loads"))
+        .clone()
+}
+
+/// A new campaign with its event log.
+pub fn campaign(weather: WeatherRule, seed: u64) -> Campaign {
+    let (data, rules) = shipped();
+    Campaign::new(data, rules, CampaignSetup::new(weather, seed))
+}
+
+/// A new campaign fighting its intercepts as `battles` says.
+pub fn campaign_fought(weather: WeatherRule, battles: Battles, seed: u64) -> Campaign {
+    let (data, rules) = shipped();
+    let setup = CampaignSetup {
+        battles,
+        ..CampaignSetup::new(weather, seed)
+    };
+    Campaign::new(data, rules, setup)
+}
+
+/// The most commands a whole campaign may take in a test.
+pub const LIMIT: usize = 1_000_000;
+
+/// The opponents play the campaign to its end; a refused proposal fails
+/// the test.
+pub fn play_out(c: &mut Campaign) {
+    if let Err(e) = game::play_out(c, &mut Opponents::default(), LIMIT) {
+        panic!("{e}");
+    }
+}
+
+/// The opponents play one command.
+pub fn step(c: &mut Campaign) {
+    let side = c.to_act().expect("not over");
+    let cmd = ai::propose(c, side).expect("a proposal");
+    c.play(cmd).expect("the opponents play legal commands");
+}
+
+/// The opponents play until `until` holds (true) or the campaign ends (false).
+pub fn drive(c: &mut Campaign, until: impl Fn(&Campaign) -> bool) -> bool {
+    loop {
+        if until(c) {
+            return true;
+        }
+        if c.is_over() {
+            return false;
+        }
+        step(c);
+    }
+}
+
+/// The opponents play the battle on the board to its end (the campaign may
+/// go straight on to its next battle).
+pub fn finish_battle(c: &mut Campaign) {
+    assert!(matches!(c.stage(), Stage::Battle));
+    let this = c.intercept_tally().on_board;
+    while matches!(c.stage(), Stage::Battle) && c.intercept_tally().on_board == this {
+        step(c);
+    }
+}
+
+// ----- positions -----
+
+/// A campaign set up from a position (the historical weather unless said).
+pub fn from(position: Position) -> Campaign {
+    from_with(WeatherRule::Historical, position)
+}
+
+pub fn from_with(weather: WeatherRule, position: Position) -> Campaign {
+    from_setup(CampaignSetup::new(weather, 1), position)
+}
+
+pub fn from_setup(setup: CampaignSetup, position: Position) -> Campaign {
+    let (data, rules) = shipped();
+    Campaign::with_position(data, rules, setup, position)
+        .unwrap_or_else(|e| panic!("the position is refused: {e}"))
+}
+
+/// A geschwader in the air at `at` against `target`, still to fly this
+/// Tally Ho phase.
+pub fn flying(name: &str, squadrons: &[&str], at: (i32, i32), target: &str) -> GeschwaderAt {
+    GeschwaderAt {
+        stopped: Some(false),
+        ..raid(name, squadrons, at, target)
+    }
+}
+
+/// A position at `turn` waiting for `stage`.
+pub fn deciding(turn: u8, stage: Stage) -> Position {
+    Position {
+        turn,
+        next: Next::Decide(stage),
+        ..Position::default()
+    }
+}
+
+/// A position at `turn`, playing on from `next`.
+pub fn playing_on(turn: u8, next: Next) -> Position {
+    Position {
+        turn,
+        next,
+        ..Position::default()
+    }
+}
+
+pub fn wing(name: &str, squadrons: &[&str]) -> WingAt {
+    WingAt {
+        wing: name.into(),
+        squadrons: names(squadrons),
+        ..WingAt::default()
+    }
+}
+
+pub fn geschwader(name: &str, squadrons: &[&str]) -> GeschwaderAt {
+    GeschwaderAt {
+        geschwader: name.into(),
+        squadrons: names(squadrons),
+        ..GeschwaderAt::default()
+    }
+}
+
+/// A geschwader in the air at `at` against `target`, stopped for this
+/// Tally Ho phase.
+pub fn raid(name: &str, squadrons: &[&str], at: (i32, i32), target: &str) -> GeschwaderAt {
+    GeschwaderAt {
+        at: Some(sq(at.0, at.1)),
+        target: Some(target.into()),
+        stopped: Some(true),
+        ..geschwader(name, squadrons)
+    }
+}
+
+pub fn fight(geschwader: &str, wings: &[&str], raf: &[&str], luftwaffe: &[&str]) -> FightAt {
+    FightAt {
+        geschwader: geschwader.into(),
+        wings: names(wings),
+        raf: names(raf),
+        luftwaffe: names(luftwaffe),
+        ..FightAt::default()
+    }
+}
+
+pub fn placed(name: &str, at: SquadronAt) -> (String, SquadronAt) {
+    (name.to_string(), at)
+}
+
+pub fn names(v: &[&str]) -> Vec<String> {
+    v.iter().map(|s| s.to_string()).collect()
+}
+
+pub fn sq(col: i32, row: i32) -> Square {
+    Square::new(col, row)
+}
+
+// ----- reading the campaign by name -----
+
+/// A squadron's index by the name it has at the start (an allied squadron
+/// takes over a squadron under its own name).
+pub fn squadron_no(name: &str) -> usize {
+    static OPENING: OnceLock<Vec<String>> = OnceLock::new();
+    let names = OPENING.get_or_init(|| {
+        let c = campaign(WeatherRule::Historical, 1);
+        c.forces()
+            .squadrons
+            .iter()
+            .map(|s| s.name.clone())
+            .collect()
+    });
+    names
+        .iter()
+        .position(|n| n == name)
+        .unwrap_or_else(|| panic!("no squadron named {name}"))
+}
+
+pub fn squadron(c: &Campaign, name: &str) -> usize {
+    c.forces()
+        .squadrons
+        .iter()
+        .position(|q| q.name == name)
+        .unwrap_or_else(|| panic!("no squadron {name}"))
+}
+
+pub fn card(c: &Campaign, name: &str) -> u16 {
+    c.data()
+        .targets
+        .find(name)
+        .unwrap_or_else(|| panic!("no card {name}")) as u16
+}
+
+pub fn wing_no(c: &Campaign, name: &str) -> usize {
+    c.data()
+        .oob
+        .wings
+        .iter()
+        .position(|w| w.name == name)
+        .unwrap_or_else(|| panic!("no wing {name}"))
+}
+
+pub fn geschwader_no(c: &Campaign, name: &str) -> usize {
+    c.data()
+        .oob
+        .geschwader
+        .iter()
+        .position(|g| g.name == name)
+        .unwrap_or_else(|| panic!("no geschwader {name}"))
+}
+
+/// Plays a command and returns the events it made.
+pub fn play(c: &mut Campaign, cmd: Command) -> Vec<Event> {
+    let n = c.events().len();
+    c.play(cmd)
+        .unwrap_or_else(|e| panic!("{cmd:?} is refused: {e}"));
+    c.events()[n..].to_vec()
+}
+
+/// The events of a kind, in order.
+pub fn only<T>(events: &[Event], f: impl Fn(&Event) -> Option<T>) -> Vec<T> {
+    events.iter().filter_map(f).collect()
+}
