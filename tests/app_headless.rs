@@ -51,7 +51,7 @@ fn a_newcomer_plays_a_solo_game_as_the_raf_through_the_screens() {
     let b = app.battle().unwrap();
     assert!(b.game.is_over());
     assert_eq!(
-        b.players,
+        Players::from_record(&b.shared.players),
         Players::Solo {
             human: Side::British
         }
@@ -85,7 +85,7 @@ fn two_players_hand_the_machine_over_and_finish() {
     let (app, handovers) = play_through(2, 5, AnimSpeed::Fast);
     let b = app.battle().unwrap();
     assert!(b.game.is_over());
-    assert_eq!(b.players, Players::TwoPlayers);
+    assert_eq!(Players::from_record(&b.shared.players), Players::TwoPlayers);
     assert!(handovers >= 4, "hand-overs between the sides: {handovers}");
 }
 
@@ -176,11 +176,17 @@ fn keyboard_steps_undo_and_illegal_actions_say_why() {
     let before = app.battle().unwrap().game.commands().len();
     // Space with hexes still to fly: refused, with the rule's sentence.
     frame(&mut app, InputFrame::press(KeyCode::Space));
-    let msg = app.battle().unwrap().message.clone().unwrap_or_default();
+    let msg = app
+        .battle()
+        .unwrap()
+        .shared
+        .message
+        .clone()
+        .unwrap_or_default();
     assert!(msg.contains("must move all of its hexes"), "{msg}");
     // One step ahead, committed with Enter, then taken back with U.
     frame(&mut app, InputFrame::press(KeyCode::Up));
-    assert_eq!(app.battle().unwrap().pending.len(), 1);
+    assert_eq!(app.battle().unwrap().scene.pending.len(), 1);
     frame(&mut app, InputFrame::press(KeyCode::Enter));
     assert_eq!(app.battle().unwrap().game.commands().len(), before + 1);
     frame(&mut app, InputFrame::press(KeyCode::U));
@@ -195,7 +201,7 @@ fn a_click_on_a_highlighted_hex_flies_there() {
     let m = b.game.active_move().unwrap();
     let (hl, _) = b.options_now();
     let end = hl.iter().find(|h| h.end).expect("somewhere to end").hex;
-    let p = b.view.center(end);
+    let p = b.scene.view.center(end);
     frame(&mut app, InputFrame::click_at(p.x, p.y));
     let b = app.battle().unwrap();
     let here = b.game.plane(m.plane).on_board().map(|(h, _)| h);
@@ -209,7 +215,7 @@ fn saving_and_loading_restores_the_game_and_autosave_follows_each_round() {
     save_in_slot(&mut app, 1);
     assert!(matches!(app.top(), Screen::Battle(_)), "back to the game");
     assert_eq!(
-        app.battle().unwrap().message.as_deref(),
+        app.battle().unwrap().shared.message.as_deref(),
         Some("Game saved in slot 1.")
     );
     let at_save = app.battle().unwrap().game.commands().to_vec();
@@ -302,7 +308,7 @@ fn fly_on(b: &tally_ho::app::simple_hex::Battle, toward: tally_ho::common::hex::
                 .max_by_key(|h| -b.game.board().rows_to(h.hex, toward));
             match h {
                 Some(h) => {
-                    let p = b.view.center(h.hex);
+                    let p = b.scene.view.center(h.hex);
                     InputFrame::click_at(p.x, p.y)
                 }
                 None => InputFrame::idle(),
@@ -366,7 +372,10 @@ fn hovering_an_enemy_in_reach_shows_both_sides_odds() {
     for _ in 0..50_000 {
         let b = app.battle().unwrap();
         if let Some(a) = b.options_now().1.first().cloned() {
-            let p = b.view.center(b.game.plane(a.target).on_board().unwrap().0);
+            let p = b
+                .scene
+                .view
+                .center(b.game.plane(a.target).on_board().unwrap().0);
             frame(
                 &mut app,
                 InputFrame {
@@ -374,7 +383,7 @@ fn hovering_an_enemy_in_reach_shows_both_sides_odds() {
                     ..InputFrame::idle()
                 },
             );
-            let status = app.battle().unwrap().status.clone();
+            let status = app.battle().unwrap().scene.status.clone();
             assert!(status.contains(" attack on "), "{status}");
             assert!(
                 status.contains("damage") && status.contains("kill"),

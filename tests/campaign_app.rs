@@ -15,7 +15,7 @@ use tally_ho::common::game::GameKind;
 use tally_ho::record::{AnyRecord, Player};
 use tally_ho::saves::{self, Slot};
 use tally_ho::settings::AnimSpeed;
-use tally_ho::simple_hex::Side;
+use tally_ho::simple_hex::{HexGame, Side};
 
 #[path = "common/screens.rs"]
 mod screens;
@@ -32,11 +32,11 @@ fn state(app: &App) -> String {
         Some(t) => format!(
             "screen {}, ai {:?}, picked {:?} wave {}, turn {}, stage {:?}, decider {:?}, human turn {:?}, busy {}, board {}, result {}, handover {:?}, message {:?}, buttons {:?}",
             app.top().name(),
-            t.decider().and_then(|s| tally_ho::campaign::ai::propose(&t.campaign, s)),
+            t.decider().and_then(|s| tally_ho::campaign::ai::propose(t.campaign(), s)),
             t.picked_geschwader,
             t.wave,
-            t.campaign.turn(),
-            t.campaign.stage(),
+            t.campaign().turn(),
+            t.campaign().stage(),
             t.decider(),
             t.human_turn(),
             t.busy(),
@@ -77,12 +77,12 @@ fn a_turn_played_through_the_screens_brings_a_board_battle_back_to_the_map() {
         frame(&mut app, input);
         let Some(t) = app.campaign() else { continue };
         if t.sub.is_some() && before.is_none() {
-            before = Some(t.campaign.tally());
+            before = Some(t.campaign().tally());
         }
         if let (Some((out, _)), false, false) = (&t.result, checked, t.texts().is_empty()) {
             checked = true;
             // The result as it flowed back: each squadron's fate is in the boxes.
-            let c = &t.campaign;
+            let c = &t.campaign();
             for r in &out.squadrons {
                 let place = c.forces().squadrons[r.squadron].place;
                 match r.fate {
@@ -128,7 +128,7 @@ fn a_turn_played_through_the_screens_brings_a_board_battle_back_to_the_map() {
     assert!(checked, "no board battle's result was shown");
     assert_eq!(p.results_seen, 1);
     let t = table(&app);
-    let c = &t.campaign;
+    let c = &t.campaign();
     assert!(c.turn() >= 2, "a whole turn was played");
     // The RAF's decisions went in through the screen, the board's too.
     let cmds = c.commands();
@@ -171,7 +171,7 @@ fn two_players_hand_over_and_the_raf_never_sees_the_german_hand() {
         let input = p.next(&app);
         frame(&mut app, input);
         if let Some(t) = app.campaign() {
-            let c = &t.campaign;
+            let c = &t.campaign();
             let entries: Vec<String> = c.deck().hand().iter().map(|&k| t.card_entry(k)).collect();
             let texts = t.texts();
             let shown = |e: &String| {
@@ -243,7 +243,7 @@ fn a_campaign_saved_in_the_middle_of_a_board_battle_resumes_where_it_was() {
         app.campaign().is_some_and(|t| {
             t.sub.is_some()
                 && !t.busy()
-                && t.campaign
+                && t.campaign()
                     .battle()
                     .is_some_and(|b| b.game.commands().len() >= 6)
         })
@@ -251,13 +251,16 @@ fn a_campaign_saved_in_the_middle_of_a_board_battle_resumes_where_it_was() {
     save_in_slot(&mut app, 4);
     let t = table(&app);
     assert_eq!(
-        t.sub.as_ref().and_then(|b| b.message.as_deref()),
+        t.sub.as_ref().and_then(|b| b.shared.message.as_deref()),
         Some("Game saved in slot 4.")
     );
-    let c = t.campaign.clone();
+    let c = t.campaign().clone();
     assert_eq!(c.stage(), &Stage::Battle);
     let hex: Vec<_> = c.battle().unwrap().game.commands().to_vec();
-    assert_eq!(t.sub.as_ref().unwrap().game.commands(), hex.as_slice());
+    assert_eq!(
+        t.sub.as_ref().unwrap().game.hex().commands(),
+        hex.as_slice()
+    );
     match saved(GameKind::Campaign, Slot::Numbered(4)) {
         Some(AnyRecord::Campaign(s)) => {
             assert_eq!(s.commands, c.commands());
@@ -277,7 +280,7 @@ fn a_campaign_saved_in_the_middle_of_a_board_battle_resumes_where_it_was() {
     assert!(matches!(app.top(), Screen::Campaign(_)), "{:?}", app.notice);
     frame(&mut app, InputFrame::idle());
     let t = table(&app);
-    let r = &t.campaign;
+    let r = &t.campaign();
     assert_eq!(r.commands(), c.commands());
     assert_eq!(r.stage(), c.stage());
     assert_eq!(r.turn(), c.turn());
@@ -290,13 +293,13 @@ fn a_campaign_saved_in_the_middle_of_a_board_battle_resumes_where_it_was() {
     assert_eq!(t.human, Some(Side::British));
     // The board is open again on the same battle, and plays on.
     let sub = t.sub.as_ref().expect("the battle is back on the board");
-    assert_eq!(sub.game.commands(), hex.as_slice());
+    assert_eq!(sub.game.hex().commands(), hex.as_slice());
     until(&mut app, &mut p, |app| {
         app.campaign().is_some_and(|t| t.result.is_some())
     });
     let t = table(&app);
-    assert!(!matches!(t.campaign.stage(), Stage::Battle));
-    assert!(t.campaign.commands().len() > c.commands().len());
+    assert!(!matches!(t.campaign().stage(), Stage::Battle));
+    assert!(t.campaign().commands().len() > c.commands().len());
 }
 
 #[test]
@@ -304,27 +307,43 @@ fn taking_back_a_move_on_the_board_takes_it_back_in_the_campaign() {
     let (_g, _dir) = data_dir("undo");
     let mut app = app_with(AnimSpeed::Instant);
     let mut p = script(0, BOARD, 11);
-    // The player's plane has flown a hex of its move (no die since).
+    // The player's plane is about to fly, with hexes to spare.
     until(&mut app, &mut p, |app| {
         app.campaign().is_some_and(|t| {
             t.sub.as_ref().is_some_and(|b| {
+                let g = b.game.hex();
                 !b.busy()
-                    && b.game.to_act() == Some(Side::British)
-                    && b.game.can_undo()
-                    && matches!(
-                        b.game.commands().last(),
-                        Some(tally_ho::simple_hex::Command::Step(_))
-                    )
+                    && b.handover.is_none()
+                    && g.to_act() == Some(Side::British)
+                    && g.active_move()
+                        .is_some_and(|m| m.used == 0 && m.remaining() >= 3)
+                    && g.active_move()
+                        .is_some_and(|m| g.plane(m.plane).on_board().is_some())
             })
         })
     });
-    let before = table(&app).campaign.commands().to_vec();
+    // One hex straight ahead, by the keys.
+    let before_step = table(&app).campaign().commands().len();
+    frame(&mut app, InputFrame::press(KeyCode::Up));
+    frame(&mut app, InputFrame::press(KeyCode::Enter));
+    let t = table(&app);
+    assert_eq!(
+        t.campaign().commands().len(),
+        before_step + 1,
+        "{}",
+        state(&app)
+    );
+    assert!(matches!(
+        t.campaign().commands().last(),
+        Some(Command::Hex(tally_ho::simple_hex::Command::Step(_)))
+    ));
+    let before = t.campaign().commands().to_vec();
     frame(&mut app, InputFrame::press(KeyCode::U));
     let t = table(&app);
-    assert_eq!(t.campaign.commands(), &before[..before.len() - 1]);
+    assert_eq!(t.campaign().commands(), &before[..before.len() - 1]);
     let sub = t.sub.as_ref().unwrap();
-    let inner = t.campaign.battle_commands().unwrap();
-    assert_eq!(sub.game.commands(), inner);
+    let inner = t.campaign().battle_commands().unwrap();
+    assert_eq!(sub.game.hex().commands(), inner);
     // And the battle goes on to its end from there.
     until(&mut app, &mut p, |app| {
         app.campaign().is_some_and(|t| t.result.is_some())
@@ -419,7 +438,7 @@ fn the_new_campaign_screen_sets_players_weather_battles_and_seed_and_refuses_a_b
     );
     click(&mut app, "Start the campaign");
     let t = table(&app);
-    let s = t.campaign.setup();
+    let s = t.campaign().setup();
     assert_eq!(s.seed, 77);
     assert_eq!(
         s.weather,
@@ -452,7 +471,7 @@ fn a_luftwaffe_player_plans_and_flies_raids_through_the_screens() {
         "the Luftwaffe's turn did not finish: {}",
         state(&app)
     );
-    let c = &table(&app).campaign;
+    let c = &table(&app).campaign();
     assert!(c.turn() >= 2);
     let cmds = c.commands();
     assert!(cmds.iter().any(|c| matches!(c, Command::Assign { .. })));
@@ -525,7 +544,7 @@ fn a_whole_shortened_campaign_ends_on_its_result_screen() {
     }
     assert!(p.done, "the campaign did not finish: {}", state(&app));
     assert!(matches!(app.top(), Screen::CampaignResult(_)));
-    let c = &table(&app).campaign;
+    let c = &table(&app).campaign();
     assert!(c.is_over());
     assert!(c.verdict().is_some());
     assert_eq!(c.records().len(), 7);

@@ -39,8 +39,8 @@ fn play_a_campaign(app: &mut App) -> Vec<tally_ho::campaign::game::Command> {
         let input = p.next(app);
         frame(app, input);
         if let Some(t) = app.campaign() {
-            if t.campaign.commands().len() > 80 && !t.busy() && t.human_turn().is_some() {
-                return t.campaign.commands().to_vec();
+            if t.campaign().commands().len() > 80 && !t.busy() && t.human_turn().is_some() {
+                return t.campaign().commands().to_vec();
             }
         }
     }
@@ -79,7 +79,7 @@ fn play_simple_hex(app: &mut App) -> tally_ho::simple_hex::Game {
                     let (hl, _) = b.options_now();
                     match hl.iter().find(|h| h.end) {
                         Some(h) => {
-                            let p = b.view.center(h.hex);
+                            let p = b.scene.view.center(h.hex);
                             InputFrame::click_at(p.x, p.y)
                         }
                         None => InputFrame {
@@ -122,7 +122,7 @@ fn leaving_one_game_and_playing_another_keeps_every_game_and_each_resumes_exactl
 
     // A campaign, left without saving: its autosave keeps it.
     let campaign = play_a_campaign(&mut app);
-    let campaign_table = app.campaign().unwrap().campaign.clone();
+    let campaign_table = app.campaign().unwrap().campaign().clone();
     leave(&mut app);
     let campaign_file = saves::path(GameKind::Campaign, Slot::Autosave);
     let campaign_text = std::fs::read_to_string(&campaign_file).unwrap();
@@ -163,9 +163,9 @@ fn leaving_one_game_and_playing_another_keeps_every_game_and_each_resumes_exactl
     // Each resumes exactly: the campaign where it was left...
     load(&mut app, "Campaign, Autosave");
     let t = app.campaign().expect("the campaign is back");
-    assert_eq!(t.campaign.commands(), campaign.as_slice());
-    assert_eq!(t.campaign.events(), campaign_table.events());
-    assert_eq!(t.campaign.stage(), campaign_table.stage());
+    assert_eq!(t.campaign().commands(), campaign.as_slice());
+    assert_eq!(t.campaign().events(), campaign_table.events());
+    assert_eq!(t.campaign().stage(), campaign_table.stage());
     assert_eq!(t.human, Some(Side::British));
     leave(&mut app);
 

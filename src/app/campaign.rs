@@ -11,7 +11,9 @@
 //! gruppen hold from the RAF; which squadrons fly in which wing from the
 //! Luftwaffe.
 
-use super::simple_hex::{Battle, BattleAction};
+use super::simple_hex::{HexAi, HexScene};
+use super::table::Table;
+use super::table::TableAction;
 use super::ui::{mix, Layer, Ui, ACCENT, DIM, INK, PAPER};
 use super::Players;
 use crate::campaign::ai;
@@ -21,6 +23,7 @@ use crate::campaign::forces::{Holder, Place};
 use crate::campaign::game::{
     Battles, BombRun, Campaign, CampaignSetup, Command, Event, RaidState, Stage, WingState,
 };
+use crate::campaign::on_board::OnTheBoard;
 use crate::campaign::rules::WeatherRule;
 use crate::campaign::score::{luftwaffe_rate_holds, Verdict};
 use crate::campaign::tactical::{Fate, Outcome};
@@ -349,7 +352,9 @@ pub enum Do {
 
 /// The table of a campaign in progress.
 pub struct CampaignTable {
-    pub campaign: Campaign,
+    /// The campaign, while the map is shown (on the board, the board's
+    /// table holds it: see `campaign()`).
+    held: Campaign,
     /// The side the human plays; None: two players pass the machine.
     pub human: Option<Side>,
     /// Two players: the side that has the machine now.
@@ -385,7 +390,7 @@ pub struct CampaignTable {
     legal: Vec<Command>,
     legal_key: Option<usize>,
     /// The intercept on the hex board, on the Simple Hex screen.
-    pub sub: Option<Box<Battle>>,
+    pub sub: Option<Box<Table<HexScene<OnTheBoard>>>>,
     /// A board battle just over: its result, until "Back to the map".
     pub result: Option<(Outcome, String)>,
     /// The buttons of the last frame and what each does (for scripts and tests).
@@ -420,6 +425,14 @@ fn short_wing(name: &str) -> String {
 }
 
 impl CampaignTable {
+    /// The campaign, wherever it is played now (on the map or the board).
+    pub fn campaign(&self) -> &Campaign {
+        match &self.sub {
+            Some(b) => b.game.campaign(),
+            None => &self.held,
+        }
+    }
+
     pub fn new(campaign: Campaign, human: Option<Side>) -> CampaignTable {
         let data = campaign.data().clone();
         let view = layout(1280.0, 800.0, data.map.columns as i32, data.map.rows as i32).map;
@@ -457,25 +470,25 @@ impl CampaignTable {
             front_len: 0.0,
             view,
             map_layer: Layer::default(),
-            campaign,
+            held: campaign,
         };
         // What happened before this screen opened: logged, not animated.
-        let n = t.campaign.events().len();
+        let n = t.held.events().len();
         for i in 0..n {
-            let e = t.campaign.events()[i].clone();
+            let e = t.held.events()[i].clone();
             t.log_event(&e);
         }
         t.flush_log();
         t.shown = n;
         t.sync();
-        t.last_stage = Some(std::mem::discriminant(t.campaign.stage()));
+        t.last_stage = Some(std::mem::discriminant(t.held.stage()));
         t
     }
 
     /// The campaign as a record.
     pub fn record(&self) -> Result<CampaignRecord, RecordError> {
         record::of(
-            &self.campaign,
+            self.campaign(),
             self.players().to_record(),
             std::path::Path::new("."),
         )
@@ -503,9 +516,9 @@ impl CampaignTable {
     /// Whose decision it is: the side to act, except that in a solo game
     /// the player decides how every intercept is fought.
     pub fn decider(&self) -> Option<Side> {
-        match (self.campaign.stage(), self.human) {
+        match (self.held.stage(), self.human) {
             (Stage::HowToFight { .. }, Some(h)) => Some(h),
-            _ => self.campaign.to_act(),
+            _ => self.held.to_act(),
         }
     }
 
@@ -527,9 +540,9 @@ impl CampaignTable {
     }
 
     fn legal(&mut self) -> &[Command] {
-        let key = self.campaign.commands().len();
+        let key = self.held.commands().len();
         if self.legal_key != Some(key) {
-            self.legal = self.campaign.legal_commands();
+            self.legal = self.held.legal_commands();
             self.legal_key = Some(key);
         }
         &self.legal
@@ -545,30 +558,30 @@ impl CampaignTable {
 
     /// Where a geschwader's counter belongs now.
     fn home_square(&self, g: usize) -> Square {
-        let ges = &self.campaign.geschwader()[g];
+        let ges = &self.held.geschwader()[g];
         match ges.state {
             RaidState::Aloft => ges.at,
-            _ => self.campaign.data().oob.geschwader[g].at,
+            _ => self.held.data().oob.geschwader[g].at,
         }
     }
 
     /// Every counter where the campaign has it.
     fn sync(&mut self) {
-        self.gpos = (0..self.campaign.geschwader().len())
+        self.gpos = (0..self.held.geschwader().len())
             .map(|g| self.home_square(g))
             .collect();
-        self.wpos = self.campaign.wings().iter().map(|w| w.at).collect();
+        self.wpos = self.held.wings().iter().map(|w| w.at).collect();
     }
 
     // ----- names -----
 
     fn geschwader_name(&self, g: usize) -> String {
-        self.campaign.data().oob.geschwader[g].name.clone()
+        self.held.data().oob.geschwader[g].name.clone()
     }
 
     fn wing_name(&self, w: usize) -> String {
-        let wing = &self.campaign.wings()[w];
-        let name = &self.campaign.data().oob.wings[w].name;
+        let wing = &self.held.wings()[w];
+        let name = &self.held.data().oob.wings[w].name;
         if wing.big {
             format!("Big Wing ({name})")
         } else {
@@ -577,19 +590,17 @@ impl CampaignTable {
     }
 
     fn squadron(&self, s: usize) -> String {
-        let q = &self.campaign.forces().squadrons[s];
-        format!("{} ({})", q.name, self.campaign.aircraft(s).name)
+        let q = &self.held.forces().squadrons[s];
+        format!("{} ({})", q.name, self.held.aircraft(s).name)
     }
 
     fn card_name(&self, card: u16) -> String {
-        self.campaign.data().targets.cards[card as usize]
-            .name
-            .clone()
+        self.held.data().targets.cards[card as usize].name.clone()
     }
 
     /// A hand card as the German reads it: name, kind, hits.
     pub fn card_entry(&self, card: u16) -> String {
-        let c = &self.campaign.data().targets.cards[card as usize];
+        let c = &self.held.data().targets.cards[card as usize];
         format!(
             "{} - {}, {} hit{}",
             c.name,
@@ -601,7 +612,7 @@ impl CampaignTable {
 
     /// The name of what stands on a square, else where it is.
     pub fn square_name(&self, sq: Square) -> String {
-        let m = &self.campaign.data().map;
+        let m = &self.held.data().map;
         let named = m
             .places
             .iter()
@@ -630,7 +641,7 @@ impl CampaignTable {
 
     /// The event as each side reads it (None: not worth a line).
     fn describe(&self, e: &Event) -> Option<LogLine> {
-        let c = &self.campaign;
+        let c = &self.held;
         let both = |s: String, side: Option<Side>| {
             Some(LogLine {
                 raf: s.clone(),
@@ -1000,11 +1011,11 @@ impl CampaignTable {
 
     /// Turns new events into log lines, animations and sounds.
     fn absorb_events(&mut self) {
-        while self.shown < self.campaign.events().len() {
-            let e = self.campaign.events()[self.shown].clone();
+        while self.shown < self.held.events().len() {
+            let e = self.held.events()[self.shown].clone();
             self.shown += 1;
             self.log_event(&e);
-            let c = &self.campaign;
+            let c = &self.held;
             match e {
                 Event::Moved { geschwader, to, .. } => {
                     self.anims.push_back(Anim::Geschwader { g: geschwader, to })
@@ -1044,7 +1055,7 @@ impl CampaignTable {
                 self.autosave_due = true;
             }
         }
-        let now = std::mem::discriminant(self.campaign.stage());
+        let now = std::mem::discriminant(self.held.stage());
         if self.last_stage != Some(now) {
             self.last_stage = Some(now);
             self.autosave_due = true;
@@ -1124,7 +1135,7 @@ impl CampaignTable {
     // ----- playing -----
 
     fn play(&mut self, cmd: Command) {
-        match self.campaign.play(cmd) {
+        match self.held.play(cmd) {
             Ok(()) => {
                 self.message = None;
                 if !matches!(cmd, Command::Assign { .. }) {
@@ -1137,10 +1148,10 @@ impl CampaignTable {
     }
 
     /// One frame of the table.
-    pub fn frame(&mut self, ui: &mut Ui, settings: &Settings) -> BattleAction {
+    pub fn frame(&mut self, ui: &mut Ui, settings: &Settings) -> TableAction {
         self.texts.borrow_mut().clear();
         self.acts.clear();
-        let data = self.campaign.data().clone();
+        let data = self.held.data().clone();
         let lay = layout(ui.w, ui.h, data.map.columns as i32, data.map.rows as i32);
         self.view = lay.map;
         let dt = ui.input.dt;
@@ -1158,14 +1169,14 @@ impl CampaignTable {
         self.flashes.retain(|f| f.2 < 0.9);
 
         if ui.input.key(KeyCode::Escape) {
-            return BattleAction::Leave;
+            return TableAction::Leave;
         }
         if ui.input.key(KeyCode::H) || ui.input.key(KeyCode::F1) {
-            return BattleAction::Help;
+            return TableAction::Help;
         }
-        let mut action = BattleAction::None;
+        let mut action = TableAction::None;
         if ui.input.key(KeyCode::F5) {
-            action = BattleAction::Save;
+            action = TableAction::Save;
         }
 
         // Two players: the machine changes hands before the next side sees.
@@ -1190,15 +1201,15 @@ impl CampaignTable {
             return action;
         }
 
-        if self.campaign.is_over() && self.anims.is_empty() {
+        if self.held.is_over() && self.anims.is_empty() {
             self.draw(ui, &lay);
-            return BattleAction::Finished;
+            return TableAction::Finished;
         }
 
         // The intercept about to be fought on the board: zoom in.
         if self.result.is_none()
             && self.anims.is_empty()
-            && matches!(self.campaign.stage(), Stage::Battle)
+            && matches!(self.held.stage(), Stage::Battle)
         {
             self.open_battle();
             if self.sub.is_some() {
@@ -1221,12 +1232,12 @@ impl CampaignTable {
             while budget > 0
                 && self.ai_wait >= wait
                 && self.human_turn().is_none()
-                && !self.campaign.is_over()
-                && !matches!(self.campaign.stage(), Stage::Battle)
+                && !self.held.is_over()
+                && !matches!(self.held.stage(), Stage::Battle)
             {
                 budget -= 1;
                 let Some(side) = self.decider() else { break };
-                let Some(cmd) = ai::propose(&self.campaign, side) else {
+                let Some(cmd) = ai::propose(&self.held, side) else {
                     break;
                 };
                 self.play(cmd);
@@ -1276,16 +1287,16 @@ impl CampaignTable {
                 && self.human_turn().is_some()
                 && self.sub.is_none()
                 && self.handover.is_none()
-                && !matches!(self.campaign.stage(), Stage::Battle))
+                && !matches!(self.held.stage(), Stage::Battle))
     }
 
     // ----- the battle on the hex board -----
 
     fn caption(&self) -> String {
-        let Some(t) = self.campaign.battle() else {
+        let Some(t) = self.held.battle() else {
             return String::new();
         };
-        let c = &self.campaign;
+        let c = &self.held;
         let g = t.geschwader;
         let at = c.geschwader()[g].at;
         let raf = t
@@ -1302,47 +1313,56 @@ impl CampaignTable {
         )
     }
 
-    /// Opens the Simple Hex screen on the campaign's battle.
+    /// Opens the Simple Hex table on the campaign's battle: the campaign
+    /// itself goes onto the board (as `OnTheBoard`), so the board's moves
+    /// are the campaign's, and comes back when the battle is over.
     fn open_battle(&mut self) {
-        let Some(t) = self.campaign.battle() else {
+        if self.held.battle().is_none() {
+            return;
+        }
+        let caption = self.caption();
+        let campaign = self.held.clone();
+        let Some(on_board) = OnTheBoard::new(campaign) else {
             return;
         };
-        let players = match self.human {
-            Some(h) => Players::Solo { human: h },
-            None => Players::TwoPlayers,
-        };
-        let mut b = Battle::new(t.game.clone(), "campaign", players);
-        b.caption = Some(self.caption());
+        let players = self.players().to_record();
+        let mut b = Table::new(
+            on_board.clone(),
+            HexScene::new(&on_board),
+            players,
+            HexAi::default(),
+        );
+        b.scene.caption = Some(caption);
+        b.shared.viewer = self.viewer;
+        b.slot = self.slot;
         self.sub = Some(Box::new(b));
     }
 
-    fn battle_frame(&mut self, ui: &mut Ui, settings: &Settings) -> BattleAction {
+    fn battle_frame(&mut self, ui: &mut Ui, settings: &Settings) -> TableAction {
         let Some(sub) = self.sub.as_mut() else {
-            return BattleAction::None;
+            return TableAction::None;
         };
         let act = sub.frame(ui, settings);
         self.sounds.append(&mut sub.sounds);
         if std::mem::take(&mut sub.autosave_due) {
             self.autosave_due = true;
         }
-        self.forward_battle();
         match act {
-            BattleAction::Leave => BattleAction::Leave,
-            BattleAction::Help => BattleAction::Help,
-            BattleAction::Save => BattleAction::Save,
-            BattleAction::Finished => {
-                // The battle is over on the board: its result, as it flowed back.
-                let last = self.sub.as_ref().and_then(|b| b.last_human());
-                let caption = self
-                    .sub
-                    .as_ref()
-                    .and_then(|b| b.caption.clone())
-                    .unwrap_or_default();
-                self.sub = None;
+            TableAction::Leave => TableAction::Leave,
+            TableAction::Help => TableAction::Help,
+            TableAction::Save => TableAction::Save,
+            TableAction::Finished => {
+                // The battle is over on the board: the campaign comes back
+                // with its result, as it flowed back.
+                let sub = self.sub.take().expect("the board is open");
+                let caption = sub.scene.caption.clone().unwrap_or_default();
+                let last = sub.shared.viewer;
+                self.held = sub.game.into_campaign();
+                self.legal_key = None;
                 if self.human.is_none() {
                     self.viewer = last.or(self.viewer);
                 }
-                let out = self.campaign.events().iter().rev().find_map(|e| match e {
+                let out = self.held.events().iter().rev().find_map(|e| match e {
                     Event::BattleResult(o) => Some(o.clone()),
                     _ => None,
                 });
@@ -1350,81 +1370,9 @@ impl CampaignTable {
                     self.result = Some((o, caption));
                 }
                 self.autosave_due = true;
-                BattleAction::None
+                TableAction::None
             }
-            BattleAction::None => BattleAction::None,
-        }
-    }
-
-    /// Sends the board's new commands to the campaign (as `Command::Hex`);
-    /// after an undo on the board, rebuilds the campaign without the
-    /// commands taken back.
-    fn forward_battle(&mut self) {
-        let Some(sub) = self.sub.as_ref() else { return };
-        let Some(theirs) = self.campaign.battle_commands() else {
-            return;
-        };
-        let mine = sub.game.commands();
-        let common = mine.len().min(theirs.len());
-        // Checked every frame, so only the newest shared move can differ.
-        if common > 0 && mine[common - 1] != theirs[common - 1] {
-            self.battle_mismatch("The board and the campaign disagreed about the battle");
-            return;
-        }
-        let (new, back) = (
-            mine[common..].to_vec(),
-            theirs.len().saturating_sub(mine.len()),
-        );
-        if !new.is_empty() {
-            for c in new {
-                if let Err(e) = self.campaign.play(Command::Hex(c)) {
-                    self.battle_mismatch(&format!(
-                        "The campaign refused a move of the battle ({e})"
-                    ));
-                    return;
-                }
-            }
-        } else if back > 0 {
-            // Taken back on the board: the campaign is replayed without them.
-            let all = self.campaign.commands();
-            let n = all.len();
-            if n < back || !all[n - back..].iter().all(|c| matches!(c, Command::Hex(_))) {
-                self.battle_mismatch("That move cannot be taken back in the campaign");
-                return;
-            }
-            let mut again = Campaign::new(
-                self.campaign.data().clone(),
-                self.campaign.rules().clone(),
-                self.campaign.setup(),
-            );
-            let replayed = all[..n - back]
-                .iter()
-                .try_for_each(|&c| again.play(c))
-                .map(|()| again);
-            match replayed {
-                Ok(c) => {
-                    let shown = self.shown.min(c.events().len());
-                    self.campaign = c;
-                    self.shown = shown;
-                    self.legal_key = None;
-                }
-                Err(e) => {
-                    self.battle_mismatch(&format!("The campaign could not take it back ({e})"))
-                }
-            }
-        }
-    }
-
-    /// The board went its own way: it is set back to the campaign's battle.
-    fn battle_mismatch(&mut self, why: &str) {
-        let caption = self.caption();
-        if let (Some(sub), Some(t)) = (self.sub.as_mut(), self.campaign.battle()) {
-            let mut b = Battle::new(t.game.clone(), "campaign", sub.players);
-            b.caption = Some(caption);
-            b.message = Some(format!(
-                "{why}: the board is set back to the campaign's battle."
-            ));
-            **sub = b;
+            TableAction::None => TableAction::None,
         }
     }
 
@@ -1447,7 +1395,7 @@ impl CampaignTable {
             return out;
         }
         let legal = self.legal().to_vec();
-        let c = &self.campaign;
+        let c = &self.held;
         let stage = c.stage().clone();
         match stage {
             Stage::KeepHand => {
@@ -1823,7 +1771,7 @@ impl CampaignTable {
     fn apply_do(&mut self, what: Do) {
         match what {
             Do::Play(cmd) => {
-                if let Err(e) = self.campaign.check(&cmd) {
+                if let Err(e) = self.held.check(&cmd) {
                     self.message = Some(capitalise(&e.to_string()));
                 } else {
                     self.play(cmd);
@@ -1833,7 +1781,7 @@ impl CampaignTable {
             Do::PickWing(w) => self.picked_wing = Some(w),
             Do::Wave(w) => self.wave = w,
             Do::MoreForSquadrons => {
-                if let Stage::ProductionSplit { dice } = *self.campaign.stage() {
+                if let Stage::ProductionSplit { dice } = *self.held.stage() {
                     self.for_squadrons = (self.for_squadrons + 1).min(dice);
                 }
             }
@@ -1845,7 +1793,7 @@ impl CampaignTable {
 
     /// The squares a click on the map may choose now, and the command each plays.
     pub fn square_choices(&self) -> Vec<(Square, Command)> {
-        let legal = if self.legal_key == Some(self.campaign.commands().len()) {
+        let legal = if self.legal_key == Some(self.held.commands().len()) {
             &self.legal
         } else {
             return Vec::new();
@@ -1865,7 +1813,7 @@ impl CampaignTable {
 
     /// Wings the player may click now (to scramble, or to pick for a move).
     pub fn wing_choices(&self) -> Vec<usize> {
-        match self.campaign.stage() {
+        match self.held.stage() {
             Stage::InterceptChoice { .. } => self
                 .legal
                 .iter()
@@ -1874,7 +1822,7 @@ impl CampaignTable {
                     _ => None,
                 })
                 .collect(),
-            Stage::RafMovement => self.campaign.movable_wings().collect(),
+            Stage::RafMovement => self.held.movable_wings().collect(),
             _ => Vec::new(),
         }
     }
@@ -1914,15 +1862,15 @@ impl CampaignTable {
         for w in self.wing_choices() {
             if self.counter_rect(true, w).contains(m) {
                 ui.click_used = true;
-                match self.campaign.stage() {
+                match self.held.stage() {
                     Stage::InterceptChoice { .. } => self.play(Command::Intercept(w)),
                     _ => self.picked_wing = Some(w),
                 }
                 return;
             }
         }
-        if matches!(self.campaign.stage(), Stage::Missions) {
-            for g in 0..self.campaign.geschwader().len() {
+        if matches!(self.held.stage(), Stage::Missions) {
+            for g in 0..self.held.geschwader().len() {
                 if self.counter_visible(false, g) && self.counter_rect(false, g).contains(m) {
                     ui.click_used = true;
                     self.picked_geschwader = Some(g);
@@ -1936,7 +1884,7 @@ impl CampaignTable {
             self.play(cmd);
             return;
         }
-        self.message = Some(match self.campaign.stage() {
+        self.message = Some(match self.held.stage() {
             Stage::Fly { .. } => {
                 "A geschwader flies one square at a time: click a highlighted square.".into()
             }
@@ -1951,7 +1899,7 @@ impl CampaignTable {
                     wing: self.picked_wing.unwrap_or(0),
                     to: sq,
                 };
-                match self.campaign.check(&cmd) {
+                match self.held.check(&cmd) {
                     Err(e) => capitalise(&e.to_string()),
                     Ok(()) => "Click a highlighted square.".into(),
                 }
@@ -1993,7 +1941,7 @@ impl CampaignTable {
     }
 
     fn stage_title(&self) -> String {
-        let c = &self.campaign;
+        let c = &self.held;
         match c.stage() {
             Stage::KeepHand => "The Luftwaffe gives back target cards".into(),
             Stage::Rotations => "The RAF rotates squadrons".into(),
@@ -2023,7 +1971,7 @@ impl CampaignTable {
     }
 
     fn banner(&self) -> String {
-        let c = &self.campaign;
+        let c = &self.held;
         let phase = c
             .rules()
             .phases
@@ -2052,11 +2000,11 @@ impl CampaignTable {
     }
 
     fn hint(&self) -> String {
-        if !self.anims.is_empty() || (self.human_turn().is_none() && !self.campaign.is_over()) {
+        if !self.anims.is_empty() || (self.human_turn().is_none() && !self.held.is_over()) {
             return "The other side is deciding. S or Space: skip ahead. F5 saves, H help, Esc leaves."
                 .into();
         }
-        match self.campaign.stage() {
+        match self.held.stage() {
             Stage::Fly { .. } => "Click a highlighted square to fly there, or reach for home.".into(),
             Stage::InterceptStep { .. } => "Click a highlighted square: the wing flies one square.".into(),
             Stage::RafMovement => "Pick a wing, then click a highlighted square within reach (its station to go home).".into(),
@@ -2077,7 +2025,7 @@ impl CampaignTable {
 
     /// Everything the map layer shows, as one number.
     fn map_key(&self) -> u64 {
-        let c = &self.campaign;
+        let c = &self.held;
         let mut h: u64 = 0xcbf2_9ce4_8422_2325;
         let mut put = |v: u64| {
             h ^= v;
@@ -2111,9 +2059,9 @@ impl CampaignTable {
 
     fn draw_map(&mut self, ui: &Ui, lay: &Layout) {
         let v = lay.map;
-        let data = self.campaign.data().clone();
+        let data = self.held.data().clone();
         let key = (v.rect, self.map_key());
-        let c = &self.campaign;
+        let c = &self.held;
         let radar_standing: Vec<bool> = (0..data.map.radar.len())
             .map(|i| c.radar_standing(i))
             .collect();
@@ -2292,7 +2240,7 @@ impl CampaignTable {
     fn draw_overlays(&self, ui: &Ui, lay: &Layout) {
         let v = lay.map;
         let viewer = self.viewer();
-        let c = &self.campaign;
+        let c = &self.held;
         let quiet = self.anims.is_empty() && self.result.is_none() && self.handover.is_none();
         // The German's own missions: a line to each target.
         if viewer == Side::German {
@@ -2368,7 +2316,7 @@ impl CampaignTable {
     }
 
     fn counter_visible(&self, wing: bool, i: usize) -> bool {
-        let c = &self.campaign;
+        let c = &self.held;
         if wing {
             !c.wings()[i].squadrons.is_empty()
         } else {
@@ -2410,7 +2358,7 @@ impl CampaignTable {
 
     fn draw_counters(&self, ui: &Ui, lay: &Layout) {
         let v = lay.map;
-        let c = &self.campaign;
+        let c = &self.held;
         let mut labels: Vec<(String, Vec2, f32, Color)> = Vec::new();
         let font = (v.cell * 0.58).clamp(13.0, 16.0);
         let count_font = (v.cell * 0.7).clamp(14.0, 19.0);
@@ -2522,7 +2470,7 @@ impl CampaignTable {
             self.say(ui, part, r.x + 10.0, y, 15.0, INK);
             y += 18.0;
         }
-        if self.human_turn().is_none() && self.anims.is_empty() && !self.campaign.is_over() {
+        if self.human_turn().is_none() && self.anims.is_empty() && !self.held.is_over() {
             self.say(
                 ui,
                 "The other side is deciding...",
@@ -2536,7 +2484,7 @@ impl CampaignTable {
 
     /// The lines above the buttons: what this decision is about.
     fn act_lines(&self) -> Vec<String> {
-        let c = &self.campaign;
+        let c = &self.held;
         let viewer = self.viewer();
         let mut out = Vec::new();
         let mine = self.human_turn().is_some();
@@ -2726,7 +2674,7 @@ impl CampaignTable {
 
     /// A geschwader's squadrons by type (for the German's eyes).
     fn composition(&self, g: usize) -> String {
-        let c = &self.campaign;
+        let c = &self.held;
         let mut kinds: Vec<(String, usize)> = Vec::new();
         for &s in &c.geschwader()[g].squadrons {
             let n = c.aircraft(s).name.clone();
@@ -2746,7 +2694,7 @@ impl CampaignTable {
         let r = lay.info;
         ui.rect(r, Color::new(0.93, 0.91, 0.85, 0.97));
         ui.rect_lines(r, 2.0, INK);
-        let c = &self.campaign;
+        let c = &self.held;
         let x = r.x + 8.0;
         let mut y = r.y + 20.0;
         let viewer = self.viewer();
@@ -2861,7 +2809,7 @@ impl CampaignTable {
     }
 
     fn weather_line(&self) -> String {
-        let c = &self.campaign;
+        let c = &self.held;
         let this_turn = c
             .events()
             .iter()
@@ -2895,7 +2843,7 @@ impl CampaignTable {
 
     /// Each group's and Luftflotte's boxes; returns the y below them.
     fn draw_dashboards(&self, ui: &Ui, x: f32, y0: f32, w: f32) -> f32 {
-        let c = &self.campaign;
+        let c = &self.held;
         let holders: Vec<(String, Holder, Side)> = Group::ALL
             .iter()
             .map(|&g| (g.name(), Holder::Group(g), Side::British))
@@ -2954,7 +2902,7 @@ impl CampaignTable {
 
     /// The squadrons in a group's or Luftflotte's boxes: names for one's own side.
     fn dashboard_tip(&self, ui: &Ui, holder: Holder, side: Side, name: &str) {
-        let c = &self.campaign;
+        let c = &self.held;
         let mut lines = vec![name.to_string()];
         if side != self.viewer() {
             lines.push("The other side's squadrons: only the counts show.".into());
@@ -3003,7 +2951,7 @@ impl CampaignTable {
         let Some(sq) = lay.map.pick(ui.mouse()) else {
             return;
         };
-        let c = &self.campaign;
+        let c = &self.held;
         let viewer = self.viewer();
         let m = &c.data().map;
         let mut lines = vec![self.square_name(sq)];
@@ -3108,7 +3056,7 @@ impl CampaignTable {
             y += 17.0;
         }
         y += 10.0;
-        let c = &self.campaign;
+        let c = &self.held;
         for side in [Side::British, Side::German] {
             self.say(ui, side.name(), x, y, 20.0, INK);
             y += 22.0;
@@ -3214,7 +3162,7 @@ pub fn verdict_text(v: Verdict) -> &'static str {
 /// the main menu.
 pub fn result_screen(ui: &mut Ui, t: &CampaignTable) -> bool {
     ui.rect(Rect::new(0.0, 0.0, ui.w, ui.h), BANNER);
-    let c = &t.campaign;
+    let c = t.campaign();
     let v = c.verdict().unwrap_or(Verdict::British);
     let title = match v {
         Verdict::Luftwaffe => "The Luftwaffe wins",

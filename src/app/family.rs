@@ -7,7 +7,7 @@
 //! one animation at a time.
 
 use super::board_view::BoardView;
-use super::simple_hex::BattleAction;
+use super::table::TableAction;
 use super::ui::{mix, Layer, Ui, ACCENT, DIM, INK, PAPER};
 use crate::common::hex::Facing;
 use crate::family::ai;
@@ -789,7 +789,7 @@ impl FamilyBattle {
 
     // ----- one frame -----
 
-    pub fn frame(&mut self, ui: &mut Ui, settings: &Settings) -> BattleAction {
+    pub fn frame(&mut self, ui: &mut Ui, settings: &Settings) -> TableAction {
         let (w, h) = (ui.w, ui.h);
         let panel_w = (w * 0.27).clamp(270.0, 360.0);
         let (top, bottom, left) = (44.0, 34.0, 160.0);
@@ -818,15 +818,15 @@ impl FamilyBattle {
         }
         self.shots.retain(|s| s.2 < 0.45);
 
-        let mut action = BattleAction::None;
+        let mut action = TableAction::None;
         if ui.input.key(KeyCode::Escape) {
-            return BattleAction::Leave;
+            return TableAction::Leave;
         }
         if ui.input.key(KeyCode::H) || ui.input.key(KeyCode::F1) {
-            return BattleAction::Help;
+            return TableAction::Help;
         }
         if ui.input.key(KeyCode::F5) {
-            action = BattleAction::Save;
+            action = TableAction::Save;
         }
 
         // Several players: hand the machine over before showing the next one's board.
@@ -855,7 +855,7 @@ impl FamilyBattle {
 
         if self.game.is_over() && self.anims.is_empty() {
             self.draw(ui);
-            return BattleAction::Finished;
+            return TableAction::Finished;
         }
         if ui.input.key(KeyCode::U) && self.script.is_none() {
             self.undo();

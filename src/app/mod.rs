@@ -10,12 +10,14 @@ pub mod family;
 pub mod saves;
 pub mod script;
 pub mod simple_hex;
+pub mod table;
 pub mod ui;
 pub mod window;
 
 use crate::common::game::GameKind;
+use crate::common::game::Rules;
 use crate::data;
-use crate::record::{self, AnyRecord, Player, RecordError};
+use crate::record::{self, AnyRecord, Player, RecordError, Recorded};
 use crate::saves::{self as store, Slot};
 use crate::settings::{AnimSpeed, Scheme, Settings};
 use crate::simple_hex::{Game, Options, Side};
@@ -24,8 +26,9 @@ use campaign::{CampaignNew, CampaignTable};
 use family::{FamilyBattle, FamilyNew};
 use macroquad::prelude::*;
 use saves::{After, ConfirmNew, LoadList, SlotPicker};
-use simple_hex::{Battle, BattleAction};
+use simple_hex::Battle;
 use std::sync::Arc;
+use table::{Scene, TableAction};
 use ui::{InputFrame, Ui, ACCENT, INK, PAPER};
 
 /// Who plays which side of Simple Hex or the campaign.
@@ -428,8 +431,7 @@ impl App {
         Ok(match rec {
             AnyRecord::SimpleHex(r) => {
                 let g: Game = record::restore(&r, &base).map_err(|e| e.to_string())?;
-                let level = g.scenario().level.clone();
-                let mut b = Battle::new(g, &level, Players::from_record(&players));
+                let mut b = simple_hex::battle(g, players);
                 b.slot = own;
                 Screen::Battle(Box::new(b))
             }
@@ -518,7 +520,7 @@ impl App {
 /// A game table on screen: Simple Hex's battle, the family game's table or
 /// the campaign's.
 trait Table {
-    fn frame(&mut self, ui: &mut Ui, settings: &Settings) -> BattleAction;
+    fn frame(&mut self, ui: &mut Ui, settings: &Settings) -> TableAction;
     fn take_sounds(&mut self) -> Vec<Sfx>;
     fn is_watching(&self) -> bool;
     /// Which game it is (its saves are kept apart from the others').
@@ -533,21 +535,26 @@ trait Table {
     fn help_page(&self) -> HelpPage;
 }
 
-impl Table for Battle {
-    fn frame(&mut self, ui: &mut Ui, settings: &Settings) -> BattleAction {
-        Battle::frame(self, ui, settings)
+impl<S: Scene> Table for table::Table<S>
+where
+    S::Game: Recorded,
+{
+    fn frame(&mut self, ui: &mut Ui, settings: &Settings) -> TableAction {
+        table::Table::frame(self, ui, settings)
     }
     fn take_sounds(&mut self) -> Vec<Sfx> {
         std::mem::take(&mut self.sounds)
     }
     fn is_watching(&self) -> bool {
-        Battle::is_watching(self)
+        table::Table::is_watching(self)
     }
     fn kind(&self) -> GameKind {
-        GameKind::SimpleHex
+        <S::Game as Rules>::KIND
     }
     fn record(&self) -> Result<AnyRecord, RecordError> {
-        Battle::record(self).map(AnyRecord::SimpleHex)
+        // The app plays shipped levels and boards only.
+        let players = self.shared.players.clone();
+        record::of(&self.game, players, std::path::Path::new(".")).map(S::Game::any)
     }
     fn slot(&mut self) -> &mut Option<Slot> {
         &mut self.slot
@@ -556,15 +563,15 @@ impl Table for Battle {
         &mut self.autosave_due
     }
     fn message(&mut self) -> &mut Option<String> {
-        &mut self.message
+        &mut self.shared.message
     }
     fn help_page(&self) -> HelpPage {
-        HelpPage::SimpleHex
+        self.scene.help_page()
     }
 }
 
 impl Table for FamilyBattle {
-    fn frame(&mut self, ui: &mut Ui, settings: &Settings) -> BattleAction {
+    fn frame(&mut self, ui: &mut Ui, settings: &Settings) -> TableAction {
         FamilyBattle::frame(self, ui, settings)
     }
     fn take_sounds(&mut self) -> Vec<Sfx> {
@@ -594,7 +601,7 @@ impl Table for FamilyBattle {
 }
 
 impl Table for CampaignTable {
-    fn frame(&mut self, ui: &mut Ui, settings: &Settings) -> BattleAction {
+    fn frame(&mut self, ui: &mut Ui, settings: &Settings) -> TableAction {
         CampaignTable::frame(self, ui, settings)
     }
     fn take_sounds(&mut self) -> Vec<Sfx> {
@@ -617,7 +624,7 @@ impl Table for CampaignTable {
     }
     fn message(&mut self) -> &mut Option<String> {
         match self.sub.as_mut() {
-            Some(b) => &mut b.message,
+            Some(b) => &mut b.shared.message,
             None => &mut self.message,
         }
     }
@@ -649,15 +656,15 @@ fn run_table(
         }
     }
     match act {
-        BattleAction::Leave if watching => Some(Transition::Pop),
-        BattleAction::Leave => Some(Transition::Push(Screen::ConfirmLeave { quitting: false })),
-        BattleAction::Help => Some(Transition::Push(Screen::Help {
+        TableAction::Leave if watching => Some(Transition::Pop),
+        TableAction::Leave => Some(Transition::Push(Screen::ConfirmLeave { quitting: false })),
+        TableAction::Help => Some(Transition::Push(Screen::Help {
             scroll: 0.0,
             page: t.help_page(),
         })),
-        BattleAction::Save if watching => None,
-        BattleAction::Save => Some(Transition::Save),
-        BattleAction::Finished => {
+        TableAction::Save if watching => None,
+        TableAction::Save => Some(Transition::Save),
+        TableAction::Finished => {
             // A finished game is nothing to continue.
             if !watching {
                 if let Err(e) = store::clear_autosave(t.kind()) {
@@ -666,7 +673,7 @@ fn run_table(
             }
             Some(Transition::Finish)
         }
-        BattleAction::None => None,
+        TableAction::None => None,
     }
 }
 
@@ -721,7 +728,7 @@ fn start(ng: &NewGame) -> Result<Battle, String> {
         _ => Players::TwoPlayers,
     };
     let game = Game::new(Arc::new(scenario), options, seed);
-    Ok(Battle::new(game, level, players))
+    Ok(simple_hex::battle(game, players.to_record()))
 }
 
 fn column(ui: &Ui, n: usize) -> Vec<Rect> {
@@ -880,7 +887,7 @@ fn result(ui: &mut Ui, b: &mut Battle) -> Option<Transition> {
         "Watch the replay",
     ) {
         let (g, commands) = (b.game.restart(true), b.game.commands().to_vec());
-        let watcher = Battle::replay(g, &b.level, commands);
+        let watcher = simple_hex::battle(g, b.shared.players.clone()).replay(commands);
         t = Some(Transition::Push(Screen::Battle(Box::new(watcher))));
     }
     if ui.button(Rect::new(ui.w / 2.0 + 10.0, by, bw, 50.0), "Main menu")
@@ -1046,15 +1053,12 @@ pub fn bench_app() -> App {
     };
     let sc = Scenario::build(&file, &aircraft, &rules).expect("bench scenario");
     let game = Game::new(Arc::new(sc), Options::default(), 1);
-    let mut b = Battle::new(
-        game,
-        "crane-14x18",
-        Players::Solo {
-            human: Side::German,
-        },
-    );
+    let players = Players::Solo {
+        human: Side::German,
+    };
+    let mut b = simple_hex::battle(game, players.to_record());
     for i in 0..60 {
-        b.log.push(simple_hex::LogLine {
+        b.shared.log.push(simple_hex::LogLine {
             text: format!(
                 "Speed Spitfire R: rolled {}, {} hexes",
                 i % 6 + 1,

@@ -3,7 +3,8 @@
 //! keys, never calling the engine), and a monkey that sends random input.
 
 use super::family::{FamilyBattle, Mode};
-use super::simple_hex::Battle;
+use super::simple_hex::{HexGame, HexScene};
+use super::table::Table;
 use super::ui::InputFrame;
 use super::{App, Screen};
 use crate::simple_hex::{Phase, PlaneId};
@@ -217,14 +218,15 @@ impl ScriptedPlayer {
         }
     }
 
-    fn battle(&mut self, b: &Battle) -> InputFrame {
+    fn battle<G: HexGame>(&mut self, b: &Table<HexScene<G>>) -> InputFrame {
+        let g = b.game.hex();
         if b.handover.is_some() {
             if self.moment(Moment::Handover) {
                 return InputFrame::idle();
             }
             return InputFrame::press(KeyCode::Enter);
         }
-        let opponent = b.game.to_act().is_some_and(|s| !b.players.is_human(s));
+        let opponent = g.to_act().is_some_and(|s| !b.shared.is_human(s));
         if b.busy() || opponent {
             // The other side's planes on the move, once the player has flown.
             if b.busy() && opponent && self.seen.contains(&Moment::Selection) {
@@ -233,13 +235,13 @@ impl ScriptedPlayer {
             return InputFrame::idle();
         }
         let (highlights, attacks) = b.options_now();
-        match b.game.phase() {
+        match g.phase() {
             Phase::Entry { .. } => InputFrame::press(KeyCode::Enter),
             Phase::Moving(m) => {
                 // Attack the first target in reach, showing the preview first.
                 if let Some(a) = attacks.first() {
-                    let t = b.game.plane(a.target).on_board().expect("targets fly").0;
-                    let p = b.view.center(t);
+                    let t = g.plane(a.target).on_board().expect("targets fly").0;
+                    let p = b.scene.view.center(t);
                     if self.hovered != Some(a.target) {
                         self.hovered = Some(a.target);
                         self.moment(Moment::CombatPreview);
@@ -257,9 +259,9 @@ impl ScriptedPlayer {
                 }
                 // Otherwise fly to the end hex nearest the enemy's end.
                 let Some(h) = highlights.iter().filter(|h| h.end).max_by_key(|h| {
-                    let me = b.game.plane(m.plane).side;
-                    let end = b.game.scenario().end_of(me.other());
-                    -b.game.board().rows_to(h.hex, end)
+                    let me = g.plane(m.plane).side;
+                    let end = g.scenario().end_of(me.other());
+                    -g.board().rows_to(h.hex, end)
                 }) else {
                     // Only exits are left: fly straight on.
                     return InputFrame {
@@ -267,7 +269,7 @@ impl ScriptedPlayer {
                         ..InputFrame::idle()
                     };
                 };
-                let p = b.view.center(h.hex);
+                let p = b.scene.view.center(h.hex);
                 if self.hovered != Some(PlaneId(u8::MAX)) {
                     self.hovered = Some(PlaneId(u8::MAX));
                     self.moment(Moment::Selection);
@@ -771,14 +773,14 @@ impl CampaignScript {
             }
         }
         if let Some(b) = &t.sub {
-            let flying = b
-                .game
+            let battle = b.game.hex();
+            let flying = battle
                 .planes()
                 .iter()
                 .filter(|p| p.on_board().is_some())
                 .count();
             if flying >= 6
-                && b.game.commands().len() >= 20
+                && battle.commands().len() >= 20
                 && !b.busy()
                 && self.moment(CampaignMoment::HexBattle)
             {
@@ -796,7 +798,7 @@ impl CampaignScript {
             self.after_battle = true;
             return Self::click_exact(app, "Back to the map").unwrap_or_default();
         }
-        let c = &t.campaign;
+        let c = t.campaign();
         if c.tally_ho() == 0 && matches!(c.stage(), Stage::Missions) {
             self.moment(CampaignMoment::TurnStart);
         }

@@ -214,6 +214,11 @@ impl Campaign {
     }
     /// The intercept being fought on the hex board, if one is.
     pub fn battle(&self) -> Option<&Tactical> {
+        self.last_battle()
+            .filter(|_| matches!(self.state.stage(), Stage::Battle))
+    }
+    /// The battle on the board being fought, or the last one fought (over).
+    pub fn last_battle(&self) -> Option<&Tactical> {
         self.board.as_ref().map(OnBoard::get)
     }
     /// The moves played so far in the battle on the board, if one is fought.

@@ -25,6 +25,7 @@ pub mod dice;
 pub mod event;
 pub mod forces;
 pub mod game;
+pub mod on_board;
 pub mod rules;
 pub mod score;
 pub mod state;

@@ -107,6 +107,10 @@ impl Recorded for Campaign {
             ),
         }
     }
+
+    fn any(record: super::RecordOf<Self>) -> super::AnyRecord {
+        super::AnyRecord::Campaign(record)
+    }
 }
 
 /// A line saying what a verified campaign came to.

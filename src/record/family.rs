@@ -93,6 +93,10 @@ impl Recorded for Game {
             _ => format!("Round {}, kills {}", self.round(), kills.join("-")),
         }
     }
+
+    fn any(record: super::RecordOf<Self>) -> super::AnyRecord {
+        super::AnyRecord::Family(record)
+    }
 }
 
 /// A line saying what a verified game came to.

@@ -111,6 +111,8 @@ pub trait Recorded: Rules + Sized {
     fn summary(&self) -> Self::Summary;
     /// Where the game stands, in a few words (for the list of saves).
     fn progress(&self) -> String;
+    /// The record as a record of any game.
+    fn any(record: RecordOf<Self>) -> AnyRecord;
 }
 
 /// Why a record cannot be read, loaded or verified, as a sentence.

@@ -92,6 +92,10 @@ impl Recorded for Game {
             ),
         }
     }
+
+    fn any(record: super::RecordOf<Self>) -> super::AnyRecord {
+        super::AnyRecord::SimpleHex(record)
+    }
 }
 
 /// A line saying what a verified game came to.

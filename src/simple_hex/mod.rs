@@ -32,3 +32,20 @@ pub use movement::{Mover, Node, Search, Step, StepTo};
 pub use preview::{AttackOption, AttackPreview, MoveOptions, Reach};
 pub use scenario::*;
 pub use state::{ActiveMove, Loc, Phase, Plane, PlaneId, State, UnitId};
+
+use crate::common::game::Rules;
+
+/// A game that is a battle of Simple Hex: its commands, events and state
+/// are Simple Hex's, and it can be read as a game of Simple Hex. A game of
+/// its own is one; so is a campaign's intercept fought on the board
+/// (`campaign::OnTheBoard`), whose moves go to the campaign.
+pub trait HexGame: Rules<Command = Command, Event = Event, State = State, Seat = Side> {
+    /// The battle as a game of Simple Hex, to read.
+    fn hex(&self) -> &Game;
+}
+
+impl HexGame for Game {
+    fn hex(&self) -> &Game {
+        self
+    }
+}

@@ -125,9 +125,10 @@ impl<'a> Exec<'a> {
         *self.board = Some(OnBoard::new(t));
     }
 
-    /// The battle on the board is over: it leaves the table.
+    /// The battle on the board is over. It stays beside the campaign, to be
+    /// read to its end (`Campaign::last_battle`), until the next one begins.
     pub(crate) fn close_board(&mut self) -> Option<Tactical> {
-        self.board.take().map(OnBoard::into_inner)
+        self.board.as_ref().map(|b| b.get().clone())
     }
 
     /// The board's own dice were thrown.

@@ -1,0 +1,324 @@
+//! Simple Hex's events as animations and log lines: each event is read with
+//! the state just before and just after it.
+
+use super::{short, Disp, HexGame, HexScene};
+use crate::app::board_view::{dot_colour, side_fill};
+use crate::app::table::Beat;
+use crate::settings::Scheme;
+use crate::simple_hex::{Event, Loss, PlaneId, Side, State, Step};
+use crate::sound::Sfx;
+use hexx::Hex;
+use macroquad::prelude::*;
+
+/// A line of the dice log.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LogLine {
+    pub text: String,
+    pub side: Option<Side>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Anim {
+    Move {
+        plane: PlaneId,
+        to: Hex,
+        facing: crate::common::hex::Facing,
+        hide: bool,
+    },
+    Shot {
+        from: PlaneId,
+        to: PlaneId,
+    },
+    Damage {
+        plane: PlaneId,
+    },
+    Explode {
+        plane: PlaneId,
+    },
+    Hide {
+        plane: PlaneId,
+    },
+    Show {
+        plane: PlaneId,
+        hex: Hex,
+        facing: crate::common::hex::Facing,
+        damaged: bool,
+    },
+    Dice {
+        faces: Vec<(u8, Color)>,
+    },
+}
+
+fn roll_colour(side: Side) -> Color {
+    side_fill(side, Scheme::Classic)
+}
+
+/// The log line an event makes, if any.
+fn line(before: &State, e: &Event, after: &State) -> Option<LogLine> {
+    let side_of = |p: PlaneId| Some(after.plane(p).side);
+    let (text, side) = match e {
+        Event::AttackBegan { attack } => (format!("Attack {attack} begins"), None),
+        Event::RepairRolled {
+            plane,
+            roll,
+            returned,
+        } => (
+            format!(
+                "Repair {}: rolled {roll}, {}",
+                short(after, *plane),
+                if *returned {
+                    "returns"
+                } else {
+                    "stays in the shop"
+                }
+            ),
+            side_of(*plane),
+        ),
+        Event::ActivationRolled {
+            plane,
+            roll,
+            activated,
+        } => (
+            format!(
+                "Activation {}: rolled {roll}, {}",
+                short(after, *plane),
+                if *activated { "flies" } else { "stays home" }
+            ),
+            side_of(*plane),
+        ),
+        Event::MoveBegan {
+            plane,
+            speed_roll: Some(r),
+            allowance,
+        } => (
+            format!(
+                "Speed {}: rolled {r}, {allowance} hexes",
+                short(after, *plane)
+            ),
+            side_of(*plane),
+        ),
+        Event::Fired {
+            attacker,
+            target,
+            angle,
+            roll,
+            outcome,
+            return_roll,
+            return_outcome,
+        } => {
+            let mut t = format!(
+                "{} fires on {} ({}): {roll}, {:?}",
+                short(after, *attacker),
+                short(after, *target),
+                angle.name(),
+                outcome
+            );
+            if let Some(r) = return_roll {
+                t.push_str(&format!("; return fire {r}, {return_outcome:?}"));
+            }
+            (t, side_of(*attacker))
+        }
+        Event::Bombed {
+            plane,
+            rolls,
+            points,
+        } => (
+            format!(
+                "{} bombs: {:?} = {points} (total {})",
+                short(after, *plane),
+                rolls,
+                after.score()
+            ),
+            Some(Side::German),
+        ),
+        Event::Destroyed { plane, loss } => {
+            let why = match loss {
+                Loss::CannotMove => "cannot move",
+                _ => "shot down",
+            };
+            (
+                format!("{} destroyed ({why})", short(before, *plane)),
+                side_of(*plane),
+            )
+        }
+        Event::AttackEnded { attack, score } => {
+            (format!("Attack {attack} over: bomb score {score}"), None)
+        }
+        Event::GameOver { winner, score } => (
+            format!("{} win with the score at {score}", winner.name()),
+            None,
+        ),
+        _ => return None,
+    };
+    Some(LogLine { text, side })
+}
+
+/// The beats of one event: its log line, then its animations.
+pub fn beats(before: &State, e: &Event, after: &State, out: &mut Vec<Beat<Anim, LogLine>>) {
+    if let Some(l) = line(before, e, after) {
+        out.push(Beat::Log(l));
+    }
+    let mut anim = |a: Anim| out.push(Beat::Anim(a));
+    match e {
+        Event::Placed {
+            plane,
+            hex,
+            facing,
+            damaged,
+        } => anim(Anim::Show {
+            plane: *plane,
+            hex: *hex,
+            facing: *facing,
+            damaged: *damaged,
+        }),
+        Event::Staged { plane, .. } => {
+            if let Some((hex, facing, _)) = after.position(*plane) {
+                anim(Anim::Show {
+                    plane: *plane,
+                    hex,
+                    facing,
+                    damaged: after.plane(*plane).damaged,
+                });
+            }
+        }
+        Event::ActivationRolled { plane, roll, .. } | Event::RepairRolled { plane, roll, .. } => {
+            anim(Anim::Dice {
+                faces: vec![(*roll, dot_colour(after.plane(*plane).colour))],
+            })
+        }
+        Event::MoveBegan {
+            plane,
+            speed_roll: Some(r),
+            ..
+        } => anim(Anim::Dice {
+            faces: vec![(*r, dot_colour(after.plane(*plane).colour))],
+        }),
+        Event::Stepped {
+            plane, to, facing, ..
+        } => anim(Anim::Move {
+            plane: *plane,
+            to: *to,
+            facing: *facing,
+            hide: false,
+        }),
+        Event::Exited { plane, step, .. } => {
+            // Off the edge from where the plane was before it left.
+            if let Some((hex, facing, _)) = before.position(*plane) {
+                let facing = step_turn(*step, facing);
+                anim(Anim::Move {
+                    plane: *plane,
+                    to: facing.ahead(hex),
+                    facing,
+                    hide: true,
+                });
+            }
+        }
+        Event::Bombed { rolls, .. } => anim(Anim::Dice {
+            faces: rolls
+                .iter()
+                .map(|&r| (r, roll_colour(Side::German)))
+                .collect(),
+        }),
+        Event::Fired {
+            attacker,
+            target,
+            roll,
+            return_roll,
+            ..
+        } => {
+            let mut faces = vec![(*roll, roll_colour(after.plane(*attacker).side))];
+            if let Some(r) = return_roll {
+                faces.push((*r, roll_colour(after.plane(*target).side)));
+            }
+            anim(Anim::Shot {
+                from: *attacker,
+                to: *target,
+            });
+            anim(Anim::Dice { faces });
+        }
+        Event::Damaged { plane } => anim(Anim::Damage { plane: *plane }),
+        Event::Destroyed { plane, .. } => anim(Anim::Explode { plane: *plane }),
+        Event::BrokeOff { plane } => anim(Anim::Hide { plane: *plane }),
+        Event::AttackEnded { .. } => out.push(Beat::Pause(0.6)),
+        _ => {}
+    }
+}
+
+fn step_turn(step: Step, facing: crate::common::hex::Facing) -> crate::common::hex::Facing {
+    step.turn(facing)
+}
+
+/// How long an animation takes at normal speed.
+pub fn length(a: &Anim) -> f32 {
+    let k = 0.18;
+    match a {
+        Anim::Move { .. } => k,
+        Anim::Shot { .. } => k * 2.0,
+        Anim::Explode { .. } => k * 3.0,
+        Anim::Dice { .. } => k * 2.5,
+        Anim::Damage { .. } => k,
+        Anim::Hide { .. } | Anim::Show { .. } => 0.0,
+    }
+}
+
+impl<G: HexGame> HexScene<G> {
+    /// An animation starts: its sound and its effect.
+    pub(super) fn start_anim(&mut self, a: &Anim, len: f32, sounds: &mut Vec<Sfx>) {
+        match a {
+            Anim::Shot { from, to } => {
+                sounds.push(Sfx::Guns);
+                let (f, t) = (self.disp[from.0 as usize], self.disp[to.0 as usize]);
+                self.shots
+                    .push((self.view.center(f.hex), self.view.center(t.hex), 0.0));
+            }
+            Anim::Explode { plane } => {
+                sounds.push(Sfx::Explosion);
+                let d = self.disp[plane.0 as usize];
+                self.explosions.push((self.view.center(d.hex), 0.0));
+            }
+            Anim::Damage { .. } => sounds.push(Sfx::Hit),
+            Anim::Dice { faces } => {
+                sounds.push(Sfx::Dice);
+                self.dice = faces.clone();
+                self.dice_spin = len;
+            }
+            Anim::Move { .. } if sounds.is_empty() && len > 0.1 => sounds.push(Sfx::Engine),
+            _ => {}
+        }
+    }
+
+    /// An animation is over: the counters take its end.
+    pub(super) fn finish_anim(&mut self, a: Anim) {
+        match a {
+            Anim::Move {
+                plane,
+                to,
+                facing,
+                hide,
+            } => {
+                let d = &mut self.disp[plane.0 as usize];
+                d.hex = to;
+                d.facing = facing;
+                d.visible = !hide;
+            }
+            Anim::Damage { plane } => self.disp[plane.0 as usize].damaged = true,
+            Anim::Explode { plane } | Anim::Hide { plane } => {
+                self.disp[plane.0 as usize].visible = false
+            }
+            Anim::Show {
+                plane,
+                hex,
+                facing,
+                damaged,
+            } => {
+                self.disp[plane.0 as usize] = Disp {
+                    hex,
+                    facing,
+                    visible: true,
+                    damaged,
+                }
+            }
+            Anim::Shot { .. } | Anim::Dice { .. } => {}
+        }
+    }
+}

@@ -1,0 +1,523 @@
+//! Drawing the Simple Hex table: the banner, each side's boxes, the mat with
+//! the active plane's reach, the counters (moving with their animation),
+//! the path or attack under the mouse, the panel (score, dice, log) and the
+//! bottom bar.
+
+use super::anim::{self, Anim};
+use super::{short, HexGame, HexScene};
+use crate::app::board_view::{draw_counter, side_fill, side_ink, Counter};
+use crate::app::table::Shared;
+use crate::app::ui::{Ui, ACCENT, INK, PAPER};
+use crate::common::hex::End;
+use crate::settings::Settings;
+use crate::simple_hex::movement::{self, StepTo};
+use crate::simple_hex::{AttackPreview, Game, Loc, Phase, PlaneId, Reach, Side};
+use hexx::Hex;
+use macroquad::prelude::*;
+
+/// The blank screen between two players.
+pub(super) fn handover(ui: &Ui, side: Side) {
+    ui.rect(
+        Rect::new(0.0, 0.0, ui.w, ui.h),
+        Color::new(0.12, 0.14, 0.2, 1.0),
+    );
+    ui.text_centered(
+        &format!("{} to move", side.name()),
+        ui.w / 2.0,
+        ui.h / 2.0 - 20.0,
+        48.0,
+        WHITE,
+    );
+    ui.text_centered(
+        "Hand over the machine, then press a key or click.",
+        ui.w / 2.0,
+        ui.h / 2.0 + 30.0,
+        24.0,
+        LIGHTGRAY,
+    );
+}
+
+impl<G: HexGame> HexScene<G> {
+    fn human_turn(&self, g: &Game, t: &Shared<Self>) -> Option<Side> {
+        g.to_act().filter(|&s| t.is_human(s))
+    }
+
+    fn banner(&self, g: &Game, t: &Shared<Self>) -> String {
+        if let Some(w) = g.winner() {
+            return format!("Game over: {} win", w.name());
+        }
+        let who = |s: Side| {
+            if t.is_human(s) {
+                format!("{} (you)", s.name())
+            } else {
+                s.name().to_string()
+            }
+        };
+        match g.phase() {
+            Phase::Entry { side } => format!(
+                "Attack {}: {} - place each squadron at your edge (click, or arrows and Enter)",
+                g.attack(),
+                who(side)
+            ),
+            Phase::Moving(m) => {
+                let p = g.plane(m.plane);
+                let mut s = format!(
+                    "Attack {}, round {}: {} - {} {} has {} of {} hexes to fly",
+                    g.attack(),
+                    g.round(),
+                    who(p.side),
+                    g.aircraft(m.plane).name,
+                    p.colour.letter(),
+                    m.remaining(),
+                    m.allowance
+                );
+                if m.remaining() == 0 {
+                    s.push_str(" - fire, or Space to end");
+                }
+                s
+            }
+            _ => String::new(),
+        }
+    }
+
+    fn hint(&self, g: &Game, t: &Shared<Self>) -> String {
+        if t.watching {
+            return "Watching a recorded game. S: skip ahead. Esc: back.".into();
+        }
+        match (self.human_turn(g, t), g.phase()) {
+            (Some(_), Phase::Moving(_)) => {
+                "Click a yellow hex to fly there, an enemy in reach to attack. H: help and keys"
+                    .into()
+            }
+            (Some(_), Phase::Entry { .. }) => {
+                "Move the mouse along your edge and click, or use Left/Right and Enter.".into()
+            }
+            _ => "The other side is flying. S: skip to the end of its turn.".into(),
+        }
+    }
+
+    pub(super) fn draw_table(
+        &mut self,
+        ui: &mut Ui,
+        g: &Game,
+        t: &Shared<Self>,
+        settings: &Settings,
+    ) {
+        let sc = g.scenario().clone();
+        if ui.draw {
+            clear_background(Color::new(0.30, 0.42, 0.30, 1.0));
+        }
+        let quiet_turn = !t.busy() && self.human_turn(g, t).is_some();
+        // Banner (and the caption above it).
+        let top = self.top();
+        ui.rect(Rect::new(0.0, 0.0, ui.w, top - 4.0), PAPER);
+        if let Some(c) = &self.caption {
+            ui.rect(
+                Rect::new(0.0, 0.0, ui.w, 28.0),
+                Color::new(0.16, 0.22, 0.32, 1.0),
+            );
+            ui.text(c, 12.0, 20.0, 19.0, WHITE);
+        }
+        ui.text(&self.banner(g, t), 12.0, top - 17.0, 22.0, INK);
+        // Each side's edge, and its hangar, repair shop and losses in the
+        // left column, at the same end of the screen as its edge.
+        let v = self.view.clone();
+        for side in [Side::German, Side::British] {
+            let end = sc.end_of(side);
+            let edge_y = match end {
+                End::North => v.rect.y,
+                End::South => v.rect.y + v.rect.h,
+            };
+            ui.line(
+                vec2(v.rect.x, edge_y),
+                vec2(v.rect.x + v.rect.w, edge_y),
+                4.0,
+                side_fill(side, settings.scheme),
+            );
+            let (hangar, repair, lost) = g.planes().iter().filter(|p| p.side == side).fold(
+                (0, 0, 0),
+                |(h, r, l), p| match p.loc {
+                    Loc::Hangar | Loc::Activated => (h + 1, r, l),
+                    Loc::Repair => (h, r + 1, l),
+                    Loc::Destroyed => (h, r, l + 1),
+                    _ => (h, r, l),
+                },
+            );
+            let bh = 34.0;
+            let y0 = match end {
+                End::North => top + 8.0,
+                End::South => ui.h - 40.0 - 4.0 * (bh + 4.0),
+            };
+            let title = Rect::new(8.0, y0, 162.0, bh);
+            ui.rect(title, side_fill(side, settings.scheme));
+            ui.rect_lines(title, 1.5, INK);
+            let edge = match end {
+                End::North => "north edge",
+                End::South => "south edge",
+            };
+            ui.text(
+                &format!("{}: {edge}", side.name()),
+                title.x + 6.0,
+                title.y + 22.0,
+                16.0,
+                side_ink(side, settings.scheme),
+            );
+            let boxes = [("Hangar", hangar), ("Repair shop", repair), ("Lost", lost)];
+            for (i, (label, n)) in boxes.iter().enumerate() {
+                let r = Rect::new(8.0, y0 + (i + 1) as f32 * (bh + 4.0), 162.0, bh);
+                ui.rect(r, Color::new(0.92, 0.90, 0.82, 0.95));
+                ui.rect_lines(r, 1.5, INK);
+                ui.text(&format!("{label}: {n}"), r.x + 8.0, r.y + 23.0, 18.0, INK);
+            }
+        }
+        // The mat, with the reach of the player's plane.
+        if quiet_turn {
+            self.refresh_options(g);
+        }
+        let hl: Vec<Reach> = if quiet_turn {
+            self.options.reach.clone()
+        } else {
+            Vec::new()
+        };
+        self.draw_mat(ui, g, &hl);
+        // Hover previews: the path and facing, or the attack odds.
+        let hover = v.pick(ui.mouse()).or_else(|| {
+            Some(v.pick_any(ui.mouse())).filter(|h| self.options.ends.iter().any(|e| e.0 == *h))
+        });
+        let mut preview: Option<String> = None;
+        if quiet_turn {
+            if let Phase::Moving(m) = g.phase() {
+                let start = g.position(m.plane).map(|p| p.0);
+                let mut path_hexes: Vec<Hex> = start.into_iter().collect();
+                let mut steps = self.pending.clone();
+                let mut target_hover = None;
+                if let Some(hex) = hover {
+                    if let Some(tp) = g.board().get(hex).copied() {
+                        if let Some(a) = self.options.attacks.iter().find(|a| a.target == tp) {
+                            target_hover = Some(a.clone());
+                        } else if g.plane(tp).side != g.plane(m.plane).side {
+                            if let Err(e) = g.preview_attack(tp) {
+                                preview = Some(e.to_string());
+                            }
+                        }
+                    } else if steps.is_empty() {
+                        if let Some(p) = self.path_to(hex) {
+                            steps = p;
+                        }
+                    }
+                }
+                if let Some(a) = self
+                    .focus
+                    .and_then(|f| self.options.attacks.iter().find(|a| a.target == f))
+                {
+                    target_hover.get_or_insert(a.clone());
+                }
+                if let Some(a) = &target_hover {
+                    steps = a.path.clone();
+                    let (d, k) = AttackPreview::sixths(&a.preview.attack);
+                    let mut s = format!(
+                        "{} attack on {}: damage {d}/6, kill {k}/6",
+                        a.preview.angle.name(),
+                        short(g, a.target)
+                    );
+                    match a.preview.returned {
+                        Some(r) => {
+                            let (rd, rk) = AttackPreview::sixths(&r);
+                            s.push_str(&format!(". Return fire: damage {rd}/6, kill {rk}/6"));
+                        }
+                        None => s.push_str(". No return fire"),
+                    }
+                    preview = Some(s);
+                }
+                // Trace the path.
+                if let Some((mut hex, mut facing, staged)) = g.position(m.plane) {
+                    let mover = g.mover(m.plane);
+                    let mut left = m.remaining();
+                    for (i, &s) in steps.iter().enumerate() {
+                        match movement::step_to(
+                            g.board(),
+                            &mover,
+                            hex,
+                            facing,
+                            s,
+                            staged && i == 0,
+                            left,
+                        ) {
+                            Ok(StepTo::Move {
+                                to,
+                                facing: f,
+                                cost,
+                                ..
+                            }) => {
+                                hex = to;
+                                facing = f;
+                                left -= cost;
+                                path_hexes.push(to);
+                            }
+                            Ok(StepTo::Exit { to, .. }) => {
+                                path_hexes.push(to);
+                                break;
+                            }
+                            Err(_) => break,
+                        }
+                    }
+                    for w in path_hexes.windows(2) {
+                        ui.line(v.center(w[0]), v.center(w[1]), 4.0, ACCENT);
+                    }
+                    if path_hexes.len() > 1 && target_hover.is_none() {
+                        let end = *path_hexes.last().expect("non-empty");
+                        let p = v.center(end);
+                        let dir = v.direction(facing);
+                        ui.circle_lines(p, v.size * 0.5, 3.0, ACCENT);
+                        ui.line(p, p + dir * v.size * 0.8, 4.0, ACCENT);
+                    }
+                }
+            }
+        }
+        // Staged planes wait beyond their edge; the rest fly over the mat,
+        // the one moving now part of the way along its step.
+        let active = g.active_move();
+        let front = t.front(anim::length);
+        for (i, d) in self.disp.iter().enumerate() {
+            if !d.visible {
+                continue;
+            }
+            let id = PlaneId(i as u8);
+            let p = g.plane(id);
+            let mut pos = v.center(d.hex);
+            let mut facing = d.facing;
+            if let Some((
+                Anim::Move {
+                    plane,
+                    to,
+                    facing: f,
+                    ..
+                },
+                k,
+            )) = front
+            {
+                if *plane == id {
+                    pos = pos.lerp(v.center(*to), k);
+                    if k > 0.5 {
+                        facing = *f;
+                    }
+                }
+            }
+            let marker = active
+                .filter(|m| m.plane == id && m.attacked && m.remaining() > 0 && !t.busy())
+                .map(|m| m.remaining());
+            let counter = Counter {
+                side: p.side,
+                short: &g.aircraft(id).short,
+                colour: p.colour,
+                damaged: d.damaged,
+                active: active.is_some_and(|m| m.plane == id),
+                marker,
+            };
+            draw_counter(
+                ui,
+                pos,
+                v.direction(facing),
+                v.size,
+                &counter,
+                settings.scheme,
+            );
+        }
+        // The ghost squadron being placed.
+        if let (true, Some(side), Phase::Entry { .. }) =
+            (quiet_turn, self.human_turn(g, t), g.phase())
+        {
+            if let Some(&unit) = g.waiting_units(side).first() {
+                let planes = g.waiting_planes(unit);
+                let hexes = self.entry_hexes(g, side, self.entry_col, planes.len());
+                let facing = sc.end_of(side).opposite().facing_toward();
+                for (hex, id) in hexes.iter().zip(&planes) {
+                    let p = g.plane(*id);
+                    let counter = Counter {
+                        side,
+                        short: &g.aircraft(*id).short,
+                        colour: p.colour,
+                        damaged: false,
+                        active: true,
+                        marker: None,
+                    };
+                    draw_counter(
+                        ui,
+                        v.center(*hex),
+                        v.direction(facing),
+                        v.size,
+                        &counter,
+                        settings.scheme,
+                    );
+                }
+            }
+        }
+        for (a, b, s) in &self.shots {
+            let c = Color::new(1.0, 0.9, 0.2, 1.0 - s / 0.4);
+            ui.line(*a, *b, 3.0, c);
+        }
+        for (p, s) in &self.explosions {
+            let r = v.size * (0.4 + s * 1.2);
+            ui.circle(*p, r, Color::new(1.0, 0.5 - s * 0.5, 0.0, 1.0 - s / 0.8));
+        }
+        self.draw_panel(ui, g, t);
+        // Bottom bar: the preview, a refusal, or a hint.
+        let bar = Rect::new(0.0, ui.h - 32.0, ui.w, 32.0);
+        ui.rect(bar, PAPER);
+        let text = preview
+            .or_else(|| t.message.clone())
+            .unwrap_or_else(|| self.hint(g, t));
+        ui.text(
+            &text,
+            10.0,
+            ui.h - 10.0,
+            20.0,
+            if t.message.is_some() { ACCENT } else { INK },
+        );
+        self.status = text;
+    }
+
+    /// The mat, with the active plane's reach, drawn into a texture when
+    /// either changes and blitted every frame.
+    fn draw_mat(&mut self, ui: &Ui, g: &Game, hl: &[Reach]) {
+        let v = &self.view;
+        // One row beyond each end too: exits are highlighted there.
+        let row = v.size * 3f32.sqrt();
+        let area = Rect::new(
+            v.rect.x - 2.0,
+            v.rect.y - row,
+            v.rect.w + 4.0,
+            v.rect.h + 2.0 * row,
+        );
+        let key = (area, (!hl.is_empty()).then_some(self.options_key).flatten());
+        let board = g.board();
+        self.mat.show(ui, area, key, || {
+            // Opaque colours, mixed here: blending into a clear texture would
+            // thin the texture's own alpha and wash the highlights out.
+            let mat = Color::new(0.55, 0.68, 0.45, 1.0);
+            let mix = |c: Color, k: f32| {
+                Color::new(
+                    mat.r + (c.r - mat.r) * k,
+                    mat.g + (c.g - mat.g) * k,
+                    mat.b + (c.b - mat.b) * k,
+                    1.0,
+                )
+            };
+            let end = mix(Color::new(1.0, 0.95, 0.4, 1.0), 0.45);
+            let stop = mix(WHITE, 0.18);
+            for hex in board.hexes() {
+                ui.poly(&v.corners(hex), mat);
+            }
+            for h in hl {
+                ui.poly(&v.corners(h.hex), if h.end { end } else { stop });
+            }
+            for hex in board.hexes() {
+                ui.poly_lines(&v.corners(hex), 1.0, Color::new(0.33, 0.43, 0.29, 1.0));
+            }
+            for h in hl.iter().filter(|h| !h.end) {
+                let p = v.center(h.hex);
+                let s = h.left.to_string();
+                draw_text(&s, p.x - 3.5, p.y - v.size * 0.3, 14.0, INK);
+            }
+        });
+    }
+
+    /// The side panel: score track, labels and log as one cached layer
+    /// (repainted when the score or the log changes); the dice on top.
+    fn draw_panel(&mut self, ui: &mut Ui, g: &Game, t: &Shared<Self>) {
+        let x = ui.w - (ui.w * 0.28).clamp(260.0, 380.0);
+        let pw = ui.w - x - 8.0;
+        let py = self.top() + 2.0;
+        let panel = Rect::new(x, py, pw, ui.h - py - 36.0);
+        let dy = panel.y + 58.0;
+        let ds = 42.0;
+        let ly = dy + ds + 34.0;
+        let line_h = 17.0;
+        let room = ((panel.y + panel.h - ly - 30.0) / line_h).max(1.0) as usize;
+        let scroll = t.log_scroll.min(t.log.len().saturating_sub(room));
+        let end = t.log.len().saturating_sub(scroll);
+        let start = end.saturating_sub(room);
+        let score = g.score();
+        let target = g.scenario().rules.target_points;
+        let lines = &t.log[start..end];
+        self.panel.show(ui, panel, (panel, score, end, start), || {
+            draw_rectangle(
+                panel.x,
+                panel.y,
+                panel.w,
+                panel.h,
+                Color::new(0.93, 0.91, 0.85, 0.95),
+            );
+            draw_rectangle_lines(panel.x, panel.y, panel.w, panel.h, 2.0, INK);
+            // The bomb-score track to the target.
+            draw_text(
+                format!("Bomb score {score} / {target}"),
+                x + 10.0,
+                panel.y + 24.0,
+                22.0,
+                INK,
+            );
+            let cell = (pw - 20.0) / target as f32;
+            for i in 0..target {
+                let c = if i < score {
+                    Color::new(0.75, 0.15, 0.1, 1.0)
+                } else {
+                    Color::new(0.8, 0.78, 0.7, 1.0)
+                };
+                draw_rectangle(
+                    x + 10.0 + i as f32 * cell,
+                    panel.y + 32.0,
+                    cell - 1.0,
+                    14.0,
+                    c,
+                );
+            }
+            draw_text("Dice", x + 10.0, dy + 16.0, 20.0, INK);
+            draw_text("Log", x + 10.0, ly + 14.0, 20.0, INK);
+            // The log, newest at the bottom; the wheel over it scrolls.
+            for (k, line) in lines.iter().enumerate() {
+                let c = match line.side {
+                    Some(Side::German) => Color::new(0.25, 0.28, 0.35, 1.0),
+                    Some(Side::British) => Color::new(0.45, 0.30, 0.05, 1.0),
+                    None => ACCENT,
+                };
+                let mut s = line.text.clone();
+                let max = ((pw - 20.0) / 7.5) as usize;
+                if s.len() > max {
+                    s.truncate(max.saturating_sub(1));
+                    s.push('~');
+                }
+                draw_text(&s, x + 10.0, ly + 36.0 + k as f32 * line_h, 15.0, c);
+            }
+        });
+        // The dice of the latest roll, tumbling briefly.
+        for (i, (face, c)) in self.dice.iter().enumerate() {
+            let r = Rect::new(x + 70.0 + i as f32 * (ds + 10.0), dy, ds, ds);
+            let shown = if self.dice_spin > 0.05 {
+                // faces from the animation clock, not the game's dice
+                (((self.dice_spin * 23.0) as usize + i * 5) % 6 + 1) as u8
+            } else {
+                *face
+            };
+            ui.rect(r, *c);
+            ui.rect_lines(r, 2.0, INK);
+            ui.text_centered(
+                &shown.to_string(),
+                r.x + ds / 2.0,
+                r.y + ds * 0.72,
+                ds * 0.8,
+                INK,
+            );
+        }
+        if let Some(m) = g.active_move() {
+            if m.attacked && m.remaining() > 0 {
+                let s = format!(
+                    "d{} marker: {} left",
+                    g.scenario().rules.marker_die,
+                    m.remaining()
+                );
+                ui.text(&s, x + 10.0, dy + ds + 22.0, 18.0, INK);
+            }
+        }
+    }
+}

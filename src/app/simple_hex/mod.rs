@@ -1,0 +1,326 @@
+//! The Simple Hex screen on the shared table: the mat, the counters, what
+//! the active plane may do, the dice and the log. One file per job:
+//! `anim` (events to animations and log lines), `input` (mouse and keys to
+//! commands), `draw` (the mat, the counters, the panels).
+//!
+//! The screen works on any game that is a Simple Hex battle ([`HexGame`]):
+//! a game of its own, or a campaign's intercept fought on the board, whose
+//! moves go to the campaign (there is no second copy of the battle).
+
+mod anim;
+mod draw;
+mod input;
+
+pub use anim::LogLine;
+
+use super::board_view::BoardView;
+use super::table::{Act, Beat, Scene, Shared, Table};
+use super::ui::{Layer, Ui};
+use super::HelpPage;
+use crate::common::game::Opponent;
+use crate::common::hex::Facing;
+use crate::settings::{Scheme, Settings};
+use crate::simple_hex::ai::Ai;
+pub use crate::simple_hex::HexGame;
+use crate::simple_hex::{
+    AttackOption, Command, Event, Game, Loc, MoveOptions, PlaneId, Reach, Side, State, Step,
+};
+use crate::sound::Sfx;
+use hexx::Hex;
+use macroquad::prelude::*;
+use std::marker::PhantomData;
+
+/// Simple Hex's opponent, for any battle on the board.
+#[derive(Clone, Default)]
+pub struct HexAi(Ai);
+
+impl<G: HexGame> Opponent<G> for HexAi {
+    fn decide(&mut self, game: &G, seat: Side) -> Option<Command> {
+        self.0.decide(game.hex(), seat)
+    }
+}
+
+/// Where a counter is drawn.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Disp {
+    hex: Hex,
+    facing: Facing,
+    visible: bool,
+    damaged: bool,
+}
+
+/// The Simple Hex screen.
+pub struct HexScene<G> {
+    pub view: BoardView,
+    disp: Vec<Disp>,
+    /// The dice of the latest roll, and how long they still tumble.
+    dice: Vec<(u8, Color)>,
+    dice_spin: f32,
+    explosions: Vec<(Vec2, f32)>,
+    shots: Vec<(Vec2, Vec2, f32)>,
+    /// Steps typed with the keyboard, not yet committed.
+    pub pending: Vec<Step>,
+    entry_col: i32,
+    focus: Option<PlaneId>,
+    /// Which facing to show when several end a move on the hovered hex.
+    facing_pick: usize,
+    /// What the active plane may do (from the rules), and for which point
+    /// of the game: (commands, events).
+    options: MoveOptions,
+    options_key: Option<(usize, usize)>,
+    /// The mat drawn once into a texture, and the layout it was drawn for.
+    mat: Layer<(Rect, Option<(usize, usize)>)>,
+    /// The log's text drawn into a texture, and what it showed.
+    panel: Layer<(Rect, u32, usize, usize)>,
+    /// A line above the banner when the battle is part of something larger
+    /// (the campaign's intercepts: who meets whom, and where).
+    pub caption: Option<String>,
+    /// The level's name, for the replay of a finished game.
+    pub level: String,
+    /// The bottom bar's line as last drawn: a preview, a refusal or a hint.
+    pub status: String,
+    _game: PhantomData<fn() -> G>,
+}
+
+/// A game of Simple Hex on its table.
+pub type Battle = Table<HexScene<Game>>;
+
+impl<G: HexGame> HexScene<G> {
+    pub fn new(game: &G) -> HexScene<G> {
+        let g = game.hex();
+        let sc = g.scenario();
+        HexScene {
+            view: BoardView::fit(sc.columns, sc.rows, Rect::new(0.0, 0.0, 800.0, 600.0)),
+            disp: Vec::new(),
+            dice: Vec::new(),
+            dice_spin: 0.0,
+            explosions: Vec::new(),
+            shots: Vec::new(),
+            pending: Vec::new(),
+            entry_col: sc.columns as i32 / 2 - 2,
+            focus: None,
+            facing_pick: 0,
+            options: MoveOptions::default(),
+            options_key: None,
+            mat: Layer::default(),
+            panel: Layer::default(),
+            caption: None,
+            level: sc.level.clone(),
+            status: String::new(),
+            _game: PhantomData,
+        }
+    }
+
+    /// The height of the banner (taller with a caption).
+    fn top(&self) -> f32 {
+        if self.caption.is_some() {
+            70.0
+        } else {
+            44.0
+        }
+    }
+
+    /// Asks the rules what the active plane may do, once per point of the game.
+    fn refresh_options(&mut self, g: &Game) {
+        let key = (g.commands().len(), g.events().len());
+        if self.options_key == Some(key) {
+            return;
+        }
+        self.options_key = Some(key);
+        self.focus = None;
+        self.options = g.move_options().unwrap_or_default();
+    }
+
+    /// The path the mouse would take to end the move on `hex`, with the
+    /// facing chosen by the wheel when several are possible.
+    pub fn path_to(&self, hex: Hex) -> Option<Vec<Step>> {
+        let ends = &self.options.ends;
+        let n = ends.iter().filter(|e| e.0 == hex).count();
+        let pick = self.facing_pick % n.max(1);
+        ends.iter()
+            .filter(|e| e.0 == hex)
+            .nth(pick)
+            .map(|e| e.2.clone())
+    }
+}
+
+/// A plane's name on the log and the panel: its unit's name (a campaign
+/// squadron) or its aircraft, and its colour.
+fn short(g: &State, id: PlaneId) -> String {
+    let p = g.plane(id);
+    let unit = &g.scenario().units[p.unit.0 as usize].name;
+    let name = unit.as_deref().unwrap_or(&g.aircraft(id).name);
+    format!("{name} {}", p.colour.letter())
+}
+
+impl<G: HexGame> Scene for HexScene<G> {
+    type Game = G;
+    type Anim = anim::Anim;
+    type Line = LogLine;
+    type Opponent = HexAi;
+
+    fn seat_index(seat: Side) -> Option<usize> {
+        Some(match seat {
+            Side::German => 0,
+            Side::British => 1,
+        })
+    }
+
+    fn help_page(&self) -> HelpPage {
+        HelpPage::SimpleHex
+    }
+
+    fn layout(&mut self, ui: &Ui, game: &G) {
+        let (w, h) = (ui.w, ui.h);
+        let panel_w = (w * 0.28).clamp(260.0, 380.0);
+        let (top, bottom, left) = (self.top(), 34.0, 170.0);
+        let area = Rect::new(
+            left + 10.0,
+            top,
+            (w - panel_w - left - 30.0).max(100.0),
+            (h - top - bottom).max(100.0),
+        );
+        let sc = game.hex().scenario();
+        self.view = BoardView::fit(sc.columns, sc.rows, area);
+    }
+
+    fn animate(
+        &mut self,
+        _game: &G,
+        before: &State,
+        event: &Event,
+        after: &State,
+        out: &mut Vec<Beat<anim::Anim, LogLine>>,
+    ) {
+        anim::beats(before, event, after, out);
+    }
+
+    fn length(&self, a: &anim::Anim) -> f32 {
+        anim::length(a)
+    }
+
+    fn start(&mut self, a: &anim::Anim, length: f32, sounds: &mut Vec<Sfx>) {
+        self.start_anim(a, length, sounds);
+    }
+
+    fn finish(&mut self, a: anim::Anim) {
+        self.finish_anim(a);
+    }
+
+    fn snap(&mut self, game: &G) {
+        let g = game.hex();
+        self.disp = (0..g.planes().len())
+            .map(|i| {
+                let id = PlaneId(i as u8);
+                let p = g.plane(id);
+                match g.position(id) {
+                    Some((hex, facing, _)) if p.loc != Loc::Destroyed => Disp {
+                        hex,
+                        facing,
+                        visible: true,
+                        damaged: p.damaged,
+                    },
+                    _ => Disp {
+                        hex: Hex::ZERO,
+                        facing: Facing::North,
+                        visible: false,
+                        damaged: p.damaged,
+                    },
+                }
+            })
+            .collect();
+        self.options_key = None;
+        self.focus = None;
+        self.pending.clear();
+    }
+
+    fn tick(&mut self, dt: f32) {
+        self.dice_spin = (self.dice_spin - dt).max(0.0);
+        for e in &mut self.explosions {
+            e.1 += dt;
+        }
+        self.explosions.retain(|e| e.1 < 0.8);
+        for s in &mut self.shots {
+            s.2 += dt;
+        }
+        self.shots.retain(|s| s.2 < 0.4);
+    }
+
+    fn input(&mut self, ui: &mut Ui, game: &G, seat: Side, _t: &Shared<Self>) -> Act<Command> {
+        self.handle(ui, game.hex(), seat)
+    }
+
+    fn draw(&mut self, ui: &mut Ui, game: &G, t: &Shared<Self>, settings: &Settings) {
+        self.draw_table(ui, game.hex(), t, settings);
+    }
+
+    fn draw_handover(&self, ui: &Ui, _game: &G, side: Side) {
+        draw::handover(ui, side);
+    }
+
+    fn took_back(&self, _game: &G, side: Side) -> LogLine {
+        LogLine {
+            text: format!("{} takes back the last move", side.name()),
+            side: Some(side),
+        }
+    }
+
+    fn played(&mut self, _game: &G) {
+        self.pending.clear();
+    }
+
+    fn autosave_after(&self, event: &Event) -> bool {
+        matches!(event, Event::RoundBegan { .. })
+    }
+}
+
+impl<G: HexGame> Table<HexScene<G>> {
+    /// What the player's plane may do now: empty unless it is a person's
+    /// move and the screen is quiet.
+    pub fn options_now(&self) -> (&[Reach], &[AttackOption]) {
+        let g = self.game.hex();
+        let fresh = self.scene.options_key == Some((g.commands().len(), g.events().len()));
+        if fresh && !self.busy() && self.human_turn().is_some() {
+            (&self.scene.options.reach, &self.scene.options.attacks)
+        } else {
+            (&[], &[])
+        }
+    }
+
+    /// The side that last had the machine (two players).
+    pub fn last_human(&self) -> Option<Side> {
+        self.shared.viewer
+    }
+}
+
+/// A game of Simple Hex on its table: `players` as a record lists them.
+pub fn battle(game: Game, players: Vec<crate::record::Player>) -> Battle {
+    let scene = HexScene::new(&game);
+    Table::new(game, scene, players, HexAi::default())
+}
+
+/// A game's summary for the result screen.
+pub fn losses_by_side(game: &Game) -> Vec<(Side, String, u32, u32)> {
+    let sc = game.scenario();
+    sc.aircraft
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| sc.units.iter().any(|u| u.aircraft == *i))
+        .map(|(i, a)| {
+            let total = game.planes().iter().filter(|p| p.aircraft == i).count() as u32;
+            let lost = game
+                .planes()
+                .iter()
+                .filter(|p| p.aircraft == i && p.loc == Loc::Destroyed)
+                .count() as u32;
+            (a.side, a.name.clone(), lost, total)
+        })
+        .collect()
+}
+
+pub fn scheme_name(s: Scheme) -> &'static str {
+    match s {
+        Scheme::Classic => "classic",
+        Scheme::HighContrast => "high contrast",
+    }
+}

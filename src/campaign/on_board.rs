@@ -1,0 +1,114 @@
+//! A campaign's intercept fought on the hex board, as a battle of Simple
+//! Hex: [`OnTheBoard`] holds the campaign and reads as its battle (commands,
+//! events and state are Simple Hex's), while every move goes to the campaign
+//! as `Command::Hex`. So the Simple Hex table plays the campaign's battle
+//! directly: there is no second copy of the battle to keep in step, and a
+//! move taken back is taken back in the campaign.
+
+use super::game::{Campaign, Command, Illegal, Stage};
+use crate::common::game::{GameKind, Rules};
+use crate::simple_hex::{self, HexGame, Side};
+
+/// A campaign while (and just after) an intercept is fought on the board.
+#[derive(Clone)]
+pub struct OnTheBoard {
+    campaign: Campaign,
+}
+
+impl OnTheBoard {
+    /// The campaign, if a battle is being fought on the board (or was last).
+    pub fn new(campaign: Campaign) -> Option<OnTheBoard> {
+        campaign
+            .last_battle()
+            .is_some()
+            .then_some(OnTheBoard { campaign })
+    }
+
+    pub fn campaign(&self) -> &Campaign {
+        &self.campaign
+    }
+
+    pub fn into_campaign(self) -> Campaign {
+        self.campaign
+    }
+
+    /// The battle is still being fought (the campaign waits for its moves).
+    pub fn fighting(&self) -> bool {
+        matches!(self.campaign.stage(), Stage::Battle)
+    }
+}
+
+impl HexGame for OnTheBoard {
+    fn hex(&self) -> &simple_hex::Game {
+        &self
+            .campaign
+            .last_battle()
+            .expect("OnTheBoard holds a campaign with a battle")
+            .game
+    }
+}
+
+impl Rules for OnTheBoard {
+    type Command = simple_hex::Command;
+    type Event = simple_hex::Event;
+    type Illegal = Illegal;
+    type State = simple_hex::State;
+    type Seat = Side;
+    const KIND: GameKind = GameKind::Campaign;
+
+    fn state(&self) -> &simple_hex::State {
+        self.hex().state()
+    }
+    fn initial_state(&self) -> simple_hex::State {
+        self.hex().initial_state()
+    }
+    fn apply(state: &mut simple_hex::State, event: &simple_hex::Event) {
+        simple_hex::Game::apply(state, event)
+    }
+    fn check(&self, command: &simple_hex::Command) -> Result<(), Illegal> {
+        self.campaign.check(&Command::Hex(*command))
+    }
+    fn play(&mut self, command: simple_hex::Command) -> Result<(), Illegal> {
+        self.campaign.play(Command::Hex(command))
+    }
+    fn legal_commands(&self) -> Vec<simple_hex::Command> {
+        if self.fighting() {
+            self.hex().legal_commands()
+        } else {
+            Vec::new()
+        }
+    }
+    fn events(&self) -> &[simple_hex::Event] {
+        self.hex().events()
+    }
+    fn commands(&self) -> &[simple_hex::Command] {
+        self.hex().commands()
+    }
+    fn seed(&self) -> u64 {
+        self.hex().seed()
+    }
+    fn to_act(&self) -> Option<Side> {
+        if self.fighting() {
+            self.hex().to_act()
+        } else {
+            None
+        }
+    }
+    fn is_over(&self) -> bool {
+        !self.fighting()
+    }
+    /// The campaign's undo point, counted in the battle's moves: nothing
+    /// before the battle began can be taken back from the board.
+    fn undo_point(&self) -> usize {
+        let moves = self.commands().len();
+        let after = self.campaign.commands().len() - self.campaign.undo_point();
+        moves - after.min(moves)
+    }
+    fn undo(&self) -> Option<OnTheBoard> {
+        if self.undo_point() >= self.commands().len() {
+            return None;
+        }
+        let back = self.campaign.undo()?;
+        matches!(back.stage(), Stage::Battle).then_some(OnTheBoard { campaign: back })
+    }
+}
