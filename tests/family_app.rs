@@ -52,7 +52,7 @@ fn until_human(app: &mut App) {
             frame(app, InputFrame::press(KeyCode::Enter));
             continue;
         }
-        if (b.human_turn().is_some() && !b.busy()) || b.game.is_over() {
+        if (b.human_commander().is_some() && !b.busy()) || b.game.is_over() {
             // one more frame so the screen lays out the choices
             frame(app, InputFrame::idle());
             return;
@@ -86,7 +86,7 @@ fn a_solo_commander_plays_the_family_game_to_the_end_through_the_screens() {
     assert!(matches!(app.top(), Screen::FamilyResult(_)));
     let b = family(&app);
     assert!(b.game.is_over());
-    assert_eq!(b.commanders.len(), 1);
+    assert_eq!(b.commanders().len(), 1);
     assert_eq!(handovers, 0, "no hand-over screens with one commander");
     // The commander's turns went in through the screen.
     let turns = b
@@ -122,8 +122,8 @@ fn four_commanders_hand_the_machine_over_and_finish() {
     let (app, handovers) = play_through(4, 0, 3, AnimSpeed::Fast);
     let b = family(&app);
     assert!(b.game.is_over());
-    assert_eq!(b.commanders.len(), 4);
-    assert!(b.commanders.iter().all(|c| c.human));
+    assert_eq!(b.commanders().len(), 4);
+    assert!(b.commanders().iter().all(|c| c.human));
     // Every round passes the machine round the table.
     assert!(
         handovers >= b.game.round(),
@@ -138,7 +138,7 @@ fn two_commanders_finish_on_the_kitchen_table() {
     let (app, handovers) = play_through(2, 1, 9, AnimSpeed::Instant);
     let b = family(&app);
     assert!(b.game.is_over());
-    assert_eq!(b.board, "kitchen");
+    assert_eq!(b.scene.board, "kitchen");
     assert!(handovers >= 2);
 }
 
@@ -168,9 +168,9 @@ fn the_new_game_screen_sets_names_sectors_computers_and_the_short_game() {
     click(&mut app, "Start");
     let b = family(&app);
     assert_eq!(b.game.seed(), 42);
-    assert_eq!(b.commanders.len(), 3);
-    assert_eq!(b.commanders[1].name, "Alice");
-    assert!(b.commanders[0].human && b.commanders[1].human && !b.commanders[2].human);
+    assert_eq!(b.commanders().len(), 3);
+    assert_eq!(b.commanders()[1].name, "Alice");
+    assert!(b.commanders()[0].human && b.commanders()[1].human && !b.commanders()[2].human);
     let sectors: Vec<u8> = b.game.spitfires().iter().map(|s| s.sector).collect();
     assert_eq!(sectors, vec![3, 1, 2]);
     assert!(b.game.setup().short_game);
@@ -195,7 +195,7 @@ fn a_family_game_saves_loads_and_is_autosaved() {
     assert!(commands.contains(&Command::TakeOff));
     save_in_slot(&mut app, 1);
     assert_eq!(
-        family(&app).message.as_deref(),
+        family(&app).shared.message.as_deref(),
         Some("Game saved in slot 1.")
     );
     let text = std::fs::read_to_string(saves::path(GameKind::Family, Slot::Numbered(1))).unwrap();
@@ -264,6 +264,7 @@ fn a_commander_takes_back_a_misclick_but_never_a_spin() {
     let b = family(&app);
     assert_eq!(b.game.commands().len(), n);
     assert!(b
+        .shared
         .message
         .as_deref()
         .unwrap_or("")
@@ -281,7 +282,7 @@ fn the_altitude_buttons_change_which_squares_are_offered() {
     until_human(&mut app);
     let b = family(&app);
     assert!(matches!(b.game.phase(), Phase::Turn { seat: 0 }));
-    assert_eq!(b.mode, Mode::Change(0));
+    assert_eq!(b.scene.mode, Mode::Change(0));
     let level: Vec<Command> = b.choices_now().iter().map(|c| c.command).collect();
     assert!(level
         .iter()
@@ -289,12 +290,12 @@ fn the_altitude_buttons_change_which_squares_are_offered() {
     assert!(level.len() > 6, "one and two squares away: {}", level.len());
     click(&mut app, "Climb 2");
     let b = family(&app);
-    assert_eq!(b.mode, Mode::Change(2));
+    assert_eq!(b.scene.mode, Mode::Change(2));
     let climb: Vec<Command> = b.choices_now().iter().map(|c| c.command).collect();
     assert_eq!(climb, vec![Command::Climb(2)]);
     // Clicking the one square offered (the Spitfire's own) climbs two notches.
     let alt = b.game.spitfire(0).altitude;
-    let p = b.view.center(b.choices_now()[0].hex);
+    let p = b.scene.view.center(b.choices_now()[0].hex);
     frame(&mut app, InputFrame::click_at(p.x, p.y));
     assert_eq!(family(&app).game.spitfire(0).altitude, alt + 2);
 }

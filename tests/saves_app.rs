@@ -141,7 +141,7 @@ fn leaving_one_game_and_playing_another_keeps_every_game_and_each_resumes_exactl
     save_in_slot(&mut app, 1);
     let family = app.family().unwrap().game.commands().to_vec();
     assert_eq!(
-        app.family().unwrap().message.as_deref(),
+        app.family().unwrap().shared.message.as_deref(),
         Some("Game saved in slot 1.")
     );
     leave(&mut app);

@@ -260,7 +260,8 @@ impl App {
                 let (watch, menu) = family::result_screen(&mut ui, b);
                 next = if watch {
                     let (g, commands) = (b.game.restart(true), b.game.commands().to_vec());
-                    let watcher = FamilyBattle::replay(g, &b.board, b.commanders.clone(), commands);
+                    let watcher =
+                        family::family_table(g, b.shared.players.clone()).replay(commands);
                     Some(Transition::Push(Screen::Family(Box::new(watcher))))
                 } else if menu {
                     Some(Transition::ToMenu(None))
@@ -438,10 +439,9 @@ impl App {
             AnyRecord::Family(r) => {
                 let g: crate::family::Game =
                     record::restore(&r, &base).map_err(|e| e.to_string())?;
-                let board = g.scenario().board.clone();
                 let mut commanders = players;
                 commanders.resize_with(g.spitfires().len(), || Player::new("Commander", true));
-                let mut b = FamilyBattle::new(g, &board, commanders);
+                let mut b = family::family_table(g, commanders);
                 b.slot = own;
                 Screen::Family(Box::new(b))
             }
@@ -567,36 +567,6 @@ where
     }
     fn help_page(&self) -> HelpPage {
         self.scene.help_page()
-    }
-}
-
-impl Table for FamilyBattle {
-    fn frame(&mut self, ui: &mut Ui, settings: &Settings) -> TableAction {
-        FamilyBattle::frame(self, ui, settings)
-    }
-    fn take_sounds(&mut self) -> Vec<Sfx> {
-        std::mem::take(&mut self.sounds)
-    }
-    fn is_watching(&self) -> bool {
-        FamilyBattle::is_watching(self)
-    }
-    fn kind(&self) -> GameKind {
-        GameKind::Family
-    }
-    fn record(&self) -> Result<AnyRecord, RecordError> {
-        FamilyBattle::record(self).map(AnyRecord::Family)
-    }
-    fn slot(&mut self) -> &mut Option<Slot> {
-        &mut self.slot
-    }
-    fn autosave_due(&mut self) -> &mut bool {
-        &mut self.autosave_due
-    }
-    fn message(&mut self) -> &mut Option<String> {
-        &mut self.message
-    }
-    fn help_page(&self) -> HelpPage {
-        HelpPage::Family
     }
 }
 
@@ -1134,9 +1104,9 @@ pub fn bench_family_app() -> App {
             human: true,
         })
         .collect();
-    let mut b = FamilyBattle::new(game, "full", commanders);
+    let mut b = family::family_table(game, commanders);
     for i in 0..60 {
-        b.log.push(format!(
+        b.shared.log.push(format!(
             "Bomber {}: spinner same, beam - now at {}",
             i % 5 + 1,
             i % 7 + 1

@@ -435,7 +435,7 @@ impl FamilyScript {
         if b.spinning() && self.seen.contains(&FamilyMoment::Choice) {
             self.moment(FamilyMoment::Spinner);
         }
-        if b.busy() || b.human_turn().is_none() {
+        if b.busy() || b.human_commander().is_none() {
             return InputFrame::idle();
         }
         let n = b.game.commands().len();
@@ -458,7 +458,7 @@ impl FamilyScript {
             _ => None,
         };
         if let Some(m) = target_mode {
-            if b.mode != m {
+            if b.scene.mode != m {
                 return ScriptedPlayer::click_button(app, m.label()).unwrap_or_default();
             }
         }
@@ -466,13 +466,17 @@ impl FamilyScript {
             Command::Move { to, .. } => to,
             Command::Land { at } | Command::RadarLand { at } => at,
             Command::GiveWay { to } => to,
-            _ => b.game.spitfire(b.human_turn().expect("a human's turn")).hex,
+            _ => {
+                b.game
+                    .spitfire(b.human_commander().expect("a human's turn"))
+                    .hex
+            }
         };
         let Some(c) = choices.iter().find(|c| c.hex == hex) else {
             // The screen has not laid out this decision's squares yet.
             return InputFrame::idle();
         };
-        let p = b.view.center(c.hex);
+        let p = b.scene.view.center(c.hex);
         if self.hovered != Some((p.x, p.y)) {
             self.hovered = Some((p.x, p.y));
             let m = if !c.shoots.is_empty() {

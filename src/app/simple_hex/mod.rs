@@ -254,7 +254,7 @@ impl<G: HexGame> Scene for HexScene<G> {
         self.draw_table(ui, game.hex(), t, settings);
     }
 
-    fn draw_handover(&self, ui: &Ui, _game: &G, side: Side) {
+    fn draw_handover(&self, ui: &Ui, _game: &G, side: Side, _t: &Shared<Self>) {
         draw::handover(ui, side);
     }
 

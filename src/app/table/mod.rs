@@ -96,6 +96,9 @@ pub trait Scene: Sized {
     fn snap(&mut self, game: &Self::Game);
     /// Time passing (effects fading).
     fn tick(&mut self, _dt: f32) {}
+    /// Every event is shown and every animation played: the display may
+    /// make sure it ends where the game is.
+    fn settle(&mut self, _game: &Self::Game) {}
     /// A human's input for `seat` on a quiet screen.
     fn input(
         &mut self,
@@ -107,7 +110,13 @@ pub trait Scene: Sized {
     /// Draws the table.
     fn draw(&mut self, ui: &mut Ui, game: &Self::Game, table: &Shared<Self>, settings: &Settings);
     /// The blank screen that asks the next player to take the machine.
-    fn draw_handover(&self, ui: &Ui, game: &Self::Game, seat: <Self::Game as Rules>::Seat);
+    fn draw_handover(
+        &self,
+        ui: &Ui,
+        game: &Self::Game,
+        seat: <Self::Game as Rules>::Seat,
+        table: &Shared<Self>,
+    );
     /// A line for the log when a player takes a move back.
     fn took_back(&self, game: &Self::Game, seat: <Self::Game as Rules>::Seat) -> Self::Line;
     /// A command was played (the screen forgets what it had half-built).
@@ -132,6 +141,8 @@ pub struct Shared<S: Scene> {
     pub watching: bool,
     /// The seat whose eyes the screen shows (the last human at the machine).
     pub viewer: Option<<S::Game as Rules>::Seat>,
+    /// The person who gave the last command (what U takes back).
+    pub last_mover: Option<<S::Game as Rules>::Seat>,
     queue: Queue<S::Anim, S::Line>,
 }
 
@@ -169,8 +180,6 @@ pub struct Table<S: Scene> {
     shown_state: <S::Game as Rules>::State,
     /// Two or more people: the seat that must press a key before it sees.
     pub handover: Option<<S::Game as Rules>::Seat>,
-    /// The human who gave the last command (what U takes back).
-    last_mover: Option<<S::Game as Rules>::Seat>,
     ai_wait: f32,
     skip: bool,
     pub sounds: Vec<Sfx>,
@@ -220,12 +229,12 @@ impl<S: Scene> Table<S> {
                 status: String::new(),
                 watching: false,
                 viewer: None,
+                last_mover: None,
                 queue: Queue::default(),
             },
             opponent,
             script: None,
             handover: None,
-            last_mover: None,
             ai_wait: 0.0,
             skip: false,
             sounds: Vec::new(),
@@ -321,6 +330,7 @@ impl<S: Scene> Table<S> {
     fn run(&mut self, dt: f32, settings: &Settings) {
         let k = settings.anim.step_seconds();
         let scale = if k == 0.0 || self.skip { 0.0 } else { k / 0.18 };
+        let was_busy = self.shared.busy();
         let mut p = Playing {
             scene: &mut self.scene,
             log: &mut self.shared.log,
@@ -328,6 +338,9 @@ impl<S: Scene> Table<S> {
             sounds: &mut self.sounds,
         };
         self.shared.queue.run(dt, scale, &mut p);
+        if was_busy && !self.shared.busy() && self.shown == self.game.events().len() {
+            self.scene.settle(&self.game);
+        }
     }
 
     /// Plays a command; a refusal is shown. True if it was played.
@@ -337,7 +350,7 @@ impl<S: Scene> Table<S> {
             Ok(()) => {
                 self.shared.message = None;
                 if by.is_some() {
-                    self.last_mover = by;
+                    self.shared.last_mover = by;
                     self.ai_wait = 0.0;
                 }
                 self.scene.played(&self.game);
@@ -354,7 +367,7 @@ impl<S: Scene> Table<S> {
     /// no further than the last die or hidden information, and never
     /// another person's.
     fn undo(&mut self) {
-        let Some(seat) = self.last_mover.or_else(|| self.human_turn()) else {
+        let Some(seat) = self.shared.last_mover.or_else(|| self.human_turn()) else {
             self.shared.message = Some("Only your own moves can be taken back.".into());
             return;
         };
@@ -372,7 +385,7 @@ impl<S: Scene> Table<S> {
                     self.autosave_due = true;
                     self.handover = None;
                     self.shared.viewer = Some(seat);
-                    self.last_mover = None;
+                    self.shared.last_mover = None;
                     self.shared.message = Some("Took back the last action.".into());
                     return;
                 }
@@ -414,7 +427,7 @@ impl<S: Scene> Table<S> {
                 match self.shared.viewer {
                     Some(v) if v != seat => {
                         self.handover = Some(seat);
-                        self.scene.draw_handover(ui, &self.game, seat);
+                        self.scene.draw_handover(ui, &self.game, seat, &self.shared);
                         return action;
                     }
                     None => self.shared.viewer = Some(seat),
@@ -423,13 +436,13 @@ impl<S: Scene> Table<S> {
             }
         }
         if let Some(seat) = self.handover {
-            if ui.input.key(KeyCode::U) && self.last_mover.is_some() {
+            if ui.input.key(KeyCode::U) && self.shared.last_mover.is_some() {
                 // The last player, before letting go of the machine.
                 self.undo();
                 self.draw(ui, settings);
                 return action;
             }
-            self.scene.draw_handover(ui, &self.game, seat);
+            self.scene.draw_handover(ui, &self.game, seat, &self.shared);
             if ui.input.clicked || !ui.input.keys.is_empty() {
                 self.handover = None;
                 self.shared.viewer = Some(seat);
@@ -441,7 +454,7 @@ impl<S: Scene> Table<S> {
             self.draw(ui, settings);
             return TableAction::Finished;
         }
-        if ui.input.key(KeyCode::U) && !self.busy() && self.script.is_none() {
+        if ui.input.key(KeyCode::U) && self.script.is_none() {
             self.undo();
         }
 
@@ -482,7 +495,9 @@ impl<S: Scene> Table<S> {
         let step = settings.anim.step_seconds();
         let wait = if self.skip || step == 0.0 {
             0.0
-        } else if self.last_mover.is_some() && self.game.undo_point() < self.game.commands().len() {
+        } else if self.shared.last_mover.is_some()
+            && self.game.undo_point() < self.game.commands().len()
+        {
             // A moment to take a mis-click back before the game moves on.
             (step * self.scene.pace()).max(0.9)
         } else {
@@ -500,10 +515,6 @@ impl<S: Scene> Table<S> {
             if !self.play(c) {
                 // The opponent never plays a refused command; say so and stop.
                 break;
-            }
-            if self.last_mover.is_some() && !self.shared.is_human(seat) {
-                // The computer answered: the player's move stands.
-                self.last_mover = None;
             }
             self.ai_wait = 0.0;
             if self.game.is_over() {

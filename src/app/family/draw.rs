@@ -1,0 +1,847 @@
+//! Drawing the family table: the banner, the board (terrain, sectors,
+//! features, bomb damage), the squares the player may click, the planes on
+//! their poles with their shadows and fuel gauges, the commanders' cards,
+//! the spinner, the log and the bottom bar.
+
+use super::anim::climb_text;
+use super::{colour_of, name, sector_colour, FamilyScene};
+use crate::app::board_view::BoardView;
+use crate::app::table::Shared;
+use crate::app::ui::{mix, Ui, ACCENT, DIM, INK, PAPER};
+use crate::common::hex::Facing;
+use crate::family::{
+    column_letter, Choice, Command, Ending, FeatureKind, Game, Heading, Order, Phase, Seat, Terrain,
+};
+use hexx::Hex;
+use macroquad::prelude::*;
+
+const SEA: Color = Color::new(0.38, 0.58, 0.78, 1.0);
+const LAND: Color = Color::new(0.64, 0.74, 0.50, 1.0);
+const BOMBER: Color = Color::new(0.22, 0.23, 0.25, 1.0);
+const GOLD: Color = Color::new(1.0, 0.80, 0.10, 1.0);
+
+/// The commander a person plays whose decision it is, if any.
+fn human(g: &Game, t: &Shared<FamilyScene>) -> Option<u8> {
+    g.commander()
+        .filter(|&s| !t.watching && t.is_human(Seat::Commander(s)))
+}
+
+/// A sentence for a choice under the mouse.
+pub(super) fn describe(g: &Game, c: &Choice) -> String {
+    FamilyScene::describe_choice(g, c)
+}
+
+/// The blank screen between two commanders.
+pub(super) fn handover(ui: &Ui, g: &Game, seat: u8, t: &Shared<FamilyScene>, scene: &FamilyScene) {
+    scene.draw_handover_of(ui, g, seat, t);
+}
+
+impl FamilyScene {
+    pub(super) fn draw_handover_of(&self, ui: &Ui, g: &Game, seat: u8, t: &Shared<Self>) {
+        ui.rect(
+            Rect::new(0.0, 0.0, ui.w, ui.h),
+            Color::new(0.12, 0.14, 0.2, 1.0),
+        );
+        let c = colour_of(g, seat);
+        ui.rect(Rect::new(0.0, ui.h / 2.0 - 90.0, ui.w, 12.0), c);
+        let what = match g.phase() {
+            Phase::Order(Order::GiveWay { .. }) => "must give way to a bomber",
+            Phase::Order(Order::RadarLanding { .. }) => "must land: radar hit",
+            _ => "to fly",
+        };
+        ui.text_centered(
+            &format!("{} {what}", name(g, &t.players, seat)),
+            ui.w / 2.0,
+            ui.h / 2.0 - 20.0,
+            46.0,
+            WHITE,
+        );
+        ui.text_centered(
+            "Hand over the machine, then press a key or click.",
+            ui.w / 2.0,
+            ui.h / 2.0 + 30.0,
+            24.0,
+            LIGHTGRAY,
+        );
+        let mover = match t.last_mover {
+            Some(Seat::Commander(m)) if g.can_undo() => Some(m),
+            _ => None,
+        };
+        if let Some(m) = mover {
+            ui.text_centered(
+                &format!(
+                    "({}: U takes back your move first)",
+                    t.players[m as usize].name
+                ),
+                ui.w / 2.0,
+                ui.h / 2.0 + 66.0,
+                20.0,
+                LIGHTGRAY,
+            );
+        }
+    }
+
+    fn banner(&self, g: &Game, t: &Shared<Self>) -> String {
+        if let Some(e) = g.ending() {
+            return match (g.winner(), e) {
+                (Some(w), _) => format!("Game over: {} wins", name(g, &t.players, w)),
+                (None, Ending::AllOut) => "Game over: every Spitfire is lost".into(),
+                (None, _) => "Game over: nightfall, nobody wins".into(),
+            };
+        }
+        let round = g.round();
+        if t.busy() {
+            return format!("Round {round}: planes on the move (S: skip ahead)");
+        }
+        match g.phase() {
+            Phase::Spin { bomber } => format!("Round {round}: the bombers fly - bomber {}", bomber + 1),
+            Phase::Turn { seat } => {
+                let s = g.spitfire(seat);
+                let you = if human(g, t).is_some() { " (you)" } else { "" };
+                if s.on_ground() {
+                    format!("Round {round}: {}{you} - on the ground: take off or wait", name(g, &t.players, seat))
+                } else {
+                    format!(
+                        "Round {round}: {}{you} - altitude {}, fuel {}: {} then click a square",
+                        name(g, &t.players, seat),
+                        s.altitude,
+                        s.fuel,
+                        self.mode.label()
+                    )
+                }
+            }
+            Phase::Order(Order::GiveWay { seat, bomber }) => format!(
+                "{}: bomber {} flew into your square - give way to a highlighted square (free move)",
+                name(g, &t.players, seat),
+                bomber + 1
+            ),
+            Phase::Order(Order::RadarLanding { seat }) => format!(
+                "{}: your radar is hit - land at once on a highlighted airfield",
+                name(g, &t.players, seat)
+            ),
+            Phase::Over { .. } => String::new(),
+        }
+    }
+
+    fn hint(&self, g: &Game, t: &Shared<Self>) -> String {
+        if t.watching {
+            return "Watching a recorded game. S: skip ahead. Esc: back.".into();
+        }
+        if human(g, t).is_some() {
+            return "Gold squares shoot a bomber down (behind it and level). Up/Down: altitude, L: land, U: undo, H: help".into();
+        }
+        "The bombers and the computer commanders are flying. S: skip ahead.".into()
+    }
+
+    pub(super) fn draw_table(&mut self, ui: &mut Ui, g: &Game, t: &Shared<Self>) {
+        ui.rect(Rect::new(0.0, 0.0, ui.w, 40.0), PAPER);
+        ui.text(&self.banner(g, t), 12.0, 27.0, 21.0, INK);
+        self.draw_mat(ui, g);
+        let quiet_turn = !t.busy() && human(g, t).is_some();
+        if quiet_turn {
+            self.refresh_choices(g);
+        }
+        let choices: Vec<Choice> = if quiet_turn {
+            self.choices.clone()
+        } else {
+            Vec::new()
+        };
+        let v = self.view.clone();
+        // Legal squares for this click: gold where it shoots, red where it crashes.
+        for c in &choices {
+            let col = if !c.shoots.is_empty() {
+                Color::new(1.0, 0.80, 0.10, 0.75)
+            } else if c.crash {
+                Color::new(0.9, 0.1, 0.1, 0.55)
+            } else {
+                Color::new(1.0, 1.0, 0.85, 0.45)
+            };
+            ui.poly(&v.corners(c.hex), col);
+            ui.poly_lines(
+                &v.corners(c.hex),
+                2.0,
+                if c.shoots.is_empty() { INK } else { ACCENT },
+            );
+        }
+        // What the square under the mouse would do.
+        let hover = v.pick(ui.mouse());
+        let mut preview = None;
+        if let Some(c) = hover.and_then(|h| choices.iter().find(|c| c.hex == h)) {
+            preview = Some(Self::describe_choice(g, c));
+            ui.poly_lines(&v.corners(c.hex), 4.0, INK);
+        }
+        // "Six o'clock" marks: the square behind each bomber, at its altitude.
+        for b in &self.bdisp {
+            if !g.scenario().grid.contains(b.facing.reverse().ahead(b.hex)) {
+                continue;
+            }
+            let behind = v.center(b.facing.reverse().ahead(b.hex));
+            let dir = v.direction(b.facing);
+            let side = vec2(-dir.y, dir.x) * v.size * 0.18;
+            let tip = behind + dir * v.size * 0.25;
+            ui.line(
+                tip,
+                tip - dir * v.size * 0.2 + side,
+                2.0,
+                Color::new(0.1, 0.1, 0.1, 0.6),
+            );
+            ui.line(
+                tip,
+                tip - dir * v.size * 0.2 - side,
+                2.0,
+                Color::new(0.1, 0.1, 0.1, 0.6),
+            );
+        }
+        // Planes: shadows and poles first, then the planes, lowest first.
+        let mut planes: Vec<(u8, bool, usize)> = Vec::new();
+        for (i, b) in self.bdisp.iter().enumerate() {
+            planes.push((b.altitude, true, i));
+        }
+        for (i, s) in self.sdisp.iter().enumerate() {
+            if s.visible {
+                planes.push((s.altitude, false, i));
+            }
+        }
+        planes.sort_by_key(|p| (p.0, p.1, p.2));
+        let active = g.commander();
+        for &(alt, bomber, i) in &planes {
+            let hex = if bomber {
+                self.bdisp[i].hex
+            } else {
+                self.sdisp[i].hex
+            };
+            let (p0, p) = self.lifted(hex, alt);
+            ui.circle(p0, v.size * 0.3, Color::new(0.0, 0.0, 0.0, 0.35));
+            if alt > 0 {
+                ui.line(p0, p, 3.0, Color::new(0.1, 0.1, 0.1, 0.8));
+            }
+            if !bomber {
+                // The fuel gauge on the Spitfire's base, as on the board game's.
+                let full = g.rules().fuel_full.max(1) as f32;
+                let fuel = self.sdisp[i].fuel as f32;
+                let w = v.size * 0.9;
+                let r = Rect::new(p0.x - w / 2.0, p0.y + v.size * 0.34, w, 4.0);
+                ui.rect(r, Color::new(0.15, 0.15, 0.15, 0.85));
+                let col = if fuel <= 3.0 {
+                    ACCENT
+                } else {
+                    Color::new(0.3, 0.85, 0.35, 1.0)
+                };
+                ui.rect(Rect::new(r.x, r.y, r.w * fuel / full, r.h), col);
+            }
+        }
+        for &(alt, bomber, i) in &planes {
+            if bomber {
+                let b = self.bdisp[i];
+                let (_, p) = self.lifted(b.hex, alt);
+                draw_plane(
+                    ui,
+                    &v,
+                    p,
+                    v.direction(b.facing),
+                    BOMBER,
+                    true,
+                    &(i + 1).to_string(),
+                    alt,
+                    false,
+                );
+            } else {
+                let s = self.sdisp[i];
+                let (_, p) = self.lifted(s.hex, alt);
+                let on = active == Some(i as u8);
+                draw_plane(
+                    ui,
+                    &v,
+                    p,
+                    vec2(0.0, -1.0),
+                    colour_of(g, i as u8),
+                    false,
+                    "",
+                    alt,
+                    on,
+                );
+            }
+        }
+        for (p, t) in &self.explosions {
+            let r = v.size * (0.3 + t * 0.9);
+            ui.circle(*p, r, Color::new(1.0, 0.55, 0.1, (0.9 - t).max(0.0)));
+            ui.circle(*p, r * 0.55, Color::new(1.0, 0.9, 0.3, (0.9 - t).max(0.0)));
+        }
+        for (a, b, _) in &self.shots {
+            ui.line(*a, *b, 3.0, Color::new(1.0, 0.95, 0.3, 0.9));
+        }
+        // The left column: this decision's buttons, drawn here when it is a human's.
+        if let Some(seat) = human(g, t).filter(|_| !t.busy()) {
+            for (i, (_, _, mode)) in self.buttons(g, seat).into_iter().enumerate() {
+                let r = Rect::new(10.0, 60.0 + i as f32 * 46.0, 150.0, 40.0);
+                // The buttons themselves are laid out in handle_human; the
+                // altitude change picked is framed in gold.
+                if mode == Some(self.mode) {
+                    ui.rect_lines(
+                        Rect::new(r.x - 4.0, r.y - 4.0, r.w + 8.0, r.h + 8.0),
+                        5.0,
+                        GOLD,
+                    );
+                }
+            }
+        }
+        self.draw_panel(ui, g, t);
+        // The bottom bar.
+        let bar = Rect::new(0.0, ui.h - 30.0, ui.w, 30.0);
+        ui.rect(bar, PAPER);
+        self.status = t
+            .message
+            .clone()
+            .or(preview)
+            .unwrap_or_else(|| self.hint(g, t));
+        let col = if t.message.is_some() { ACCENT } else { INK };
+        ui.text(&self.status, 10.0, ui.h - 9.0, 19.0, col);
+    }
+
+    /// A plane's ground point and where it flies above it.
+    fn lifted(&self, hex: Hex, alt: u8) -> (Vec2, Vec2) {
+        let p0 = self.view.center(hex);
+        let lift = alt as f32 * self.view.size * 0.16;
+        (p0, p0 - vec2(0.0, lift))
+    }
+
+    /// A sentence for a choice under the mouse.
+    pub(super) fn describe_choice(g: &Game, c: &Choice) -> String {
+        let sc = g.scenario();
+        let at = sc.cell_name(c.hex);
+        let mut s = match c.command {
+            Command::Move { climb, via, .. } => {
+                let alt = g
+                    .commander()
+                    .map(|seat| g.spitfire(seat).altitude as i16 + climb as i16)
+                    .unwrap_or(0);
+                let sq = if via.is_some() { 2 } else { 1 };
+                format!(
+                    "Fly {sq} square{} to {at} at altitude {alt}",
+                    if sq > 1 { "s" } else { "" }
+                )
+            }
+            Command::Climb(c) => format!(
+                "{} {} in place",
+                if c > 0 { "Climb" } else { "Dive" },
+                c.abs()
+            ),
+            Command::Wait => "Do nothing this turn".into(),
+            Command::Land { at: a } | Command::RadarLand { at: a } => {
+                let own = g.commander().is_some_and(|seat| {
+                    sc.feature_at(a)
+                        .is_some_and(|f| sc.features[f].sector == g.spitfire(seat).sector)
+                });
+                format!(
+                    "Land at {at}: {}",
+                    if own {
+                        "own sector, full tank"
+                    } else {
+                        "another sector, half tank"
+                    }
+                )
+            }
+            Command::GiveWay { .. } => format!("Give way to {at}"),
+            _ => String::new(),
+        };
+        if !c.shoots.is_empty() {
+            s.push_str(" - BEHIND AND LEVEL: shoots the bomber down!");
+        }
+        if c.crash {
+            s.push_str(" - COLLISION: your Spitfire would be lost");
+        } else {
+            s.push_str(&format!(" (fuel {} after)", c.fuel));
+        }
+        s
+    }
+
+    fn draw_mat(&mut self, ui: &Ui, g: &Game) {
+        let v = self.view.clone();
+        let row = v.size * 3f32.sqrt();
+        let area = Rect::new(
+            v.rect.x - 30.0,
+            v.rect.y - row,
+            v.rect.w + 60.0,
+            v.rect.h + 1.5 * row,
+        );
+        let mask =
+            self.knocked
+                .iter()
+                .enumerate()
+                .fold(0u64, |m, (i, &k)| if k { m | (1 << (i % 64)) } else { m })
+                ^ ((self.knocked.iter().filter(|k| **k).count() as u64) << 58);
+        let sc = g.scenario().clone();
+        let knocked = self.knocked.clone();
+        let defended: Vec<bool> = (0..sc.sectors.len())
+            .map(|s| {
+                sc.features.iter().enumerate().any(|(i, f)| {
+                    f.sector as usize == s && f.kind == FeatureKind::Aa && !knocked[i]
+                })
+            })
+            .collect();
+        self.mat.show(ui, area, (area, mask), || {
+            for hex in sc.grid.hexes() {
+                let col = match sc.terrain(hex) {
+                    Some(Terrain::Land { sector }) => mix(
+                        LAND,
+                        sector_colour(sc.sectors[sector as usize].colour),
+                        0.22,
+                    ),
+                    _ => SEA,
+                };
+                ui.poly(&v.corners(hex), col);
+            }
+            for hex in sc.grid.hexes() {
+                ui.poly_lines(&v.corners(hex), 1.0, Color::new(0.2, 0.25, 0.2, 0.45));
+            }
+            // Sector borders: a thick line where two sectors' land meets.
+            for hex in sc.grid.hexes() {
+                let Some(Terrain::Land { sector }) = sc.terrain(hex) else {
+                    continue;
+                };
+                let corners = v.corners(hex);
+                for f in Facing::ALL.iter() {
+                    if let Some(Terrain::Land { sector: o }) = sc.terrain(f.ahead(hex)) {
+                        if o != sector {
+                            // The edge facing f lies between two corners.
+                            let c = v.center(hex);
+                            let dir = v.direction(*f);
+                            let mut pts: Vec<Vec2> = corners
+                                .iter()
+                                .copied()
+                                .filter(|p| (*p - c).normalize().dot(dir) > 0.7)
+                                .collect();
+                            pts.truncate(2);
+                            if pts.len() == 2 {
+                                ui.line(pts[0], pts[1], 3.0, INK);
+                            }
+                        }
+                    }
+                }
+            }
+            for (i, f) in sc.features.iter().enumerate() {
+                let p = v.center(f.hex);
+                let s = v.size;
+                let ink = sector_colour(sc.sectors[f.sector as usize].colour);
+                match f.kind {
+                    FeatureKind::Airfield => {
+                        let r = Rect::new(p.x - s * 0.5, p.y - s * 0.32, s, s * 0.64);
+                        ui.rect(r, Color::new(0.72, 0.70, 0.64, 1.0));
+                        ui.rect_lines(r, 2.0, ink);
+                        ui.line(
+                            p - vec2(s * 0.42, s * 0.18),
+                            p + vec2(s * 0.42, s * 0.18),
+                            3.0,
+                            INK,
+                        );
+                        ui.line(
+                            p - vec2(s * 0.42, -s * 0.18),
+                            p + vec2(s * 0.42, -s * 0.18),
+                            3.0,
+                            INK,
+                        );
+                        if !defended[f.sector as usize] && !knocked[i] {
+                            ui.line(vec2(r.x, r.y + r.h), vec2(r.x + r.w, r.y), 3.0, ACCENT);
+                        }
+                    }
+                    FeatureKind::Radar => {
+                        ui.line(p + vec2(0.0, s * 0.4), p - vec2(0.0, s * 0.3), 3.0, INK);
+                        ui.triangle(
+                            p - vec2(s * 0.3, s * 0.45),
+                            p + vec2(s * 0.3, -s * 0.45),
+                            p - vec2(0.0, s * 0.15),
+                            ink,
+                        );
+                        ui.line(
+                            p + vec2(-s * 0.25, s * 0.4),
+                            p + vec2(s * 0.25, s * 0.4),
+                            3.0,
+                            INK,
+                        );
+                    }
+                    FeatureKind::Aa => {
+                        ui.circle(p, s * 0.28, ink);
+                        ui.circle_lines(p, s * 0.28, 2.0, INK);
+                        for dx in [-0.15f32, 0.0, 0.15] {
+                            ui.line(
+                                p + vec2(dx * s, 0.0),
+                                p + vec2(dx * s * 2.0, -s * 0.5),
+                                3.0,
+                                INK,
+                            );
+                        }
+                    }
+                }
+                if knocked[i] {
+                    // The explosion marker.
+                    let r = s * 0.42;
+                    let star: Vec<Vec2> = (0..16)
+                        .map(|k| {
+                            let a = k as f32 * std::f32::consts::PI / 8.0;
+                            let rr = if k % 2 == 0 { r } else { r * 0.5 };
+                            p + vec2(a.cos(), a.sin()) * rr
+                        })
+                        .collect();
+                    for k in 0..16 {
+                        ui.triangle(
+                            p,
+                            star[k],
+                            star[(k + 1) % 16],
+                            Color::new(0.95, 0.45, 0.05, 1.0),
+                        );
+                    }
+                    ui.poly_lines(&star, 2.0, INK);
+                }
+            }
+            for (i, &h) in sc.starts.iter().enumerate() {
+                let p = v.center(h);
+                ui.circle_lines(p, v.size * 0.55, 2.0, WHITE);
+                draw_text(
+                    format!("{}", i + 1),
+                    p.x + v.size * 0.38,
+                    p.y + v.size * 0.62,
+                    18.0,
+                    WHITE,
+                );
+            }
+            // The north edge's curved arrows: bombers turn round here.
+            let y = v.rect.y - row * 0.35;
+            let n = (sc.grid.columns() / 3).max(2);
+            for k in 0..n {
+                let x = v.rect.x + v.rect.w * (k as f32 + 0.5) / n as f32;
+                let r = v.size * 0.35;
+                let pts: Vec<Vec2> = (0..=8)
+                    .map(|j| {
+                        let a = std::f32::consts::PI * (1.0 + j as f32 / 8.0);
+                        vec2(x + r * a.cos(), y + r * 0.8 + r * a.sin())
+                    })
+                    .collect();
+                for w in pts.windows(2) {
+                    ui.line(w[0], w[1], 2.5, PAPER);
+                }
+                let end = pts[8];
+                ui.triangle(
+                    end + vec2(-5.0, 0.0),
+                    end + vec2(5.0, 0.0),
+                    end + vec2(0.0, 8.0),
+                    PAPER,
+                );
+            }
+            // Column letters and row numbers.
+            for c in 0..sc.grid.columns() as i32 {
+                let p = v.center(crate::common::hex::hex_from_offset(
+                    c,
+                    sc.grid.rows() as i32 - 1,
+                ));
+                let t = column_letter(c).to_string();
+                draw_text(&t, p.x - 4.0, v.rect.y + v.rect.h + 16.0, 16.0, PAPER);
+            }
+            for r in 0..sc.grid.rows() as i32 {
+                let p = v.center(crate::common::hex::hex_from_offset(0, r));
+                draw_text((r + 1).to_string(), v.rect.x - 26.0, p.y + 5.0, 16.0, PAPER);
+            }
+        });
+    }
+
+    /// The side panel's cards and log (cached as a layer; the spinner is
+    /// drawn over it every frame, at `spinner_top`).
+    fn paint_panel(&self, ui: &Ui, g: &Game, t: &Shared<Self>, panel: Rect) {
+        let (x, pw) = (panel.x, panel.w);
+        // Opaque: blending into the layer's clear texture would thin it.
+        ui.rect(panel, Color::new(0.93, 0.91, 0.85, 1.0));
+        ui.rect_lines(panel, 2.0, INK);
+        let mut y = panel.y + 24.0;
+        let order: Vec<String> = g
+            .order()
+            .iter()
+            .map(|&s| t.players[s as usize].name.clone())
+            .collect();
+        ui.text(
+            &format!(
+                "Round {}  -  first to {} kills",
+                g.round(),
+                g.kills_to_win()
+            ),
+            x + 10.0,
+            y,
+            19.0,
+            INK,
+        );
+        y += 20.0;
+        ui.text(
+            &format!("Order: {}", order.join(", ")),
+            x + 10.0,
+            y,
+            16.0,
+            DIM,
+        );
+        y += 10.0;
+        let full = g.rules().fuel_full.max(1);
+        for seat in 0..g.spitfires().len() as u8 {
+            let s = *g.spitfire(seat);
+            let d = self.sdisp[seat as usize];
+            let card = Rect::new(x + 8.0, y, pw - 16.0, 62.0);
+            let on = g.commander() == Some(seat);
+            ui.rect(
+                card,
+                if on {
+                    Color::new(1.0, 0.96, 0.75, 1.0)
+                } else {
+                    PAPER
+                },
+            );
+            ui.rect_lines(card, if on { 3.0 } else { 1.5 }, INK);
+            ui.rect(Rect::new(card.x, card.y, 10.0, card.h), colour_of(g, seat));
+            let who = if t.players[seat as usize].human {
+                ""
+            } else {
+                " (computer)"
+            };
+            ui.text(
+                &format!("{}{who}", name(g, &t.players, seat)),
+                card.x + 16.0,
+                card.y + 18.0,
+                17.0,
+                INK,
+            );
+            let state = match s.lost {
+                Some(c) => format!("OUT: {}", c.name()),
+                None if d.altitude == 0 => {
+                    format!("on the ground at {}", g.scenario().cell_name(d.hex))
+                }
+                None => format!(
+                    "altitude {} over {}",
+                    d.altitude,
+                    g.scenario().cell_name(d.hex)
+                ),
+            };
+            ui.text(
+                &state,
+                card.x + 16.0,
+                card.y + 36.0,
+                15.0,
+                if s.lost.is_some() { ACCENT } else { DIM },
+            );
+            // Fuel gauge: one notch per box.
+            let gw = (card.w - 120.0) / full as f32;
+            for k in 0..full {
+                let r = Rect::new(card.x + 16.0 + k as f32 * gw, card.y + 44.0, gw - 1.5, 12.0);
+                let filled = k < d.fuel;
+                let col = if !filled {
+                    Color::new(0.8, 0.8, 0.8, 1.0)
+                } else if d.fuel <= 3 {
+                    ACCENT
+                } else {
+                    Color::new(0.2, 0.55, 0.25, 1.0)
+                };
+                ui.rect(r, col);
+            }
+            // Kill tokens: a black cross for each bomber shot down.
+            for k in 0..d.kills {
+                let c = vec2(card.x + card.w - 92.0 + k as f32 * 18.0, card.y + 50.0);
+                ui.rect(Rect::new(c.x - 7.0, c.y - 2.5, 14.0, 5.0), INK);
+                ui.rect(Rect::new(c.x - 2.5, c.y - 7.0, 5.0, 14.0), INK);
+            }
+            y += 68.0;
+        }
+        debug_assert_eq!(y, self.spinner_top(g, panel));
+        // The log, newest last, below the spinner.
+        let y = y + 2.0 * 62.0 + 26.0;
+        let line_h = 17.0;
+        let room = ((panel.y + panel.h - y - 6.0) / line_h).max(0.0) as usize;
+        let start = t.log.len().saturating_sub(room);
+        for (i, line) in t.log[start..].iter().enumerate() {
+            let mut t = line.clone();
+            let max = ((pw - 16.0) / (15.0 * 0.44)) as usize;
+            if t.chars().count() > max {
+                t = t.chars().take(max.saturating_sub(1)).collect::<String>() + ".";
+            }
+            ui.text(&t, x + 8.0, y + 12.0 + i as f32 * line_h, 15.0, INK);
+        }
+    }
+
+    fn draw_panel(&mut self, ui: &mut Ui, g: &Game, t: &Shared<Self>) {
+        let pw = (ui.w * 0.27).clamp(270.0, 360.0);
+        let x = ui.w - pw - 6.0;
+        let panel = Rect::new(x, 46.0, pw, ui.h - 46.0 - 36.0);
+        // Text queued so far goes to the screen now, so that the layer's own
+        // text goes into the layer.
+        ui.flush_text();
+        let key = (panel, self.panel_key(g, t));
+        let mut layer = std::mem::take(&mut self.panel);
+        layer.show(ui, panel, key, || {
+            self.paint_panel(ui, g, t, panel);
+            ui.flush_text();
+        });
+        self.panel = layer;
+        let y = self.spinner_top(g, panel);
+        // The spinner, turning.
+        let sc_r = 62.0;
+        let centre = vec2(x + 76.0, y + sc_r + 10.0);
+        self.draw_spinner(ui, g, centre, sc_r);
+        ui.text("Flight indicator", x + 150.0, y + 30.0, 17.0, INK);
+        ui.paragraph(
+            "blue +1, red -1, white same",
+            x + 150.0,
+            y + 100.0,
+            pw - 160.0,
+            14.0,
+            DIM,
+        );
+        let cap = if self.spin_caption.is_empty() {
+            "spun for each bomber".to_string()
+        } else {
+            self.spin_caption.clone()
+        };
+        ui.paragraph(&cap, x + 150.0, y + 52.0, pw - 160.0, 16.0, INK);
+    }
+
+    /// Where the spinner goes: below the commanders' cards.
+    fn spinner_top(&self, g: &Game, panel: Rect) -> f32 {
+        panel.y + 24.0 + 20.0 + 10.0 + 68.0 * g.spitfires().len() as f32
+    }
+
+    /// Everything the cached panel shows, as one number.
+    fn panel_key(&self, g: &Game, t: &Shared<Self>) -> u64 {
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        let mut put = |v: u64| {
+            h ^= v;
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        };
+        put(g.round() as u64);
+        put(t.log.len() as u64);
+        put(g.commander().map_or(99, |s| s as u64));
+        for &s in g.order() {
+            put(s as u64);
+        }
+        for (i, d) in self.sdisp.iter().enumerate() {
+            let [c, r] = crate::common::hex::offset_of(d.hex);
+            put(c as u64);
+            put(r as u64);
+            put(d.altitude as u64 | (d.fuel as u64) << 8 | (d.kills as u64) << 16);
+            put(d.visible as u64 | (g.spitfire(i as u8).lost.is_some() as u64) << 1);
+        }
+        h
+    }
+
+    fn draw_spinner(&self, ui: &Ui, g: &Game, c: Vec2, r: f32) {
+        let faces = &g.rules().spinner;
+        let n = faces.len().max(1);
+        let step = std::f32::consts::TAU / n as f32;
+        ui.circle(c, r, WHITE);
+        for (i, f) in faces.iter().enumerate() {
+            let a0 = -std::f32::consts::FRAC_PI_2 + i as f32 * step;
+            let tint = match f.climb {
+                1 => Color::new(0.80, 0.90, 1.0, 1.0),
+                -1 => Color::new(1.0, 0.86, 0.80, 1.0),
+                _ => Color::new(0.95, 0.95, 0.90, 1.0),
+            };
+            let pts: Vec<Vec2> = (0..=4)
+                .map(|k| {
+                    let a = a0 + step * k as f32 / 4.0;
+                    c + vec2(a.cos(), a.sin()) * r
+                })
+                .collect();
+            for w in pts.windows(2) {
+                ui.triangle(c, w[0], w[1], tint);
+            }
+            ui.line(c, pts[0], 1.0, DIM);
+            // The face: altitude and a little arrow for the direction.
+            let mid = a0 + step / 2.0;
+            let p = c + vec2(mid.cos(), mid.sin()) * r * 0.52;
+            let dir = match f.heading {
+                Heading::Beam => vec2(0.0, -1.0),
+                Heading::Port => vec2(-0.7, -0.7),
+                Heading::Starboard => vec2(0.7, -0.7),
+            };
+            ui.line(p - dir * 6.0, p + dir * 6.0, 2.0, INK);
+            ui.triangle(
+                p + dir * 9.0,
+                p + dir * 3.0 + vec2(-dir.y, dir.x) * 4.0,
+                p + dir * 3.0 - vec2(-dir.y, dir.x) * 4.0,
+                INK,
+            );
+            if f.climb != 0 {
+                let t = climb_text(f.climb);
+                let q = c + vec2(mid.cos(), mid.sin()) * r * 0.84;
+                ui.text_centered(&t, q.x, q.y + 5.0, 13.0, INK);
+            }
+        }
+        ui.circle_lines(c, r, 2.0, INK);
+        // The needle: spinning while `spin_left`, then on the result.
+        let target = -std::f32::consts::FRAC_PI_2 + (self.spin_face as f32 + 0.5) * step;
+        let k = (self.spin_left / self.spin_len).clamp(0.0, 1.0);
+        let a = target + k * k * std::f32::consts::TAU * 3.0;
+        let tip = c + vec2(a.cos(), a.sin()) * r * 0.92;
+        ui.line(c, tip, 4.0, ACCENT);
+        ui.circle(c, 6.0, INK);
+    }
+}
+
+/// A plane seen from above on its pole: wings, fuselage, tail, its number
+/// and an altitude badge.
+#[allow(clippy::too_many_arguments)]
+fn draw_plane(
+    ui: &Ui,
+    v: &BoardView,
+    p: Vec2,
+    dir: Vec2,
+    colour: Color,
+    bomber: bool,
+    label: &str,
+    alt: u8,
+    active: bool,
+) {
+    if !ui.draw {
+        return;
+    }
+    let s = v.size;
+    let side = vec2(-dir.y, dir.x);
+    if active {
+        ui.circle(p, s * 0.95, Color::new(1.0, 0.85, 0.1, 0.85));
+    }
+    let (span, len, thick) = if bomber {
+        (s * 1.75, s * 0.8, (s * 0.26).max(4.0))
+    } else {
+        (s * 1.5, s * 0.7, (s * 0.22).max(4.0))
+    };
+    // Wings, fuselage, tailplane, with a dark outline.
+    let wing = p + dir * len * 0.12;
+    let tail = p - dir * len * 0.85;
+    for (w, col) in [(thick + 3.0, INK), (thick, colour)] {
+        ui.line(wing - side * span * 0.5, wing + side * span * 0.5, w, col);
+        ui.line(p - dir * len, p + dir * len, w * 0.9, col);
+        ui.line(
+            tail - side * span * 0.22,
+            tail + side * span * 0.22,
+            w * 0.8,
+            col,
+        );
+    }
+    if bomber {
+        // Two engines, and the bomber's number.
+        for k in [-0.28f32, 0.28] {
+            ui.circle(wing + side * span * k + dir * s * 0.08, thick * 0.7, INK);
+        }
+        ui.circle(p, s * 0.34, WHITE);
+        ui.circle_lines(p, s * 0.34, 1.5, INK);
+        ui.text_centered(label, p.x, p.y + 6.0, 18.0, INK);
+    } else {
+        // Roundel.
+        ui.circle(p, s * 0.22, Color::new(0.1, 0.2, 0.6, 1.0));
+        ui.circle(p, s * 0.14, WHITE);
+        ui.circle(p, s * 0.07, Color::new(0.8, 0.1, 0.1, 1.0));
+    }
+    // Altitude badge.
+    let bs = (s * 0.75).max(16.0);
+    let b = Rect::new(p.x + s * 0.45, p.y - s * 0.45 - bs, bs, bs);
+    ui.rect(b, if bomber { INK } else { WHITE });
+    ui.rect_lines(b, 2.0, if bomber { WHITE } else { colour });
+    ui.text_centered(
+        &alt.to_string(),
+        b.x + b.w / 2.0,
+        b.y + b.h * 0.8,
+        b.h * 1.05,
+        if bomber { WHITE } else { INK },
+    );
+}

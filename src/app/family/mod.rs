@@ -1,0 +1,385 @@
+//! The family game's screen on the shared table: the board, the planes on
+//! their poles above their shadows, the spinner, the commanders' cards and
+//! the log. One file per job: `anim` (events to animations and log lines),
+//! `input` (the altitude buttons, keys and clicks to commands), `draw` (the
+//! board, planes and panels), `new_game` (the new-game and result screens
+//! and the rules page).
+
+mod anim;
+mod draw;
+mod input;
+mod new_game;
+
+pub use new_game::{new_game_screen, result_screen, FamilyNew, SeatChoice, HELP};
+
+use super::board_view::BoardView;
+use super::table::{Act, Beat, Scene, Shared, Table};
+use super::ui::{Layer, Ui};
+use super::HelpPage;
+use crate::common::hex::Facing;
+use crate::family::ai::Ai;
+use crate::family::{Choice, Command, Event, Game, Seat, SectorColour, State};
+use crate::record::Player;
+use crate::settings::Settings;
+use crate::sound::Sfx;
+use hexx::Hex;
+use macroquad::prelude::*;
+
+/// Where a bomber is drawn.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BDisp {
+    pub hex: Hex,
+    pub facing: Facing,
+    pub altitude: u8,
+}
+
+/// Where a Spitfire is drawn.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct SDisp {
+    hex: Hex,
+    altitude: u8,
+    fuel: u8,
+    kills: u8,
+    visible: bool,
+}
+
+/// The altitude change the player has picked for the next click.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Mode {
+    /// Change altitude by this much (0: level); then move or stay.
+    Change(i8),
+    Land,
+}
+
+impl Mode {
+    pub fn label(self) -> &'static str {
+        match self {
+            Mode::Change(2) => "Climb 2",
+            Mode::Change(1) => "Climb 1",
+            Mode::Change(0) => "Level",
+            Mode::Change(-1) => "Dive 1",
+            Mode::Change(-2) => "Dive 2",
+            Mode::Change(_) => "?",
+            Mode::Land => "Land",
+        }
+    }
+}
+
+/// The family game's screen.
+pub struct FamilyScene {
+    pub view: BoardView,
+    /// The board's name, for the replay of a finished game.
+    pub board: String,
+    /// The commanders' names, in seat order (for the log).
+    names: Vec<Player>,
+    /// Where each feature of the board is (for its explosion).
+    feature_hexes: Vec<Hex>,
+    bdisp: Vec<BDisp>,
+    sdisp: Vec<SDisp>,
+    knocked: Vec<bool>,
+    /// The spinner on screen: face showing, seconds left spinning, caption.
+    spin_face: u8,
+    spin_left: f32,
+    spin_len: f32,
+    spin_caption: String,
+    /// The bottom bar's line as last drawn.
+    pub status: String,
+    pub mode: Mode,
+    /// What each square the player may click does (from the rules), for
+    /// this point of the game and altitude change.
+    pub choices: Vec<Choice>,
+    cache_key: Option<(usize, Mode)>,
+    explosions: Vec<(Vec2, f32)>,
+    shots: Vec<(Vec2, Vec2, f32)>,
+    mat: Layer<(Rect, u64)>,
+    panel: Layer<(Rect, u64)>,
+}
+
+/// A family game on its table.
+pub type FamilyBattle = Table<FamilyScene>;
+
+pub fn sector_colour(c: SectorColour) -> Color {
+    match c {
+        SectorColour::Red => Color::new(0.82, 0.16, 0.14, 1.0),
+        SectorColour::Blue => Color::new(0.16, 0.36, 0.86, 1.0),
+        SectorColour::Green => Color::new(0.10, 0.58, 0.22, 1.0),
+        SectorColour::Yellow => Color::new(0.95, 0.76, 0.08, 1.0),
+    }
+}
+
+/// A commander's name and sector colour, as the screen says it.
+fn name(g: &Game, players: &[Player], seat: u8) -> String {
+    let s = g.spitfire(seat);
+    let colour = g.scenario().sectors[s.sector as usize].colour;
+    let who = players
+        .get(seat as usize)
+        .map_or("Commander", |p| p.name.as_str());
+    format!("{who} ({})", colour.name())
+}
+
+fn colour_of(g: &Game, seat: u8) -> Color {
+    let s = g.spitfire(seat);
+    sector_colour(g.scenario().sectors[s.sector as usize].colour)
+}
+
+impl FamilyScene {
+    pub fn new(game: &Game, commanders: &[Player]) -> FamilyScene {
+        let sc = game.scenario();
+        FamilyScene {
+            names: commanders.to_vec(),
+            feature_hexes: sc.features.iter().map(|f| f.hex).collect(),
+            view: BoardView::fit(
+                sc.grid.columns(),
+                sc.grid.rows(),
+                Rect::new(0.0, 0.0, 800.0, 600.0),
+            ),
+            board: sc.board.clone(),
+            bdisp: Vec::new(),
+            sdisp: Vec::new(),
+            knocked: vec![false; sc.features.len()],
+            spin_face: 0,
+            spin_left: 0.0,
+            spin_len: 1.0,
+            spin_caption: String::new(),
+            status: String::new(),
+            mode: Mode::Change(0),
+            choices: Vec::new(),
+            cache_key: None,
+            explosions: Vec::new(),
+            shots: Vec::new(),
+            mat: Layer::default(),
+            panel: Layer::default(),
+        }
+    }
+
+    /// Where a feature is on screen.
+    fn feature_point(&self, feature: u8) -> Option<Vec2> {
+        self.feature_hexes
+            .get(feature as usize)
+            .map(|h| self.view.center(*h))
+    }
+
+    /// Planes, fuel, kills and bomb damage drawn where the game has them.
+    fn sync(&mut self, g: &Game) {
+        self.bdisp = g
+            .bombers()
+            .iter()
+            .map(|b| BDisp {
+                hex: b.hex,
+                facing: b.facing,
+                altitude: b.altitude,
+            })
+            .collect();
+        self.sdisp = g
+            .spitfires()
+            .iter()
+            .map(|s| SDisp {
+                hex: s.hex,
+                altitude: s.altitude,
+                fuel: s.fuel,
+                kills: s.kills,
+                visible: s.in_play(),
+            })
+            .collect();
+        self.knocked = (0..g.scenario().features.len())
+            .map(|f| g.is_knocked_out(f))
+            .collect();
+    }
+
+    /// The squares the player may click for the altitude change picked: the
+    /// rules' choices, one a square (the safer, and the one that shoots).
+    fn refresh_choices(&mut self, g: &Game) {
+        let key = (g.commands().len(), self.mode);
+        if self.cache_key == Some(key) {
+            return;
+        }
+        self.cache_key = Some(key);
+        self.choices.clear();
+        let Some(seat) = g.commander() else {
+            return;
+        };
+        let airborne = g.spitfire(seat).airborne();
+        let mode = self.mode;
+        let wanted = |c: &Command| match (*c, g.phase()) {
+            (_, crate::family::Phase::Order(_)) => true,
+            (Command::Move { climb, .. }, _) => mode == Mode::Change(climb),
+            (Command::Climb(c), _) => mode == Mode::Change(c),
+            (Command::Wait, _) => mode == Mode::Change(0) && airborne,
+            (Command::Land { .. }, _) => mode == Mode::Land,
+            _ => false,
+        };
+        let mut out: Vec<Choice> = Vec::new();
+        for choice in g.choices().into_iter().filter(|c| wanted(&c.command)) {
+            // Two paths to one square: keep the safer (and the one that shoots).
+            match out.iter_mut().find(|o| o.hex == choice.hex) {
+                Some(o) if (o.crash && !choice.crash) || o.shoots.len() < choice.shoots.len() => {
+                    *o = choice
+                }
+                Some(_) => {}
+                None => out.push(choice),
+            }
+        }
+        self.choices = out;
+    }
+}
+
+impl Scene for FamilyScene {
+    type Game = Game;
+    type Anim = anim::Anim;
+    type Line = String;
+    type Opponent = Ai;
+
+    fn seat_index(seat: Seat) -> Option<usize> {
+        match seat {
+            Seat::Bombers => None,
+            Seat::Commander(i) => Some(i as usize),
+        }
+    }
+
+    fn help_page(&self) -> HelpPage {
+        HelpPage::Family
+    }
+
+    fn layout(&mut self, ui: &Ui, game: &Game) {
+        let (w, h) = (ui.w, ui.h);
+        let panel_w = (w * 0.27).clamp(270.0, 360.0);
+        let (top, bottom, left) = (44.0, 34.0, 160.0);
+        let area = Rect::new(
+            left + 10.0,
+            top + 8.0,
+            (w - panel_w - left - 30.0).max(100.0),
+            (h - top - bottom - 16.0).max(100.0),
+        );
+        let sc = game.scenario();
+        self.view = BoardView::fit(sc.grid.columns(), sc.grid.rows(), area);
+        if ui.draw {
+            clear_background(Color::new(0.20, 0.27, 0.34, 1.0));
+        }
+    }
+
+    fn animate(
+        &mut self,
+        game: &Game,
+        before: &State,
+        event: &Event,
+        after: &State,
+        out: &mut Vec<Beat<anim::Anim, String>>,
+    ) {
+        anim::beats(game, &self.names, before, event, after, out);
+    }
+
+    fn length(&self, a: &anim::Anim) -> f32 {
+        anim::length(a)
+    }
+
+    fn start(&mut self, a: &anim::Anim, length: f32, sounds: &mut Vec<Sfx>) {
+        self.start_anim(a, length, sounds);
+    }
+
+    fn finish(&mut self, a: anim::Anim) {
+        self.finish_anim(a);
+    }
+
+    fn snap(&mut self, game: &Game) {
+        self.sync(game);
+        self.cache_key = None;
+    }
+
+    fn settle(&mut self, game: &Game) {
+        // Whatever the animations did, the picture ends where the game is.
+        self.sync(game);
+    }
+
+    fn tick(&mut self, dt: f32) {
+        self.spin_left = (self.spin_left - dt).max(0.0);
+        for e in &mut self.explosions {
+            e.1 += dt;
+        }
+        self.explosions.retain(|e| e.1 < 0.9);
+        for s in &mut self.shots {
+            s.2 += dt;
+        }
+        self.shots.retain(|s| s.2 < 0.45);
+    }
+
+    fn input(&mut self, ui: &mut Ui, game: &Game, seat: Seat, _t: &Shared<Self>) -> Act<Command> {
+        match seat {
+            Seat::Commander(s) => self.handle_human(ui, game, s),
+            Seat::Bombers => Act::None,
+        }
+    }
+
+    fn draw(&mut self, ui: &mut Ui, game: &Game, t: &Shared<Self>, _settings: &Settings) {
+        self.draw_table(ui, game, t);
+    }
+
+    fn draw_handover(&self, ui: &Ui, game: &Game, seat: Seat, t: &Shared<Self>) {
+        if let Seat::Commander(s) = seat {
+            draw::handover(ui, game, s, t, self);
+        }
+    }
+
+    fn took_back(&self, game: &Game, seat: Seat) -> String {
+        match seat {
+            Seat::Commander(s) => {
+                format!("{} takes back the last move", name(game, &self.names, s))
+            }
+            Seat::Bombers => "The last move is taken back".into(),
+        }
+    }
+
+    fn played(&mut self, _game: &Game) {
+        self.mode = Mode::Change(0);
+    }
+
+    fn autosave_after(&self, event: &Event) -> bool {
+        matches!(event, Event::RoundBegan { .. })
+    }
+}
+
+/// A family game on its table: `commanders` in seat order.
+pub fn family_table(game: Game, commanders: Vec<Player>) -> FamilyBattle {
+    let scene = FamilyScene::new(&game, &commanders);
+    Table::new(game, scene, commanders, Ai)
+}
+
+impl Table<FamilyScene> {
+    /// The commander the screen waits for, if a person.
+    pub fn human_commander(&self) -> Option<u8> {
+        match self.human_turn() {
+            Some(Seat::Commander(s)) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// What the player may click now: empty unless it is a person's
+    /// decision and the screen is quiet.
+    pub fn choices_now(&self) -> &[Choice] {
+        let fresh = self.scene.cache_key == Some((self.game.commands().len(), self.scene.mode));
+        if fresh && !self.busy() && self.human_commander().is_some() {
+            &self.scene.choices
+        } else {
+            &[]
+        }
+    }
+
+    /// The spinner's needle is still turning.
+    pub fn spinning(&self) -> bool {
+        self.scene.spin_left > 0.0
+    }
+
+    /// A commander's name and colour.
+    pub fn name(&self, seat: u8) -> String {
+        name(&self.game, &self.shared.players, seat)
+    }
+
+    /// The commanders, in seat order.
+    pub fn commanders(&self) -> &[Player] {
+        &self.shared.players
+    }
+
+    /// A sentence for a choice under the mouse.
+    pub fn describe(&self, c: &Choice) -> String {
+        draw::describe(&self.game, c)
+    }
+}

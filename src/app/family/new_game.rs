@@ -1,0 +1,383 @@
+//! The family game's new-game screen, its result screen and its rules page.
+
+use super::{family_table, sector_colour, FamilyBattle};
+use crate::app::ui::{self, Ui, ACCENT, INK, PAPER};
+use crate::family::{Ending, Game, SeatSetup, SectorColour, Setup};
+use crate::record::Player;
+use macroquad::prelude::*;
+
+/// The new-game screen's choices for the family game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FamilyNew {
+    pub board: usize,
+    pub count: usize,
+    pub seats: Vec<SeatChoice>,
+    pub short: bool,
+    pub seed: String,
+    /// Which field typing goes to: None the seed, Some(i) commander i's name.
+    pub editing: Option<usize>,
+    /// The board's airfields by sector (square names), and the board they
+    /// were read for.
+    airfields: Vec<Vec<String>>,
+    airfields_of: Option<usize>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct SeatChoice {
+    pub name: String,
+    pub sector: u8,
+    /// Which of the sector's airfields the Spitfire starts on.
+    pub airfield: u8,
+    pub human: bool,
+}
+
+impl FamilyNew {
+    pub fn new(seed: String) -> FamilyNew {
+        FamilyNew {
+            board: 0,
+            count: 1,
+            seats: (0..4)
+                .map(|i| SeatChoice {
+                    name: format!("Player {}", i + 1),
+                    sector: i as u8,
+                    airfield: 0,
+                    human: true,
+                })
+                .collect(),
+            short: false,
+            seed,
+            editing: None,
+            airfields: Vec::new(),
+            airfields_of: None,
+        }
+    }
+
+    /// The chosen board's airfields by sector, as square names (read once
+    /// per board).
+    fn airfield_names(&mut self) -> &[Vec<String>] {
+        if self.airfields_of != Some(self.board) {
+            let (name, _, _) =
+                crate::data::FAMILY_BOARDS[self.board % crate::data::FAMILY_BOARDS.len()];
+            self.airfields = match crate::data::load_family(name) {
+                Ok(sc) => (0..sc.sectors.len() as u8)
+                    .map(|sector| {
+                        sc.airfields_of(sector)
+                            .into_iter()
+                            .map(|f| sc.cell_name(sc.features[f].hex))
+                            .collect()
+                    })
+                    .collect(),
+                Err(_) => Vec::new(),
+            };
+            self.airfields_of = Some(self.board);
+        }
+        &self.airfields
+    }
+
+    /// The game this screen describes.
+    pub fn start(&self) -> Result<FamilyBattle, String> {
+        let (name, _, _) =
+            crate::data::FAMILY_BOARDS[self.board % crate::data::FAMILY_BOARDS.len()];
+        let sc = crate::data::load_family(name).map_err(|e| e.to_string())?;
+        let seed: u64 = self
+            .seed
+            .trim()
+            .parse()
+            .map_err(|_| format!("The seed must be a whole number, not \"{}\".", self.seed))?;
+        let seats = &self.seats[..self.count];
+        let setup = Setup {
+            seats: seats
+                .iter()
+                .map(|s| SeatSetup {
+                    sector: s.sector,
+                    airfield: s.airfield,
+                })
+                .collect(),
+            short_game: self.short,
+        };
+        let commanders = seats
+            .iter()
+            .map(|s| Player {
+                name: if s.name.trim().is_empty() {
+                    "Commander".into()
+                } else {
+                    s.name.trim().to_string()
+                },
+                human: s.human,
+            })
+            .collect();
+        let game = Game::new(std::sync::Arc::new(sc), setup, seed)?;
+        Ok(family_table(game, commanders))
+    }
+
+    /// The next sector for seat `i` that no other seat has taken.
+    fn next_sector(&mut self, i: usize, sectors: usize) {
+        let taken: Vec<u8> = (0..self.count)
+            .filter(|&j| j != i)
+            .map(|j| self.seats[j].sector)
+            .collect();
+        let mut s = self.seats[i].sector;
+        for _ in 0..sectors {
+            s = (s + 1) % sectors as u8;
+            if !taken.contains(&s) {
+                break;
+            }
+        }
+        self.seats[i].sector = s;
+        self.seats[i].airfield = 0;
+    }
+
+    /// Seats beyond the first `count` give up their sectors to the others.
+    fn fix_sectors(&mut self, sectors: usize) {
+        for i in 0..self.count {
+            if (0..i).any(|j| self.seats[j].sector == self.seats[i].sector) {
+                self.next_sector(i, sectors);
+            }
+        }
+    }
+}
+
+/// Draws and runs the family new-game screen; returns Some(true) to start,
+/// Some(false) to go back.
+pub fn new_game_screen(ui: &mut Ui, ng: &mut FamilyNew) -> Option<bool> {
+    ui.rect(
+        Rect::new(0.0, 0.0, ui.w, ui.h),
+        Color::new(0.16, 0.22, 0.32, 1.0),
+    );
+    ui.text_centered(
+        "Spitfires against the bombers",
+        ui.w / 2.0,
+        60.0,
+        48.0,
+        PAPER,
+    );
+    ui.text_centered(
+        "One to four sector commanders; the bombers fly by the spinner",
+        ui.w / 2.0,
+        92.0,
+        22.0,
+        Color::new(0.8, 0.82, 0.86, 1.0),
+    );
+    let boards = crate::data::FAMILY_BOARDS;
+    let titles = [
+        "Board: Southern England (16 x 20)",
+        "Board: Kitchen table (12 x 14)",
+    ];
+    let bw = 560.0f32.min(ui.w - 40.0);
+    let x = (ui.w - bw) / 2.0;
+    let rh = 40.0;
+    let mut y = 116.0;
+    if ui.button(Rect::new(x, y, bw, rh), titles[ng.board % titles.len()]) {
+        ng.board = (ng.board + 1) % boards.len();
+    }
+    y += rh + 8.0;
+    let count_label = if ng.count == 1 {
+        "Commanders: 1 (solo)".to_string()
+    } else {
+        format!("Commanders: {}", ng.count)
+    };
+    if ui.button(Rect::new(x, y, bw, rh), &count_label) {
+        ng.count = ng.count % 4 + 1;
+        ng.fix_sectors(4);
+        ng.editing = None;
+    }
+    y += rh + 8.0;
+    for i in 0..ng.count {
+        let name_r = Rect::new(x, y, bw * 0.34, rh);
+        let editing = ng.editing == Some(i);
+        ui.rect(name_r, Color::new(0.98, 0.97, 0.92, 1.0));
+        ui.rect_lines(
+            name_r,
+            if editing { 3.0 } else { 1.5 },
+            if editing { ACCENT } else { INK },
+        );
+        let cursor = if editing { "_" } else { "" };
+        ui.text(
+            &format!("{}{cursor}", ng.seats[i].name),
+            name_r.x + 10.0,
+            name_r.y + 27.0,
+            22.0,
+            INK,
+        );
+        ui.buttons.push(ui::Hit {
+            label: format!("Name {}", i + 1),
+            rect: name_r,
+        });
+        if ui.clicked(name_r) {
+            ng.editing = Some(i);
+        }
+        let colour = SectorColour::ALL[ng.seats[i].sector as usize % 4];
+        let sec_r = Rect::new(x + bw * 0.36, y, bw * 0.22, rh);
+        ui.rect(
+            Rect::new(sec_r.x - 4.0, sec_r.y - 4.0, sec_r.w + 8.0, sec_r.h + 8.0),
+            sector_colour(colour),
+        );
+        if ui.button(sec_r, &format!("Sector {}", colour.name())) {
+            ng.next_sector(i, 4);
+        }
+        // The airfield the Spitfire starts on, by its square.
+        let sector = ng.seats[i].sector as usize;
+        let fields = ng.airfield_names().get(sector).cloned().unwrap_or_default();
+        let here = fields
+            .get(ng.seats[i].airfield as usize)
+            .cloned()
+            .unwrap_or_default();
+        if ui.button(
+            Rect::new(x + bw * 0.60, y, bw * 0.18, rh),
+            &format!("Field {here}"),
+        ) && !fields.is_empty()
+        {
+            ng.seats[i].airfield = ((ng.seats[i].airfield as usize + 1) % fields.len()) as u8;
+        }
+        let who = if ng.seats[i].human {
+            "Human"
+        } else {
+            "Computer"
+        };
+        if ui.button(
+            Rect::new(x + bw * 0.80, y, bw * 0.20, rh),
+            &format!("{who} {}", i + 1),
+        ) {
+            ng.seats[i].human = !ng.seats[i].human;
+        }
+        y += rh + 8.0;
+    }
+    let short = if ng.short {
+        "Short game: first to three kills"
+    } else {
+        "Full game: first to five kills"
+    };
+    if ui.button(Rect::new(x, y, bw, rh), short) {
+        ng.short = !ng.short;
+    }
+    y += rh + 8.0;
+    let seed_r = Rect::new(x, y, bw, rh);
+    let seed_edit = ng.editing.is_none();
+    ui.rect(seed_r, Color::new(0.98, 0.97, 0.92, 1.0));
+    ui.rect_lines(
+        seed_r,
+        if seed_edit { 3.0 } else { 1.5 },
+        if seed_edit { ACCENT } else { INK },
+    );
+    ui.text(
+        &format!("Seed: {}{}", ng.seed, if seed_edit { "_" } else { "" }),
+        seed_r.x + 10.0,
+        seed_r.y + 27.0,
+        22.0,
+        INK,
+    );
+    ui.buttons.push(ui::Hit {
+        label: "Seed".into(),
+        rect: seed_r,
+    });
+    if ui.clicked(seed_r) {
+        ng.editing = None;
+    }
+    // Typing goes to the field being edited.
+    let chars = ui.input.chars.clone();
+    match ng.editing {
+        Some(i) => {
+            for c in chars {
+                if (c.is_alphanumeric() || c == ' ' || c == '-')
+                    && ng.seats[i].name.chars().count() < 16
+                {
+                    ng.seats[i].name.push(c);
+                }
+            }
+            if ui.input.key(KeyCode::Backspace) {
+                ng.seats[i].name.pop();
+            }
+        }
+        None => {
+            ui::type_seed(ui, &mut ng.seed);
+        }
+    }
+    y += rh + 16.0;
+    let mut out = None;
+    if ui.button(Rect::new(x, y, bw * 0.48, rh + 6.0), "Start")
+        || (ui.input.key(KeyCode::Enter) && ng.editing.is_none())
+    {
+        out = Some(true);
+    }
+    if ui.input.key(KeyCode::Enter) && ng.editing.is_some() {
+        ng.editing = None;
+    }
+    if ui.button(Rect::new(x + bw * 0.52, y, bw * 0.48, rh + 6.0), "Back") {
+        out = Some(false);
+    }
+    out
+}
+
+/// The family game's result screen body: who won and each commander's tally.
+pub fn result_screen(ui: &mut Ui, b: &FamilyBattle) -> (bool, bool) {
+    let g = &b.game;
+    ui.rect(
+        Rect::new(0.0, 0.0, ui.w, ui.h),
+        Color::new(0.16, 0.22, 0.32, 1.0),
+    );
+    let title = match (g.winner(), g.ending()) {
+        (Some(w), _) => format!("{} wins", b.name(w)),
+        (None, Some(Ending::AllOut)) => "The bombers win".to_string(),
+        _ => "Nightfall: nobody wins".to_string(),
+    };
+    ui.text_centered(&title, ui.w / 2.0, 90.0, 56.0, PAPER);
+    ui.text_centered(
+        &format!("{} rounds, first to {} kills", g.round(), g.kills_to_win()),
+        ui.w / 2.0,
+        128.0,
+        24.0,
+        Color::new(0.8, 0.82, 0.86, 1.0),
+    );
+    let mut y = 190.0;
+    for seat in 0..g.spitfires().len() as u8 {
+        let s = g.spitfire(seat);
+        let r = Rect::new(ui.w / 2.0 - 300.0, y, 600.0, 44.0);
+        ui.rect(r, PAPER);
+        ui.rect(Rect::new(r.x, r.y, 12.0, r.h), super::colour_of(g, seat));
+        let fate = match s.lost {
+            Some(c) => format!("out: {}", c.name()),
+            None => "still flying".into(),
+        };
+        ui.text(
+            &format!("{}: {} kills, {fate}", b.name(seat), s.kills),
+            r.x + 22.0,
+            r.y + 29.0,
+            22.0,
+            INK,
+        );
+        for k in 0..s.kills {
+            let c = vec2(r.x + r.w - 20.0 - k as f32 * 20.0, r.y + 22.0);
+            ui.rect(Rect::new(c.x - 8.0, c.y - 3.0, 16.0, 6.0), INK);
+            ui.rect(Rect::new(c.x - 3.0, c.y - 8.0, 6.0, 16.0), INK);
+        }
+        y += 52.0;
+    }
+    let bombed = (0..g.scenario().features.len())
+        .filter(|&f| g.is_knocked_out(f))
+        .count();
+    ui.text_centered(
+        &format!("{bombed} of {} targets bombed", g.scenario().features.len()),
+        ui.w / 2.0,
+        y + 30.0,
+        22.0,
+        PAPER,
+    );
+    let bw = 240.0;
+    let by = ui.h - 90.0;
+    let watch = ui.button(
+        Rect::new(ui.w / 2.0 - bw - 10.0, by, bw, 50.0),
+        "Watch the replay",
+    );
+    let menu = ui.button(Rect::new(ui.w / 2.0 + 10.0, by, bw, 50.0), "Main menu")
+        || ui.input.key(KeyCode::Enter);
+    (watch, menu)
+}
+
+/// The family game's page of the rules and controls.
+pub const HELP: &str = "THE GAME. One to four sector commanders, each with a Spitfire, against five bombers. Shoot a bomber down by being in the square directly behind it at its altitude: you take a kill token and it goes back to its start square. The first to five kills wins (three in the short game). If every Spitfire is lost, the bombers win; a game nobody has won ends at nightfall after round 60 (our addition: the sheet has no limit).
+EACH ROUND. The bombers fly first: the spinner gives each one an altitude change (same, +1 or -1) and a direction (beam: straight on; port: forward-left; starboard: forward-right); the bomber changes altitude, then flies two squares and faces that way. At the north edge a bomber turns round and heads south; sent off the east or west edge it goes back to its start. Then each commander flies; the order rotates by one every round.
+YOUR SPITFIRE. On the ground: take off (to cruising altitude, above the airfield) or wait. In the air: move one or two squares; or climb or dive one or two notches in place; or move one square and climb or dive one; or land on an airfield up to two squares away; or do nothing. Altitude changes first, then the move.
+FUEL. One notch goes at the start of each of your turns in the air. Landing in your own sector fills the tank; anywhere else gives half a tank. Out of fuel in the air: you crash and are out.
+BOMBING. A bomber over land destroys any airfield, radar station or AA battery it flies over. Radar hit: that sector's Spitfire must land at once on any free airfield. A bombed airfield cannot be used; a sector that has lost all its AA loses its airfields; a Spitfire on an airfield when it is bombed is destroyed.
+COLLISIONS. No two planes may end on one square. A bomber ending on (or flying through) your square at your altitude: both crash and you are out; at another altitude you must give way to a free neighbouring square (a free move, which may put you behind a bomber). Flying through a plane at your altitude is a collision too.
+ON SCREEN. Each plane stands on a pole above its shadow: the higher, the longer the pole, and the badge gives the altitude. The small chevrons mark the square behind each bomber. Pick the altitude change with the buttons or Up/Down (L: land), then click a highlighted square: gold squares shoot a bomber down, red ones collide. Keys: T take off, Space do nothing, U undo since the last spin, F5 save, S skip the bombers' and computers' animations, H this page, Esc leave.";
