@@ -6,7 +6,8 @@
 
 use proptest::prelude::*;
 use tally_ho::common::hex::{hex_from_offset, Board, End, Facing};
-use tally_ho::simple_hex::movement::{path_to, step_to, Mover, Search, Step, StepTo};
+use tally_ho::simple_hex::movement::{step_to, Mover, Step, StepTo};
+use tally_ho::simple_hex::search::{path_to, Search};
 use tally_ho::simple_hex::PlaneId;
 
 /// The rule, literally: some sequence of steps uses all `rem` moves and stops on

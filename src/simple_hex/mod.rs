@@ -22,15 +22,17 @@ mod game;
 pub mod movement;
 pub mod preview;
 pub mod scenario;
+pub mod search;
 pub mod state;
 
 pub use check::Illegal;
 pub use command::Command;
 pub use event::{Event, Loss};
 pub use game::Game;
-pub use movement::{Mover, Node, Search, Step, StepTo};
+pub use movement::{Mover, Step, StepTo};
 pub use preview::{AttackOption, AttackPreview, MoveOptions, Reach};
 pub use scenario::*;
+pub use search::{Node, Search};
 pub use state::{ActiveMove, Loc, Phase, Plane, PlaneId, State, UnitId};
 
 use crate::common::game::Rules;

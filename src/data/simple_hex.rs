@@ -1,0 +1,117 @@
+//! Simple Hex's data: the shipped levels, the aircraft and rule tables, and
+//! loading a level with them.
+
+use super::{parse, positioned, LoadError, LoadErrors, Source};
+use crate::simple_hex::{validate_aircraft, AircraftFile, Scenario, ScenarioFile, SimpleHexRules};
+use std::path::Path;
+
+/// The Simple Hex levels shipped with the game: (name, file, text).
+pub const SIMPLE_HEX_LEVELS: &[(&str, &str, &str)] = &[
+    (
+        "crane-14x18",
+        "levels/simple_hex/crane_14x18.ron",
+        include_str!("../../levels/simple_hex/crane_14x18.ron"),
+    ),
+    (
+        "memoir-9x13",
+        "levels/simple_hex/memoir_9x13.ron",
+        include_str!("../../levels/simple_hex/memoir_9x13.ron"),
+    ),
+    (
+        "memoir-18x13",
+        "levels/simple_hex/memoir_18x13.ron",
+        include_str!("../../levels/simple_hex/memoir_18x13.ron"),
+    ),
+];
+
+pub const DEFAULT_LEVEL: &str = "crane-14x18";
+
+const AIRCRAFT: (&str, &str) = (
+    "levels/simple_hex/aircraft.ron",
+    include_str!("../../levels/simple_hex/aircraft.ron"),
+);
+const RULES: (&str, &str) = (
+    "levels/simple_hex/rules.ron",
+    include_str!("../../levels/simple_hex/rules.ron"),
+);
+
+/// The shipped aircraft table.
+pub fn aircraft_source() -> Source {
+    Source::builtin(AIRCRAFT.0, AIRCRAFT.1)
+}
+
+/// The shipped rule numbers.
+pub fn rules_source() -> Source {
+    Source::builtin(RULES.0, RULES.1)
+}
+
+/// A shipped level by name, or a RON file by path.
+pub fn scenario_source(name_or_path: &str) -> Result<Source, LoadError> {
+    if let Some((_, file, text)) = SIMPLE_HEX_LEVELS
+        .iter()
+        .find(|(n, _, _)| *n == name_or_path)
+    {
+        return Ok(Source::builtin(file, text));
+    }
+    let path = Path::new(name_or_path);
+    if path.exists() || name_or_path.ends_with(".ron") {
+        return Source::read(path);
+    }
+    let names: Vec<&str> = SIMPLE_HEX_LEVELS.iter().map(|(n, _, _)| *n).collect();
+    Err(LoadError {
+        file: name_or_path.to_string(),
+        line: 0,
+        col: 0,
+        message: format!(
+            "no such level (shipped levels: {}; or give a path to a .ron file)",
+            names.join(", ")
+        ),
+    })
+}
+
+pub fn load_aircraft(src: &Source) -> Result<AircraftFile, LoadErrors> {
+    let file: AircraftFile = parse(&src.file, &src.text)?;
+    let found = validate_aircraft(&file);
+    if found.is_empty() {
+        Ok(file)
+    } else {
+        Err(positioned(&src.file, &src.text, found))
+    }
+}
+
+pub fn load_rules(src: &Source) -> Result<SimpleHexRules, LoadErrors> {
+    let rules: SimpleHexRules = parse(&src.file, &src.text)?;
+    let found = rules.validate();
+    if found.is_empty() {
+        Ok(rules)
+    } else {
+        Err(positioned(&src.file, &src.text, found))
+    }
+}
+
+/// Loads and validates a scenario against the given aircraft and rule sources.
+pub fn load_scenario_with(
+    scenario: &Source,
+    aircraft: &Source,
+    rules: &Source,
+) -> Result<Scenario, LoadErrors> {
+    let aircraft = load_aircraft(aircraft)?;
+    let rules = load_rules(rules)?;
+    let file: ScenarioFile = parse(&scenario.file, &scenario.text)?;
+    let built = Scenario::build(&file, &aircraft, &rules)
+        .map_err(|found| positioned(&scenario.file, &scenario.text, found))?;
+    let found = built.check_level();
+    if found.is_empty() {
+        Ok(built)
+    } else {
+        Err(positioned(&scenario.file, &scenario.text, found))
+    }
+}
+
+/// Loads a Simple Hex level (shipped name or path) with the shipped tables.
+pub fn load_simple_hex(name_or_path: &str) -> Result<Scenario, LoadErrors> {
+    let src = scenario_source(name_or_path)?;
+    let mut scenario = load_scenario_with(&src, &aircraft_source(), &rules_source())?;
+    scenario.level = name_or_path.to_string();
+    Ok(scenario)
+}
