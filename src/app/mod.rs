@@ -605,7 +605,7 @@ impl Table for CampaignTable {
         CampaignTable::frame(self, ui, settings)
     }
     fn take_sounds(&mut self) -> Vec<Sfx> {
-        std::mem::take(&mut self.sounds)
+        CampaignTable::take_sounds(self)
     }
     fn is_watching(&self) -> bool {
         CampaignTable::is_watching(self)
@@ -623,13 +623,10 @@ impl Table for CampaignTable {
         &mut self.autosave_due
     }
     fn message(&mut self) -> &mut Option<String> {
-        match self.sub.as_mut() {
-            Some(b) => &mut b.shared.message,
-            None => &mut self.message,
-        }
+        self.message_mut()
     }
     fn help_page(&self) -> HelpPage {
-        if self.sub.is_some() {
+        if self.sub().is_some() {
             HelpPage::SimpleHex
         } else {
             HelpPage::Campaign

@@ -755,7 +755,7 @@ impl CampaignScript {
         use super::campaign::Do;
         use crate::campaign::ai;
         use crate::campaign::game::{Command, Event, RaidState, Stage};
-        if t.handover.is_some() {
+        if t.handover().is_some() {
             if self.moment(CampaignMoment::Handover) {
                 self.wait = 1;
                 return InputFrame::idle();
@@ -772,7 +772,7 @@ impl CampaignScript {
                 return InputFrame::idle();
             }
         }
-        if let Some(b) = &t.sub {
+        if let Some(b) = t.sub() {
             let battle = b.game.hex();
             let flying = battle
                 .planes()
@@ -789,7 +789,7 @@ impl CampaignScript {
             }
             return self.hex.battle(b);
         }
-        if t.result.is_some() {
+        if t.result().is_some() {
             if self.moment(CampaignMoment::BattleResult) {
                 self.wait = 1;
                 return InputFrame::idle();
@@ -842,7 +842,9 @@ impl CampaignScript {
             Stage::InterceptChoice { .. } => Some(CampaignMoment::InterceptChoice),
             Stage::HowToFight { .. } => Some(CampaignMoment::HowToFight),
             // A wing picked: its reach is highlighted.
-            Stage::RafMovement if t.picked_wing.is_some() => Some(CampaignMoment::RafMovement),
+            Stage::RafMovement if t.scene().picked_wing.is_some() => {
+                Some(CampaignMoment::RafMovement)
+            }
             _ => None,
         };
         if let Some(m) = moment {
@@ -867,43 +869,43 @@ impl CampaignScript {
         if cmd == Command::OnTheBoard {
             self.board_fought += 1;
         }
-        let act = |what: Do| t.acts.iter().find(|a| a.what == what);
+        let act = |what: Do| t.acts().iter().find(|a| a.what == what);
         let press = |what: Do| -> InputFrame {
             match act(what) {
                 Some(a) => Self::click_exact(app, &a.label).unwrap_or_default(),
-                None => match t.acts.iter().find(|a| a.what == Do::NextPage) {
+                None => match t.acts().iter().find(|a| a.what == Do::NextPage) {
                     Some(a) => Self::click_exact(app, &a.label).unwrap_or_default(),
                     None => InputFrame::idle(),
                 },
             }
         };
         let square = |sq| {
-            let p = t.view.center(sq);
+            let p = t.view().center(sq);
             (p.x, p.y)
         };
         match cmd {
             Command::Assign {
                 geschwader, wave, ..
             } => {
-                if t.picked_geschwader != Some(geschwader) {
+                if t.scene().picked_geschwader != Some(geschwader) {
                     return press(Do::PickGeschwader(geschwader));
                 }
-                if t.wave != wave {
+                if t.scene().wave != wave {
                     return press(Do::Wave(wave));
                 }
                 press(Do::Play(cmd))
             }
             Command::Production { squadrons } => {
-                if t.for_squadrons < squadrons {
+                if t.scene().for_squadrons < squadrons {
                     press(Do::MoreForSquadrons)
-                } else if t.for_squadrons > squadrons {
+                } else if t.scene().for_squadrons > squadrons {
                     press(Do::FewerForSquadrons)
                 } else {
                     press(Do::Play(cmd))
                 }
             }
             Command::MoveWing { wing, to } => {
-                if t.picked_wing != Some(wing) {
+                if t.scene().picked_wing != Some(wing) {
                     return press(Do::PickWing(wing));
                 }
                 self.click_square(square(to))
