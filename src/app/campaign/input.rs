@@ -2,7 +2,7 @@
 //! each step (from the commands the rules allow), and clicks on the map's
 //! squares and counters, turned into the commands to play.
 
-use super::map::counter_visible;
+use super::map::{counter_visible, GOLD};
 use super::names::{capitalise, card_entry, card_name, geschwader_name, squadron, wing_name, wrap};
 use super::panels::stage_title;
 use super::{CampaignScene, Seen};
