@@ -10,7 +10,7 @@
 //! (events to animations and log lines), `input` (the panel's buttons and
 //! the map's clicks to commands), `map` (the map, its overlays and
 //! counters), `panels` (the banner, the decision's panel, the information
-//! panel, tooltips, the hand-over), `result` (a board battle's result and
+//! panel, the hand-over), `tips` (the tooltips), `result` (a board battle's result and
 //! the campaign's), `new_game`, `names` and `help`.
 //!
 //! [`CampaignTable`] holds the map's table and, while an intercept is
@@ -27,6 +27,7 @@ mod names;
 mod new_game;
 mod panels;
 mod result;
+mod tips;
 
 pub use anim::LogLine;
 pub use help::HELP;
