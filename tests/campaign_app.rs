@@ -33,17 +33,17 @@ fn state(app: &App) -> String {
             "screen {}, ai {:?}, picked {:?} wave {}, turn {}, stage {:?}, decider {:?}, human turn {:?}, busy {}, board {}, result {}, handover {:?}, message {:?}, buttons {:?}",
             app.top().name(),
             t.decider().and_then(|s| tally_ho::campaign::ai::propose(t.campaign(), s)),
-            t.picked_geschwader,
-            t.wave,
+            t.scene().picked_geschwader,
+            t.scene().wave,
             t.campaign().turn(),
             t.campaign().stage(),
             t.decider(),
             t.human_turn(),
             t.busy(),
-            t.sub.is_some(),
-            t.result.is_some(),
-            t.handover,
-            t.message,
+            t.sub().is_some(),
+            t.result().is_some(),
+            t.handover(),
+            t.message(),
             app.buttons.iter().map(|b| b.label.clone()).collect::<Vec<_>>()
         ),
     }
@@ -76,10 +76,11 @@ fn a_turn_played_through_the_screens_brings_a_board_battle_back_to_the_map() {
         let input = p.next(&app);
         frame(&mut app, input);
         let Some(t) = app.campaign() else { continue };
-        if t.sub.is_some() && before.is_none() {
+        if t.sub().is_some() && before.is_none() {
             before = Some(t.campaign().tally());
         }
-        if let (Some((out, _)), false, false) = (&t.result, checked, t.texts().is_empty()) {
+        if let (Some(r), false, false) = (t.result(), checked, t.texts().is_empty()) {
+            let out = &r.outcome;
             checked = true;
             // The result as it flowed back: each squadron's fate is in the boxes.
             let c = &t.campaign();
@@ -178,7 +179,7 @@ fn two_players_hand_over_and_the_raf_never_sees_the_german_hand() {
                 texts.iter().any(|l| l.contains(e.as_str()))
                     || app.buttons.iter().any(|b| b.label.contains(e.as_str()))
             };
-            let now = t.handover.is_some();
+            let now = t.handover().is_some();
             if now && !in_handover {
                 handovers += 1;
             }
@@ -189,7 +190,7 @@ fn two_players_hand_over_and_the_raf_never_sees_the_german_hand() {
                 assert!(texts
                     .iter()
                     .any(|l| l.starts_with("Pass the machine to the")));
-            } else if !texts.is_empty() && t.sub.is_none() {
+            } else if !texts.is_empty() && t.sub().is_none() {
                 match t.viewer() {
                     Side::German => german_saw_hand |= entries.iter().any(shown),
                     Side::British => {
@@ -241,7 +242,7 @@ fn a_campaign_saved_in_the_middle_of_a_board_battle_resumes_where_it_was() {
     let mut p = script(0, BOARD, 11);
     until(&mut app, &mut p, |app| {
         app.campaign().is_some_and(|t| {
-            t.sub.is_some()
+            t.sub().is_some()
                 && !t.busy()
                 && t.campaign()
                     .battle()
@@ -251,16 +252,13 @@ fn a_campaign_saved_in_the_middle_of_a_board_battle_resumes_where_it_was() {
     save_in_slot(&mut app, 4);
     let t = table(&app);
     assert_eq!(
-        t.sub.as_ref().and_then(|b| b.shared.message.as_deref()),
+        t.sub().and_then(|b| b.shared.message.as_deref()),
         Some("Game saved in slot 4.")
     );
     let c = t.campaign().clone();
     assert_eq!(c.stage(), &Stage::Battle);
     let hex: Vec<_> = c.battle().unwrap().game.commands().to_vec();
-    assert_eq!(
-        t.sub.as_ref().unwrap().game.hex().commands(),
-        hex.as_slice()
-    );
+    assert_eq!(t.sub().unwrap().game.hex().commands(), hex.as_slice());
     match saved(GameKind::Campaign, Slot::Numbered(4)) {
         Some(AnyRecord::Campaign(s)) => {
             assert_eq!(s.commands, c.commands());
@@ -292,10 +290,10 @@ fn a_campaign_saved_in_the_middle_of_a_board_battle_resumes_where_it_was() {
     assert_eq!(r.events(), c.events());
     assert_eq!(t.human, Some(Side::British));
     // The board is open again on the same battle, and plays on.
-    let sub = t.sub.as_ref().expect("the battle is back on the board");
+    let sub = t.sub().expect("the battle is back on the board");
     assert_eq!(sub.game.hex().commands(), hex.as_slice());
     until(&mut app, &mut p, |app| {
-        app.campaign().is_some_and(|t| t.result.is_some())
+        app.campaign().is_some_and(|t| t.result().is_some())
     });
     let t = table(&app);
     assert!(!matches!(t.campaign().stage(), Stage::Battle));
@@ -310,7 +308,7 @@ fn taking_back_a_move_on_the_board_takes_it_back_in_the_campaign() {
     // The player's plane is about to fly, with hexes to spare.
     until(&mut app, &mut p, |app| {
         app.campaign().is_some_and(|t| {
-            t.sub.as_ref().is_some_and(|b| {
+            t.sub().is_some_and(|b| {
                 let g = b.game.hex();
                 !b.busy()
                     && b.handover.is_none()
@@ -341,12 +339,12 @@ fn taking_back_a_move_on_the_board_takes_it_back_in_the_campaign() {
     frame(&mut app, InputFrame::press(KeyCode::U));
     let t = table(&app);
     assert_eq!(t.campaign().commands(), &before[..before.len() - 1]);
-    let sub = t.sub.as_ref().unwrap();
+    let sub = t.sub().unwrap();
     let inner = t.campaign().battle_commands().unwrap();
     assert_eq!(sub.game.hex().commands(), inner);
     // And the battle goes on to its end from there.
     until(&mut app, &mut p, |app| {
-        app.campaign().is_some_and(|t| t.result.is_some())
+        app.campaign().is_some_and(|t| t.result().is_some())
     });
 }
 
@@ -512,7 +510,7 @@ fn at_1024_by_700_every_button_is_on_the_screen_and_none_overlap() {
                 continue;
             }
             // The map and the panels fit beside each other.
-            let v = t.view.rect;
+            let v = t.view().rect;
             assert!(v.x + v.w <= w * 0.5 && v.y + v.h <= h - 30.0, "{v:?}");
         }
         if p.done {

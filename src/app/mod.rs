@@ -4,10 +4,12 @@
 //! the same code runs headless in tests, with the input injected.
 
 pub mod audio;
+mod bench;
 pub mod board_view;
 pub mod campaign;
 pub mod family;
 pub mod saves;
+mod screens;
 pub mod script;
 pub mod simple_hex;
 pub mod table;
@@ -22,10 +24,13 @@ use crate::saves::{self as store, Slot};
 use crate::settings::{AnimSpeed, Scheme, Settings};
 use crate::simple_hex::{Game, Options, Side};
 use crate::sound::Sfx;
+pub use bench::{bench_app, bench_campaign_app, bench_family_app};
 use campaign::{CampaignNew, CampaignTable};
 use family::{FamilyBattle, FamilyNew};
 use macroquad::prelude::*;
 use saves::{After, ConfirmNew, LoadList, SlotPicker};
+use screens::title;
+use screens::{confirm_leave, help, menu, new_game, result, settings_screen};
 use simple_hex::Battle;
 use std::sync::Arc;
 use table::{Scene, TableAction};
@@ -575,7 +580,7 @@ impl Table for CampaignTable {
         CampaignTable::frame(self, ui, settings)
     }
     fn take_sounds(&mut self) -> Vec<Sfx> {
-        std::mem::take(&mut self.sounds)
+        CampaignTable::take_sounds(self)
     }
     fn is_watching(&self) -> bool {
         CampaignTable::is_watching(self)
@@ -593,13 +598,10 @@ impl Table for CampaignTable {
         &mut self.autosave_due
     }
     fn message(&mut self) -> &mut Option<String> {
-        match self.sub.as_mut() {
-            Some(b) => &mut b.shared.message,
-            None => &mut self.message,
-        }
+        self.message_mut()
     }
     fn help_page(&self) -> HelpPage {
-        if self.sub.is_some() {
+        if self.sub().is_some() {
             HelpPage::SimpleHex
         } else {
             HelpPage::Campaign
@@ -699,421 +701,4 @@ fn start(ng: &NewGame) -> Result<Battle, String> {
     };
     let game = Game::new(Arc::new(scenario), options, seed);
     Ok(simple_hex::battle(game, players.to_record()))
-}
-
-fn column(ui: &Ui, n: usize) -> Vec<Rect> {
-    // Buttons of 52 pixels when they fit below the title, smaller when not.
-    let bw = 420.0f32.min(ui.w - 40.0);
-    let bh = ((ui.h - 190.0) / n as f32 - 14.0).clamp(28.0, 52.0);
-    let top = ((ui.h - n as f32 * (bh + 14.0)) / 2.0 + 40.0).max(150.0);
-    (0..n)
-        .map(|i| Rect::new((ui.w - bw) / 2.0, top + i as f32 * (bh + 14.0), bw, bh))
-        .collect()
-}
-
-fn title(ui: &Ui, text: &str, sub: &str) {
-    ui.rect(
-        Rect::new(0.0, 0.0, ui.w, ui.h),
-        Color::new(0.16, 0.22, 0.32, 1.0),
-    );
-    ui.text_centered(text, ui.w / 2.0, 90.0, 64.0, PAPER);
-    ui.text_centered(
-        sub,
-        ui.w / 2.0,
-        130.0,
-        24.0,
-        Color::new(0.8, 0.82, 0.86, 1.0),
-    );
-}
-
-fn menu(ui: &mut Ui, notice: Option<&str>) -> Option<Transition> {
-    title(ui, "Tally-Ho", "Battle of Britain, 1940");
-    let r = column(ui, 10);
-    let mut t = None;
-    if ui.button(r[0], "New game: Simple Hex dogfight") || ui.input.key(KeyCode::N) {
-        t = Some(Transition::NewGameScreen);
-    }
-    if ui.button(r[1], "Family game: Spitfires vs bombers") || ui.input.key(KeyCode::F) {
-        t = Some(Transition::NewFamilyScreen);
-    }
-    if ui.button(r[2], "Campaign: the Battle of Britain") || ui.input.key(KeyCode::B) {
-        t = Some(Transition::NewCampaignScreen);
-    }
-    if ui.button(r[3], "Continue the last game") || ui.input.key(KeyCode::C) {
-        t = Some(Transition::Continue);
-    }
-    if ui.button(r[4], "Load a game") || ui.input.key(KeyCode::L) {
-        t = Some(Transition::Push(Screen::Load(LoadList::read())));
-    }
-    if ui.button(r[5], "Rules and controls") {
-        t = Some(Transition::Push(Screen::Help {
-            scroll: 0.0,
-            page: HelpPage::SimpleHex,
-        }));
-    }
-    if ui.button(r[6], "Family game rules") {
-        t = Some(Transition::Push(Screen::Help {
-            scroll: 0.0,
-            page: HelpPage::Family,
-        }));
-    }
-    if ui.button(r[7], "Campaign rules") {
-        t = Some(Transition::Push(Screen::Help {
-            scroll: 0.0,
-            page: HelpPage::Campaign,
-        }));
-    }
-    if ui.button(r[8], "Settings") {
-        t = Some(Transition::Push(Screen::Settings));
-    }
-    if ui.button(r[9], "Quit") || ui.input.key(KeyCode::Escape) {
-        t = Some(Transition::Quit);
-    }
-    if let Some(n) = notice {
-        ui.rect(Rect::new(0.0, ui.h - 36.0, ui.w, 36.0), PAPER);
-        ui.text(n, 12.0, ui.h - 12.0, 20.0, ACCENT);
-    }
-    t
-}
-
-fn new_game(ui: &mut Ui, ng: &mut NewGame) -> Option<Transition> {
-    title(ui, "New game", "Choose the mat, the sides and the rules");
-    let r = column(ui, 6);
-    let players = [
-        "Solo: you fly the RAF",
-        "Solo: you fly the Luftwaffe",
-        "Two players",
-    ];
-    if ui.button(r[0], &format!("Mat: {}", LEVEL_TITLES[ng.level])) {
-        ng.level = (ng.level + 1) % LEVEL_NAMES.len();
-    }
-    if ui.button(r[1], players[ng.players]) {
-        ng.players = (ng.players + 1) % players.len();
-    }
-    let crane = if ng.crane {
-        "Rules: Crane's variant (damaged bombers silent)"
-    } else {
-        "Rules: as written"
-    };
-    if ui.button(r[2], crane) {
-        ng.crane = !ng.crane;
-    }
-    // The seed: shown, and editable by typing digits.
-    ui.rect(r[3], Color::new(0.98, 0.97, 0.92, 1.0));
-    ui.rect_lines(r[3], 2.0, INK);
-    ui.text(
-        &format!("Seed: {}_", ng.seed),
-        r[3].x + 14.0,
-        r[3].y + 34.0,
-        26.0,
-        INK,
-    );
-    ui::type_seed(ui, &mut ng.seed);
-    let mut t = None;
-    if ui.button(r[4], "Start") || ui.input.key(KeyCode::Enter) {
-        t = Some(Transition::Start(ng.clone()));
-    }
-    if ui.button(r[5], "Back") {
-        t = Some(Transition::Pop);
-    }
-    t
-}
-
-fn result(ui: &mut Ui, b: &mut Battle) -> Option<Transition> {
-    let g = &b.game;
-    let winner = g.winner().map_or("Nobody", |w| w.name());
-    title(
-        ui,
-        &format!("{winner} win"),
-        &format!(
-            "Bomb score {} of {} needed",
-            g.score(),
-            g.scenario().rules.target_points
-        ),
-    );
-    let mut y = 190.0;
-    for side in [Side::German, Side::British] {
-        ui.text(side.name(), ui.w / 2.0 - 220.0, y, 28.0, PAPER);
-        y += 30.0;
-        for (s, name, lost, total) in simple_hex::losses_by_side(g) {
-            if s == side {
-                ui.text(
-                    &format!("{name}: {lost} lost of {total}"),
-                    ui.w / 2.0 - 200.0,
-                    y,
-                    24.0,
-                    Color::new(0.85, 0.86, 0.9, 1.0),
-                );
-                y += 26.0;
-            }
-        }
-        y += 10.0;
-    }
-    let bw = 240.0;
-    let by = ui.h - 90.0;
-    let mut t = None;
-    if ui.button(
-        Rect::new(ui.w / 2.0 - bw - 10.0, by, bw, 50.0),
-        "Watch the replay",
-    ) {
-        let (g, commands) = (b.game.restart(true), b.game.commands().to_vec());
-        let watcher = simple_hex::battle(g, b.shared.players.clone()).replay(commands);
-        t = Some(Transition::Push(Screen::Battle(Box::new(watcher))));
-    }
-    if ui.button(Rect::new(ui.w / 2.0 + 10.0, by, bw, 50.0), "Main menu")
-        || ui.input.key(KeyCode::Enter)
-    {
-        t = Some(Transition::ToMenu(None));
-    }
-    t
-}
-
-const HELP: &str = "THE GAME. Four Luftwaffe units (He 111 and Ju 88 bombers, Me 109 and Me 110 fighters) make two attacks on a British target; two RAF units (Spitfires, Hurricanes) defend it. The Luftwaffe wins with 24 bomb points over both attacks.
-EACH ATTACK. Damaged planes in the repair shop roll a die: 3-6 returns them. Then every plane rolls its colour die (Red, White, Blue, Yellow): 3-6 flies. Each side places its squadrons at its own edge, the planes of a unit side by side.
-MOVING. Bombers move first, then German fighters, then RAF fighters, each unit in R, W, B, Y order. Every plane must fly all its hexes: bombers 3; Spitfire and Me 109 1d6+2; Hurricane and Me 110 1d6+1; one less when damaged. A plane flies straight ahead or to a forward diagonal, turning to face the way it went. It may fly through other planes but not stop on them, and may not leave by the long sides. A plane with no legal way to finish its move is destroyed. Undamaged single-engine fighters may loop (Immelmann): 4 moves, two hexes straight, ending turned about.
-FIGHTING. A fighter that has flown at least one hex may stop once per move to fire at the enemy in the hex straight ahead, then fly on (the small die shows the moves left). Behind the target is best (4-5 damage, 6 kill), the flanks next (5 damage, 6 kill), head-on worst (6 kill) and the target fires back: nose guns at an attacker in front, rear gunners (He 111, Ju 88, Me 110) at one behind. Both dice are rolled together; both planes may fall. A damaged plane hit again is destroyed.
-DAMAGE. A damaged plane slows by one hex from the next round and must turn for its own edge; damaged bombers do not bomb. Each undamaged bomber leaving by the RAF edge bombs: 2d6 points.
-CONTROLS. Mouse: yellow hexes are where your plane may end its move; white hexes, with the moves left, are stops on the way. Hover to see the path; the wheel or right button picks the facing. Hover an enemy to see the odds of an attack and of its return fire; click it to fly there and fire. Keys: arrows or Q/E steer (Down: loop), Enter flies the path, Backspace removes a step, Tab picks a target and Enter or F fires, Space ends a move with nothing left, U takes back moves since the last roll, F5 saves, H this page, S skips the other side's turn, Esc leaves.";
-
-fn help(ui: &mut Ui, scroll: &mut f32, page: HelpPage) -> Option<Transition> {
-    ui.rect(Rect::new(0.0, 0.0, ui.w, ui.h), PAPER);
-    let (heading, text) = match page {
-        HelpPage::Family => ("Spitfires vs bombers: rules and controls", family::HELP),
-        HelpPage::SimpleHex => ("Simple Hex: rules and controls", HELP),
-        HelpPage::Campaign => ("The campaign: rules and controls", campaign::HELP),
-    };
-    ui.text(heading, 30.0, 50.0, 40.0, INK);
-    *scroll = (*scroll - ui.input.wheel * 40.0).max(0.0);
-    if ui.input.key(KeyCode::Down) {
-        *scroll += 40.0;
-    }
-    if ui.input.key(KeyCode::Up) {
-        *scroll = (*scroll - 40.0).max(0.0);
-    }
-    ui.paragraph(text, 30.0, 90.0 - *scroll, ui.w - 60.0, 22.0, INK);
-    let mut t = None;
-    if ui.button(Rect::new(ui.w - 170.0, ui.h - 70.0, 150.0, 50.0), "Back")
-        || ui.input.key(KeyCode::H)
-    {
-        t = Some(Transition::Pop);
-    }
-    t
-}
-
-fn settings_screen(ui: &mut Ui, s: &mut Settings) -> Option<Transition> {
-    title(ui, "Settings", "Sound, animation and colours");
-    let r = column(ui, 6);
-    let before = *s;
-    if ui.button(
-        r[0],
-        &format!("Volume: {:.0}% (click: +10%)", s.volume * 100.0),
-    ) {
-        s.volume = if s.volume >= 0.99 {
-            0.0
-        } else {
-            (s.volume + 0.1).min(1.0)
-        };
-    }
-    if ui.button(r[1], if s.muted { "Sound: muted" } else { "Sound: on" })
-        || ui.input.key(KeyCode::M)
-    {
-        s.muted = !s.muted;
-    }
-    if ui.button(r[2], &format!("Animation: {:?}", s.anim)) {
-        let i = AnimSpeed::ALL
-            .iter()
-            .position(|a| *a == s.anim)
-            .unwrap_or(0);
-        s.anim = AnimSpeed::ALL[(i + 1) % AnimSpeed::ALL.len()];
-    }
-    if ui.button(
-        r[3],
-        &format!("Colours: {}", simple_hex::scheme_name(s.scheme)),
-    ) {
-        s.scheme = match s.scheme {
-            Scheme::Classic => Scheme::HighContrast,
-            Scheme::HighContrast => Scheme::Classic,
-        };
-    }
-    let mut t = None;
-    if ui.button(r[5], "Back") {
-        t = Some(Transition::Pop);
-    }
-    if *s != before {
-        if let Err(e) = s.store() {
-            ui.text(&e, 12.0, ui.h - 12.0, 20.0, ACCENT);
-        }
-    }
-    t
-}
-
-fn confirm_leave(ui: &mut Ui, quitting: bool) -> Option<Transition> {
-    ui.rect(
-        Rect::new(0.0, 0.0, ui.w, ui.h),
-        Color::new(0.0, 0.0, 0.0, 0.55),
-    );
-    let bx = Rect::new(ui.w / 2.0 - 260.0, ui.h / 2.0 - 130.0, 520.0, 260.0);
-    ui.rect(bx, PAPER);
-    ui.rect_lines(bx, 3.0, INK);
-    ui.text_centered("Leave this game?", ui.w / 2.0, bx.y + 50.0, 34.0, INK);
-    let bw = 150.0;
-    let y = bx.y + 170.0;
-    let mut t = None;
-    if ui.button(Rect::new(bx.x + 15.0, y, bw, 50.0), "Save and leave") || ui.input.key(KeyCode::Y)
-    {
-        t = Some(Transition::SaveAndLeave { quitting });
-    }
-    if ui.button(Rect::new(bx.x + 185.0, y, bw, 50.0), "Leave") || ui.input.key(KeyCode::N) {
-        t = Some(if quitting {
-            Transition::Quit
-        } else {
-            Transition::ToMenu(None)
-        });
-    }
-    if ui.button(Rect::new(bx.x + 355.0, y, bw, 50.0), "Stay") || ui.input.key(KeyCode::Escape) {
-        t = Some(Transition::Pop);
-    }
-    t
-}
-
-/// A battle with every plane of the author's mat in the air, the player's
-/// plane to move (its reach highlighted) and a full dice log: the frame-time
-/// benchmark draws this.
-pub fn bench_app() -> App {
-    use crate::common::hex::Facing;
-    use crate::simple_hex::*;
-    let aircraft = data::load_aircraft(&data::aircraft_source()).expect("shipped");
-    let rules = data::load_rules(&data::rules_source()).expect("shipped");
-    let names = [
-        "He 111",
-        "Ju 88",
-        "Me 109",
-        "Me 110",
-        "Spitfire",
-        "Hurricane",
-    ];
-    let units = names
-        .iter()
-        .enumerate()
-        .map(|(u, name)| UnitSetup {
-            aircraft: name.to_string(),
-            planes: Colour::ALL
-                .iter()
-                .enumerate()
-                .map(|(i, &colour)| PlaneSetup {
-                    colour,
-                    at: Some((1 + i as i32 * 3, 2 + u as i32 * 3)),
-                    facing: Some(if u < 4 { Facing::North } else { Facing::South }),
-                    damaged: i == 3,
-                })
-                .collect(),
-            name: None,
-        })
-        .collect();
-    let file = ScenarioFile {
-        name: "bench".into(),
-        description: String::new(),
-        board: BoardSetup {
-            columns: 14,
-            rows: 18,
-        },
-        german_end: crate::common::hex::End::South,
-        opening: Opening::Placed,
-        units,
-    };
-    let sc = Scenario::build(&file, &aircraft, &rules).expect("bench scenario");
-    let game = Game::new(Arc::new(sc), Options::default(), 1);
-    let players = Players::Solo {
-        human: Side::German,
-    };
-    let mut b = simple_hex::battle(game, players.to_record());
-    for i in 0..60 {
-        b.shared.log.push(simple_hex::LogLine {
-            text: format!(
-                "Speed Spitfire R: rolled {}, {} hexes",
-                i % 6 + 1,
-                i % 6 + 3
-            ),
-            side: Some(Side::British),
-        });
-    }
-    let (settings, _) = Settings::load();
-    let mut app = App::new(settings, None);
-    app.stack.push(Screen::Battle(Box::new(b)));
-    app
-}
-
-/// A four-commander family game on the full board, every Spitfire in the
-/// air, the first commander's choices highlighted, explosion markers down and
-/// a full log: the family screen's frame-time benchmark draws this.
-/// The campaign table in the middle of a raid: raids and wings on the map,
-/// a long log, the RAF to move (so every frame draws the same screen).
-pub fn bench_campaign_app() -> App {
-    use crate::campaign::ai;
-    use crate::campaign::game::{Campaign, CampaignSetup, Stage};
-    use crate::campaign::rules::WeatherRule;
-    let (data, rules) = crate::record::campaign::shipped().expect("shipped campaign");
-    let mut c = Campaign::new(data, rules, CampaignSetup::new(WeatherRule::Cards, 2));
-    let mut movements = 0;
-    while let Some(side) = c.to_act() {
-        if matches!(c.stage(), Stage::RafMovement) {
-            movements += 1;
-            if movements == 3 {
-                break;
-            }
-        }
-        let cmd = ai::propose(&c, side).expect("a legal command");
-        c.play(cmd).expect("the opponent's command is legal");
-    }
-    let (settings, _) = Settings::load();
-    let mut app = App::new(settings, None);
-    let table = campaign::CampaignTable::new(c, Some(Side::British));
-    app.stack.push(Screen::Campaign(Box::new(table)));
-    app
-}
-
-pub fn bench_family_app() -> App {
-    use crate::common::hex::{End, Facing};
-    use crate::family::*;
-    let sc = Arc::new(data::load_family("full").expect("shipped"));
-    let position = Position {
-        bombers: (0..5)
-            .map(|b| BomberAt {
-                bomber: b,
-                at: (1 + 3 * b as i32, 8 + b as i32),
-                facing: Facing::North,
-                course: End::North,
-                altitude: 2 + b,
-            })
-            .collect(),
-        spitfires: (0..4)
-            .map(|s| SpitfireAt {
-                seat: s,
-                at: (2 + 4 * s as i32, 5),
-                altitude: 3 + s,
-                fuel: 9,
-            })
-            .collect(),
-        bombed: vec![(1, 15), (6, 15), (3, 5)],
-    };
-    let game =
-        Game::with_position(sc, Setup::first_sectors(4), position, 1).expect("bench position");
-    let commanders = (1..=4)
-        .map(|i| Player {
-            name: format!("Player {i}"),
-            human: true,
-        })
-        .collect();
-    let mut b = family::family_table(game, commanders);
-    for i in 0..60 {
-        b.shared.log.push(format!(
-            "Bomber {}: spinner same, beam - now at {}",
-            i % 5 + 1,
-            i % 7 + 1
-        ));
-    }
-    let (settings, _) = Settings::load();
-    let mut app = App::new(settings, None);
-    app.stack.push(Screen::Family(Box::new(b)));
-    app
 }

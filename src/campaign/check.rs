@@ -319,7 +319,7 @@ pub fn check(s: &State, board: Option<&Tactical>, cmd: &Command) -> Result<(), I
             let Some(d) = s.dogfight() else {
                 return Err(I::NoDogfight);
             };
-            let gruppen = d.gruppe_of.iter().max().map_or(0, |m| m + 1);
+            let gruppen = d.gruppen_formed();
             match k {
                 Some(k) if k >= gruppen => Err(I::NoSuchGruppe { gruppen }),
                 _ => Ok(()),
@@ -352,7 +352,7 @@ fn check_gruppe(s: &State, k: u8) -> Result<(), Illegal> {
         return Err(Illegal::NoDogfight);
     };
     let n = d.squadrons.len();
-    let want = (s.rules().raid.gruppen as usize).min(n);
+    let want = s.gruppen_to_form();
     let max = s.rules().raid.gruppe_max as usize;
     if k as usize >= want {
         return Err(Illegal::FormsGruppen { gruppen: want });
@@ -435,6 +435,27 @@ pub fn allocation_options(s: &State, side: Side) -> Vec<Command> {
     out
 }
 
+/// The squares a wing may fly to in this RAF movement (none if it may not
+/// move): within its reach, on the map, and not where it is unless it
+/// rises from its station against a raid overhead.
+pub fn wing_reach(s: &State, wing: usize) -> Vec<Square> {
+    if !matches!(s.stage(), Stage::RafMovement) || wing >= s.wings().len() {
+        return Vec::new();
+    }
+    let r = s.rules().raid.raf_move as i32;
+    let at = s.wings()[wing].at;
+    let mut out = Vec::new();
+    for dr in -r..=r {
+        for dc in -r..=r {
+            let to = Square::new(at.col + dc, at.row + dr);
+            if check(s, None, &Command::MoveWing { wing, to }).is_ok() {
+                out.push(to);
+            }
+        }
+    }
+    out
+}
+
 /// Every command that would be legal now (for tests and random play; wing
 /// moves are listed to every square in reach).
 pub fn legal_commands(s: &State, board: Option<&Tactical>) -> Vec<Command> {
@@ -502,15 +523,12 @@ pub fn legal_commands(s: &State, board: Option<&Tactical>) -> Vec<Command> {
                 .map(C::WingStep),
         ),
         Stage::RafMovement => {
-            let r = s.rules().raid.raf_move as i32;
             for w in s.movable_wings() {
-                let at = s.wings()[w].at;
-                for dr in -r..=r {
-                    for dc in -r..=r {
-                        let to = Square::new(at.col + dc, at.row + dr);
-                        cands.push(C::MoveWing { wing: w, to });
-                    }
-                }
+                cands.extend(
+                    wing_reach(s, w)
+                        .into_iter()
+                        .map(|to| C::MoveWing { wing: w, to }),
+                );
             }
             cands.push(C::EndRafMovement);
         }

@@ -18,7 +18,7 @@ pub use super::state::{
 };
 
 use super::check;
-use super::data::CampaignData;
+use super::data::{CampaignData, Square};
 use super::rules::{CampaignRules, WeatherRule};
 use super::state::apply::apply;
 use super::tactical::{OnBoard, Tactical};
@@ -259,6 +259,11 @@ impl Campaign {
     /// wing moves are listed to every square in reach).
     pub fn legal_commands(&self) -> Vec<Command> {
         check::legal_commands(&self.state, self.battle())
+    }
+
+    /// The squares a wing may fly to in this RAF movement.
+    pub fn wing_reach(&self, wing: usize) -> Vec<Square> {
+        check::wing_reach(&self.state, wing)
     }
 
     /// Plays a command if it is legal, then the automatic steps up to the

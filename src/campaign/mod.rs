@@ -14,7 +14,8 @@
 //! from `levels/campaign/campaign.ron`), the target decks (`deck`), the
 //! squadron boxes and order-of-battle changes (`forces`), the map, cards and
 //! order of battle (`data`), the battles on the hex board (`tactical`) and
-//! scoring (`score`). The two opponents are in `ai`.
+//! scoring (`score`). The two opponents are in `ai`; what each side may
+//! see of the other's, in `sight`.
 
 pub mod ai;
 pub mod check;
@@ -28,6 +29,7 @@ pub mod game;
 pub mod on_board;
 pub mod rules;
 pub mod score;
+pub mod sight;
 pub mod state;
 pub mod tactical;
 pub(crate) mod turn;

@@ -9,9 +9,11 @@
 
 mod anim;
 mod draw;
+mod help;
 mod input;
 
 pub use anim::LogLine;
+pub use help::HELP;
 
 use super::board_view::BoardView;
 use super::table::{Act, Beat, Scene, Shared, Table};

@@ -188,6 +188,24 @@ pub struct Table<S: Scene> {
     pub slot: Option<Slot>,
 }
 
+/// A table without its game, while the game is played on another table
+/// (the campaign's intercept on the board): the scene, the log, the queue
+/// and what was shown so far wait here until the game comes back.
+pub struct Parked<S: Scene> {
+    pub scene: S,
+    pub shared: Shared<S>,
+    opponent: S::Opponent,
+    script: Option<VecDeque<<S::Game as Rules>::Command>>,
+    shown: usize,
+    shown_state: <S::Game as Rules>::State,
+    handover: Option<<S::Game as Rules>::Seat>,
+    ai_wait: f32,
+    skip: bool,
+    sounds: Vec<Sfx>,
+    autosave_due: bool,
+    slot: Option<Slot>,
+}
+
 /// The scene's player for the queue: the scene, and the table's log and sounds.
 struct Playing<'a, S: Scene> {
     scene: &'a mut S,
@@ -244,6 +262,75 @@ impl<S: Scene> Table<S> {
         t.log_history();
         t.snap();
         t
+    }
+
+    /// The game leaves the table (to be played on another), and the
+    /// table waits without it.
+    pub fn into_parts(self) -> (S::Game, Parked<S>) {
+        let Table {
+            game,
+            scene,
+            shared,
+            opponent,
+            script,
+            shown,
+            shown_state,
+            handover,
+            ai_wait,
+            skip,
+            sounds,
+            autosave_due,
+            slot,
+        } = self;
+        let parked = Parked {
+            scene,
+            shared,
+            opponent,
+            script,
+            shown,
+            shown_state,
+            handover,
+            ai_wait,
+            skip,
+            sounds,
+            autosave_due,
+            slot,
+        };
+        (game, parked)
+    }
+
+    /// The game comes back to its table: what happened to it meanwhile is
+    /// shown from where the table left off.
+    pub fn from_parts(game: S::Game, parked: Parked<S>) -> Table<S> {
+        let Parked {
+            scene,
+            shared,
+            opponent,
+            script,
+            shown,
+            shown_state,
+            handover,
+            ai_wait,
+            skip,
+            sounds,
+            autosave_due,
+            slot,
+        } = parked;
+        Table {
+            game,
+            scene,
+            shared,
+            opponent,
+            script,
+            shown,
+            shown_state,
+            handover,
+            ai_wait,
+            skip,
+            sounds,
+            autosave_due,
+            slot,
+        }
     }
 
     /// Watches a recording: `game` before its first command, then `commands`.

@@ -505,6 +505,23 @@ impl State {
         })
     }
 
+    /// Geschwader that may still be given a mission: formed, with bombers,
+    /// and no target yet.
+    pub fn assignable(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.geschwader.len()).filter(|&g| {
+            let ges = &self.geschwader[g];
+            !ges.squadrons.is_empty() && ges.target.is_none() && self.has_bombers(&ges.squadrons)
+        })
+    }
+
+    /// How many gruppen the German forms in the dogfight being fought:
+    /// the rules' number, or fewer with fewer squadrons.
+    pub fn gruppen_to_form(&self) -> usize {
+        self.dogfight.as_ref().map_or(0, |d| {
+            (self.rules.raid.gruppen as usize).min(d.squadrons.len())
+        })
+    }
+
     /// A raid is in the air over this square.
     pub fn raid_over(&self, sq: Square) -> bool {
         self.geschwader

@@ -168,6 +168,22 @@ pub struct Dogfight {
     pub left: Vec<u8>,
 }
 
+impl Dogfight {
+    /// The gruppen placed so far (face down until fought).
+    pub fn gruppen_formed(&self) -> u8 {
+        self.gruppe_of.iter().max().map_or(0, |m| m + 1)
+    }
+
+    /// The squadrons placed in gruppe `k` so far, in the order placed.
+    pub fn gruppe(&self, k: u8) -> impl Iterator<Item = usize> + '_ {
+        self.gruppe_of
+            .iter()
+            .zip(&self.squadrons)
+            .filter(move |(g, _)| **g == k)
+            .map(|(_, &s)| s)
+    }
+}
+
 /// Whose decision the campaign waits for, and what it is.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Stage {

@@ -1,0 +1,538 @@
+//! The campaign's events as animations and log lines: each event is read
+//! with the state just before and just after it, never with the campaign
+//! as it is by the time the event's turn comes on screen.
+
+use super::names::{self, card_name, geschwader_name, square_name, wing_name};
+use super::result::verdict_text;
+use crate::app::table::Beat;
+use crate::campaign::data::Square;
+use crate::campaign::game::{BombRun, Event, RaidState};
+use crate::campaign::state::State;
+use crate::campaign::tactical::Fate;
+use crate::simple_hex::Side;
+use crate::sound::Sfx;
+
+/// A line of the log, as each side may read it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LogLine {
+    /// What the RAF's commander reads.
+    pub raf: String,
+    /// What the Luftwaffe's commander reads.
+    pub luftwaffe: String,
+    pub side: Option<Side>,
+}
+
+impl LogLine {
+    pub fn for_side(&self, viewer: Side) -> &str {
+        match viewer {
+            Side::British => &self.raf,
+            Side::German => &self.luftwaffe,
+        }
+    }
+}
+
+/// What the map shows moving.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Anim {
+    /// A geschwader flies one square.
+    Geschwader {
+        g: usize,
+        to: Square,
+    },
+    /// A wing flies (one square in an intercept, up to five in RAF movement).
+    Wing {
+        w: usize,
+        to: Square,
+    },
+    /// Straight back to base or station.
+    GeschwaderJump {
+        g: usize,
+        to: Square,
+    },
+    WingJump {
+        w: usize,
+        to: Square,
+    },
+    /// Bombs, or a squadron lost, on a square.
+    Flash {
+        at: Square,
+        bombs: bool,
+    },
+    /// A moment with the rattle of dice (seconds at normal speed).
+    Pause(f32),
+    /// Every counter where the state after an event has it.
+    Sync(Counters),
+}
+
+/// Where each geschwader's and each wing's counter stands.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Counters {
+    pub geschwader: Vec<Square>,
+    pub wings: Vec<Square>,
+}
+
+impl Counters {
+    /// The counters as a state has them: a geschwader in the air where it
+    /// flies, any other at its base; a wing where it is.
+    pub fn of(s: &State) -> Counters {
+        Counters {
+            geschwader: s
+                .geschwader()
+                .iter()
+                .enumerate()
+                .map(|(g, ges)| match ges.state {
+                    RaidState::Aloft => ges.at,
+                    _ => s.data().oob.geschwader[g].at,
+                })
+                .collect(),
+            wings: s.wings().iter().map(|w| w.at).collect(),
+        }
+    }
+}
+
+/// How long an animation takes at normal speed, in seconds.
+pub fn length(a: &Anim) -> f32 {
+    match a {
+        Anim::Geschwader { .. } | Anim::Wing { .. } => 0.396,
+        Anim::GeschwaderJump { .. } | Anim::WingJump { .. } => 0.27,
+        Anim::Flash { .. } => 0.72,
+        Anim::Pause(s) => *s,
+        Anim::Sync(_) => 0.0,
+    }
+}
+
+/// The sound an animation starts with, if any (none when it takes no time).
+pub fn sound(a: &Anim, length: f32, playing: &[Sfx]) -> Option<Sfx> {
+    if length <= 0.0 {
+        return None;
+    }
+    match a {
+        Anim::Flash { bombs: true, .. } => Some(Sfx::Bomb),
+        Anim::Flash { bombs: false, .. } => Some(Sfx::Explosion),
+        Anim::Geschwader { .. } | Anim::Wing { .. } if playing.is_empty() => Some(Sfx::Engine),
+        Anim::Pause(_) => Some(Sfx::Dice),
+        _ => None,
+    }
+}
+
+/// The beats one event makes: its log line, then what moves.
+pub fn beats(before: &State, e: &Event, after: &State, out: &mut Vec<Beat<Anim, LogLine>>) {
+    if let Some(line) = line(e, after) {
+        if !line.raf.is_empty() || !line.luftwaffe.is_empty() {
+            out.push(Beat::Log(line));
+        }
+    }
+    let anim = |a: Anim| Beat::Anim(a);
+    let n = out.len();
+    match e {
+        Event::Moved { geschwader, to, .. } => out.push(anim(Anim::Geschwader {
+            g: *geschwader,
+            to: *to,
+        })),
+        Event::WingMoved { wing, to } | Event::WingFlies { wing, to, .. } => {
+            out.push(anim(Anim::Wing { w: *wing, to: *to }))
+        }
+        Event::InterceptMissed { wing } => out.push(anim(Anim::WingJump {
+            w: *wing,
+            to: after.home_of(*wing),
+        })),
+        Event::ReachedForHome { geschwader, .. } => {
+            out.push(anim(Anim::Pause(0.2)));
+            out.push(anim(Anim::GeschwaderJump {
+                g: *geschwader,
+                to: after.data().oob.geschwader[*geschwader].at,
+            }));
+        }
+        Event::Bombed { card, .. } => out.push(anim(Anim::Flash {
+            at: after.data().targets.cards[*card as usize].at,
+            bombs: true,
+        })),
+        Event::Lost { at, .. } => out.push(anim(Anim::Flash {
+            at: *at,
+            bombs: false,
+        })),
+        Event::Round { .. } => out.push(anim(Anim::Pause(0.3))),
+        _ => {}
+    }
+    let moves = out[n..]
+        .iter()
+        .any(|b| !matches!(b, Beat::Anim(Anim::Flash { .. } | Anim::Pause(_))));
+    let new_turn_or_phase = matches!(
+        e,
+        Event::TurnBegins { .. }
+            | Event::TurnEnds(_)
+            | Event::Alerted { .. }
+            | Event::BigWingFormed(..)
+            | Event::TallyHo(_)
+            | Event::BattleResult(_)
+    );
+    // Counters the event put elsewhere without flying them there take
+    // their places at once.
+    let now = Counters::of(after);
+    if new_turn_or_phase || (!moves && Counters::of(before) != now) {
+        out.push(anim(Anim::Sync(now)));
+    }
+}
+
+/// The event as each side reads it (None: not worth a line), named as the
+/// state just after it has things.
+fn line(e: &Event, s: &State) -> Option<LogLine> {
+    let both = |text: String, side: Option<Side>| {
+        Some(LogLine {
+            raf: text.clone(),
+            luftwaffe: text,
+            side,
+        })
+    };
+    let split = |raf: String, lw: String, side: Option<Side>| {
+        Some(LogLine {
+            raf,
+            luftwaffe: lw,
+            side,
+        })
+    };
+    let c = s;
+    let rules = c.rules();
+    match e {
+        Event::TurnBegins { turn, phase } => both(
+            format!(
+                "Turn {turn} of {}: {}",
+                c.turns(),
+                rules
+                    .phases
+                    .get(*phase as usize)
+                    .map_or("", |p| p.name.as_str())
+            ),
+            None,
+        ),
+        Event::PhaseBegins { phase, .. } => both(
+            format!(
+                "{} begins: the target deck is stacked anew",
+                rules
+                    .phases
+                    .get(*phase as usize)
+                    .map_or("?", |p| p.name.as_str())
+            ),
+            None,
+        ),
+        Event::StoodDownReturn(v) => {
+            let (raf, lw): (Vec<usize>, Vec<usize>) = v
+                .iter()
+                .partition(|&&s| c.forces().squadrons[s].side == Side::British);
+            let names = |v: &[usize]| {
+                v.iter()
+                    .map(|&s| c.forces().squadrons[s].name.clone())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            let count = |n: usize, who: &str| {
+                if n == 0 {
+                    String::new()
+                } else {
+                    format!("; {n} {who} squadron(s)")
+                }
+            };
+            split(
+                format!(
+                    "Back from standing down: {}{}",
+                    names(&raf),
+                    count(lw.len(), "Luftwaffe")
+                ),
+                format!(
+                    "Back from standing down: {}{}",
+                    names(&lw),
+                    count(raf.len(), "RAF")
+                ),
+                None,
+            )
+        }
+        Event::CitiesRepaired(n) => both(format!("Every city loses {n} bomb hits"), None),
+        Event::Withdrawn { what, squadrons } => both(
+            format!(
+                "The {what} squadrons are withdrawn ({} still flying)",
+                squadrons.len()
+            ),
+            None,
+        ),
+        Event::Reinforced { squadron, .. } => split(
+            format!(
+                "{} joins the battle",
+                c.forces().squadrons[*squadron].name
+            ),
+            "An allied squadron joins the RAF".into(),
+            Some(Side::British),
+        ),
+        Event::Ace { squadron } => both(
+            format!(
+                "{} carries the ace marker",
+                c.forces().squadrons[*squadron].name
+            ),
+            Some(Side::British),
+        ),
+        Event::Rotated {
+            sent,
+            group_from,
+            group_to,
+            ..
+        } => split(
+            format!("{group_from} Group sends a {sent} squadron to {group_to} Group"),
+            "The RAF rotates a squadron".into(),
+            Some(Side::British),
+        ),
+        Event::RotationsLapsed(n) if *n > 0 => split(
+            format!("{n} rotation(s) lapse"),
+            String::new(),
+            Some(Side::British),
+        ),
+        Event::ProductionThrown {
+            dice,
+            squadrons,
+            squadron_hits,
+            ground_hits,
+        } => both(
+            format!(
+                "Production: {dice} dice, {squadrons} for squadrons; {squadron_hits} squadron and {ground_hits} repair successes"
+            ),
+            Some(Side::British),
+        ),
+        Event::Rebuilt { squadron, reserve } => split(
+            format!(
+                "{} is rebuilt{}",
+                names::squadron(s, *squadron),
+                if *reserve {
+                    " with a reserve point"
+                } else {
+                    ""
+                }
+            ),
+            "The RAF rebuilds a squadron".into(),
+            Some(Side::British),
+        ),
+        Event::Mended(card) => both(
+            format!("{} is repaired", card_name(s, *card)),
+            Some(Side::British),
+        ),
+        Event::Weather { flies, dice, card } => {
+            let d = match (dice, card) {
+                (Some((a, b)), _) => format!(" (dice {} {})", a.symbol(), b.symbol()),
+                (None, Some(card)) => format!(" ({})", card.name()),
+                (None, None) => String::new(),
+            };
+            both(
+                if *flies {
+                    format!("Weather{d}: the Luftwaffe flies")
+                } else {
+                    format!("Weather{d}: a respite, the Luftwaffe stays at home")
+                },
+                None,
+            )
+        }
+        Event::Alerted { wings, geschwader } => both(
+            format!(
+                "Squadron alert: {} wings and {} geschwader formed",
+                wings.iter().filter(|w| !w.is_empty()).count(),
+                geschwader.iter().filter(|g| !g.is_empty()).count()
+            ),
+            None,
+        ),
+        Event::BigWingFormed(a, b) => both(
+            format!(
+                "The Big Wing forms: {} with {}",
+                c.data().oob.wings[*a].name,
+                c.data().oob.wings[*b].name
+            ),
+            Some(Side::British),
+        ),
+        Event::SeventhSquadron {
+            geschwader,
+            squadron,
+            ..
+        } => split(
+            format!("{} takes another squadron", geschwader_name(s, *geschwader)),
+            format!(
+                "{} takes {}",
+                geschwader_name(s, *geschwader),
+                names::squadron(s, *squadron)
+            ),
+            Some(Side::German),
+        ),
+        Event::EscortTurnsBack {
+            geschwader,
+            squadrons,
+        } => split(
+            format!(
+                "{} short-range squadron(s) of {} turn for home at the 12 Group line",
+                squadrons.len(),
+                geschwader_name(s, *geschwader)
+            ),
+            format!(
+                "At the 12 Group line {} turn for home",
+                squadrons
+                    .iter()
+                    .map(|&q| names::squadron(s, q))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            Some(Side::German),
+        ),
+        Event::Mission {
+            geschwader,
+            card,
+            wave,
+        } => split(
+            format!("{} has its orders", geschwader_name(s, *geschwader)),
+            format!(
+                "{} is sent against {} (takes off in Tally Ho phase {wave})",
+                geschwader_name(s, *geschwader),
+                card_name(s, *card)
+            ),
+            Some(Side::German),
+        ),
+        Event::TallyHo(n) => both(format!("Tally Ho phase {n}"), None),
+        Event::TakesOff(g) => both(
+            format!("{} takes off", geschwader_name(s, *g)),
+            Some(Side::German),
+        ),
+        Event::Moved { geschwader, to, .. } => both(
+            format!(
+                "{} flies to {}",
+                geschwader_name(s, *geschwader),
+                square_name(s, *to)
+            ),
+            Some(Side::German),
+        ),
+        Event::Scramble { wing, geschwader } => both(
+            format!(
+                "Scramble the {}: trade over {} ({})",
+                wing_name(s, *wing),
+                square_name(s, c.geschwader()[*geschwader].at),
+                geschwader_name(s, *geschwader)
+            ),
+            Some(Side::British),
+        ),
+        Event::WingMoved { wing, to } => both(
+            format!("{} flies to {}", wing_name(s, *wing), square_name(s, *to)),
+            Some(Side::British),
+        ),
+        Event::WingFlies { wing, to, aloft } => both(
+            format!(
+                "{} {} {}",
+                wing_name(s, *wing),
+                if *aloft { "flies to" } else { "lands at" },
+                square_name(s, *to)
+            ),
+            Some(Side::British),
+        ),
+        Event::InterceptMissed { wing } => both(
+            format!(
+                "{} did not reach its raid and is back at its station",
+                wing_name(s, *wing)
+            ),
+            Some(Side::British),
+        ),
+        Event::BattleOnBoard {
+            wing, geschwader, ..
+        } => both(
+            format!(
+                "{} meets {} on the hex board",
+                wing_name(s, *wing),
+                geschwader_name(s, *geschwader)
+            ),
+            None,
+        ),
+        Event::BattleResult(out) => {
+            let lost = |side: Side, fate: Fate| {
+                out.squadrons
+                    .iter()
+                    .filter(|r| r.side == side && r.fate == fate)
+                    .count()
+            };
+            both(
+                format!(
+                    "The board battle: RAF {} lost, {} stood down; Luftwaffe {} lost, {} stood down; {} bomb points, {} hit(s)",
+                    lost(Side::British, Fate::Lost),
+                    lost(Side::British, Fate::StoodDown),
+                    lost(Side::German, Fate::Lost),
+                    lost(Side::German, Fate::StoodDown),
+                    out.points,
+                    out.hits
+                ),
+                None,
+            )
+        }
+        Event::ReachedForHome {
+            geschwader,
+            squadrons,
+        } => both(
+            format!(
+                "{} reaches for home with {} squadron(s)",
+                geschwader_name(s, *geschwader),
+                squadrons.len()
+            ),
+            Some(Side::German),
+        ),
+        Event::OutOfFuel(q) => both(
+            format!("{} runs out of fuel and is lost", names::squadron(s, *q)),
+            Some(Side::German),
+        ),
+        Event::Round {
+            round,
+            raf,
+            luftwaffe,
+        } => both(
+            format!(
+                "Round {round}: the RAF throws {} dice, {} hit(s); the Luftwaffe {} dice, {} hit(s)",
+                raf.dice, raf.hits, luftwaffe.dice, luftwaffe.hits
+            ),
+            None,
+        ),
+        Event::Lost { squadron, .. } => both(
+            format!("{} is lost", names::squadron(s, *squadron)),
+            Some(c.forces().squadrons[*squadron].side),
+        ),
+        Event::StoodDown { squadron, .. } => both(
+            format!("{} is stood down", names::squadron(s, *squadron)),
+            Some(c.forces().squadrons[*squadron].side),
+        ),
+        Event::Bombed {
+            geschwader,
+            card,
+            hits,
+            run,
+        } => both(
+            format!(
+                "{} bombs {}: {hits} hit(s) ({})",
+                geschwader_name(s, *geschwader),
+                card_name(s, *card),
+                match run {
+                    BombRun::Dice { aa, .. } =>
+                        format!("{} bomb dice stopped by the guns", aa.hits),
+                    BombRun::Board { points } =>
+                        format!("{points} bomb points on the hex board"),
+                }
+            ),
+            Some(Side::German),
+        ),
+        Event::KnockedOut(card) => both(
+            format!("{} is knocked out", card_name(s, *card)),
+            Some(Side::German),
+        ),
+        Event::LondonBackOnTop(card) => both(
+            format!(
+                "{} still stands: its card goes back on top of the deck",
+                card_name(s, *card)
+            ),
+            None,
+        ),
+        Event::TurnEnds(t) => both(format!("Turn {t} ends"), None),
+        Event::Luftflotte5Withdrawn { .. } => both(
+            "Luftflotte 5 did not attack on its turn and is withdrawn".into(),
+            None,
+        ),
+        Event::CampaignOver(v) => both(
+            format!("The campaign is over: {}", verdict_text(*v)),
+            None,
+        ),
+        _ => None,
+    }
+}

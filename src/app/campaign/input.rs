@@ -1,0 +1,570 @@
+//! The player's decisions on the campaign's map: the panel's buttons for
+//! each step (from the commands the rules allow), and clicks on the map's
+//! squares and counters, turned into the commands to play.
+
+use super::map::{counter_visible, GOLD};
+use super::names::{capitalise, card_entry, card_name, geschwader_name, squadron, wing_name, wrap};
+use super::panels::stage_title;
+use super::{CampaignScene, Seen};
+use crate::app::table::{Act, Shared};
+use crate::app::ui::Ui;
+use crate::campaign::data::Square;
+use crate::campaign::game::{Campaign, Command, Stage};
+use crate::campaign::state::distance;
+use macroquad::prelude::*;
+
+/// One thing the panel offers: a button's label and what it does.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Choice {
+    pub label: String,
+    pub what: Do,
+    /// Framed in gold (the geschwader picked, the wave chosen).
+    pub on: bool,
+}
+
+/// What a button does: play a command, or put the decision together.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Do {
+    Play(Command),
+    PickGeschwader(usize),
+    PickWing(usize),
+    Wave(u8),
+    MoreForSquadrons,
+    FewerForSquadrons,
+    NextPage,
+    BackToMap,
+}
+
+/// A command to play, or the campaign's reason for refusing it.
+fn checked(c: &Campaign, cmd: Command) -> Act<Command> {
+    match c.check(&cmd) {
+        Ok(()) => Act::Play(vec![cmd]),
+        Err(e) => Act::Say(capitalise(&e.to_string())),
+    }
+}
+
+const BUTTON_H: f32 = 30.0;
+
+impl CampaignScene {
+    /// The player's input on a quiet screen: a button, else the map.
+    pub(super) fn handle(&mut self, ui: &mut Ui, c: &Campaign, t: &Shared<Self>) -> Act<Command> {
+        let f = self.seen(c, t);
+        self.acts = self.actions(c, &f);
+        let top = self.buttons_top(c, &f);
+        if let Some(what) = self.button_input(ui, top) {
+            return self.apply_do(c, what);
+        }
+        if self.result.is_none() {
+            return self.map_click(ui, c);
+        }
+        Act::None
+    }
+
+    /// The legal commands now, asked once per command played.
+    pub(super) fn legal(&mut self, c: &Campaign) -> &[Command] {
+        let key = c.commands().len();
+        if self.legal_key != Some(key) {
+            self.legal = c.legal_commands();
+            self.legal_key = Some(key);
+        }
+        &self.legal
+    }
+
+    /// The panel's buttons for this decision.
+    pub(super) fn actions(&mut self, c: &Campaign, f: &Seen) -> Vec<Choice> {
+        let mut out = Vec::new();
+        let play = |label: String, cmd: Command| Choice {
+            label,
+            what: Do::Play(cmd),
+            on: false,
+        };
+        if self.result.is_some() {
+            out.push(Choice {
+                label: "Back to the map".into(),
+                what: Do::BackToMap,
+                on: false,
+            });
+            return out;
+        }
+        let legal = self.legal(c).to_vec();
+        let stage = c.stage().clone();
+        match stage {
+            Stage::KeepHand => {
+                for &card in c.deck().hand() {
+                    out.push(play(
+                        format!("Give back {}", card_entry(c, card)),
+                        Command::Discard(card),
+                    ));
+                }
+            }
+            Stage::Rotations => {
+                for (k, r) in c.rotations_left().iter().enumerate() {
+                    let receives = r
+                        .receives
+                        .as_ref()
+                        .map(|t| format!(" (for a {t})"))
+                        .unwrap_or_default();
+                    out.push(play(
+                        format!(
+                            "{} Group sends a {} to {} Group{receives}",
+                            r.from_group, r.kind, r.to_group
+                        ),
+                        Command::Rotate(k),
+                    ));
+                }
+                out.push(play(
+                    "End rotations (the rest lapse)".into(),
+                    Command::EndRotations,
+                ));
+            }
+            Stage::ProductionSplit { dice } => {
+                let s = self.for_squadrons.min(dice);
+                out.push(Choice {
+                    label: "More dice for squadrons".into(),
+                    what: Do::MoreForSquadrons,
+                    on: false,
+                });
+                out.push(Choice {
+                    label: "Fewer dice for squadrons".into(),
+                    what: Do::FewerForSquadrons,
+                    on: false,
+                });
+                out.push(play(
+                    format!("Throw: {s} for squadrons, {} for repairs", dice - s),
+                    Command::Production { squadrons: s },
+                ));
+            }
+            Stage::Repairs => {
+                for cmd in &legal {
+                    let label = match *cmd {
+                        Command::Rebuild(s) => format!("Rebuild {}", squadron(c, s)),
+                        Command::Reserve(s) => {
+                            format!("Reserve point: rebuild {}", squadron(c, s))
+                        }
+                        Command::Mend(card) => format!("Repair {}", card_name(c, card)),
+                        Command::EndRepairs => continue,
+                        _ => continue,
+                    };
+                    out.push(play(label, *cmd));
+                }
+                out.push(play(
+                    "End repairs (the rest are lost)".into(),
+                    Command::EndRepairs,
+                ));
+            }
+            Stage::Reinforce => {
+                for cmd in &legal {
+                    if let Command::Reinforce { geschwader, from } = *cmd {
+                        let src = match from {
+                            None => "from Luftflotte 2's box".to_string(),
+                            Some(o) => format!("from {}", geschwader_name(c, o)),
+                        };
+                        out.push(play(
+                            format!("{} takes a squadron {src}", geschwader_name(c, geschwader)),
+                            *cmd,
+                        ));
+                    }
+                }
+                out.push(play("End reinforcing".into(), Command::EndReinforce));
+            }
+            Stage::BigWing => {
+                for cmd in &legal {
+                    if let Command::BigWing(a, b) = *cmd {
+                        out.push(play(
+                            format!(
+                                "Big Wing: {} with {}",
+                                c.data().oob.wings[a].name,
+                                c.data().oob.wings[b].name
+                            ),
+                            *cmd,
+                        ));
+                    }
+                }
+                out.push(play("No Big Wing this turn".into(), Command::NoBigWing));
+            }
+            Stage::Missions => {
+                let free: Vec<usize> = c.assignable().collect();
+                if self.picked_geschwader.is_none_or(|g| !free.contains(&g)) {
+                    self.picked_geschwader = free.first().copied();
+                }
+                for &g in &free {
+                    out.push(Choice {
+                        label: format!(
+                            "{}: {} squadrons",
+                            geschwader_name(c, g),
+                            c.geschwader()[g].squadrons.len()
+                        ),
+                        what: Do::PickGeschwader(g),
+                        on: self.picked_geschwader == Some(g),
+                    });
+                }
+                for wave in 1..=c.rules().raid.waves {
+                    out.push(Choice {
+                        label: format!("Take off in Tally Ho phase {wave}"),
+                        what: Do::Wave(wave),
+                        on: self.wave == wave,
+                    });
+                }
+                if let Some(g) = self.picked_geschwader {
+                    for &card in c.deck().hand() {
+                        out.push(play(
+                            format!("Target {}", card_entry(c, card)),
+                            Command::Assign {
+                                geschwader: g,
+                                card,
+                                wave: self.wave,
+                            },
+                        ));
+                    }
+                }
+                out.push(play(
+                    "End missions (the rest stay at home)".into(),
+                    Command::EndMissions,
+                ));
+            }
+            Stage::Fly { .. } => {
+                out.push(play("Reach for home".into(), Command::Home));
+            }
+            Stage::InterceptChoice { geschwader } => {
+                let at = c.geschwader()[geschwader].at;
+                let dist = |w: usize| distance(c.wings()[w].at, at);
+                let mut wings: Vec<usize> = legal
+                    .iter()
+                    .filter_map(|cmd| match cmd {
+                        Command::Intercept(w) => Some(*w),
+                        _ => None,
+                    })
+                    .collect();
+                // Nearest first.
+                wings.sort_by_key(|&w| (dist(w), w));
+                for w in wings {
+                    out.push(play(
+                        format!(
+                            "Scramble {} ({} sq., {} squares off)",
+                            wing_name(c, w),
+                            c.wings()[w].squadrons.len(),
+                            dist(w)
+                        ),
+                        Command::Intercept(w),
+                    ));
+                }
+                out.push(play("No intercept".into(), Command::NoIntercept));
+            }
+            Stage::InterceptStep { .. } => {}
+            Stage::RafMovement => {
+                let movable: Vec<usize> = c.movable_wings().collect();
+                if self.picked_wing.is_some_and(|w| !movable.contains(&w)) {
+                    self.picked_wing = None;
+                }
+                for w in movable {
+                    out.push(Choice {
+                        label: format!("Move {}", wing_name(c, w)),
+                        what: Do::PickWing(w),
+                        on: self.picked_wing == Some(w),
+                    });
+                }
+                out.push(play("End RAF movement".into(), Command::EndRafMovement));
+            }
+            Stage::HowToFight { .. } => {
+                out.push(play(
+                    "Fight it on the hex board".into(),
+                    Command::OnTheBoard,
+                ));
+                out.push(play("Throw the campaign's dice".into(), Command::WithDice));
+            }
+            Stage::Gruppen => {
+                if let Some(d) = c.dogfight() {
+                    for k in 0..c.gruppen_to_form() as u8 {
+                        let members: Vec<String> =
+                            d.gruppe(k).map(|s| c.aircraft(s).name.clone()).collect();
+                        out.push(play(
+                            format!(
+                                "Gruppe {}: {}",
+                                k + 1,
+                                if members.is_empty() {
+                                    "empty".to_string()
+                                } else {
+                                    members.join(", ")
+                                }
+                            ),
+                            Command::Gruppe(k),
+                        ));
+                    }
+                }
+            }
+            Stage::Attacks => {
+                if let Some(d) = c.dogfight() {
+                    for k in 0..d.gruppen_formed() {
+                        let size = d.gruppe(k).count();
+                        out.push(play(
+                            format!("Attack gruppe {} ({size} face down)", k + 1),
+                            Command::Attack(Some(k)),
+                        ));
+                    }
+                    out.push(play("Attack no gruppe".into(), Command::Attack(None)));
+                }
+            }
+            Stage::Allocate { .. } => {
+                for cmd in &legal {
+                    let (s, verb) = match *cmd {
+                        Command::Lose(s) => (s, "Lose"),
+                        Command::StandDown(s) => (s, "Stand down"),
+                        _ => continue,
+                    };
+                    out.push(play(
+                        format!(
+                            "{verb} {} (defence {})",
+                            squadron(c, s),
+                            c.aircraft(s).defence
+                        ),
+                        *cmd,
+                    ));
+                }
+            }
+            Stage::Battle | Stage::Over => {}
+        }
+        // Too many for the panel: pages.
+        let room = self.button_room(c, f);
+        if out.len() > room && room > 1 {
+            let per = room - 1;
+            let pages = out.len().div_ceil(per);
+            let page = self.page % pages;
+            let mut shown: Vec<Choice> = out.into_iter().skip(page * per).take(per).collect();
+            shown.push(Choice {
+                label: format!("More choices (page {} of {pages})", page + 1),
+                what: Do::NextPage,
+                on: false,
+            });
+            return shown;
+        }
+        out
+    }
+
+    /// The panel's title and lines, wrapped to its width.
+    pub(super) fn panel_text(&self, c: &Campaign, f: &Seen) -> (Vec<String>, Vec<String>) {
+        let r = self.lay.act;
+        let title = wrap(&stage_title(c), ((r.w - 20.0) / (19.0 * 0.44)) as usize);
+        let max = ((r.w - 20.0) / (15.0 * 0.46)) as usize;
+        let lines = self
+            .act_lines(c, f)
+            .iter()
+            .flat_map(|l| wrap(l, max))
+            .collect();
+        (title, lines)
+    }
+
+    /// The first button's top in the action panel: below the panel's text,
+    /// and never below the upper half of the panel.
+    pub(super) fn buttons_top(&self, c: &Campaign, f: &Seen) -> f32 {
+        let lay = self.lay;
+        let (title, lines) = self.panel_text(c, f);
+        let text = 28.0 + title.len() as f32 * 21.0 + lines.len() as f32 * 18.0 + 12.0;
+        lay.act.y + text.clamp(110.0, lay.act.h * 0.5)
+    }
+
+    fn button_room(&self, c: &Campaign, f: &Seen) -> usize {
+        let lay = self.lay;
+        let top = self.buttons_top(c, f);
+        ((lay.act.y + lay.act.h - top - 6.0) / (BUTTON_H + 5.0)).max(1.0) as usize
+    }
+
+    fn button_rect(&self, top: f32, i: usize) -> Rect {
+        let lay = self.lay;
+        Rect::new(
+            lay.act.x + 8.0,
+            top + i as f32 * (BUTTON_H + 5.0),
+            lay.act.w - 16.0,
+            BUTTON_H,
+        )
+    }
+
+    fn result_button(&self, ui: &Ui) -> Rect {
+        Rect::new(ui.w / 2.0 - 130.0, ui.h - 90.0, 260.0, 46.0)
+    }
+
+    /// A click on one of the panel's buttons (or Enter for the step's last).
+    fn button_input(&self, ui: &mut Ui, top: f32) -> Option<Do> {
+        if self.result.is_some() {
+            let r = self.result_button(ui);
+            let hit = ui.clicked(r) || ui.input.key(KeyCode::Enter);
+            return hit.then_some(Do::BackToMap);
+        }
+        for (i, a) in self.acts.iter().enumerate() {
+            if ui.clicked(self.button_rect(top, i)) {
+                return Some(a.what);
+            }
+        }
+        if ui.input.key(KeyCode::Enter) {
+            return self
+                .acts
+                .iter()
+                .rev()
+                .find(|a| {
+                    matches!(
+                        a.what,
+                        Do::Play(
+                            Command::EndRotations
+                                | Command::EndRepairs
+                                | Command::EndReinforce
+                                | Command::NoBigWing
+                                | Command::EndMissions
+                                | Command::NoIntercept
+                                | Command::EndRafMovement
+                                | Command::Production { .. }
+                        )
+                    )
+                })
+                .map(|a| a.what);
+        }
+        None
+    }
+
+    /// Lays out and draws the panel's buttons (the click was taken before).
+    pub(super) fn draw_buttons(&mut self, ui: &mut Ui, top: f32) {
+        if self.result.is_some() {
+            if let Some(a) = self.acts.first() {
+                let r = self.result_button(ui);
+                ui.button(r, &a.label);
+            }
+            return;
+        }
+        for (i, a) in self.acts.iter().enumerate() {
+            let r = self.button_rect(top, i);
+            if a.on {
+                ui.rect_lines(
+                    Rect::new(r.x - 3.0, r.y - 3.0, r.w + 6.0, r.h + 6.0),
+                    4.0,
+                    GOLD,
+                );
+            }
+            ui.button(r, &a.label);
+        }
+    }
+
+    fn apply_do(&mut self, c: &Campaign, what: Do) -> Act<Command> {
+        match what {
+            Do::Play(cmd) => return checked(c, cmd),
+            Do::PickGeschwader(g) => self.picked_geschwader = Some(g),
+            Do::PickWing(w) => self.picked_wing = Some(w),
+            Do::Wave(w) => self.wave = w,
+            Do::MoreForSquadrons => {
+                if let Stage::ProductionSplit { dice } = *c.stage() {
+                    self.for_squadrons = (self.for_squadrons + 1).min(dice);
+                }
+            }
+            Do::FewerForSquadrons => self.for_squadrons = self.for_squadrons.saturating_sub(1),
+            Do::NextPage => self.page += 1,
+            Do::BackToMap => self.result = None,
+        }
+        Act::None
+    }
+
+    /// The squares a click on the map may choose now, and the command each plays.
+    pub fn square_choices(&self, c: &Campaign) -> Vec<(Square, Command)> {
+        if let Stage::RafMovement = c.stage() {
+            let Some(wing) = self.picked_wing else {
+                return Vec::new();
+            };
+            return c
+                .wing_reach(wing)
+                .into_iter()
+                .map(|to| (to, Command::MoveWing { wing, to }))
+                .collect();
+        }
+        if self.legal_key != Some(c.commands().len()) {
+            return Vec::new();
+        }
+        self.legal
+            .iter()
+            .filter_map(|cmd| match *cmd {
+                Command::Step(to) | Command::WingStep(to) => Some((to, *cmd)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Wings the player may click now (to scramble, or to pick for a move).
+    pub fn wing_choices(&self, c: &Campaign) -> Vec<usize> {
+        match c.stage() {
+            Stage::InterceptChoice { .. } => self
+                .legal
+                .iter()
+                .filter_map(|c| match c {
+                    Command::Intercept(w) => Some(*w),
+                    _ => None,
+                })
+                .collect(),
+            Stage::RafMovement => c.movable_wings().collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    fn map_click(&mut self, ui: &mut Ui, c: &Campaign) -> Act<Command> {
+        if !ui.input.clicked || ui.click_used {
+            return Act::None;
+        }
+        let m = ui.mouse();
+        if !self.view.rect.contains(m) {
+            return Act::None;
+        }
+        self.legal(c);
+        // A picked wing's destination first.
+        if let Some(sq) = self.view.pick(m) {
+            if self.picked_wing.is_some() {
+                if let Some(&(_, cmd)) = self.square_choices(c).iter().find(|(s, _)| *s == sq) {
+                    ui.click_used = true;
+                    return checked(c, cmd);
+                }
+            }
+        }
+        // A counter: a wing to scramble or to move, a geschwader to send.
+        for w in self.wing_choices(c) {
+            if self.counter_rect(c, true, w).contains(m) {
+                ui.click_used = true;
+                if let Stage::InterceptChoice { .. } = c.stage() {
+                    return checked(c, Command::Intercept(w));
+                }
+                self.picked_wing = Some(w);
+                return Act::None;
+            }
+        }
+        if matches!(c.stage(), Stage::Missions) {
+            for g in 0..c.geschwader().len() {
+                if counter_visible(c, false, g) && self.counter_rect(c, false, g).contains(m) {
+                    ui.click_used = true;
+                    self.picked_geschwader = Some(g);
+                    return Act::None;
+                }
+            }
+        }
+        let Some(sq) = self.view.pick(m) else {
+            return Act::None;
+        };
+        ui.click_used = true;
+        if let Some(&(_, cmd)) = self.square_choices(c).iter().find(|(s, _)| *s == sq) {
+            return checked(c, cmd);
+        }
+        Act::Say(match c.stage() {
+            Stage::Fly { .. } => {
+                "A geschwader flies one square at a time: click a highlighted square.".into()
+            }
+            Stage::InterceptStep { .. } => {
+                "The intercepting wing flies one square: click a highlighted square.".into()
+            }
+            Stage::RafMovement if self.picked_wing.is_none() => {
+                "Pick a wing first (click its counter or its button).".into()
+            }
+            Stage::RafMovement => {
+                let cmd = Command::MoveWing {
+                    wing: self.picked_wing.unwrap_or(0),
+                    to: sq,
+                };
+                match c.check(&cmd) {
+                    Err(e) => capitalise(&e.to_string()),
+                    Ok(()) => "Click a highlighted square.".into(),
+                }
+            }
+            _ => "Use the buttons on the right for this decision.".into(),
+        })
+    }
+}

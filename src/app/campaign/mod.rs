@@ -1,0 +1,641 @@
+//! The campaign's table: the map of Britain and the near continent, the
+//! raids and the wings on it, each group's and Luftflotte's dashboard, the
+//! German hand, the weather, the turn track and the score, and every
+//! decision of the turn sequence; intercepts fought on the hex board zoom
+//! into the Simple Hex screen.
+//!
+//! The map is a [`Scene`] on the shared [`Table`], which does what every
+//! game's table does (events to animations, pacing, the opponent's
+//! playback, the hand-over, undo, the log). One file per job: `anim`
+//! (events to animations and log lines), `input` (the panel's buttons and
+//! the map's clicks to commands), `map` (the map, its overlays and
+//! counters), `panels` (the banner, the decision's panel, the information
+//! panel, the hand-over), `tips` (the tooltips), `result` (a board battle's result and
+//! the campaign's), `new_game`, `names` and `help`.
+//!
+//! [`CampaignTable`] holds the map's table and, while an intercept is
+//! fought on the board, the board's: the campaign itself goes onto the
+//! board (as `OnTheBoard`) and comes back when the battle is over, so there
+//! is only ever one campaign. What a side may not see stays hidden, as the
+//! rules' `sight` says.
+
+mod anim;
+mod help;
+mod input;
+mod map;
+mod names;
+mod new_game;
+mod panels;
+mod result;
+mod tips;
+
+pub use anim::LogLine;
+pub use help::HELP;
+pub use input::{Choice, Do};
+pub use map::MapView;
+pub use new_game::{new_campaign_screen, weather_title, CampaignNew};
+pub use result::{result_screen, verdict_text, BoardResult};
+
+use super::simple_hex::{HexAi, HexScene};
+use super::table::{Act, Beat, Parked, Scene, Shared, Table, TableAction};
+use super::ui::{Layer, Ui};
+use super::{HelpPage, Players};
+use crate::campaign::ai::Opponents;
+use crate::campaign::data::Square;
+use crate::campaign::game::{Campaign, Command, Event, Stage};
+use crate::campaign::on_board::OnTheBoard;
+use crate::campaign::state::State;
+use crate::record::{self, campaign::CampaignRecord, RecordError};
+use crate::saves::Slot;
+use crate::settings::Settings;
+use crate::simple_hex::Side;
+use crate::sound::Sfx;
+use anim::{Anim, Counters};
+use macroquad::prelude::*;
+use map::{layout, Layout};
+use std::mem::discriminant;
+
+/// The new-campaign and result screens' background.
+const BANNER: Color = Color::new(0.16, 0.22, 0.32, 1.0);
+
+/// What a frame of the map knows of its table: whose eyes the screen
+/// shows, whose decision it is, and whether anything is still moving.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Seen {
+    pub viewer: Side,
+    /// Whose decision it is, as the screen tells it.
+    pub decider: Option<Side>,
+    /// The decision is a person's at this machine.
+    pub mine: Option<Side>,
+    /// No animation is playing.
+    pub quiet: bool,
+}
+
+/// The campaign's map screen.
+pub struct CampaignScene {
+    /// The side a solo player commands (None: two players).
+    solo: Option<Side>,
+    /// Where each geschwader's and wing's counter is drawn.
+    gpos: Vec<Square>,
+    wpos: Vec<Square>,
+    /// Bombs and losses flashing on their squares: (square, bombs, age).
+    flashes: Vec<(Square, bool, f32)>,
+    // The decision being put together.
+    pub picked_geschwader: Option<usize>,
+    pub picked_wing: Option<usize>,
+    pub wave: u8,
+    /// Production dice for squadrons (the rest repair the ground).
+    pub for_squadrons: u8,
+    page: usize,
+    /// Legal commands, asked once per command played.
+    legal: Vec<Command>,
+    legal_key: Option<usize>,
+    /// A board battle just over: its result, until "Back to the map".
+    pub result: Option<BoardResult>,
+    /// The buttons of the last frame and what each does (for scripts and tests).
+    pub acts: Vec<Choice>,
+    /// Every line of text the last frame showed (for tests: what a side saw).
+    texts: std::cell::RefCell<Vec<String>>,
+    pub view: MapView,
+    lay: Layout,
+    map_layer: Layer<(Rect, u64)>,
+    /// The bottom bar's line as last drawn.
+    pub status: String,
+    /// The event just animated moved the campaign to another step.
+    stepped: bool,
+}
+
+impl CampaignScene {
+    pub fn new(c: &Campaign, solo: Option<Side>) -> CampaignScene {
+        let lay = layout(
+            1280.0,
+            800.0,
+            c.data().map.columns as i32,
+            c.data().map.rows as i32,
+        );
+        CampaignScene {
+            solo,
+            gpos: Vec::new(),
+            wpos: Vec::new(),
+            flashes: Vec::new(),
+            picked_geschwader: None,
+            picked_wing: None,
+            wave: 1,
+            for_squadrons: 0,
+            page: 0,
+            legal: Vec::new(),
+            legal_key: None,
+            result: None,
+            acts: Vec::new(),
+            texts: Default::default(),
+            view: lay.map,
+            lay,
+            map_layer: Layer::default(),
+            status: String::new(),
+            stepped: false,
+        }
+    }
+
+    /// Whose decision it is as the screen tells it: the side to act, except
+    /// that in a solo game the player decides how every intercept is fought.
+    fn shown_decider(&self, c: &Campaign) -> Option<Side> {
+        match (c.stage(), self.solo) {
+            (Stage::HowToFight { .. }, Some(h)) => Some(h),
+            _ => c.to_act(),
+        }
+    }
+
+    /// Whose eyes, whose decision, and whether the screen is quiet.
+    fn seen(&self, c: &Campaign, t: &Shared<Self>) -> Seen {
+        let decider = self.shown_decider(c);
+        let mine = decider.filter(|&s| t.is_human(s));
+        Seen {
+            viewer: self.solo.or(t.viewer).or(mine).unwrap_or(Side::British),
+            decider,
+            mine,
+            quiet: !t.busy(),
+        }
+    }
+
+    /// The player has a decision to make on this screen now: the board
+    /// battle's result to leave, or a step of the campaign.
+    fn mine(&self, c: &Campaign, f: &Seen) -> bool {
+        self.result.is_some()
+            || (f.quiet && f.mine.is_some() && !matches!(c.stage(), Stage::Battle))
+    }
+
+    /// Every line of text the last frame showed (what its viewer saw).
+    pub fn texts(&self) -> Vec<String> {
+        self.texts.borrow().clone()
+    }
+}
+
+impl Scene for CampaignScene {
+    type Game = Campaign;
+    type Anim = Anim;
+    type Line = LogLine;
+    type Opponent = Opponents;
+
+    fn seat_index(seat: Side) -> Option<usize> {
+        // As a record lists the players: the Luftwaffe, then the RAF.
+        Some(match seat {
+            Side::German => 0,
+            Side::British => 1,
+        })
+    }
+
+    /// The board battle's result waits for the side that read it; a battle
+    /// on the board is nobody's decision on the map (the board's table
+    /// plays it).
+    fn decider(&self, c: &Campaign) -> Option<Side> {
+        if let Some(r) = &self.result {
+            return Some(r.seat);
+        }
+        if matches!(c.stage(), Stage::Battle) {
+            return None;
+        }
+        self.shown_decider(c)
+    }
+
+    /// The old screen's beat: two and a half animation steps between the
+    /// computer's commands, so each of its moves can be followed.
+    fn pace(&self) -> f32 {
+        2.5
+    }
+
+    fn help_page(&self) -> HelpPage {
+        HelpPage::Campaign
+    }
+
+    fn layout(&mut self, ui: &Ui, c: &Campaign) {
+        self.texts.borrow_mut().clear();
+        self.acts.clear();
+        let m = &c.data().map;
+        self.lay = layout(ui.w, ui.h, m.columns as i32, m.rows as i32);
+        self.view = self.lay.map;
+    }
+
+    fn animate(
+        &mut self,
+        _c: &Campaign,
+        before: &State,
+        event: &Event,
+        after: &State,
+        out: &mut Vec<Beat<Anim, LogLine>>,
+    ) {
+        anim::beats(before, event, after, out);
+        self.stepped = discriminant(before.stage()) != discriminant(after.stage());
+        if self.stepped {
+            self.page = 0;
+        }
+    }
+
+    fn length(&self, a: &Anim) -> f32 {
+        anim::length(a)
+    }
+
+    fn start(&mut self, a: &Anim, length: f32, sounds: &mut Vec<Sfx>) {
+        if let Some(s) = anim::sound(a, length, sounds) {
+            sounds.push(s);
+        }
+        if let (Anim::Flash { at, bombs }, true) = (a, length > 0.0) {
+            self.flashes.push((*at, *bombs, 0.0));
+        }
+    }
+
+    fn finish(&mut self, a: Anim) {
+        match a {
+            Anim::Geschwader { g, to } | Anim::GeschwaderJump { g, to } => {
+                if let Some(p) = self.gpos.get_mut(g) {
+                    *p = to;
+                }
+            }
+            Anim::Wing { w, to } | Anim::WingJump { w, to } => {
+                if let Some(p) = self.wpos.get_mut(w) {
+                    *p = to;
+                }
+            }
+            Anim::Sync(now) => {
+                self.gpos = now.geschwader;
+                self.wpos = now.wings;
+            }
+            Anim::Flash { .. } | Anim::Pause(_) => {}
+        }
+    }
+
+    fn snap(&mut self, c: &Campaign) {
+        let now = Counters::of(c);
+        self.gpos = now.geschwader;
+        self.wpos = now.wings;
+        self.legal_key = None;
+        self.picked_wing = None;
+    }
+
+    fn tick(&mut self, dt: f32) {
+        for f in &mut self.flashes {
+            f.2 += dt;
+        }
+        self.flashes.retain(|f| f.2 < 0.9);
+    }
+
+    fn input(&mut self, ui: &mut Ui, c: &Campaign, _seat: Side, t: &Shared<Self>) -> Act<Command> {
+        self.handle(ui, c, t)
+    }
+
+    fn draw(&mut self, ui: &mut Ui, c: &Campaign, t: &Shared<Self>, settings: &Settings) {
+        let f = self.seen(c, t);
+        // How far the animation at the front has played, at this speed.
+        let scale = settings.anim.step_seconds() / 0.18;
+        let front = t.front(|a| anim::length(a) * scale);
+        self.legal(c);
+        self.draw_panels(ui, c, t, &f, front);
+        if self.mine(c, &f) {
+            self.acts = self.actions(c, &f);
+            let top = self.buttons_top(c, &f);
+            self.draw_buttons(ui, top);
+        } else {
+            self.acts.clear();
+        }
+        self.draw_status(ui, c, &f, t.message.as_deref());
+    }
+
+    fn draw_handover(&self, ui: &Ui, c: &Campaign, side: Side, _t: &Shared<Self>) {
+        self.handover(ui, c, side);
+    }
+
+    fn took_back(&self, _c: &Campaign, side: Side) -> LogLine {
+        let text = format!("The {} takes back its last decision", side.name());
+        LogLine {
+            raf: text.clone(),
+            luftwaffe: text,
+            side: Some(side),
+        }
+    }
+
+    fn played(&mut self, c: &Campaign) {
+        // A mission assigned keeps its geschwader picked for the next.
+        if !matches!(c.commands().last(), Some(Command::Assign { .. })) {
+            self.picked_geschwader = None;
+        }
+        self.picked_wing = None;
+    }
+
+    /// Every new turn, Tally Ho phase and step of the turn is autosaved.
+    fn autosave_after(&self, event: &Event) -> bool {
+        self.stepped || matches!(event, Event::TallyHo(_) | Event::TurnBegins { .. })
+    }
+}
+
+/// The intercept on the board: the board's table plays the campaign, and
+/// the map's table waits without it.
+struct OnBoard {
+    table: Box<Table<HexScene<OnTheBoard>>>,
+    map: Box<Parked<CampaignScene>>,
+}
+
+/// The table of a campaign in progress: the map's table, or (while an
+/// intercept is fought on the hex board) the board's with the map's parked.
+pub struct CampaignTable {
+    /// Some while the campaign is on the map.
+    map: Option<Box<Table<CampaignScene>>>,
+    /// Some while it is on the board.
+    board: Option<OnBoard>,
+    /// The side the human plays; None: two players pass the machine.
+    pub human: Option<Side>,
+    /// The slot the campaign was loaded from or last saved in.
+    pub slot: Option<Slot>,
+    pub autosave_due: bool,
+}
+
+impl CampaignTable {
+    pub fn new(campaign: Campaign, human: Option<Side>) -> CampaignTable {
+        let players = match human {
+            Some(h) => Players::Solo { human: h },
+            None => Players::TwoPlayers,
+        };
+        let scene = CampaignScene::new(&campaign, human);
+        let mut map = Table::new(campaign, scene, players.to_record(), Opponents::default());
+        map.shared.viewer = human;
+        CampaignTable {
+            map: Some(Box::new(map)),
+            board: None,
+            human,
+            slot: None,
+            autosave_due: false,
+        }
+    }
+
+    /// The campaign, wherever it is played now (on the map or the board).
+    pub fn campaign(&self) -> &Campaign {
+        match (&self.map, &self.board) {
+            (Some(m), _) => &m.game,
+            (None, Some(b)) => b.table.game.campaign(),
+            (None, None) => unreachable!("the campaign is on the map or the board"),
+        }
+    }
+
+    /// The map's screen (parked while the board is open).
+    pub fn scene(&self) -> &CampaignScene {
+        match (&self.map, &self.board) {
+            (Some(m), _) => &m.scene,
+            (None, Some(b)) => &b.map.scene,
+            (None, None) => unreachable!("the campaign is on the map or the board"),
+        }
+    }
+
+    /// What the map's table keeps: the players, the log, the message.
+    fn shared(&self) -> &Shared<CampaignScene> {
+        match (&self.map, &self.board) {
+            (Some(m), _) => &m.shared,
+            (None, Some(b)) => &b.map.shared,
+            (None, None) => unreachable!("the campaign is on the map or the board"),
+        }
+    }
+
+    /// The intercept on the hex board, on the Simple Hex screen.
+    pub fn sub(&self) -> Option<&Table<HexScene<OnTheBoard>>> {
+        self.board.as_ref().map(|b| b.table.as_ref())
+    }
+
+    /// A board battle just over: its result, until "Back to the map".
+    pub fn result(&self) -> Option<&BoardResult> {
+        self.scene().result.as_ref()
+    }
+
+    /// The buttons of the last frame and what each does.
+    pub fn acts(&self) -> &[Choice] {
+        &self.scene().acts
+    }
+
+    /// Where the map is on screen.
+    pub fn view(&self) -> MapView {
+        self.scene().view
+    }
+
+    /// Every line of text the last frame of the map showed (none while the
+    /// board is open).
+    pub fn texts(&self) -> Vec<String> {
+        match self.board {
+            Some(_) => Vec::new(),
+            None => self.scene().texts(),
+        }
+    }
+
+    /// The sentence for the player on the table in front of them.
+    pub fn message(&self) -> Option<&str> {
+        match (&self.map, &self.board) {
+            (_, Some(b)) => b.table.shared.message.as_deref(),
+            _ => self.shared().message.as_deref(),
+        }
+    }
+
+    pub fn message_mut(&mut self) -> &mut Option<String> {
+        match (&mut self.map, &mut self.board) {
+            (_, Some(b)) => &mut b.table.shared.message,
+            (Some(m), None) => &mut m.shared.message,
+            (None, None) => unreachable!("the campaign is on the map or the board"),
+        }
+    }
+
+    /// Two players: the side that must take the machine before it sees.
+    pub fn handover(&self) -> Option<Side> {
+        match (&self.map, &self.board) {
+            (_, Some(b)) => b.table.handover,
+            (Some(m), None) => m.handover,
+            (None, None) => None,
+        }
+    }
+
+    /// The campaign as a record.
+    pub fn record(&self) -> Result<CampaignRecord, RecordError> {
+        record::of(
+            self.campaign(),
+            self.shared().players.clone(),
+            std::path::Path::new("."),
+        )
+    }
+
+    pub fn is_watching(&self) -> bool {
+        false
+    }
+
+    /// Animations are playing (on the map or the board).
+    pub fn busy(&self) -> bool {
+        match (&self.map, &self.board) {
+            (_, Some(b)) => b.table.busy(),
+            (Some(m), None) => m.busy(),
+            (None, None) => false,
+        }
+    }
+
+    pub fn players(&self) -> Players {
+        match self.human {
+            Some(h) => Players::Solo { human: h },
+            None => Players::TwoPlayers,
+        }
+    }
+
+    /// Whose decision it is on the map: the side to act, except that in a
+    /// solo game the player decides how every intercept is fought.
+    pub fn decider(&self) -> Option<Side> {
+        self.scene().shown_decider(self.campaign())
+    }
+
+    /// The human whose decision it is, if it is a human's.
+    pub fn human_turn(&self) -> Option<Side> {
+        match (&self.map, &self.board) {
+            (_, Some(b)) => b.table.human_turn(),
+            (Some(m), None) => m.human_turn(),
+            (None, None) => None,
+        }
+    }
+
+    /// Whose eyes the screen shows: the human's in a solo game; the side
+    /// that has the machine with two players.
+    pub fn viewer(&self) -> Side {
+        let viewer = match &self.board {
+            Some(b) => b.table.shared.viewer,
+            None => self.shared().viewer,
+        };
+        self.human
+            .or(viewer)
+            .or_else(|| self.human_turn())
+            .unwrap_or(Side::British)
+    }
+
+    /// A hand card as the German reads it: name, kind, hits.
+    pub fn card_entry(&self, card: u16) -> String {
+        names::card_entry(self.campaign(), card)
+    }
+
+    /// The sounds the tables want played.
+    pub fn take_sounds(&mut self) -> Vec<Sfx> {
+        let mut out = Vec::new();
+        if let Some(m) = &mut self.map {
+            out.append(&mut m.sounds);
+        }
+        if let Some(b) = &mut self.board {
+            out.append(&mut b.table.sounds);
+        }
+        out
+    }
+
+    /// Applies the log scroll from this frame's wheel.
+    pub fn scroll_log(&mut self, wheel: f32) {
+        match (&mut self.map, &mut self.board) {
+            (_, Some(b)) => b.table.scroll_log(wheel),
+            (Some(m), None) => m.scroll_log(wheel),
+            (None, None) => {}
+        }
+    }
+
+    /// One frame of the table: the map, or the battle on the board.
+    pub fn frame(&mut self, ui: &mut Ui, settings: &Settings) -> TableAction {
+        if self.board.is_some() {
+            return self.board_frame(ui, settings);
+        }
+        let Some(map) = self.map.as_mut() else {
+            return TableAction::None;
+        };
+        let events = map.game.events().len();
+        let act = map.frame(ui, settings);
+        self.autosave_due |= std::mem::take(&mut map.autosave_due);
+        // The intercept about to be fought on the board: zoom in, once the
+        // map has shown everything that led to it (nothing new was played
+        // this frame and the queue is empty).
+        let shown = map.game.events().len() == events && !map.busy();
+        if act == TableAction::None
+            && shown
+            && map.handover.is_none()
+            && map.scene.result.is_none()
+            && matches!(map.game.stage(), Stage::Battle)
+        {
+            self.open_battle();
+        }
+        act
+    }
+
+    /// Who meets whom on the board, and where.
+    fn caption(c: &Campaign) -> String {
+        let Some(t) = c.battle() else {
+            return String::new();
+        };
+        let g = t.geschwader;
+        let raf = t
+            .units
+            .iter()
+            .filter(|&&s| c.forces().squadrons[s].side == Side::British)
+            .count();
+        let lw = t.units.len() - raf;
+        format!(
+            "Intercept over {}: the {} ({raf} squadrons) meets {} ({lw} squadrons) - each squadron is a unit of four planes",
+            names::square_name(c, c.geschwader()[g].at),
+            names::wing_name(c, t.wing),
+            names::geschwader_name(c, g)
+        )
+    }
+
+    /// Opens the Simple Hex table on the campaign's battle: the campaign
+    /// itself goes onto the board (as `OnTheBoard`), so the board's moves
+    /// are the campaign's, and comes back when the battle is over.
+    fn open_battle(&mut self) {
+        let Some(map) = self.map.take() else { return };
+        if map.game.battle().is_none() {
+            self.map = Some(map);
+            return;
+        }
+        let caption = Self::caption(&map.game);
+        let (campaign, parked) = map.into_parts();
+        // The map's text is not on screen while the board is.
+        parked.scene.texts.borrow_mut().clear();
+        let on_board = OnTheBoard::new(campaign).expect("the campaign has a battle on the board");
+        let scene = HexScene::new(&on_board);
+        let players = parked.shared.players.clone();
+        let mut b = Table::new(on_board, scene, players, HexAi::default());
+        b.scene.caption = Some(caption);
+        b.shared.viewer = parked.shared.viewer;
+        self.board = Some(OnBoard {
+            table: Box::new(b),
+            map: Box::new(parked),
+        });
+    }
+
+    fn board_frame(&mut self, ui: &mut Ui, settings: &Settings) -> TableAction {
+        let Some(b) = self.board.as_mut() else {
+            return TableAction::None;
+        };
+        let act = b.table.frame(ui, settings);
+        self.autosave_due |= std::mem::take(&mut b.table.autosave_due);
+        if act != TableAction::Finished {
+            return act;
+        }
+        // The battle is over on the board: the campaign comes back to the
+        // map with its result, as it flowed back.
+        let OnBoard { table, map } = self.board.take().expect("the board is open");
+        let caption = table.scene.caption.clone().unwrap_or_default();
+        let last = table.shared.viewer;
+        let mut m = Table::from_parts(table.game.into_campaign(), *map);
+        if self.human.is_none() {
+            m.shared.viewer = last.or(m.shared.viewer);
+        }
+        let outcome = m.game.events().iter().rev().find_map(|e| match e {
+            Event::BattleResult(o) => Some(o.clone()),
+            _ => None,
+        });
+        if let Some(outcome) = outcome {
+            let seat = self
+                .human
+                .or(m.shared.viewer)
+                .or_else(|| m.game.to_act())
+                .unwrap_or(Side::British);
+            m.scene.result = Some(BoardResult {
+                outcome,
+                caption,
+                seat,
+            });
+        }
+        self.map = Some(m.into());
+        self.autosave_due = true;
+        TableAction::None
+    }
+}

@@ -1,0 +1,588 @@
+//! The panels around the map: the banner, the decision's panel (its title
+//! and what it is about), the information panel (the turn track, the
+//! weather, the score, the hand, each group's and Luftflotte's dashboard,
+//! the log), the status bar and the hand-over screen. Each
+//! side reads only what the rules let it see.
+
+use super::anim::Anim;
+use super::map::{LUFTWAFFE, RAF, RAF_INK};
+use super::names::{
+    card_entry, card_name, composition, geschwader_name, squadron, square_name, wing_name, wrap,
+};
+use super::result::verdict_text;
+use super::{CampaignScene, Seen};
+use crate::app::table::Shared;
+use crate::app::ui::{Ui, ACCENT, DIM, INK, PAPER};
+use crate::campaign::data::{Group, Luftflotte};
+use crate::campaign::forces::{Holder, Place};
+use crate::campaign::game::{Campaign, Event, Stage};
+use crate::campaign::rules::WeatherRule;
+use crate::campaign::score::luftwaffe_rate_holds;
+use crate::campaign::sight::{may_see, Secret};
+use crate::simple_hex::Side;
+use macroquad::prelude::*;
+
+impl CampaignScene {
+    pub(super) fn say(&self, ui: &Ui, s: &str, x: f32, y: f32, size: f32, c: Color) {
+        self.texts.borrow_mut().push(s.to_string());
+        ui.text(s, x, y, size, c);
+    }
+
+    pub(super) fn handover(&self, ui: &Ui, c: &Campaign, side: Side) {
+        ui.rect(
+            Rect::new(0.0, 0.0, ui.w, ui.h),
+            Color::new(0.12, 0.14, 0.2, 1.0),
+        );
+        let band = match side {
+            Side::British => RAF,
+            Side::German => LUFTWAFFE,
+        };
+        ui.rect(Rect::new(0.0, ui.h / 2.0 - 90.0, ui.w, 12.0), band);
+        let who = match side {
+            Side::British => "Pass the machine to the RAF commander",
+            Side::German => "Pass the machine to the Luftwaffe commander",
+        };
+        self.texts.borrow_mut().push(who.to_string());
+        ui.text_centered(who, ui.w / 2.0, ui.h / 2.0 - 20.0, 40.0, WHITE);
+        let what = format!("{}, then press a key or click.", stage_title(c));
+        ui.text_centered(&what, ui.w / 2.0, ui.h / 2.0 + 30.0, 24.0, LIGHTGRAY);
+    }
+
+    fn banner(&self, c: &Campaign, f: &Seen) -> String {
+        let phase = c
+            .rules()
+            .phases
+            .get(c.phase())
+            .map_or("", |p| p.name.as_str());
+        let tally = if c.tally_ho() > 0 {
+            format!(
+                " - Tally Ho phase {} of {}",
+                c.tally_ho(),
+                c.rules().raid.tally_ho_phases
+            )
+        } else {
+            String::new()
+        };
+        let who = match (f.decider, f.mine) {
+            (_, Some(s)) if self.solo.is_some() => format!(" - {} (you)", s.name()),
+            (Some(s), _) => format!(" - {}", s.name()),
+            _ => String::new(),
+        };
+        format!(
+            "Turn {} of {} - {phase}{tally}: {}{who}",
+            c.turn(),
+            c.turns(),
+            stage_title(c)
+        )
+    }
+
+    fn hint(c: &Campaign, f: &Seen) -> String {
+        if !f.quiet || (f.mine.is_none() && !c.is_over()) {
+            return "The other side is deciding. S or Space: skip ahead. F5 saves, H help, Esc leaves."
+                .into();
+        }
+        match c.stage() {
+            Stage::Fly { .. } => "Click a highlighted square to fly there, or reach for home.".into(),
+            Stage::InterceptStep { .. } => "Click a highlighted square: the wing flies one square.".into(),
+            Stage::RafMovement => "Pick a wing, then click a highlighted square within reach (its station to go home).".into(),
+            Stage::InterceptChoice { .. } => "Click a ringed wing (or its button) to scramble it, or no intercept.".into(),
+            Stage::Missions => "Pick a geschwader (button or counter), the take-off phase, then its target.".into(),
+            _ => "Choose with the buttons. Hover the map or a dashboard for details. F5 saves, H help, Esc leaves.".into(),
+        }
+    }
+
+    pub(super) fn draw_status(
+        &mut self,
+        ui: &mut Ui,
+        c: &Campaign,
+        f: &Seen,
+        message: Option<&str>,
+    ) {
+        let bar = Rect::new(0.0, ui.h - 30.0, ui.w, 30.0);
+        ui.rect(bar, PAPER);
+        self.status = message.map_or_else(|| Self::hint(c, f), str::to_string);
+        let col = if message.is_some() { ACCENT } else { INK };
+        let s = self.status.clone();
+        self.say(ui, &s, 10.0, ui.h - 9.0, 19.0, col);
+    }
+
+    pub(super) fn draw_panels(
+        &mut self,
+        ui: &mut Ui,
+        c: &Campaign,
+        t: &Shared<Self>,
+        f: &Seen,
+        front: Option<(&Anim, f32)>,
+    ) {
+        if ui.draw {
+            clear_background(Color::new(0.20, 0.26, 0.32, 1.0));
+        }
+        ui.rect(Rect::new(0.0, 0.0, ui.w, 40.0), PAPER);
+        let b = self.banner(c, f);
+        self.say(ui, &b, 12.0, 27.0, 21.0, INK);
+        self.draw_map(ui, c, f, front);
+        if let Some(r) = &self.result {
+            self.draw_result(ui, c, r);
+            return;
+        }
+        self.draw_act_panel(ui, c, f);
+        self.draw_info_panel(ui, c, t, f);
+        self.draw_tooltip(ui, c, f);
+    }
+
+    fn draw_act_panel(&self, ui: &Ui, c: &Campaign, f: &Seen) {
+        let r = self.lay.act;
+        ui.rect(r, Color::new(0.93, 0.91, 0.85, 0.97));
+        ui.rect_lines(r, 2.0, INK);
+        let (title, lines) = self.panel_text(c, f);
+        let mut y = r.y + 24.0;
+        for part in &title {
+            self.say(ui, part, r.x + 10.0, y, 19.0, INK);
+            y += 21.0;
+        }
+        y += 4.0;
+        let top = self.buttons_top(c, f);
+        for part in &lines {
+            if y > top - 6.0 {
+                break;
+            }
+            self.say(ui, part, r.x + 10.0, y, 15.0, INK);
+            y += 18.0;
+        }
+        if f.mine.is_none() && f.quiet && !c.is_over() {
+            self.say(
+                ui,
+                "The other side is deciding...",
+                r.x + 10.0,
+                top + 20.0,
+                17.0,
+                DIM,
+            );
+        }
+    }
+
+    /// The lines above the buttons: what this decision is about.
+    pub(super) fn act_lines(&self, c: &Campaign, f: &Seen) -> Vec<String> {
+        let viewer = f.viewer;
+        let mut out = Vec::new();
+        let mine = f.mine.is_some();
+        match c.stage() {
+            Stage::KeepHand => {
+                out.push(format!(
+                    "A new phase: give back cards until {} are left ({} in hand).",
+                    c.rules().german_hand,
+                    c.deck().hand().len()
+                ));
+            }
+            Stage::Rotations => out.push(
+                "Each rotation sends a fresh squadron to the damaged box and brings back one of the same type in the receiving group. Unused rotations lapse.".into(),
+            ),
+            Stage::ProductionSplit { dice } => {
+                let s = self.for_squadrons.min(*dice);
+                out.push(format!(
+                    "{dice} production dice: {s} for squadrons, {} for airfields, radar and factories. A roundel succeeds.",
+                    dice - s
+                ));
+                out.push(format!(
+                    "Damaged RAF squadrons: {}. Knocked-out targets: {}.",
+                    c.forces()
+                        .squadrons
+                        .iter()
+                        .enumerate()
+                        .filter(|(i, _)| c.forces().rebuildable(*i))
+                        .count(),
+                    c.mendable().count()
+                ));
+            }
+            Stage::Repairs => {
+                let (s, g) = c.successes();
+                out.push(format!(
+                    "Successes: {s} for squadrons, {g} for repairs; 13 Group's reserve: {} point(s).",
+                    c.forces().reserve_points
+                ));
+            }
+            Stage::Missions if may_see(viewer, Secret::Targets) => {
+                out.push(format!(
+                    "Hand: {} cards (gold rings on the map). Give each geschwader with bombers a target and a take-off phase.",
+                    c.deck().hand().len()
+                ));
+                for (g, ges) in c.geschwader().iter().enumerate() {
+                    if let Some(card) = ges.target {
+                        out.push(format!(
+                            "{} -> {} (phase {})",
+                            geschwader_name(c, g),
+                            card_name(c, card),
+                            ges.wave
+                        ));
+                    }
+                }
+            }
+            Stage::Fly { geschwader } => {
+                let g = *geschwader;
+                let ges = &c.geschwader()[g];
+                out.push(format!(
+                    "{} over {}: {} of {} squares flown this phase.",
+                    geschwader_name(c, g),
+                    square_name(c, ges.at),
+                    ges.moved,
+                    c.allowance(g)
+                ));
+                if let (Some(card), true) = (ges.target, may_see(viewer, Secret::Targets)) {
+                    out.push(format!("Target: {}", card_entry(c, card)));
+                }
+                if may_see(viewer, Secret::Raids) {
+                    out.push(composition(c, g));
+                }
+            }
+            Stage::InterceptChoice { geschwader } => {
+                out.push(format!(
+                    "{} ({} squadrons) entered a radar square over {}.",
+                    geschwader_name(c, *geschwader),
+                    c.geschwader()[*geschwader].squadrons.len(),
+                    square_name(c, c.geschwader()[*geschwader].at)
+                ));
+            }
+            Stage::InterceptStep { geschwader, wing } => {
+                out.push(format!(
+                    "The {} flies one square towards {} over {}.",
+                    wing_name(c, *wing),
+                    geschwader_name(c, *geschwader),
+                    square_name(c, c.geschwader()[*geschwader].at)
+                ));
+            }
+            Stage::RafMovement => {
+                out.push(format!(
+                    "Each wing may fly up to {} squares. A wing on a raid's square dogfights it in the battle step.",
+                    c.rules().raid.raf_move
+                ));
+                if let Some(w) = self.picked_wing {
+                    out.push(format!("Picked: {}", wing_name(c, w)));
+                }
+            }
+            Stage::HowToFight { wing, geschwader } => {
+                out.push(format!(
+                    "The {} meets {} over {}.",
+                    wing_name(c, *wing),
+                    geschwader_name(c, *geschwader),
+                    square_name(c, c.geschwader()[*geschwader].at)
+                ));
+                if let Some(f) = c.fight() {
+                    // Two players at one machine both read the RAF's names here.
+                    if may_see(viewer, Secret::Wings) || self.solo.is_none() {
+                        out.push(format!(
+                            "RAF: {}",
+                            f.raf.iter().map(|&s| squadron(c, s)).collect::<Vec<_>>().join(", ")
+                        ));
+                    } else {
+                        out.push(format!("RAF: {} squadrons", f.raf.len()));
+                    }
+                    out.push(format!(
+                        "Luftwaffe: {}",
+                        f.luftwaffe
+                            .iter()
+                            .map(|&s| c.aircraft(s).name.clone())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ));
+                }
+                out.push("On the board each squadron is a unit of four planes; the result flows back to the campaign.".into());
+            }
+            Stage::Gruppen => {
+                if let Some(d) = c.dogfight() {
+                    let next = d.squadrons.get(d.gruppe_of.len()).copied();
+                    if let (Some(s), true) = (next, may_see(viewer, Secret::Gruppen)) {
+                        out.push(format!(
+                            "Place {} in a gruppe (face down; at most {} a gruppe).",
+                            squadron(c, s),
+                            c.rules().raid.gruppe_max
+                        ));
+                    } else {
+                        out.push(format!(
+                            "{} arranges its squadrons face down.",
+                            geschwader_name(c, d.geschwader)
+                        ));
+                    }
+                }
+            }
+            Stage::Attacks => {
+                if let Some(d) = c.dogfight() {
+                    if let Some(&s) = d.raf.get(d.attacks.len()) {
+                        if may_see(viewer, Secret::Wings) {
+                            out.push(format!(
+                                "Which gruppe does {} attack? The gruppen are face down: only their sizes show.",
+                                squadron(c, s)
+                            ));
+                        } else {
+                            out.push("The RAF chooses which gruppen to attack.".into());
+                        }
+                    }
+                }
+            }
+            Stage::Allocate { side } => {
+                if let Some(f) = c.fight() {
+                    let hits = match side {
+                        Side::British => f.on_raf,
+                        Side::German => f.on_luftwaffe,
+                    };
+                    out.push(format!(
+                        "The {} has {hits} hit(s) to take{}.",
+                        side.name(),
+                        if f.intercept {
+                            ": one squadron a side may stand down for fewer hits than its defence"
+                        } else {
+                            " (no stand-downs in a dogfight)"
+                        }
+                    ));
+                }
+            }
+            Stage::Over => {
+                if let Some(v) = c.verdict() {
+                    out.push(verdict_text(v).into());
+                }
+            }
+            _ => {}
+        }
+        if !mine && !matches!(c.stage(), Stage::Over) {
+            out.truncate(2);
+        }
+        out
+    }
+
+    fn draw_info_panel(&self, ui: &Ui, c: &Campaign, shared: &Shared<Self>, f: &Seen) {
+        let r = self.lay.info;
+        ui.rect(r, Color::new(0.93, 0.91, 0.85, 0.97));
+        ui.rect_lines(r, 2.0, INK);
+        let x = r.x + 8.0;
+        let mut y = r.y + 20.0;
+        let viewer = f.viewer;
+        // The turn track.
+        let turns = c.turns().max(1) as f32;
+        let tw = ((r.w - 16.0) / turns).floor();
+        for t in 1..=c.turns() {
+            let bx = Rect::new(x + (t - 1) as f32 * tw, y - 14.0, tw - 2.0, 18.0);
+            let phase = c
+                .rules()
+                .calendar_for(c.setup().weather)
+                .phase_of(t)
+                .unwrap_or(0);
+            let base = [
+                Color::new(0.75, 0.82, 0.9, 1.0),
+                Color::new(0.9, 0.82, 0.6, 1.0),
+                Color::new(0.88, 0.66, 0.62, 1.0),
+            ][phase % 3];
+            ui.rect(bx, base);
+            let flew = c.records().get(t as usize - 1).map(|r| r.flew);
+            if t == c.turn() {
+                ui.rect_lines(bx, 3.0, ACCENT);
+            } else {
+                ui.rect_lines(bx, 1.0, INK);
+            }
+            let mark = match flew {
+                Some(true) if t <= c.turn() => t.to_string(),
+                Some(false) if t < c.turn() || !matches!(c.stage(), Stage::Over) => "-".into(),
+                _ => t.to_string(),
+            };
+            ui.text_centered(&mark, bx.x + bx.w / 2.0, bx.y + 14.0, 14.0, INK);
+        }
+        y += 22.0;
+        // The weather of the turn.
+        let w = weather_line(c);
+        self.say(ui, &w, x, y, 15.0, INK);
+        y += 20.0;
+        // The score.
+        let t = c.tally();
+        let rules = c.rules();
+        let s1 = format!(
+            "Targets bombed {} (win {}, draw over {})",
+            t.targets, rules.targets_to_win, rules.targets_to_draw
+        );
+        self.say(ui, &s1, x, y, 16.0, INK);
+        y += 18.0;
+        let rate = luftwaffe_rate_holds(&t, rules);
+        let s2 = format!(
+            "Lost: RAF {}, Luftwaffe {} - loss rate {}",
+            t.raf_lost,
+            t.luftwaffe_lost,
+            if rate { "held (6:10)" } else { "lost" }
+        );
+        self.say(ui, &s2, x, y, 16.0, INK);
+        y += 18.0;
+        // The German hand and the deck.
+        let d = c.deck();
+        let hand = if may_see(viewer, Secret::Hand) {
+            format!(
+                "Hand {} cards - deck {} - used {} - out {}",
+                d.hand().len(),
+                d.draw_pile().len(),
+                d.used().len(),
+                d.out().len()
+            )
+        } else {
+            format!(
+                "German hand {} cards (face down) - deck {} - used {}",
+                d.hand().len(),
+                d.draw_pile().len(),
+                d.used().len()
+            )
+        };
+        self.say(ui, &hand, x, y, 15.0, INK);
+        y += 10.0;
+        // Dashboards.
+        y = self.draw_dashboards(ui, c, viewer, x, y, r.w - 16.0);
+        // The log.
+        y += 8.0;
+        self.say(ui, "Log", x, y + 12.0, 18.0, INK);
+        y += 18.0;
+        let line_h = 16.0;
+        let bottom = r.y + r.h - 6.0;
+        let room = ((bottom - y) / line_h).max(1.0) as usize;
+        let max = ((r.w - 16.0) / (14.0 * 0.44)) as usize;
+        // The newest lines at the bottom, wrapped to the panel.
+        let mut wrapped: Vec<(String, Option<Side>)> = Vec::new();
+        let end = shared.log.len().saturating_sub(shared.log_scroll);
+        for line in shared.log[..end].iter().rev() {
+            let text = line.for_side(viewer);
+            if text.is_empty() {
+                continue;
+            }
+            let parts = wrap(text, max);
+            for p in parts.into_iter().rev() {
+                wrapped.push((p, line.side));
+            }
+            if wrapped.len() >= room {
+                break;
+            }
+        }
+        wrapped.truncate(room);
+        wrapped.reverse();
+        for (k, (text, side)) in wrapped.iter().enumerate() {
+            let col = match side {
+                Some(Side::German) => Color::new(0.45, 0.18, 0.08, 1.0),
+                Some(Side::British) => Color::new(0.10, 0.25, 0.60, 1.0),
+                None => INK,
+            };
+            self.say(ui, text, x, y + 14.0 + k as f32 * line_h, 14.0, col);
+        }
+    }
+
+    /// Each group's and Luftflotte's boxes; returns the y below them.
+    fn draw_dashboards(&self, ui: &Ui, c: &Campaign, viewer: Side, x: f32, y0: f32, w: f32) -> f32 {
+        let holders: Vec<(String, Holder, Side)> = Group::ALL
+            .iter()
+            .map(|&g| (g.name(), Holder::Group(g), Side::British))
+            .chain(Luftflotte::ALL.iter().map(|&l| {
+                (
+                    format!("Luftflotte {}", l.number()),
+                    Holder::Luftflotte(l),
+                    Side::German,
+                )
+            }))
+            .collect();
+        let cols = [
+            ("ready", 0.42),
+            ("up", 0.56),
+            ("damaged", 0.68),
+            ("stood", 0.86),
+        ];
+        let mut y = y0 + 18.0;
+        for (label, k) in cols {
+            ui.text(label, x + w * k, y, 14.0, DIM);
+        }
+        self.texts
+            .borrow_mut()
+            .push("ready up damaged stood".into());
+        let row_h = 18.0;
+        let mut hover: Option<(Holder, Side, String)> = None;
+        for (name, holder, side) in holders {
+            y += row_h;
+            let count = |f: fn(Place) -> bool| c.forces().count(holder, None, f);
+            let ready = count(|p| matches!(p, Place::Ready { .. }));
+            let up = count(|p| p == Place::Alerted);
+            let damaged = count(|p| p == Place::Damaged);
+            let stood = count(|p| matches!(p, Place::StoodDown { .. }));
+            let row = Rect::new(x - 2.0, y - 13.0, w + 4.0, row_h);
+            if ui.hovered(row) {
+                ui.rect(row, Color::new(1.0, 0.95, 0.7, 1.0));
+                hover = Some((holder, side, name.clone()));
+            }
+            let col = match side {
+                Side::British => RAF_INK,
+                Side::German => INK,
+            };
+            ui.text(&name, x, y, 15.0, col);
+            for (n, (_, k)) in [ready, up, damaged, stood].iter().zip(cols) {
+                ui.text(&n.to_string(), x + w * k + 8.0, y, 15.0, col);
+            }
+            self.texts
+                .borrow_mut()
+                .push(format!("{name}: {ready} {up} {damaged} {stood}"));
+        }
+        if let Some((holder, side, name)) = hover {
+            self.dashboard_tip(ui, c, viewer, holder, side, &name);
+        }
+        y + 6.0
+    }
+}
+
+/// The decision the campaign waits for, as a title.
+pub(super) fn stage_title(c: &Campaign) -> String {
+    match c.stage() {
+        Stage::KeepHand => "The Luftwaffe gives back target cards".into(),
+        Stage::Rotations => "The RAF rotates squadrons".into(),
+        Stage::ProductionSplit { .. } => "The RAF throws for production".into(),
+        Stage::Repairs => "The RAF repairs".into(),
+        Stage::Reinforce => "The Luftwaffe reinforces its geschwader".into(),
+        Stage::BigWing => "The RAF may form the Big Wing".into(),
+        Stage::Missions => "The Luftwaffe assigns its missions".into(),
+        Stage::Fly { geschwader } => {
+            format!("The Luftwaffe moves {}", geschwader_name(c, *geschwader))
+        }
+        Stage::InterceptChoice { geschwader } => format!(
+            "{} is on the radar: the RAF may scramble a wing",
+            geschwader_name(c, *geschwader)
+        ),
+        Stage::InterceptStep { wing, .. } => {
+            format!("The RAF moves the {}", wing_name(c, *wing))
+        }
+        Stage::RafMovement => "RAF movement".into(),
+        Stage::HowToFight { .. } => "An intercept: on the hex board or with dice?".into(),
+        Stage::Battle => "An intercept on the hex board".into(),
+        Stage::Gruppen => "The Luftwaffe forms its gruppen".into(),
+        Stage::Attacks => "The RAF attacks the gruppen".into(),
+        Stage::Allocate { side } => format!("The {} takes its hits", side.name()),
+        Stage::Over => "The campaign is over".into(),
+    }
+}
+
+/// This turn's weather, as it was checked.
+fn weather_line(c: &Campaign) -> String {
+    let this_turn = c
+        .events()
+        .iter()
+        .rev()
+        .take_while(|e| !matches!(e, Event::TurnBegins { .. }))
+        .find_map(|e| match e {
+            Event::Weather { flies, dice, card } => Some((*flies, *dice, *card)),
+            _ => None,
+        });
+    let rule = c.setup().weather;
+    match this_turn {
+        None => format!("Weather: not yet checked ({})", rule.name()),
+        Some((flies, dice, card)) => {
+            let how = match (rule, dice, card) {
+                (_, Some((a, b)), _) => format!("dice {} {}", a.symbol(), b.symbol()),
+                (_, None, Some(card)) => card.name().into(),
+                (WeatherRule::Historical, _, _) => "as in 1940".into(),
+                _ => "no weather check".into(),
+            };
+            format!(
+                "Weather: {how} - {}",
+                if flies {
+                    "the Luftwaffe flies"
+                } else {
+                    "a respite"
+                }
+            )
+        }
+    }
+}

@@ -1,0 +1,192 @@
+//! How things ended: the campaign's result screen (the verdict, the tallies,
+//! each turn), and the panel that shows a board battle's result on the map
+//! until "Back to the map".
+
+use super::names::{card_name, squadron, wrap};
+use super::new_game::{battles_title, weather_title};
+use super::{CampaignScene, CampaignTable, BANNER};
+use crate::app::ui::{Ui, ACCENT, DIM, INK, PAPER};
+use crate::campaign::game::{Campaign, Event};
+use crate::campaign::score::{luftwaffe_rate_holds, Verdict};
+use crate::campaign::tactical::{Fate, Outcome};
+use crate::simple_hex::Side;
+use macroquad::prelude::*;
+
+/// A board battle just over, as it flowed back to the campaign: shown on
+/// the map until the player goes back to it.
+#[derive(Clone, Debug)]
+pub struct BoardResult {
+    pub outcome: Outcome,
+    /// Who met whom, and where.
+    pub caption: String,
+    /// The side at the machine when the battle ended: it reads the result.
+    pub seat: Side,
+}
+
+impl CampaignScene {
+    /// The board battle's result, as it flowed back to the campaign.
+    pub(super) fn draw_result(&self, ui: &Ui, c: &Campaign, r: &BoardResult) {
+        let (out, caption, lay) = (&r.outcome, r.caption.as_str(), self.lay);
+        let x0 = lay.act.x;
+        let r = Rect::new(x0, lay.act.y, ui.w - x0 - 8.0, lay.act.h);
+        ui.rect(r, Color::new(0.93, 0.91, 0.85, 0.98));
+        ui.rect_lines(r, 2.0, INK);
+        let x = r.x + 12.0;
+        let mut y = r.y + 28.0;
+        self.say(ui, "The battle on the board is over", x, y, 24.0, INK);
+        y += 24.0;
+        let max = ((r.w - 24.0) / (15.0 * 0.44)) as usize;
+        for l in wrap(caption, max) {
+            self.say(ui, &l, x, y, 15.0, DIM);
+            y += 17.0;
+        }
+        y += 10.0;
+        for side in [Side::British, Side::German] {
+            self.say(ui, side.name(), x, y, 20.0, INK);
+            y += 22.0;
+            for s in out.squadrons.iter().filter(|s| s.side == side) {
+                let fate = match s.fate {
+                    Fate::Lost => "LOST",
+                    Fate::StoodDown => "stood down",
+                    Fate::Unhurt => "flies on",
+                };
+                let line = format!(
+                    "{}: {} shot down, {} damaged - {fate}",
+                    squadron(c, s.squadron),
+                    s.shot_down,
+                    s.damaged
+                );
+                let col = match s.fate {
+                    Fate::Lost => ACCENT,
+                    _ => INK,
+                };
+                self.say(ui, &line, x + 10.0, y, 16.0, col);
+                y += 19.0;
+            }
+            y += 8.0;
+        }
+        let target = c.events().iter().rev().find_map(|e| match e {
+            Event::BattleOnBoard { geschwader, .. } => c.geschwader()[*geschwader].target,
+            _ => None,
+        });
+        let bombs = match (out.hits, target) {
+            (0, _) => format!("Bomb points {}: no hits on the target", out.points),
+            (h, Some(card)) => format!(
+                "Bomb points {}: {h} hit(s) on {} ({}/{} now)",
+                out.points,
+                card_name(c, card),
+                c.damage(card),
+                c.data().targets.cards[card as usize].hits
+            ),
+            (h, None) => format!("Bomb points {}: {h} hit(s)", out.points),
+        };
+        self.say(ui, &bombs, x, y, 17.0, INK);
+        y += 24.0;
+        let t = c.tally();
+        let s = format!(
+            "The campaign now: {} targets bombed; RAF {} lost, Luftwaffe {} lost",
+            t.targets, t.raf_lost, t.luftwaffe_lost
+        );
+        self.say(ui, &s, x, y, 16.0, INK);
+    }
+}
+
+pub fn verdict_text(v: Verdict) -> &'static str {
+    match v {
+        Verdict::Luftwaffe => "the Luftwaffe wins: air superiority for the invasion",
+        Verdict::Draw => "a draw",
+        Verdict::British => "the RAF wins: the invasion is called off",
+    }
+}
+
+/// The campaign's result: the verdict, the tallies and each turn. True: to
+/// the main menu.
+pub fn result_screen(ui: &mut Ui, t: &CampaignTable) -> bool {
+    ui.rect(Rect::new(0.0, 0.0, ui.w, ui.h), BANNER);
+    let c = t.campaign();
+    let v = c.verdict().unwrap_or(Verdict::British);
+    let title = match v {
+        Verdict::Luftwaffe => "The Luftwaffe wins",
+        Verdict::Draw => "The campaign is drawn",
+        Verdict::British => "The RAF wins",
+    };
+    ui.text_centered(title, ui.w / 2.0, 80.0, 56.0, PAPER);
+    let tally = c.tally();
+    let rules = c.rules();
+    let held = luftwaffe_rate_holds(&tally, rules);
+    let why = match v {
+        Verdict::Luftwaffe => {
+            "At least 28 targets bombed, and the loss rate held: air superiority."
+        }
+        Verdict::Draw if tally.targets > rules.targets_to_win && !held => {
+            "More than 28 targets bombed, but at too high a loss rate."
+        }
+        Verdict::Draw => "Between 22 and 27 targets bombed, with the loss rate held.",
+        Verdict::British => "The Luftwaffe fell short: the invasion is called off.",
+    };
+    ui.text_centered(why, ui.w / 2.0, 116.0, 22.0, LIGHTGRAY);
+    let light = Color::new(0.88, 0.89, 0.92, 1.0);
+    let x = (ui.w / 2.0 - 320.0).max(20.0);
+    let mut y = 170.0;
+    let lines = [
+        format!(
+            "Targets bombed: {} (the Luftwaffe needs {}; a draw above {})",
+            tally.targets, rules.targets_to_win, rules.targets_to_draw
+        ),
+        format!(
+            "Squadrons lost: RAF {}, Luftwaffe {}",
+            tally.raf_lost, tally.luftwaffe_lost
+        ),
+        format!(
+            "Loss rate (hands of {} RAF to {} German): {}",
+            rules.loss_hands.0,
+            rules.loss_hands.1,
+            if luftwaffe_rate_holds(&tally, rules) {
+                "held by the Luftwaffe"
+            } else {
+                "lost by the Luftwaffe"
+            }
+        ),
+        format!(
+            "Weather: {}. {}",
+            weather_title(c.setup().weather),
+            battles_title(c.setup().battles)
+        ),
+    ];
+    for l in &lines {
+        ui.text(l, x, y, 22.0, light);
+        y += 28.0;
+    }
+    y += 10.0;
+    ui.text(
+        "Turn   flew   missions   bombed   RAF lost   Luftwaffe lost",
+        x,
+        y,
+        18.0,
+        PAPER,
+    );
+    y += 22.0;
+    for (i, r) in c.records().iter().enumerate() {
+        if y > ui.h - 110.0 {
+            break;
+        }
+        ui.text(
+            &format!(
+                "{:>4}   {:>4}   {:>8}   {:>6}   {:>8}   {:>14}",
+                i + 1,
+                if r.flew { "yes" } else { "no" },
+                r.missions,
+                r.bombed,
+                r.raf_lost,
+                r.luftwaffe_lost
+            ),
+            x,
+            y,
+            18.0,
+            light,
+        );
+        y += 20.0;
+    }
+    let r = Rect::new(ui.w / 2.0 - 120.0, ui.h - 80.0, 240.0, 50.0);
+    ui.button(r, "Main menu") || ui.input.key(KeyCode::Enter)
+}

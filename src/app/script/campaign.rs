@@ -1,0 +1,378 @@
+//! The scripted campaign players: a whole campaign through the screens.
+
+use super::{center, Script, ScriptedPlayer};
+use crate::app::simple_hex::HexGame;
+use crate::app::ui::InputFrame;
+use crate::app::{App, Screen};
+use macroquad::prelude::*;
+
+/// Moments of a campaign worth a screenshot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CampaignMoment {
+    Menu,
+    NewGame,
+    TurnStart,
+    Raids,
+    InterceptChoice,
+    HowToFight,
+    HexBattle,
+    BattleResult,
+    MapAfter,
+    RafMovement,
+    Handover,
+    Result,
+}
+
+impl CampaignMoment {
+    pub fn file(self) -> &'static str {
+        match self {
+            CampaignMoment::Menu => "campaign-menu.png",
+            CampaignMoment::NewGame => "campaign-new.png",
+            CampaignMoment::TurnStart => "campaign-turn-start.png",
+            CampaignMoment::Raids => "campaign-raids.png",
+            CampaignMoment::InterceptChoice => "campaign-intercept-choice.png",
+            CampaignMoment::HowToFight => "campaign-how-to-fight.png",
+            CampaignMoment::HexBattle => "campaign-hex-battle.png",
+            CampaignMoment::BattleResult => "campaign-battle-result.png",
+            CampaignMoment::MapAfter => "campaign-map-after.png",
+            CampaignMoment::RafMovement => "campaign-raf-movement.png",
+            CampaignMoment::Handover => "campaign-handover.png",
+            CampaignMoment::Result => "campaign-result.png",
+        }
+    }
+}
+
+/// Plays a campaign through the screens: from the main menu to a new
+/// campaign, then turn after turn. What to decide is the campaign opponent's
+/// choice for the player's side (the hex board for the first intercepts);
+/// how it is done is all clicks on the panel's buttons and the map's squares,
+/// and on the hex board the Simple Hex scripted player's clicks and keys.
+pub struct CampaignScript {
+    /// New-campaign choices: players (0 RAF solo, 1 Luftwaffe solo, 2 two
+    /// players), weather rule and battles (indices), seed.
+    pub players: usize,
+    pub weather: usize,
+    pub battles: usize,
+    pub seed: String,
+    /// Stop once this many turns are played (the campaign's end at most).
+    pub turns: u8,
+    /// Intercepts to fight on the hex board when asked (the rest with dice).
+    pub board_battles: usize,
+    /// Then leave, start a two-player campaign and stop at its first hand-over.
+    pub handover_demo: bool,
+    second: bool,
+    hex: ScriptedPlayer,
+    wait: u32,
+    hovered: Option<(f32, f32)>,
+    after_battle: bool,
+    pub board_fought: usize,
+    pub results_seen: usize,
+    pub seen: Vec<CampaignMoment>,
+    pub done: bool,
+}
+
+impl Script for CampaignScript {
+    fn next(&mut self, app: &App) -> InputFrame {
+        CampaignScript::next(self, app)
+    }
+    fn shots(&self) -> Vec<&'static str> {
+        self.seen.iter().map(|m| m.file()).collect()
+    }
+    fn done(&self) -> bool {
+        self.done
+    }
+}
+
+impl CampaignScript {
+    /// The RAF solo, weather dice by phase, intercepts asked for.
+    pub fn new(seed: u64) -> CampaignScript {
+        CampaignScript {
+            players: 0,
+            weather: 0,
+            battles: 2,
+            seed: seed.to_string(),
+            turns: 1,
+            board_battles: 1,
+            handover_demo: false,
+            second: false,
+            hex: ScriptedPlayer::new(0, seed),
+            wait: 0,
+            hovered: None,
+            after_battle: false,
+            board_fought: 0,
+            results_seen: 0,
+            seen: Vec::new(),
+            done: false,
+        }
+    }
+
+    /// The window's demonstration: a shortened campaign of the RAF solo with
+    /// its first intercept on the board (the other side's moves skipped after
+    /// the first turn), then a two-player campaign's first hand-over.
+    pub fn demo(seed: u64) -> CampaignScript {
+        CampaignScript {
+            weather: 2,
+            turns: u8::MAX,
+            handover_demo: true,
+            ..CampaignScript::new(seed)
+        }
+    }
+
+    fn moment(&mut self, m: CampaignMoment) -> bool {
+        if self.seen.contains(&m) {
+            false
+        } else {
+            self.seen.push(m);
+            true
+        }
+    }
+
+    pub fn next(&mut self, app: &App) -> InputFrame {
+        let mut f = self.decide(app);
+        f.dt = 0.05;
+        f
+    }
+
+    fn click_exact(app: &App, label: &str) -> Option<InputFrame> {
+        app.buttons.iter().find(|b| b.label == label).map(|b| {
+            let (x, y) = center(b.rect);
+            InputFrame::click_at(x, y)
+        })
+    }
+
+    fn decide(&mut self, app: &App) -> InputFrame {
+        if self.wait > 0 {
+            self.wait -= 1;
+            return InputFrame::idle();
+        }
+        if app.buttons.is_empty() && !matches!(app.top(), Screen::Campaign(_)) {
+            return InputFrame::idle();
+        }
+        let click = |prefix: &str| ScriptedPlayer::click_button(app, prefix).unwrap_or_default();
+        match app.top() {
+            Screen::Menu => {
+                self.moment(CampaignMoment::Menu);
+                click("Campaign: the Battle")
+            }
+            Screen::CampaignNew(ng) => {
+                let players = if self.second { 2 } else { self.players };
+                if ng.players != players {
+                    return click("Players:");
+                }
+                if ng.weather != self.weather {
+                    return click("Weather:");
+                }
+                if ng.battles != self.battles {
+                    return click("Intercepts:");
+                }
+                if ng.seed != self.seed {
+                    if !ng.seed.is_empty() {
+                        return InputFrame::press(KeyCode::Backspace);
+                    }
+                    return InputFrame {
+                        chars: self.seed.chars().collect(),
+                        ..InputFrame::idle()
+                    };
+                }
+                if !self.second && self.moment(CampaignMoment::NewGame) {
+                    return InputFrame::idle();
+                }
+                click("Start the campaign")
+            }
+            Screen::Campaign(t) => self.campaign(app, t),
+            Screen::ConfirmNew(_) => click("Replace it and start"),
+            Screen::CampaignResult(_) => {
+                if self.moment(CampaignMoment::Result) {
+                    self.wait = 2;
+                    return InputFrame::idle();
+                }
+                if self.handover_demo && !self.second {
+                    // On to a two-player campaign, for its hand-over.
+                    self.second = true;
+                    return click("Main menu");
+                }
+                self.done = true;
+                InputFrame::idle()
+            }
+            Screen::ConfirmLeave { .. } if self.second => click("Leave"),
+            _ => InputFrame::press(KeyCode::Escape),
+        }
+    }
+
+    fn campaign(&mut self, app: &App, t: &crate::app::campaign::CampaignTable) -> InputFrame {
+        use crate::app::campaign::Do;
+        use crate::campaign::ai;
+        use crate::campaign::game::{Command, Event, RaidState, Stage};
+        if t.handover().is_some() {
+            if self.moment(CampaignMoment::Handover) {
+                self.wait = 1;
+                return InputFrame::idle();
+            }
+            if self.second {
+                self.done = true;
+                return InputFrame::idle();
+            }
+            return InputFrame::press(KeyCode::Enter);
+        }
+        if self.second {
+            // The two-player campaign: every decision as the opponents would.
+            if t.busy() || t.human_turn().is_none() {
+                return InputFrame::idle();
+            }
+        }
+        if let Some(b) = t.sub() {
+            let battle = b.game.hex();
+            let flying = battle
+                .planes()
+                .iter()
+                .filter(|p| p.on_board().is_some())
+                .count();
+            if flying >= 6
+                && battle.commands().len() >= 20
+                && !b.busy()
+                && self.moment(CampaignMoment::HexBattle)
+            {
+                self.wait = 1;
+                return InputFrame::idle();
+            }
+            return self.hex.battle(b);
+        }
+        if t.result().is_some() {
+            if self.moment(CampaignMoment::BattleResult) {
+                self.wait = 1;
+                return InputFrame::idle();
+            }
+            self.results_seen += 1;
+            self.after_battle = true;
+            return Self::click_exact(app, "Back to the map").unwrap_or_default();
+        }
+        let c = t.campaign();
+        if c.tally_ho() == 0 && matches!(c.stage(), Stage::Missions) {
+            self.moment(CampaignMoment::TurnStart);
+        }
+        let aloft = c
+            .geschwader()
+            .iter()
+            .filter(|g| g.state == RaidState::Aloft)
+            .count();
+        let moves = c
+            .events()
+            .iter()
+            .filter(|e| matches!(e, Event::Moved { .. }))
+            .count();
+        if aloft >= 3 && moves >= 12 && t.busy() {
+            self.moment(CampaignMoment::Raids);
+        }
+        if t.busy() || t.human_turn().is_none() || c.is_over() {
+            // After the first turn, the other side's moves are skipped.
+            if c.turn() > 1 && !self.second && !c.is_over() {
+                return InputFrame::press(KeyCode::S);
+            }
+            return InputFrame::idle();
+        }
+        if self.after_battle && self.moment(CampaignMoment::MapAfter) {
+            self.wait = 1;
+            return InputFrame::idle();
+        }
+        if !self.second && c.turn() > self.turns {
+            if self.handover_demo {
+                // On to a two-player campaign, for its hand-over.
+                self.second = true;
+                return InputFrame::press(KeyCode::Escape);
+            }
+            self.done = true;
+            return InputFrame::idle();
+        }
+        let Some(side) = t.human_turn() else {
+            return InputFrame::idle();
+        };
+        let moment = match c.stage() {
+            Stage::InterceptChoice { .. } => Some(CampaignMoment::InterceptChoice),
+            Stage::HowToFight { .. } => Some(CampaignMoment::HowToFight),
+            // A wing picked: its reach is highlighted.
+            Stage::RafMovement if t.scene().picked_wing.is_some() => {
+                Some(CampaignMoment::RafMovement)
+            }
+            _ => None,
+        };
+        if let Some(m) = moment {
+            if !self.second && self.moment(m) {
+                self.wait = 1;
+                return InputFrame::idle();
+            }
+        }
+        let cmd = match c.stage() {
+            Stage::HowToFight { .. } => {
+                if self.board_fought < self.board_battles {
+                    Command::OnTheBoard
+                } else {
+                    Command::WithDice
+                }
+            }
+            _ => match ai::propose(c, side) {
+                Some(cmd) => cmd,
+                None => return InputFrame::idle(),
+            },
+        };
+        if cmd == Command::OnTheBoard {
+            self.board_fought += 1;
+        }
+        let act = |what: Do| t.acts().iter().find(|a| a.what == what);
+        let press = |what: Do| -> InputFrame {
+            match act(what) {
+                Some(a) => Self::click_exact(app, &a.label).unwrap_or_default(),
+                None => match t.acts().iter().find(|a| a.what == Do::NextPage) {
+                    Some(a) => Self::click_exact(app, &a.label).unwrap_or_default(),
+                    None => InputFrame::idle(),
+                },
+            }
+        };
+        let square = |sq| {
+            let p = t.view().center(sq);
+            (p.x, p.y)
+        };
+        match cmd {
+            Command::Assign {
+                geschwader, wave, ..
+            } => {
+                if t.scene().picked_geschwader != Some(geschwader) {
+                    return press(Do::PickGeschwader(geschwader));
+                }
+                if t.scene().wave != wave {
+                    return press(Do::Wave(wave));
+                }
+                press(Do::Play(cmd))
+            }
+            Command::Production { squadrons } => {
+                if t.scene().for_squadrons < squadrons {
+                    press(Do::MoreForSquadrons)
+                } else if t.scene().for_squadrons > squadrons {
+                    press(Do::FewerForSquadrons)
+                } else {
+                    press(Do::Play(cmd))
+                }
+            }
+            Command::MoveWing { wing, to } => {
+                if t.scene().picked_wing != Some(wing) {
+                    return press(Do::PickWing(wing));
+                }
+                self.click_square(square(to))
+            }
+            Command::Step(to) | Command::WingStep(to) => self.click_square(square(to)),
+            _ => press(Do::Play(cmd)),
+        }
+    }
+
+    /// Hovers a square for a frame (so its highlight shows), then clicks it.
+    fn click_square(&mut self, p: (f32, f32)) -> InputFrame {
+        if self.hovered != Some(p) {
+            self.hovered = Some(p);
+            return InputFrame {
+                mouse: p,
+                ..InputFrame::idle()
+            };
+        }
+        self.hovered = None;
+        InputFrame::click_at(p.0, p.1)
+    }
+}

@@ -1,0 +1,231 @@
+//! The scripted family-game commanders: play whole games through the screens.
+
+use super::{Script, ScriptedPlayer};
+use crate::app::family::{FamilyBattle, Mode};
+use crate::app::ui::InputFrame;
+use crate::app::{App, Screen};
+use macroquad::prelude::*;
+
+impl Script for FamilyScript {
+    fn next(&mut self, app: &App) -> InputFrame {
+        FamilyScript::next(self, app)
+    }
+    fn shots(&self) -> Vec<&'static str> {
+        self.seen.iter().map(|m| m.file()).collect()
+    }
+    fn done(&self) -> bool {
+        self.done
+    }
+}
+
+/// Moments of a family game worth a screenshot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FamilyMoment {
+    Menu,
+    Help,
+    NewGame,
+    Handover,
+    Spinner,
+    Choice,
+    BehindAndLevel,
+    Order,
+    Result,
+}
+
+impl FamilyMoment {
+    pub fn file(self) -> &'static str {
+        match self {
+            FamilyMoment::Menu => "family-menu.png",
+            FamilyMoment::Help => "family-help.png",
+            FamilyMoment::NewGame => "family-new-game.png",
+            FamilyMoment::Handover => "family-handover.png",
+            FamilyMoment::Spinner => "family-spinner.png",
+            FamilyMoment::Choice => "family-choice.png",
+            FamilyMoment::BehindAndLevel => "family-behind-and-level.png",
+            FamilyMoment::Order => "family-order.png",
+            FamilyMoment::Result => "family-result.png",
+        }
+    }
+}
+
+/// Plays a family game from the main menu to the result screen, every
+/// commander a human at the keyboard. What to do is the commander AI's
+/// choice; how it is done is all clicks and keys on what the screen shows.
+pub struct FamilyScript {
+    pub commanders: usize,
+    /// 0: the full board, 1: the kitchen table.
+    pub board: usize,
+    pub seed: String,
+    wait: u32,
+    hovered: Option<(f32, f32)>,
+    /// The decision worked out for the game at this many commands.
+    planned: Option<(usize, crate::family::Command)>,
+    pub seen: Vec<FamilyMoment>,
+    pub done: bool,
+}
+
+impl FamilyScript {
+    pub fn new(commanders: usize, board: usize, seed: u64) -> FamilyScript {
+        FamilyScript {
+            commanders,
+            board,
+            seed: seed.to_string(),
+            wait: 0,
+            hovered: None,
+            planned: None,
+            seen: Vec::new(),
+            done: false,
+        }
+    }
+
+    fn moment(&mut self, m: FamilyMoment) -> bool {
+        if self.seen.contains(&m) {
+            false
+        } else {
+            self.seen.push(m);
+            true
+        }
+    }
+
+    pub fn next(&mut self, app: &App) -> InputFrame {
+        let mut f = self.decide(app);
+        f.dt = 0.05;
+        f
+    }
+
+    fn decide(&mut self, app: &App) -> InputFrame {
+        if self.wait > 0 {
+            self.wait -= 1;
+            return InputFrame::idle();
+        }
+        if app.buttons.is_empty() && !matches!(app.top(), Screen::Family(_)) {
+            return InputFrame::idle();
+        }
+        let click = |prefix: &str| ScriptedPlayer::click_button(app, prefix).unwrap_or_default();
+        match app.top() {
+            Screen::Menu => {
+                self.moment(FamilyMoment::Menu);
+                if !self.seen.contains(&FamilyMoment::Help) {
+                    click("Family game rules")
+                } else {
+                    click("Family game")
+                }
+            }
+            Screen::Help { .. } => {
+                if self.moment(FamilyMoment::Help) {
+                    return InputFrame::idle();
+                }
+                InputFrame::press(KeyCode::Escape)
+            }
+            Screen::FamilyNew(ng) => {
+                if ng.board != self.board {
+                    return click("Board");
+                }
+                if ng.count != self.commanders {
+                    return click("Commanders");
+                }
+                if ng.editing.is_some() {
+                    return click("Seed");
+                }
+                if ng.seed != self.seed {
+                    if !ng.seed.is_empty() {
+                        return InputFrame::press(KeyCode::Backspace);
+                    }
+                    return InputFrame {
+                        chars: self.seed.chars().collect(),
+                        ..InputFrame::idle()
+                    };
+                }
+                if self.moment(FamilyMoment::NewGame) {
+                    return InputFrame::idle();
+                }
+                click("Start")
+            }
+            Screen::Family(b) => self.family(app, b),
+            Screen::ConfirmNew(_) => click("Replace it and start"),
+            Screen::FamilyResult(_) => {
+                if self.moment(FamilyMoment::Result) {
+                    self.wait = 2;
+                    return InputFrame::idle();
+                }
+                self.done = true;
+                InputFrame::idle()
+            }
+            _ => InputFrame::press(KeyCode::Escape),
+        }
+    }
+
+    fn family(&mut self, app: &App, b: &FamilyBattle) -> InputFrame {
+        use crate::family::{ai, Command, Phase};
+        if b.handover.is_some() {
+            if self.moment(FamilyMoment::Handover) {
+                return InputFrame::idle();
+            }
+            return InputFrame::press(KeyCode::Enter);
+        }
+        if b.spinning() && self.seen.contains(&FamilyMoment::Choice) {
+            self.moment(FamilyMoment::Spinner);
+        }
+        if b.busy() || b.human_commander().is_none() {
+            return InputFrame::idle();
+        }
+        let n = b.game.commands().len();
+        let cmd = match self.planned {
+            Some((at, c)) if at == n => c,
+            _ => {
+                let Some(c) = ai::decide(&b.game) else {
+                    return InputFrame::idle();
+                };
+                self.planned = Some((n, c));
+                c
+            }
+        };
+        let choices = b.choices_now();
+        let target_mode = match cmd {
+            Command::TakeOff => return InputFrame::press(KeyCode::T),
+            Command::Wait => return InputFrame::press(KeyCode::Space),
+            Command::Climb(c) | Command::Move { climb: c, .. } => Some(Mode::Change(c)),
+            Command::Land { .. } => Some(Mode::Land),
+            _ => None,
+        };
+        if let Some(m) = target_mode {
+            if b.scene.mode != m {
+                return ScriptedPlayer::click_button(app, m.label()).unwrap_or_default();
+            }
+        }
+        let hex = match cmd {
+            Command::Move { to, .. } => to,
+            Command::Land { at } | Command::RadarLand { at } => at,
+            Command::GiveWay { to } => to,
+            _ => {
+                b.game
+                    .spitfire(b.human_commander().expect("a human's turn"))
+                    .hex
+            }
+        };
+        let Some(c) = choices.iter().find(|c| c.hex == hex) else {
+            // The screen has not laid out this decision's squares yet.
+            return InputFrame::idle();
+        };
+        let p = b.scene.view.center(c.hex);
+        if self.hovered != Some((p.x, p.y)) {
+            self.hovered = Some((p.x, p.y));
+            let m = if !c.shoots.is_empty() {
+                FamilyMoment::BehindAndLevel
+            } else if matches!(b.game.phase(), Phase::Order(_)) {
+                FamilyMoment::Order
+            } else {
+                FamilyMoment::Choice
+            };
+            if self.moment(m) {
+                self.wait = 2;
+            }
+            return InputFrame {
+                mouse: (p.x, p.y),
+                ..InputFrame::idle()
+            };
+        }
+        self.hovered = None;
+        InputFrame::click_at(p.x, p.y)
+    }
+}
