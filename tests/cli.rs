@@ -445,3 +445,20 @@ fn errors_name_the_file_they_are_about() {
     let (ok, _, err) = tally_ho(&[&args[..], &["--players", "1"]].concat());
     assert!(ok, "{err}");
 }
+
+#[test]
+fn a_window_size_outside_the_layouts_or_not_a_size_is_refused_before_a_window_opens() {
+    for (arg, want) in [
+        ("640x480", "outside the sizes"),
+        ("900x700", "outside the sizes"),
+        ("1280x8000", "outside the sizes"),
+        ("1280", "WIDTHxHEIGHT"),
+        ("widexhigh", "WIDTHxHEIGHT"),
+        ("-5x700", "WIDTHxHEIGHT"),
+        ("99999999999x700", "WIDTHxHEIGHT"),
+    ] {
+        let (ok, _, err) = tally_ho(&[&format!("--window={arg}")]);
+        assert!(!ok, "--window {arg} was accepted");
+        assert!(err.contains(want), "--window {arg}: {err}");
+    }
+}

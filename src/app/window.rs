@@ -40,23 +40,27 @@ pub enum Mode {
     },
 }
 
-fn conf() -> Conf {
+/// The window's size when none is asked for.
+pub const DEFAULT_SIZE: (u32, u32) = (1280, 800);
+
+fn conf(size: (u32, u32)) -> Conf {
     Conf {
         window_title: "Tally-Ho".to_string(),
-        window_width: 1280,
-        window_height: 800,
+        window_width: size.0 as i32,
+        window_height: size.1 as i32,
         high_dpi: false,
         window_resizable: true,
         ..Default::default()
     }
 }
 
-pub fn run(mode: Mode) {
+/// Opens the window at `size` (pixels) and runs `mode` in it.
+pub fn run(mode: Mode, size: (u32, u32)) {
     let silent = prepare_device();
     if let Some(line) = &silent {
         let _ = writeln!(std::io::stderr(), "{line}");
     }
-    macroquad::Window::from_config(conf(), async move {
+    macroquad::Window::from_config(conf(size), async move {
         crate::app::ui::prepare_fonts();
         let audio = Audio::load(silent.is_some()).await;
         match mode {

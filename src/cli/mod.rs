@@ -44,9 +44,27 @@ struct Cli {
     /// Send N frames of random input to every screen.
     #[arg(long, value_name = "N")]
     monkey: Option<u32>,
+    /// The window's size in pixels, as WIDTHxHEIGHT (1280x800 unless given).
+    #[arg(long, value_name = "WxH", value_parser = window_size)]
+    window: Option<(u32, u32)>,
     /// Seed for --script and --monkey.
     #[arg(long, default_value_t = 3)]
     seed: u64,
+}
+
+/// `--window 1024x700`: a size the screens are laid out for (at least
+/// 960 x 600, at most 7680 x 4320).
+fn window_size(s: &str) -> Result<(u32, u32), String> {
+    let bad = || format!("--window takes WIDTHxHEIGHT in pixels, like 1024x700, not \"{s}\"");
+    let (w, h) = s.split_once(['x', 'X']).ok_or_else(bad)?;
+    let w: u32 = w.trim().parse().map_err(|_| bad())?;
+    let h: u32 = h.trim().parse().map_err(|_| bad())?;
+    if !(960..=7680).contains(&w) || !(600..=4320).contains(&h) {
+        return Err(format!(
+            "--window {w}x{h} is outside the sizes the screens are laid out for (960x600 to 7680x4320)"
+        ));
+    }
+    Ok((w, h))
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

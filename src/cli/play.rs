@@ -59,7 +59,7 @@ pub(super) fn play(cli: &Cli) -> Res {
     } else {
         window::Mode::Play
     };
-    window::run(mode);
+    window::run(mode, cli.window.unwrap_or(window::DEFAULT_SIZE));
     Ok(())
 }
 
