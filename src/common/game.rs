@@ -62,7 +62,7 @@ pub trait Rules: Clone + Send + 'static {
     /// Why a command is refused: a flat enum that displays as a sentence.
     type Illegal: std::error::Error + Clone + PartialEq;
     /// Everything `apply` writes.
-    type State: Clone;
+    type State: Clone + PartialEq + fmt::Debug;
     /// Who decides: a side, or a seat at the table.
     type Seat: Copy + Eq + fmt::Debug + Send + Sync;
 

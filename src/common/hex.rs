@@ -7,6 +7,7 @@
 use hexx::storage::{HexStore, RectMap, RectMetadata};
 use hexx::{EdgeDirection, Hex, HexOrientation, IVec2, OffsetHexMode, UVec2};
 use serde::{Deserialize, Serialize};
+use std::fmt;
 
 /// One of the six flat edges a plane can face. Never a point.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -150,6 +151,27 @@ pub struct Board<T: Clone> {
     links: Vec<Link>,
     /// Bumped on every change of occupancy, so searches know when to forget.
     version: u64,
+}
+
+/// Two boards are equal when they have the same size and the same occupants
+/// in the same cells (the version, a cache key for searches, is left out).
+impl<T: Clone + PartialEq> PartialEq for Board<T> {
+    fn eq(&self, other: &Self) -> bool {
+        self.columns == other.columns
+            && self.rows == other.rows
+            && self.occupied().eq(other.occupied())
+    }
+}
+
+impl<T: Clone + fmt::Debug> fmt::Debug for Board<T> {
+    /// The size and the occupied cells, in the board's order.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Board")
+            .field("columns", &self.columns)
+            .field("rows", &self.rows)
+            .field("occupied", &self.occupied().collect::<Vec<_>>())
+            .finish()
+    }
 }
 
 impl<T: Clone> Board<T> {

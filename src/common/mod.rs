@@ -5,6 +5,7 @@
 
 pub mod dice;
 pub mod game;
+pub mod given;
 pub mod hex;
 pub mod invalid;
 pub mod side;

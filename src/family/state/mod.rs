@@ -10,6 +10,7 @@ pub use apply::apply;
 
 use super::event::Cause;
 use super::{FamilyRules, FamilyScenario, FeatureKind, Heading, Illegal, Plane, Position, Setup};
+use crate::common::given::Given;
 use crate::common::hex::{End, Facing};
 use hexx::Hex;
 use serde::{Deserialize, Serialize};
@@ -98,9 +99,9 @@ pub enum Phase {
 /// is bombed, the round, whose turn, the orders waiting and the ending. Its
 /// fields are private to this module: only [`apply`] (its child module)
 /// writes them, after the opening set-up (`new`, `place`).
-#[derive(Clone)]
+#[derive(Clone, PartialEq, Debug)]
 pub struct State {
-    scenario: Arc<FamilyScenario>,
+    scenario: Given<FamilyScenario>,
     setup: Setup,
     bombers: Vec<Bomber>,
     spitfires: Vec<Spitfire>,
@@ -147,7 +148,7 @@ impl State {
             .collect();
         State {
             knocked_out: vec![false; scenario.features.len()],
-            scenario,
+            scenario: Given::new(scenario),
             setup,
             bombers,
             spitfires,

@@ -11,6 +11,7 @@ mod apply;
 pub use apply::apply;
 
 use super::{AircraftType, Colour, Options, Role, Scenario, Side};
+use crate::common::given::Given;
 use crate::common::hex::{Board, Facing};
 use hexx::Hex;
 use serde::{Deserialize, Serialize};
@@ -103,9 +104,9 @@ pub enum Phase {
 /// Everything the events of a Simple Hex game write: where every plane is,
 /// the phase, the attack and round, and the bomb score. Its fields are
 /// private to this module: only [`apply`] (its child module) writes them.
-#[derive(Clone)]
+#[derive(Clone, PartialEq, Debug)]
 pub struct State {
-    scenario: Arc<Scenario>,
+    scenario: Given<Scenario>,
     options: Options,
     planes: Vec<Plane>,
     move_order: Vec<PlaneId>,
@@ -158,7 +159,7 @@ impl State {
             round: 0,
             total_rounds: 0,
             score: 0,
-            scenario,
+            scenario: Given::new(scenario),
         }
     }
 
