@@ -4,7 +4,7 @@
 #![cfg(feature = "window")]
 
 use macroquad::prelude::KeyCode;
-use tally_ho::app::script::{Monkey, ScriptedPlayer};
+use tally_ho::app::script::{Monkey, Script, ScriptedPlayer};
 use tally_ho::app::ui::InputFrame;
 use tally_ho::app::Players;
 use tally_ho::app::{App, Screen};

@@ -5,7 +5,7 @@
 
 use macroquad::prelude::KeyCode;
 use tally_ho::app::campaign::CampaignTable;
-use tally_ho::app::script::CampaignScript;
+use tally_ho::app::script::{CampaignScript, Script};
 use tally_ho::app::ui::InputFrame;
 use tally_ho::app::{App, Screen};
 use tally_ho::campaign::forces::Place;

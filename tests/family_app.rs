@@ -5,7 +5,7 @@
 
 use macroquad::prelude::KeyCode;
 use tally_ho::app::family::{FamilyBattle, Mode};
-use tally_ho::app::script::FamilyScript;
+use tally_ho::app::script::{FamilyScript, Script};
 use tally_ho::app::ui::InputFrame;
 use tally_ho::app::{App, Screen};
 use tally_ho::common::game::GameKind;

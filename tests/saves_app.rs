@@ -4,7 +4,7 @@
 #![cfg(feature = "window")]
 
 use macroquad::prelude::KeyCode;
-use tally_ho::app::script::CampaignScript;
+use tally_ho::app::script::{CampaignScript, Script};
 use tally_ho::app::ui::InputFrame;
 use tally_ho::app::{App, Screen};
 use tally_ho::common::game::{GameKind, Rules};

@@ -1,6 +1,6 @@
 //! The scripted campaign players: a whole campaign through the screens.
 
-use super::{center, Script, ScriptedPlayer};
+use super::{center, Moments, Script, ScriptedPlayer, Shot};
 use crate::app::simple_hex::HexGame;
 use crate::app::ui::InputFrame;
 use crate::app::{App, Screen};
@@ -23,8 +23,8 @@ pub enum CampaignMoment {
     Result,
 }
 
-impl CampaignMoment {
-    pub fn file(self) -> &'static str {
+impl Shot for CampaignMoment {
+    fn file(self) -> &'static str {
         match self {
             CampaignMoment::Menu => "campaign-menu.png",
             CampaignMoment::NewGame => "campaign-new.png",
@@ -67,16 +67,16 @@ pub struct CampaignScript {
     after_battle: bool,
     pub board_fought: usize,
     pub results_seen: usize,
-    pub seen: Vec<CampaignMoment>,
+    pub seen: Moments<CampaignMoment>,
     pub done: bool,
 }
 
 impl Script for CampaignScript {
-    fn next(&mut self, app: &App) -> InputFrame {
-        CampaignScript::next(self, app)
+    fn decide(&mut self, app: &App) -> InputFrame {
+        CampaignScript::decide(self, app)
     }
     fn shots(&self) -> Vec<&'static str> {
-        self.seen.iter().map(|m| m.file()).collect()
+        self.seen.files()
     }
     fn done(&self) -> bool {
         self.done
@@ -101,7 +101,7 @@ impl CampaignScript {
             after_battle: false,
             board_fought: 0,
             results_seen: 0,
-            seen: Vec::new(),
+            seen: Moments::new(),
             done: false,
         }
     }
@@ -116,21 +116,6 @@ impl CampaignScript {
             handover_demo: true,
             ..CampaignScript::new(seed)
         }
-    }
-
-    fn moment(&mut self, m: CampaignMoment) -> bool {
-        if self.seen.contains(&m) {
-            false
-        } else {
-            self.seen.push(m);
-            true
-        }
-    }
-
-    pub fn next(&mut self, app: &App) -> InputFrame {
-        let mut f = self.decide(app);
-        f.dt = 0.05;
-        f
     }
 
     fn click_exact(app: &App, label: &str) -> Option<InputFrame> {
@@ -151,7 +136,7 @@ impl CampaignScript {
         let click = |prefix: &str| ScriptedPlayer::click_button(app, prefix).unwrap_or_default();
         match app.top() {
             Screen::Menu => {
-                self.moment(CampaignMoment::Menu);
+                self.seen.first(CampaignMoment::Menu);
                 click("Campaign: the Battle")
             }
             Screen::CampaignNew(ng) => {
@@ -174,7 +159,7 @@ impl CampaignScript {
                         ..InputFrame::idle()
                     };
                 }
-                if !self.second && self.moment(CampaignMoment::NewGame) {
+                if !self.second && self.seen.first(CampaignMoment::NewGame) {
                     return InputFrame::idle();
                 }
                 click("Start the campaign")
@@ -182,7 +167,7 @@ impl CampaignScript {
             Screen::Campaign(t) => self.campaign(app, t),
             Screen::ConfirmNew(_) => click("Replace it and start"),
             Screen::CampaignResult(_) => {
-                if self.moment(CampaignMoment::Result) {
+                if self.seen.first(CampaignMoment::Result) {
                     self.wait = 2;
                     return InputFrame::idle();
                 }
@@ -204,7 +189,7 @@ impl CampaignScript {
         use crate::campaign::ai;
         use crate::campaign::game::{Command, Event, RaidState, Stage};
         if t.handover().is_some() {
-            if self.moment(CampaignMoment::Handover) {
+            if self.seen.first(CampaignMoment::Handover) {
                 self.wait = 1;
                 return InputFrame::idle();
             }
@@ -230,7 +215,7 @@ impl CampaignScript {
             if flying >= 6
                 && battle.commands().len() >= 20
                 && !b.busy()
-                && self.moment(CampaignMoment::HexBattle)
+                && self.seen.first(CampaignMoment::HexBattle)
             {
                 self.wait = 1;
                 return InputFrame::idle();
@@ -238,7 +223,7 @@ impl CampaignScript {
             return self.hex.battle(b);
         }
         if t.result().is_some() {
-            if self.moment(CampaignMoment::BattleResult) {
+            if self.seen.first(CampaignMoment::BattleResult) {
                 self.wait = 1;
                 return InputFrame::idle();
             }
@@ -248,7 +233,7 @@ impl CampaignScript {
         }
         let c = t.campaign();
         if c.tally_ho() == 0 && matches!(c.stage(), Stage::Missions) {
-            self.moment(CampaignMoment::TurnStart);
+            self.seen.first(CampaignMoment::TurnStart);
         }
         let aloft = c
             .geschwader()
@@ -261,7 +246,7 @@ impl CampaignScript {
             .filter(|e| matches!(e, Event::Moved { .. }))
             .count();
         if aloft >= 3 && moves >= 12 && t.busy() {
-            self.moment(CampaignMoment::Raids);
+            self.seen.first(CampaignMoment::Raids);
         }
         if t.busy() || t.human_turn().is_none() || c.is_over() {
             // After the first turn, the other side's moves are skipped.
@@ -270,7 +255,7 @@ impl CampaignScript {
             }
             return InputFrame::idle();
         }
-        if self.after_battle && self.moment(CampaignMoment::MapAfter) {
+        if self.after_battle && self.seen.first(CampaignMoment::MapAfter) {
             self.wait = 1;
             return InputFrame::idle();
         }
@@ -296,7 +281,7 @@ impl CampaignScript {
             _ => None,
         };
         if let Some(m) = moment {
-            if !self.second && self.moment(m) {
+            if !self.second && self.seen.first(m) {
                 self.wait = 1;
                 return InputFrame::idle();
             }

@@ -1,17 +1,17 @@
 //! The scripted family-game commanders: play whole games through the screens.
 
-use super::{Script, ScriptedPlayer};
+use super::{Moments, Script, ScriptedPlayer, Shot};
 use crate::app::family::{FamilyBattle, Mode};
 use crate::app::ui::InputFrame;
 use crate::app::{App, Screen};
 use macroquad::prelude::*;
 
 impl Script for FamilyScript {
-    fn next(&mut self, app: &App) -> InputFrame {
-        FamilyScript::next(self, app)
+    fn decide(&mut self, app: &App) -> InputFrame {
+        FamilyScript::decide(self, app)
     }
     fn shots(&self) -> Vec<&'static str> {
-        self.seen.iter().map(|m| m.file()).collect()
+        self.seen.files()
     }
     fn done(&self) -> bool {
         self.done
@@ -32,8 +32,8 @@ pub enum FamilyMoment {
     Result,
 }
 
-impl FamilyMoment {
-    pub fn file(self) -> &'static str {
+impl Shot for FamilyMoment {
+    fn file(self) -> &'static str {
         match self {
             FamilyMoment::Menu => "family-menu.png",
             FamilyMoment::Help => "family-help.png",
@@ -60,7 +60,7 @@ pub struct FamilyScript {
     hovered: Option<(f32, f32)>,
     /// The decision worked out for the game at this many commands.
     planned: Option<(usize, crate::family::Command)>,
-    pub seen: Vec<FamilyMoment>,
+    pub seen: Moments<FamilyMoment>,
     pub done: bool,
 }
 
@@ -73,24 +73,9 @@ impl FamilyScript {
             wait: 0,
             hovered: None,
             planned: None,
-            seen: Vec::new(),
+            seen: Moments::new(),
             done: false,
         }
-    }
-
-    fn moment(&mut self, m: FamilyMoment) -> bool {
-        if self.seen.contains(&m) {
-            false
-        } else {
-            self.seen.push(m);
-            true
-        }
-    }
-
-    pub fn next(&mut self, app: &App) -> InputFrame {
-        let mut f = self.decide(app);
-        f.dt = 0.05;
-        f
     }
 
     fn decide(&mut self, app: &App) -> InputFrame {
@@ -104,15 +89,15 @@ impl FamilyScript {
         let click = |prefix: &str| ScriptedPlayer::click_button(app, prefix).unwrap_or_default();
         match app.top() {
             Screen::Menu => {
-                self.moment(FamilyMoment::Menu);
-                if !self.seen.contains(&FamilyMoment::Help) {
+                self.seen.first(FamilyMoment::Menu);
+                if !self.seen.reached(FamilyMoment::Help) {
                     click("Family game rules")
                 } else {
                     click("Family game")
                 }
             }
             Screen::Help { .. } => {
-                if self.moment(FamilyMoment::Help) {
+                if self.seen.first(FamilyMoment::Help) {
                     return InputFrame::idle();
                 }
                 InputFrame::press(KeyCode::Escape)
@@ -136,7 +121,7 @@ impl FamilyScript {
                         ..InputFrame::idle()
                     };
                 }
-                if self.moment(FamilyMoment::NewGame) {
+                if self.seen.first(FamilyMoment::NewGame) {
                     return InputFrame::idle();
                 }
                 click("Start")
@@ -144,7 +129,7 @@ impl FamilyScript {
             Screen::Family(b) => self.family(app, b),
             Screen::ConfirmNew(_) => click("Replace it and start"),
             Screen::FamilyResult(_) => {
-                if self.moment(FamilyMoment::Result) {
+                if self.seen.first(FamilyMoment::Result) {
                     self.wait = 2;
                     return InputFrame::idle();
                 }
@@ -158,13 +143,13 @@ impl FamilyScript {
     fn family(&mut self, app: &App, b: &FamilyBattle) -> InputFrame {
         use crate::family::{ai, Command, Phase};
         if b.handover.is_some() {
-            if self.moment(FamilyMoment::Handover) {
+            if self.seen.first(FamilyMoment::Handover) {
                 return InputFrame::idle();
             }
             return InputFrame::press(KeyCode::Enter);
         }
-        if b.spinning() && self.seen.contains(&FamilyMoment::Choice) {
-            self.moment(FamilyMoment::Spinner);
+        if b.spinning() && self.seen.reached(FamilyMoment::Choice) {
+            self.seen.first(FamilyMoment::Spinner);
         }
         if b.busy() || b.human_commander().is_none() {
             return InputFrame::idle();
@@ -217,7 +202,7 @@ impl FamilyScript {
             } else {
                 FamilyMoment::Choice
             };
-            if self.moment(m) {
+            if self.seen.first(m) {
                 self.wait = 2;
             }
             return InputFrame {

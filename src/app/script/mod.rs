@@ -16,14 +16,61 @@ use super::ui::InputFrame;
 use super::App;
 use macroquad::prelude::*;
 
+/// The game's clock for one scripted frame: animations still play (and can
+/// be photographed) but a whole game takes few frames.
+const FRAME: f32 = 0.05;
+
 /// A player made of code that drives the screens through a whole game.
 pub trait Script {
-    /// The next frame's input, looking at what `app` showed last frame.
-    fn next(&mut self, app: &App) -> InputFrame;
+    /// This frame's input, looking at what `app` showed last frame.
+    fn decide(&mut self, app: &App) -> InputFrame;
     /// File names of the screenshots due so far (moments reached).
     fn shots(&self) -> Vec<&'static str>;
     /// The game is over and its result screen has been seen.
     fn done(&self) -> bool;
+    /// The next frame's input: what `decide` does, over one frame's time.
+    fn next(&mut self, app: &App) -> InputFrame {
+        let mut f = self.decide(app);
+        f.dt = FRAME;
+        f
+    }
+}
+
+/// A moment of a game worth a screenshot.
+pub trait Shot: Copy + PartialEq {
+    fn file(self) -> &'static str;
+}
+
+/// The moments a script has reached, in order: each is photographed once.
+pub struct Moments<M>(Vec<M>);
+
+impl<M: Shot> Moments<M> {
+    pub fn new() -> Moments<M> {
+        Moments(Vec::new())
+    }
+    /// Whether `m` is reached for the first time (it is remembered).
+    pub fn first(&mut self, m: M) -> bool {
+        let first = !self.reached(m);
+        if first {
+            self.0.push(m);
+        }
+        first
+    }
+    pub fn reached(&self, m: M) -> bool {
+        self.0.contains(&m)
+    }
+    pub fn files(&self) -> Vec<&'static str> {
+        self.0.iter().map(|m| m.file()).collect()
+    }
+    pub fn as_slice(&self) -> &[M] {
+        &self.0
+    }
+}
+
+impl<M: Shot> Default for Moments<M> {
+    fn default() -> Self {
+        Moments::new()
+    }
 }
 
 fn center(r: Rect) -> (f32, f32) {

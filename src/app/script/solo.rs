@@ -1,6 +1,6 @@
 //! The scripted Simple Hex player: plays whole games through the screens.
 
-use super::{center, Script};
+use super::{center, Moments, Script, Shot};
 use crate::app::simple_hex::{HexGame, HexScene};
 use crate::app::table::Table;
 use crate::app::ui::InputFrame;
@@ -9,11 +9,11 @@ use crate::simple_hex::{Phase, PlaneId};
 use macroquad::prelude::*;
 
 impl Script for ScriptedPlayer {
-    fn next(&mut self, app: &App) -> InputFrame {
-        ScriptedPlayer::next(self, app)
+    fn decide(&mut self, app: &App) -> InputFrame {
+        ScriptedPlayer::decide(self, app)
     }
     fn shots(&self) -> Vec<&'static str> {
-        self.seen.iter().map(|m| m.file()).collect()
+        self.seen.files()
     }
     fn done(&self) -> bool {
         self.done
@@ -34,8 +34,8 @@ pub enum Moment {
     Result,
 }
 
-impl Moment {
-    pub fn file(self) -> &'static str {
+impl Shot for Moment {
+    fn file(self) -> &'static str {
         match self {
             Moment::Menu => "menu.png",
             Moment::Help => "help.png",
@@ -59,7 +59,7 @@ pub struct ScriptedPlayer {
     hovered: Option<PlaneId>,
     wait: u32,
     /// Moments reached (the caller takes screenshots).
-    pub seen: Vec<Moment>,
+    pub seen: Moments<Moment>,
     pub done: bool,
 }
 
@@ -70,7 +70,7 @@ impl ScriptedPlayer {
             seed: seed.to_string(),
             hovered: None,
             wait: 0,
-            seen: Vec::new(),
+            seen: Moments::new(),
             done: false,
         }
     }
@@ -85,24 +85,6 @@ impl ScriptedPlayer {
             })
     }
 
-    fn moment(&mut self, m: Moment) -> bool {
-        if self.seen.contains(&m) {
-            false
-        } else {
-            self.seen.push(m);
-            true
-        }
-    }
-
-    /// The next frame's input, looking at what `app` showed last frame. Each
-    /// frame stands for 50 ms of the game's clock, so animations still play
-    /// (and can be photographed) but a whole game takes few frames.
-    pub fn next(&mut self, app: &App) -> InputFrame {
-        let mut f = self.decide(app);
-        f.dt = 0.05;
-        f
-    }
-
     fn decide(&mut self, app: &App) -> InputFrame {
         if self.wait > 0 {
             self.wait -= 1;
@@ -114,11 +96,11 @@ impl ScriptedPlayer {
         }
         match app.top() {
             Screen::Menu => {
-                self.moment(Moment::Menu);
+                self.seen.first(Moment::Menu);
                 // Look at the help and the settings first, as a newcomer might.
-                let next = if !self.seen.contains(&Moment::Help) {
+                let next = if !self.seen.reached(Moment::Help) {
                     "Rules and controls"
-                } else if !self.seen.contains(&Moment::Settings) {
+                } else if !self.seen.reached(Moment::Settings) {
                     "Settings"
                 } else {
                     "New game"
@@ -126,13 +108,13 @@ impl ScriptedPlayer {
                 Self::click_button(app, next).unwrap_or_default()
             }
             Screen::Help { .. } => {
-                if self.moment(Moment::Help) {
+                if self.seen.first(Moment::Help) {
                     return InputFrame::idle();
                 }
                 InputFrame::press(KeyCode::Escape)
             }
             Screen::Settings => {
-                if self.moment(Moment::Settings) {
+                if self.seen.first(Moment::Settings) {
                     return InputFrame::idle();
                 }
                 InputFrame::press(KeyCode::Escape)
@@ -159,14 +141,14 @@ impl ScriptedPlayer {
                         ..InputFrame::idle()
                     };
                 }
-                if self.moment(Moment::NewGame) {
+                if self.seen.first(Moment::NewGame) {
                     return InputFrame::idle();
                 }
                 Self::click_button(app, "Start").unwrap_or_default()
             }
             Screen::Battle(b) => self.battle(b),
             Screen::Result(_) => {
-                if self.moment(Moment::Result) {
+                if self.seen.first(Moment::Result) {
                     self.wait = 2;
                     return InputFrame::idle();
                 }
@@ -191,7 +173,7 @@ impl ScriptedPlayer {
     pub(super) fn battle<G: HexGame>(&mut self, b: &Table<HexScene<G>>) -> InputFrame {
         let g = b.game.hex();
         if b.handover.is_some() {
-            if self.moment(Moment::Handover) {
+            if self.seen.first(Moment::Handover) {
                 return InputFrame::idle();
             }
             return InputFrame::press(KeyCode::Enter);
@@ -199,8 +181,8 @@ impl ScriptedPlayer {
         let opponent = g.to_act().is_some_and(|s| !b.shared.is_human(s));
         if b.busy() || opponent {
             // The other side's planes on the move, once the player has flown.
-            if b.busy() && opponent && self.seen.contains(&Moment::Selection) {
-                self.moment(Moment::OpponentTurn);
+            if b.busy() && opponent && self.seen.reached(Moment::Selection) {
+                self.seen.first(Moment::OpponentTurn);
             }
             return InputFrame::idle();
         }
@@ -214,7 +196,7 @@ impl ScriptedPlayer {
                     let p = b.scene.view.center(t);
                     if self.hovered != Some(a.target) {
                         self.hovered = Some(a.target);
-                        self.moment(Moment::CombatPreview);
+                        self.seen.first(Moment::CombatPreview);
                         self.wait = 2;
                         return InputFrame {
                             mouse: (p.x, p.y),
@@ -242,7 +224,7 @@ impl ScriptedPlayer {
                 let p = b.scene.view.center(h.hex);
                 if self.hovered != Some(PlaneId(u8::MAX)) {
                     self.hovered = Some(PlaneId(u8::MAX));
-                    self.moment(Moment::Selection);
+                    self.seen.first(Moment::Selection);
                     self.wait = 2;
                     return InputFrame {
                         mouse: (p.x, p.y),
