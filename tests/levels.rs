@@ -501,3 +501,42 @@ fn a_name_with_a_newline_in_it_keeps_each_problem_on_one_line() {
         "{e}"
     );
 }
+
+#[test]
+fn every_aircraft_a_board_can_show_has_its_silhouette() {
+    let shapes = data::shipped_silhouettes().unwrap();
+    let mut names: Vec<String> = data::load_aircraft(&data::aircraft_source())
+        .unwrap()
+        .aircraft
+        .into_iter()
+        .map(|a| a.name)
+        .collect();
+    let board = tally_ho::data::campaign_rules::board_aircraft(
+        &tally_ho::data::campaign_rules::board_aircraft_source(),
+    )
+    .unwrap();
+    names.extend(board.aircraft.into_iter().map(|a| a.name));
+    assert!(names.len() >= 10, "{names:?}");
+    for n in &names {
+        assert!(shapes.get(n).is_some(), "no silhouette for {n}");
+    }
+}
+
+#[test]
+fn a_concave_part_of_a_silhouette_is_refused_at_its_place() {
+    let src = data::silhouettes_source();
+    // The Spitfire's fuselage, with one point pulled inside the outline.
+    let bad = src.text.replacen(
+        "(0.09, -0.6), (0.081, 0.3)",
+        "(0.01, -0.6), (0.081, 0.3)",
+        1,
+    );
+    assert_ne!(bad, src.text, "the fixture's text is in the file");
+    let e = data::load_silhouettes(&Source {
+        file: "s.ron".into(),
+        text: bad.clone(),
+    })
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains("s.ron:13:") && e.contains("convex"), "{e}");
+}

@@ -286,6 +286,18 @@ fn campaign_board_aircraft() {
 }
 
 #[test]
+fn silhouettes() {
+    let src = data::silhouettes_source();
+    check(Kind::new(
+        "silhouettes",
+        &src.file.clone(),
+        &src.text.clone(),
+        &[],
+        move |t| data::load_silhouettes(&with_text(src.clone(), t)).map(|_| ()),
+    ));
+}
+
+#[test]
 fn settings() {
     let text = data::to_ron(&Settings::default());
     check(Kind::new("settings", "settings.ron", &text, &[], |t| {

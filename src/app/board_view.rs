@@ -3,7 +3,7 @@
 //! different glam versions, so their vectors meet only in `mq` and `hx` here.
 
 use super::ui::{Ui, INK};
-use crate::common::hex::{hex_from_offset, Facing};
+use crate::common::hex::{hex_from_offset, End, Facing};
 use crate::settings::Scheme;
 use crate::simple_hex::{Colour, Side};
 use hexx::{Hex, HexLayout};
@@ -17,66 +17,229 @@ pub fn hx(v: Vec2) -> hexx::Vec2 {
     hexx::Vec2::new(v.x, v.y)
 }
 
+/// How the mat lies on the screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lie {
+    /// As printed: the north end at the top.
+    Upright,
+    /// A quarter turn: the north end on the left, the south on the right,
+    /// so a tall mat lies along a wide window.
+    Across,
+}
+
+/// The player's zoom and pan over a board: 1 and no pan fit the board to
+/// its area; the wheel or + and - zoom about the mouse, a drag pans, 0 fits.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Zoom {
+    pub factor: f32,
+    pub pan: Vec2,
+    /// Where the drag is, while the left button is held over the board.
+    drag: Option<Vec2>,
+}
+
+impl Default for Zoom {
+    fn default() -> Self {
+        Zoom {
+            factor: 1.0,
+            pan: Vec2::ZERO,
+            drag: None,
+        }
+    }
+}
+
+/// The closest and the farthest a board can be zoomed.
+pub const ZOOM_RANGE: (f32, f32) = (1.0, 4.0);
+
+impl Zoom {
+    /// Reads the wheel, the zoom keys and the drag over `area`; true if the
+    /// view changed.
+    pub fn handle(&mut self, ui: &Ui, area: Rect) -> bool {
+        let before = *self;
+        let m = ui.mouse();
+        let over = area.contains(m);
+        let mut steps = 0.0;
+        if over && ui.input.wheel != 0.0 {
+            steps += ui.input.wheel.signum();
+        }
+        for k in [KeyCode::Equal, KeyCode::KpAdd] {
+            if ui.input.key(k) {
+                steps += 1.0;
+            }
+        }
+        for k in [KeyCode::Minus, KeyCode::KpSubtract] {
+            if ui.input.key(k) {
+                steps -= 1.0;
+            }
+        }
+        if ui.input.key(KeyCode::Key0) || ui.input.key(KeyCode::Kp0) {
+            *self = Zoom::default();
+        }
+        if steps != 0.0 {
+            let f = (self.factor * 1.25f32.powf(steps)).clamp(ZOOM_RANGE.0, ZOOM_RANGE.1);
+            // Keep the point under the mouse (or the middle) where it is.
+            let at = if over { m } else { area.center() };
+            let c = area.center();
+            self.pan = at - c - (at - c - self.pan) * (f / self.factor);
+            self.factor = f;
+        }
+        match (ui.input.held, self.drag) {
+            (true, Some(last)) => {
+                self.pan += m - last;
+                self.drag = Some(m);
+            }
+            (true, None) if ui.input.clicked && over => self.drag = Some(m),
+            (false, _) => self.drag = None,
+            _ => {}
+        }
+        if self.factor <= ZOOM_RANGE.0 {
+            self.pan = Vec2::ZERO;
+        }
+        *self != before
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct BoardView {
-    pub layout: HexLayout,
+    /// hexx's flat-topped layout of hexes of radius 1 about the origin.
+    layout: HexLayout,
+    lie: Lie,
+    /// Where the world's origin is on screen.
+    origin: Vec2,
+    /// A hex's radius in pixels.
     pub size: f32,
     pub cols: u32,
     pub rows: u32,
     /// The mat's bounding box on screen.
     pub rect: Rect,
+    /// The mat with the spare row beyond each end, on screen.
+    pub outer: Rect,
+    /// The area the board was fitted into (it may be zoomed beyond it).
+    pub area: Rect,
 }
 
 impl BoardView {
     /// The largest flat-topped mat of `cols` x `rows` that fits in `area`,
     /// centred, with one row of hexes to spare beyond each narrow end (where
-    /// planes wait to enter).
+    /// planes wait to enter); `Upright` as printed.
     pub fn fit(cols: u32, rows: u32, area: Rect) -> BoardView {
-        let s3 = 3f32.sqrt();
-        let spare = 2.0;
-        let size =
-            (area.w / (1.5 * cols as f32 + 0.5)).min(area.h / (s3 * (rows as f32 + spare + 0.5)));
-        let w = size * (1.5 * cols as f32 + 0.5);
-        let h = size * s3 * (rows as f32 + 0.5);
-        let x0 = area.x + (area.w - w) / 2.0;
-        let y0 = area.y + (area.h - h) / 2.0;
-        let mut layout = HexLayout::flat().with_hex_size(size);
-        // Put the centre of [0, 0] one radius in from the mat's top-left corner.
-        let c00 = layout.hex_to_world_pos(hex_from_offset(0, 0));
-        layout.origin = hexx::Vec2::new(x0 + size, y0 + size * s3 / 2.0) - c00;
-        BoardView {
-            layout,
-            size,
-            cols,
-            rows,
-            rect: Rect::new(x0, y0, w, h),
+        BoardView::fit_zoomed(cols, rows, area, Lie::Upright, Zoom::default())
+    }
+
+    /// The lie that shows the mat largest in `area`.
+    pub fn best_lie(cols: u32, rows: u32, area: Rect) -> Lie {
+        let size = |lie| BoardView::fit_zoomed(cols, rows, area, lie, Zoom::default()).size;
+        if size(Lie::Across) > size(Lie::Upright) * 1.05 {
+            Lie::Across
+        } else {
+            Lie::Upright
         }
     }
 
+    /// The mat fitted to `area` lying `lie`, then zoomed and panned.
+    pub fn fit_zoomed(cols: u32, rows: u32, area: Rect, lie: Lie, zoom: Zoom) -> BoardView {
+        let layout = HexLayout::flat().with_hex_size(1.0);
+        let mut v = BoardView {
+            layout,
+            lie,
+            origin: Vec2::ZERO,
+            size: 1.0,
+            cols,
+            rows,
+            rect: Rect::new(0.0, 0.0, 1.0, 1.0),
+            outer: Rect::new(0.0, 0.0, 1.0, 1.0),
+            area,
+        };
+        // The mat's box at radius 1, and with the spare rows at the ends.
+        let mat = v.bounds(cols, rows, 0);
+        let spare = v.bounds(cols, rows, 1);
+        let size = (area.w / spare.w).min(area.h / spare.h) * zoom.factor;
+        v.size = size;
+        let middle = vec2(spare.x + spare.w / 2.0, spare.y + spare.h / 2.0);
+        v.origin = area.center() + zoom.pan - middle * size;
+        let o = v.origin;
+        let on_screen =
+            |r: Rect| Rect::new(o.x + r.x * size, o.y + r.y * size, r.w * size, r.h * size);
+        v.rect = on_screen(mat);
+        v.outer = on_screen(spare);
+        v
+    }
+
+    /// The box around every hex's corners (and `spare` rows beyond each
+    /// end), at the current scale before any offset.
+    fn bounds(&self, cols: u32, rows: u32, spare: i32) -> Rect {
+        let (mut lo, mut hi) = (Vec2::splat(f32::MAX), Vec2::splat(f32::MIN));
+        for c in 0..cols as i32 {
+            for r in -spare..rows as i32 + spare {
+                for p in self.layout.hex_corners(hex_from_offset(c, r)) {
+                    let q = self.turned(p);
+                    lo = lo.min(q);
+                    hi = hi.max(q);
+                }
+            }
+        }
+        Rect::new(lo.x, lo.y, hi.x - lo.x, hi.y - lo.y)
+    }
+
+    /// A point of the printed mat, turned as the mat lies.
+    fn turned(&self, p: hexx::Vec2) -> Vec2 {
+        match self.lie {
+            Lie::Upright => vec2(p.x, p.y),
+            Lie::Across => vec2(p.y, -p.x),
+        }
+    }
+
+    fn to_screen(&self, p: hexx::Vec2) -> Vec2 {
+        self.origin + self.turned(p) * self.size
+    }
+
+    fn to_world(&self, s: Vec2) -> hexx::Vec2 {
+        let q = (s - self.origin) / self.size;
+        match self.lie {
+            Lie::Upright => hx(q),
+            Lie::Across => hexx::Vec2::new(-q.y, q.x),
+        }
+    }
+
+    pub fn lie(&self) -> Lie {
+        self.lie
+    }
+
     pub fn center(&self, hex: Hex) -> Vec2 {
-        mq(self.layout.hex_to_world_pos(hex))
+        self.to_screen(self.layout.hex_to_world_pos(hex))
     }
 
     pub fn corners(&self, hex: Hex) -> [Vec2; 6] {
-        self.layout.hex_corners(hex).map(mq)
+        self.layout.hex_corners(hex).map(|p| self.to_screen(p))
     }
 
     /// The on-mat hex under a screen point.
     pub fn pick(&self, p: Vec2) -> Option<Hex> {
-        let h = self.layout.world_pos_to_hex(hx(p));
+        let h = self.pick_any(p);
         let [c, r] = crate::common::hex::offset_of(h);
         (c >= 0 && r >= 0 && c < self.cols as i32 && r < self.rows as i32).then_some(h)
     }
 
     /// The hex under a screen point, on the mat or beyond it.
     pub fn pick_any(&self, p: Vec2) -> Hex {
-        self.layout.world_pos_to_hex(hx(p))
+        self.layout.world_pos_to_hex(self.to_world(p))
     }
 
     /// The screen direction a facing points.
     pub fn direction(&self, facing: Facing) -> Vec2 {
         let h = hex_from_offset(2, 2);
         (self.center(facing.ahead(h)) - self.center(h)).normalize()
+    }
+
+    /// The mat's edge at `end`, as a line on screen (from its first column
+    /// to its last).
+    pub fn edge(&self, end: End) -> (Vec2, Vec2) {
+        let r = self.rect;
+        match (self.lie, end) {
+            (Lie::Upright, End::North) => (vec2(r.x, r.y), vec2(r.x + r.w, r.y)),
+            (Lie::Upright, End::South) => (vec2(r.x, r.y + r.h), vec2(r.x + r.w, r.y + r.h)),
+            (Lie::Across, End::North) => (vec2(r.x, r.y + r.h), vec2(r.x, r.y)),
+            (Lie::Across, End::South) => (vec2(r.x + r.w, r.y + r.h), vec2(r.x + r.w, r.y)),
+        }
     }
 }
 

@@ -11,6 +11,8 @@ pub struct InputFrame {
     pub mouse: (f32, f32),
     pub clicked: bool,
     pub right_clicked: bool,
+    /// The left button is down (a drag, while the mouse moves).
+    pub held: bool,
     pub wheel: f32,
     pub keys: Vec<KeyCode>,
     pub chars: Vec<char>,
@@ -33,6 +35,7 @@ impl InputFrame {
             mouse: mouse_position(),
             clicked: is_mouse_button_pressed(MouseButton::Left),
             right_clicked: is_mouse_button_pressed(MouseButton::Right),
+            held: is_mouse_button_down(MouseButton::Left),
             wheel: mouse_wheel().1,
             keys,
             chars,
@@ -117,6 +120,24 @@ impl Ui {
     pub fn flush_text(&self) {
         for (s, x, y, size, c) in self.texts.borrow_mut().drain(..) {
             draw_text(&s, x, y, size, c);
+        }
+    }
+
+    /// From now on draws only inside `r` (or everywhere, with `None`); the
+    /// text queued so far is drawn first, under the old clip.
+    pub fn clip(&self, r: Option<Rect>) {
+        if self.draw {
+            self.flush_text();
+            let clip = r.map(|r| {
+                let (x, y) = (r.x.max(0.0).floor(), r.y.max(0.0).floor());
+                (
+                    x as i32,
+                    y as i32,
+                    (r.x + r.w - x).max(0.0).ceil() as i32,
+                    (r.y + r.h - y).max(0.0).ceil() as i32,
+                )
+            });
+            unsafe { get_internal_gl() }.quad_gl.scissor(clip);
         }
     }
 

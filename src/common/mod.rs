@@ -9,6 +9,7 @@ pub mod given;
 pub mod hex;
 pub mod invalid;
 pub mod side;
+pub mod silhouette;
 pub mod text_map;
 
 pub use invalid::Invalid;

@@ -8,12 +8,14 @@ mod campaign;
 pub mod campaign_rules;
 mod family;
 pub mod locate;
+mod silhouettes;
 mod simple_hex;
 mod source;
 mod write;
 
 pub use campaign::*;
 pub use family::*;
+pub use silhouettes::*;
 pub use simple_hex::*;
 pub use source::{Source, MAX_FILE_BYTES};
 pub use write::{write_atomic, write_atomic_bytes};

@@ -8,7 +8,6 @@ use super::{short, HexGame, HexScene};
 use crate::app::board_view::{draw_counter, side_fill, side_ink, Counter};
 use crate::app::table::Shared;
 use crate::app::ui::{Ui, ACCENT, INK, PAPER};
-use crate::common::hex::End;
 use crate::settings::Settings;
 use crate::simple_hex::movement::{self, StepTo};
 use crate::simple_hex::{AttackPreview, Game, Loc, Phase, PlaneId, Reach, Side};
@@ -119,57 +118,9 @@ impl<G: HexGame> HexScene<G> {
             ui.text(c, 12.0, 20.0, 19.0, WHITE);
         }
         ui.text(&self.banner(g, t), 12.0, top - 17.0, 22.0, INK);
-        // Each side's edge, and its hangar, repair shop and losses in the
-        // left column, at the same end of the screen as its edge.
         let v = self.view.clone();
-        for side in [Side::German, Side::British] {
-            let end = sc.end_of(side);
-            let edge_y = match end {
-                End::North => v.rect.y,
-                End::South => v.rect.y + v.rect.h,
-            };
-            ui.line(
-                vec2(v.rect.x, edge_y),
-                vec2(v.rect.x + v.rect.w, edge_y),
-                4.0,
-                side_fill(side, settings.scheme),
-            );
-            let (hangar, repair, lost) = g.planes().iter().filter(|p| p.side == side).fold(
-                (0, 0, 0),
-                |(h, r, l), p| match p.loc {
-                    Loc::Hangar | Loc::Activated => (h + 1, r, l),
-                    Loc::Repair => (h, r + 1, l),
-                    Loc::Destroyed => (h, r, l + 1),
-                    _ => (h, r, l),
-                },
-            );
-            let bh = 34.0;
-            let y0 = match end {
-                End::North => top + 8.0,
-                End::South => ui.h - 40.0 - 4.0 * (bh + 4.0),
-            };
-            let title = Rect::new(8.0, y0, 162.0, bh);
-            ui.rect(title, side_fill(side, settings.scheme));
-            ui.rect_lines(title, 1.5, INK);
-            let edge = match end {
-                End::North => "north edge",
-                End::South => "south edge",
-            };
-            ui.text(
-                &format!("{}: {edge}", side.name()),
-                title.x + 6.0,
-                title.y + 22.0,
-                16.0,
-                side_ink(side, settings.scheme),
-            );
-            let boxes = [("Hangar", hangar), ("Repair shop", repair), ("Lost", lost)];
-            for (i, (label, n)) in boxes.iter().enumerate() {
-                let r = Rect::new(8.0, y0 + (i + 1) as f32 * (bh + 4.0), 162.0, bh);
-                ui.rect(r, Color::new(0.92, 0.90, 0.82, 0.95));
-                ui.rect_lines(r, 1.5, INK);
-                ui.text(&format!("{label}: {n}"), r.x + 8.0, r.y + 23.0, 18.0, INK);
-            }
-        }
+        // The mat and everything on it stay inside its area, however zoomed.
+        ui.clip(Some(v.area));
         // The mat, with the reach of the player's plane.
         if quiet_turn {
             self.refresh_options(g);
@@ -180,6 +131,10 @@ impl<G: HexGame> HexScene<G> {
             Vec::new()
         };
         self.draw_mat(ui, g, &hl);
+        for side in [Side::German, Side::British] {
+            let (a, b) = v.edge(sc.end_of(side));
+            ui.line(a, b, 4.0, side_fill(side, settings.scheme));
+        }
         // Hover previews: the path and facing, or the attack odds.
         let hover = v.pick(ui.mouse()).or_else(|| {
             Some(v.pick_any(ui.mouse())).filter(|h| self.options.ends.iter().any(|e| e.0 == *h))
@@ -360,7 +315,8 @@ impl<G: HexGame> HexScene<G> {
             let r = v.size * (0.4 + s * 1.2);
             ui.circle(*p, r, Color::new(1.0, 0.5 - s * 0.5, 0.0, 1.0 - s / 0.8));
         }
-        self.draw_panel(ui, g, t);
+        ui.clip(None);
+        self.draw_panel(ui, g, t, settings);
         // Bottom bar: the preview, a refusal, or a hint.
         let bar = Rect::new(0.0, ui.h - 32.0, ui.w, 32.0);
         ui.rect(bar, PAPER);
@@ -381,14 +337,14 @@ impl<G: HexGame> HexScene<G> {
     /// either changes and blitted every frame.
     fn draw_mat(&mut self, ui: &Ui, g: &Game, hl: &[Reach]) {
         let v = &self.view;
-        // One row beyond each end too: exits are highlighted there.
-        let row = v.size * 3f32.sqrt();
-        let area = Rect::new(
-            v.rect.x - 2.0,
-            v.rect.y - row,
-            v.rect.w + 4.0,
-            v.rect.h + 2.0 * row,
-        );
+        // One row beyond each end too (exits are highlighted there), as far
+        // as the board's area shows it.
+        let area = v
+            .outer
+            .intersect(v.area)
+            .unwrap_or(v.area)
+            .offset(vec2(-2.0, -2.0));
+        let area = Rect::new(area.x, area.y, area.w + 4.0, area.h + 4.0);
         let key = (area, (!hl.is_empty()).then_some(self.options_key).flatten());
         let board = g.board();
         self.mat.show(ui, area, key, || {
@@ -422,14 +378,56 @@ impl<G: HexGame> HexScene<G> {
         });
     }
 
+    /// One side's row in the panel: its colour and edge, and how many of its
+    /// planes are in the hangar, the repair shop and lost.
+    fn side_row(&self, ui: &Ui, g: &Game, side: Side, r: Rect, settings: &Settings) {
+        let (hangar, repair, lost) =
+            g.planes()
+                .iter()
+                .filter(|p| p.side == side)
+                .fold((0, 0, 0), |(h, r, l), p| match p.loc {
+                    Loc::Hangar | Loc::Activated => (h + 1, r, l),
+                    Loc::Repair => (h, r + 1, l),
+                    Loc::Destroyed => (h, r, l + 1),
+                    _ => (h, r, l),
+                });
+        let (a, b) = self.view.edge(g.scenario().end_of(side));
+        let mid = (a + b) / 2.0;
+        let c = self.view.rect.center();
+        let edge = if (mid.x - c.x).abs() > (mid.y - c.y).abs() {
+            if mid.x < c.x {
+                "left"
+            } else {
+                "right"
+            }
+        } else if mid.y < c.y {
+            "top"
+        } else {
+            "bottom"
+        };
+        ui.rect(r, side_fill(side, settings.scheme));
+        ui.rect_lines(r, 1.5, INK);
+        ui.text(
+            &format!(
+                "{} ({edge} edge)   hangar {hangar}   repair {repair}   lost {lost}",
+                side.name()
+            ),
+            r.x + 6.0,
+            r.y + 17.0,
+            15.0,
+            side_ink(side, settings.scheme),
+        );
+    }
+
     /// The side panel: score track, labels and log as one cached layer
     /// (repainted when the score or the log changes); the dice on top.
-    fn draw_panel(&mut self, ui: &mut Ui, g: &Game, t: &Shared<Self>) {
-        let x = ui.w - (ui.w * 0.28).clamp(260.0, 380.0);
+    fn draw_panel(&mut self, ui: &mut Ui, g: &Game, t: &Shared<Self>, settings: &Settings) {
+        let x = ui.w - super::panel_width(ui.w);
         let pw = ui.w - x - 8.0;
         let py = self.top() + 2.0;
         let panel = Rect::new(x, py, pw, ui.h - py - 36.0);
-        let dy = panel.y + 58.0;
+        let sides_y = panel.y + 54.0;
+        let dy = sides_y + 2.0 * 28.0 + 8.0;
         let ds = 42.0;
         let ly = dy + ds + 34.0;
         let line_h = 17.0;
@@ -490,6 +488,11 @@ impl<G: HexGame> HexScene<G> {
                 draw_text(&s, x + 10.0, ly + 36.0 + k as f32 * line_h, 15.0, c);
             }
         });
+        // Each side: its edge, its hangar, repair shop and losses.
+        for (i, side) in [Side::British, Side::German].into_iter().enumerate() {
+            let r = Rect::new(x + 8.0, sides_y + i as f32 * 28.0, pw - 16.0, 24.0);
+            self.side_row(ui, g, side, r, settings);
+        }
         // The dice of the latest roll, tumbling briefly.
         for (i, (face, c)) in self.dice.iter().enumerate() {
             let r = Rect::new(x + 70.0 + i as f32 * (ds + 10.0), dy, ds, ds);

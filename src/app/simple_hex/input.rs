@@ -38,23 +38,28 @@ impl<G: HexGame> HexScene<G> {
         if ui.input.key(KeyCode::Right) || ui.input.key(KeyCode::D) {
             self.entry_col += 1;
         }
-        // Hovering near the own edge picks the column under the mouse.
+        // Hovering near the own edge picks the column under the mouse: the
+        // entry hex nearest to it, if it is near the edge at all.
         let end = g.scenario().end_of(side);
         let m = ui.mouse();
-        let edge_y = self.view.center(g.board().entry_hex(end, 0)).y;
-        if (m.y - edge_y).abs() < self.view.size * 2.5
-            && self.view.rect.contains(vec2(m.x, self.view.rect.y + 1.0))
-        {
-            let col = ((m.x - self.view.rect.x) / (self.view.size * 1.5)) as i32;
+        let near_edge = (0..cols)
+            .map(|c| {
+                (
+                    c,
+                    self.view
+                        .center(g.board().entry_hex(end, c as u32))
+                        .distance(m),
+                )
+            })
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .filter(|&(_, d)| d < self.view.size * 2.5 && self.view.area.contains(m))
+            .map(|(c, _)| c);
+        if let Some(col) = near_edge {
             self.entry_col = col - n / 2;
         }
         self.entry_col = self.entry_col.clamp(0, max);
-        let over_mat = m.x >= self.view.rect.x && m.x <= self.view.rect.x + self.view.rect.w;
         let commit = ui.input.key(KeyCode::Enter)
-            || (ui.input.clicked
-                && !ui.click_used
-                && over_mat
-                && (m.y - edge_y).abs() < self.view.size * 2.5);
+            || (ui.input.clicked && !ui.click_used && near_edge.is_some());
         if commit {
             ui.click_used = true;
             return Act::Play(vec![Command::Enter {
@@ -122,7 +127,7 @@ impl<G: HexGame> HexScene<G> {
             }
             return Act::Play(vec![Command::EndMove]);
         }
-        if input.wheel != 0.0 || input.right_clicked {
+        if input.right_clicked {
             self.facing_pick += 1;
         }
         // Mouse: an enemy in reach attacks; a highlighted hex moves there.

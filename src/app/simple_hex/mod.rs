@@ -15,7 +15,7 @@ mod input;
 pub use anim::LogLine;
 pub use help::HELP;
 
-use super::board_view::BoardView;
+use super::board_view::{BoardView, Zoom};
 use super::table::{Act, Beat, Scene, Shared, Table};
 use super::ui::{Layer, Ui};
 use super::HelpPage;
@@ -54,6 +54,8 @@ struct Disp {
 /// The Simple Hex screen.
 pub struct HexScene<G> {
     pub view: BoardView,
+    /// The player's zoom and pan over the mat.
+    pub zoom: Zoom,
     disp: Vec<Disp>,
     /// The dice of the latest roll, and how long they still tumble.
     dice: Vec<(u8, Color)>,
@@ -93,6 +95,7 @@ impl<G: HexGame> HexScene<G> {
         let sc = g.scenario();
         HexScene {
             view: BoardView::fit(sc.columns, sc.rows, Rect::new(0.0, 0.0, 800.0, 600.0)),
+            zoom: Zoom::default(),
             disp: Vec::new(),
             dice: Vec::new(),
             dice_spin: 0.0,
@@ -134,7 +137,7 @@ impl<G: HexGame> HexScene<G> {
     }
 
     /// The path the mouse would take to end the move on `hex`, with the
-    /// facing chosen by the wheel when several are possible.
+    /// facing chosen by the right button when several are possible.
     pub fn path_to(&self, hex: Hex) -> Option<Vec<Step>> {
         let ends = &self.options.ends;
         let n = ends.iter().filter(|e| e.0 == hex).count();
@@ -174,16 +177,19 @@ impl<G: HexGame> Scene for HexScene<G> {
 
     fn layout(&mut self, ui: &Ui, game: &G) {
         let (w, h) = (ui.w, ui.h);
-        let panel_w = (w * 0.28).clamp(260.0, 380.0);
-        let (top, bottom, left) = (self.top(), 34.0, 170.0);
+        let (top, bottom) = (self.top(), 34.0);
         let area = Rect::new(
-            left + 10.0,
+            8.0,
             top,
-            (w - panel_w - left - 30.0).max(100.0),
+            (w - panel_width(w) - 24.0).max(100.0),
             (h - top - bottom).max(100.0),
         );
         let sc = game.hex().scenario();
-        self.view = BoardView::fit(sc.columns, sc.rows, area);
+        // The mat lies the way that shows it largest (a tall mat across a
+        // wide window); the player may zoom and pan from there.
+        let lie = BoardView::best_lie(sc.columns, sc.rows, area);
+        self.zoom.handle(ui, area);
+        self.view = BoardView::fit_zoomed(sc.columns, sc.rows, area, lie, self.zoom);
     }
 
     fn animate(
@@ -325,4 +331,9 @@ pub fn scheme_name(s: Scheme) -> &'static str {
         Scheme::Classic => "classic",
         Scheme::HighContrast => "high contrast",
     }
+}
+
+/// The side panel's width (score, sides, dice, log) in a window `w` wide.
+fn panel_width(w: f32) -> f32 {
+    (w * 0.28).clamp(260.0, 380.0)
 }
