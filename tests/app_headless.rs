@@ -425,3 +425,68 @@ fn the_sound_files_are_the_generators_output() {
         );
     }
 }
+
+/// The old square counter was 26 pixels at 1280 x 800 (0.66 of a hex radius
+/// each side of the centre, hexes of 19.7 pixels).
+const OLD_COUNTER: f32 = 26.0;
+
+#[test]
+fn a_plane_on_the_mat_is_at_least_twice_the_old_counter_and_the_mat_lies_across() {
+    let (_g, _dir) = data_dir("counter-size");
+    let mut app = start_solo("5");
+    frame(&mut app, InputFrame::idle());
+    let b = app.battle().unwrap();
+    let v = &b.scene.view;
+    assert_eq!(v.lie(), tally_ho::app::board_view::Lie::Across);
+    assert!(v.rect.w > v.rect.h, "the 14 x 18 mat lies along the window");
+    let shapes = tally_ho::data::shipped_silhouettes().unwrap();
+    for s in &shapes.shapes {
+        // The widest the outline reaches from the plane's centre, in pixels.
+        let reach = s
+            .parts
+            .iter()
+            .flatten()
+            .map(|&(x, y)| x.abs().max(y.abs()))
+            .fold(0.0f32, f32::max);
+        let span = 2.0 * reach * v.size * tally_ho::app::board_view::SPAN / 2.0 * s.scale;
+        assert!(
+            span >= 2.0 * OLD_COUNTER,
+            "{} is drawn {span:.0} pixels across",
+            s.aircraft
+        );
+    }
+}
+
+#[test]
+fn the_wheel_over_the_mat_zooms_about_the_mouse_and_0_fits_again() {
+    let (_g, _dir) = data_dir("zoom");
+    let mut app = start_solo("5");
+    let before = app.battle().unwrap().scene.view.clone();
+    let m = before.rect.center() + macroquad::prelude::vec2(120.0, 40.0);
+    let under = before.pick(m).expect("a hex under the mouse");
+    frame(
+        &mut app,
+        InputFrame {
+            mouse: (m.x, m.y),
+            wheel: 1.0,
+            ..InputFrame::idle()
+        },
+    );
+    let zoomed = app.battle().unwrap().scene.view.clone();
+    assert!(
+        zoomed.size > before.size * 1.2,
+        "{} -> {}",
+        before.size,
+        zoomed.size
+    );
+    assert_eq!(
+        zoomed.pick(m),
+        Some(under),
+        "the hex under the mouse stays there"
+    );
+    frame(&mut app, InputFrame::press(KeyCode::Key0));
+    frame(&mut app, InputFrame::idle());
+    let fitted = app.battle().unwrap().scene.view.clone();
+    assert_eq!(fitted.size, before.size);
+    assert_eq!(fitted.rect, before.rect);
+}

@@ -4,10 +4,12 @@
 
 use super::ui::{Ui, INK};
 use crate::common::hex::{hex_from_offset, End, Facing};
+use crate::common::silhouette::Silhouettes;
 use crate::settings::Scheme;
 use crate::simple_hex::{Colour, Side};
 use hexx::{Hex, HexLayout};
 use macroquad::prelude::*;
+use std::sync::OnceLock;
 
 pub fn mq(v: hexx::Vec2) -> Vec2 {
     vec2(v.x, v.y)
@@ -268,10 +270,14 @@ pub fn dot_colour(c: Colour) -> Color {
     }
 }
 
-/// What a counter shows.
+/// What a plane's counter shows.
 pub struct Counter<'a> {
     pub side: Side,
+    /// The aircraft's name (which silhouette), its short name (on a square
+    /// counter) and the name of its squadron, if it has one.
+    pub aircraft: &'a str,
     pub short: &'a str,
+    pub unit: Option<&'a str>,
     pub colour: Colour,
     pub damaged: bool,
     pub active: bool,
@@ -279,48 +285,132 @@ pub struct Counter<'a> {
     pub marker: Option<u8>,
 }
 
-/// The counter's face: side colour, lettering, identity dot and side mark.
-fn draw_face(ui: &Ui, p: Vec2, half: f32, c: &Counter, scheme: Scheme) {
-    let r = Rect::new(p.x - half, p.y - half, half * 2.0, half * 2.0);
-    ui.rect(r, side_fill(c.side, scheme));
-    ui.rect_lines(r, 2.0, INK);
-    let ink = side_ink(c.side, scheme);
-    let fs = (half * 1.2).max(14.0);
-    ui.text_centered(c.short, p.x, p.y + fs * 0.3, fs, ink);
-    // Identity dot with its letter (colour and letter: colour-blind safe).
-    let dot = vec2(r.x + half * 0.45, r.y + r.h - half * 0.45);
-    let dr = half * 0.36;
+/// The shipped silhouettes, read once (`None` if they could not be: then
+/// planes are drawn as square counters).
+fn silhouettes() -> Option<&'static Silhouettes> {
+    static SHAPES: OnceLock<Option<Silhouettes>> = OnceLock::new();
+    SHAPES
+        .get_or_init(|| crate::data::shipped_silhouettes().ok())
+        .as_ref()
+}
+
+/// A plane's span on the board, in hex radii, for a single-engine fighter.
+pub const SPAN: f32 = 2.1;
+
+/// Draws a plane centred on `p`, its nose along `dir`: its shadow, its
+/// outline in its side's colours with roundels or crosses, smoke if it is
+/// damaged, its R/W/B/Y mark and its name; `size` is a hex's radius.
+pub fn draw_counter(ui: &Ui, p: Vec2, dir: Vec2, size: f32, c: &Counter, scheme: Scheme) {
+    if !ui.draw {
+        return;
+    }
+    let Some(shape) = silhouettes().and_then(|s| s.get(c.aircraft)) else {
+        draw_square(ui, p, dir, size, c, scheme);
+        return;
+    };
+    let half = size * SPAN / 2.0 * shape.scale;
+    let right = vec2(-dir.y, dir.x);
+    let at = |o: Vec2, (x, y): (f32, f32)| o + right * x * half - dir * y * half;
+    if c.active {
+        ui.circle(p, size * 1.05, Color::new(1.0, 0.85, 0.1, 0.45));
+        ui.circle_lines(p, size * 1.05, 2.5, Color::new(1.0, 0.8, 0.0, 1.0));
+    }
+    // The shadow, cast down and to the right.
+    let shadow = p + vec2(size * 0.14, size * 0.22);
+    for part in &shape.parts {
+        let pts: Vec<Vec2> = part.iter().map(|&q| at(shadow, q)).collect();
+        ui.poly(&pts, Color::new(0.0, 0.0, 0.0, 0.28));
+    }
+    if c.damaged {
+        // Smoke trailing from the tail.
+        for (k, r) in [(1.1, 0.16), (1.45, 0.22), (1.85, 0.28)] {
+            ui.circle(
+                at(p, (0.08, k)),
+                size * r,
+                Color::new(0.25, 0.25, 0.25, 0.55),
+            );
+        }
+    }
+    let fill = side_fill(c.side, scheme);
+    let edge = Color::new(0.08, 0.08, 0.1, 1.0);
+    for part in &shape.parts {
+        let pts: Vec<Vec2> = part.iter().map(|&q| at(p, q)).collect();
+        ui.poly(&pts, fill);
+        ui.poly_lines(&pts, 1.2, edge);
+    }
+    let mr = (half * 0.13).max(3.0);
+    for &m in &shape.marks {
+        let q = at(p, m);
+        match c.side {
+            Side::British => {
+                ui.circle(q, mr, Color::new(0.1, 0.2, 0.6, 1.0));
+                ui.circle(q, mr * 0.66, WHITE);
+                ui.circle(q, mr * 0.33, Color::new(0.8, 0.1, 0.1, 1.0));
+            }
+            Side::German => {
+                let (a, b) = (right * mr, dir * mr);
+                ui.line(q - a, q + a, mr * 0.9, WHITE);
+                ui.line(q - b, q + b, mr * 0.9, WHITE);
+                ui.line(q - a * 0.8, q + a * 0.8, mr * 0.45, INK);
+                ui.line(q - b * 0.8, q + b * 0.8, mr * 0.45, INK);
+            }
+        }
+    }
+    if c.damaged {
+        ui.circle(
+            at(p, (0.0, 0.2)),
+            size * 0.14,
+            Color::new(0.95, 0.45, 0.05, 0.9),
+        );
+    }
+    // The identity mark (colour and letter: colour-blind safe) and the
+    // name, upright whatever the plane's heading.
+    let dot = p + vec2(-size * 0.62, size * 0.5);
+    let dr = (size * 0.3).max(8.0);
     ui.circle(dot, dr, dot_colour(c.colour));
     ui.circle_lines(dot, dr, 1.5, INK);
-    let letter = c.colour.letter().to_string();
     let lc = if c.colour == Colour::Blue || c.colour == Colour::Red {
         WHITE
     } else {
         INK
     };
-    let ls = (dr * 1.7).max(10.0);
-    ui.text_centered(&letter, dot.x, dot.y + ls * 0.3, ls, lc);
-    // Side marker: a small roundel or cross in the top corner.
-    let mark = vec2(r.x + r.w - half * 0.3, r.y + half * 0.3);
-    match c.side {
-        Side::British => {
-            ui.circle(mark, half * 0.22, Color::new(0.1, 0.2, 0.6, 1.0));
-            ui.circle(mark, half * 0.14, WHITE);
-            ui.circle(mark, half * 0.07, Color::new(0.8, 0.1, 0.1, 1.0));
-        }
-        Side::German => {
-            let k = half * 0.2;
-            ui.line(mark - vec2(k, 0.0), mark + vec2(k, 0.0), 3.0, INK);
-            ui.line(mark - vec2(0.0, k), mark + vec2(0.0, k), 3.0, INK);
-        }
+    let ls = (dr * 1.5).max(12.0);
+    ui.text_centered(
+        &c.colour.letter().to_string(),
+        dot.x,
+        dot.y + ls * 0.33,
+        ls,
+        lc,
+    );
+    if let Some(name) = c.unit {
+        let fs = (size * 0.5).clamp(12.0, 18.0);
+        let tw = super::ui::text_width(name, fs) + 6.0;
+        let plate = Rect::new(dot.x + dr + 1.0, dot.y - fs * 0.5, tw, fs + 2.0);
+        ui.rect(plate, Color::new(0.96, 0.94, 0.88, 0.85));
+        ui.text(name, plate.x + 3.0, plate.y + fs * 0.85, fs, INK);
+    }
+    draw_marker(ui, p, size, c);
+}
+
+/// The d8 beside a plane that has fired and may fly on.
+fn draw_marker(ui: &Ui, p: Vec2, size: f32, c: &Counter) {
+    if let Some(n) = c.marker {
+        let k = (size * 0.6).max(14.0);
+        let m = Rect::new(p.x + size * 0.55, p.y - size * 0.95, k, k);
+        ui.rect(m, WHITE);
+        ui.rect_lines(m, 2.0, INK);
+        ui.text_centered(
+            &n.to_string(),
+            m.x + m.w / 2.0,
+            m.y + m.h * 0.78,
+            m.h * 0.8,
+            INK,
+        );
     }
 }
 
-/// Draws a counter centred on `p`, pointing along `dir`.
-pub fn draw_counter(ui: &Ui, p: Vec2, dir: Vec2, size: f32, c: &Counter, scheme: Scheme) {
-    if !ui.draw {
-        return;
-    }
+/// A square counter, for an aircraft without a silhouette.
+fn draw_square(ui: &Ui, p: Vec2, dir: Vec2, size: f32, c: &Counter, scheme: Scheme) {
     let half = size * 0.66;
     let r = Rect::new(p.x - half, p.y - half, half * 2.0, half * 2.0);
     if c.active {
@@ -329,8 +419,15 @@ pub fn draw_counter(ui: &Ui, p: Vec2, dir: Vec2, size: f32, c: &Counter, scheme:
             Color::new(1.0, 0.85, 0.1, 0.9),
         );
     }
-    draw_face(ui, p, half, c, scheme);
-    // Facing arrow on the counter's edge.
+    ui.rect(r, side_fill(c.side, scheme));
+    ui.rect_lines(r, 2.0, INK);
+    let fs = (half * 1.0).max(13.0);
+    ui.text_centered(c.short, p.x, p.y + fs * 0.3, fs, side_ink(c.side, scheme));
+    ui.circle(
+        vec2(r.x + half * 0.4, r.y + r.h - half * 0.4),
+        half * 0.3,
+        dot_colour(c.colour),
+    );
     let tip = p + dir * half * 1.25;
     let base = p + dir * half * 0.55;
     let side = vec2(-dir.y, dir.x) * half * 0.45;
@@ -341,19 +438,39 @@ pub fn draw_counter(ui: &Ui, p: Vec2, dir: Vec2, size: f32, c: &Counter, scheme:
         Color::new(0.1, 0.1, 0.1, 0.9),
     );
     if c.damaged {
-        // The red washer.
         ui.circle_lines(p, half * 0.95, 4.0, Color::new(0.85, 0.05, 0.05, 1.0));
     }
-    if let Some(n) = c.marker {
-        let m = Rect::new(r.x + r.w + 2.0, r.y - 2.0, half * 0.9, half * 0.9);
-        ui.rect(m, WHITE);
-        ui.rect_lines(m, 2.0, INK);
-        ui.text_centered(
-            &n.to_string(),
-            m.x + m.w / 2.0,
-            m.y + m.h * 0.75,
-            m.h * 0.8,
-            INK,
-        );
+    draw_marker(ui, p, size, c);
+}
+
+/// A die showing `face` as pips, in `fill` (pips white on a dark die, black
+/// on a light one); a face outside 1 to 6 is shown as its number.
+pub fn draw_die(ui: &Ui, r: Rect, face: u8, fill: Color) {
+    let dark = fill.r * 0.3 + fill.g * 0.59 + fill.b * 0.11 < 0.55;
+    let pip = if dark { WHITE } else { INK };
+    ui.rect(r, fill);
+    ui.rect_lines(r, 2.0, INK);
+    let at = |x: f32, y: f32| vec2(r.x + r.w * x, r.y + r.h * y);
+    let (lo, mid, hi) = (0.27, 0.5, 0.73);
+    let pips: &[(f32, f32)] = match face {
+        1 => &[(mid, mid)],
+        2 => &[(lo, lo), (hi, hi)],
+        3 => &[(lo, lo), (mid, mid), (hi, hi)],
+        4 => &[(lo, lo), (hi, lo), (lo, hi), (hi, hi)],
+        5 => &[(lo, lo), (hi, lo), (mid, mid), (lo, hi), (hi, hi)],
+        6 => &[(lo, lo), (hi, lo), (lo, mid), (hi, mid), (lo, hi), (hi, hi)],
+        _ => {
+            ui.text_centered(
+                &face.to_string(),
+                r.x + r.w / 2.0,
+                r.y + r.h * 0.72,
+                r.h * 0.7,
+                pip,
+            );
+            return;
+        }
+    };
+    for &(x, y) in pips {
+        ui.circle(at(x, y), r.w * 0.09, pip);
     }
 }

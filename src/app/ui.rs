@@ -321,6 +321,39 @@ pub fn text_width(s: &str, size: f32) -> f32 {
     s.chars().count() as f32 * size * 0.44
 }
 
+/// `s` in lines no wider than `width` at `size`, broken between words (a
+/// word longer than a line is broken between characters).
+pub fn wrap(s: &str, width: f32, size: f32) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in s.split_whitespace() {
+        let joined = if line.is_empty() {
+            word.to_string()
+        } else {
+            format!("{line} {word}")
+        };
+        if text_width(&joined, size) <= width {
+            line = joined;
+            continue;
+        }
+        if !line.is_empty() {
+            lines.push(std::mem::take(&mut line));
+        }
+        for ch in word.chars() {
+            line.push(ch);
+            if text_width(&line, size) > width && line.chars().count() > 1 {
+                line.pop();
+                lines.push(std::mem::take(&mut line));
+                line.push(ch);
+            }
+        }
+    }
+    if !line.is_empty() || lines.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
 /// A picture drawn into a texture only when its key changes, and put on the
 /// screen every frame as one textured quad (the software renderer's costs are
 /// per draw call and per triangle, not per pixel of a texture).
@@ -387,5 +420,26 @@ pub fn type_seed(ui: &Ui, seed: &mut String) {
     }
     if ui.input.key(KeyCode::Backspace) {
         seed.pop();
+    }
+}
+
+#[cfg(test)]
+mod wrap_tests {
+    use super::*;
+
+    #[test]
+    fn wrapped_log_lines_keep_every_word_and_fit_their_width() {
+        let s = "Spitfire R fires on He 111 W (front flank): rolled 6, shot down";
+        let lines = wrap(s, 150.0, 15.0);
+        assert!(lines.len() > 1, "{lines:?}");
+        assert!(
+            lines.iter().all(|l| text_width(l, 15.0) <= 150.0),
+            "{lines:?}"
+        );
+        assert_eq!(lines.join(" "), s);
+        let long = "Lützow-Geschwader-ohne-Leerzeichen";
+        let pieces = wrap(long, 60.0, 15.0);
+        assert_eq!(pieces.concat(), long);
+        assert_eq!(wrap("", 100.0, 15.0), [""]);
     }
 }

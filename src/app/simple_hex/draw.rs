@@ -5,14 +5,21 @@
 
 use super::anim::{self, Anim};
 use super::{short, HexGame, HexScene};
-use crate::app::board_view::{draw_counter, side_fill, side_ink, Counter};
+use crate::app::board_view::{draw_counter, draw_die, side_fill, side_ink, Counter};
 use crate::app::table::Shared;
-use crate::app::ui::{Ui, ACCENT, INK, PAPER};
+use crate::app::ui::{wrap, Ui, ACCENT, INK, PAPER};
 use crate::settings::Settings;
 use crate::simple_hex::movement::{self, StepTo};
 use crate::simple_hex::{AttackPreview, Game, Loc, Phase, PlaneId, Reach, Side};
 use hexx::Hex;
 use macroquad::prelude::*;
+
+/// The name of a plane's squadron (a campaign intercept's), if it has one.
+fn unit_name(g: &Game, id: PlaneId) -> Option<&str> {
+    g.scenario().units[g.plane(id).unit.0 as usize]
+        .name
+        .as_deref()
+}
 
 /// The blank screen between two players.
 pub(super) fn handover(ui: &Ui, side: Side) {
@@ -263,7 +270,9 @@ impl<G: HexGame> HexScene<G> {
                 .map(|m| m.remaining());
             let counter = Counter {
                 side: p.side,
+                aircraft: &g.aircraft(id).name,
                 short: &g.aircraft(id).short,
+                unit: unit_name(g, id),
                 colour: p.colour,
                 damaged: d.damaged,
                 active: active.is_some_and(|m| m.plane == id),
@@ -290,7 +299,9 @@ impl<G: HexGame> HexScene<G> {
                     let p = g.plane(*id);
                     let counter = Counter {
                         side,
+                        aircraft: &g.aircraft(*id).name,
                         short: &g.aircraft(*id).short,
+                        unit: unit_name(g, *id),
                         colour: p.colour,
                         damaged: false,
                         active: true,
@@ -407,15 +418,20 @@ impl<G: HexGame> HexScene<G> {
         };
         ui.rect(r, side_fill(side, settings.scheme));
         ui.rect_lines(r, 1.5, INK);
+        let ink = side_ink(side, settings.scheme);
         ui.text(
-            &format!(
-                "{} ({edge} edge)   hangar {hangar}   repair {repair}   lost {lost}",
-                side.name()
-            ),
+            &format!("{}, {edge} edge", side.name()),
             r.x + 6.0,
-            r.y + 17.0,
+            r.y + 16.0,
             15.0,
-            side_ink(side, settings.scheme),
+            ink,
+        );
+        ui.text(
+            &format!("hangar {hangar}   repair shop {repair}   lost {lost}"),
+            r.x + 6.0,
+            r.y + 33.0,
+            15.0,
+            ink,
         );
     }
 
@@ -427,17 +443,28 @@ impl<G: HexGame> HexScene<G> {
         let py = self.top() + 2.0;
         let panel = Rect::new(x, py, pw, ui.h - py - 36.0);
         let sides_y = panel.y + 54.0;
-        let dy = sides_y + 2.0 * 28.0 + 8.0;
+        let dy = sides_y + 2.0 * 42.0 + 8.0;
         let ds = 42.0;
         let ly = dy + ds + 34.0;
         let line_h = 17.0;
         let room = ((panel.y + panel.h - ly - 30.0) / line_h).max(1.0) as usize;
         let scroll = t.log_scroll.min(t.log.len().saturating_sub(room));
         let end = t.log.len().saturating_sub(scroll);
-        let start = end.saturating_sub(room);
+        // The newest lines that fit, each wrapped to the panel's width.
+        let mut rows: Vec<(String, Option<Side>)> = Vec::new();
+        for line in t.log[..end].iter().rev() {
+            for piece in wrap(&line.text, pw - 20.0, 15.0).into_iter().rev() {
+                rows.push((piece, line.side));
+            }
+            if rows.len() >= room {
+                break;
+            }
+        }
+        rows.truncate(room);
+        rows.reverse();
+        let start = t.log.len();
         let score = g.score();
         let target = g.scenario().rules.target_points;
-        let lines = &t.log[start..end];
         self.panel.show(ui, panel, (panel, score, end, start), || {
             draw_rectangle(
                 panel.x,
@@ -473,24 +500,18 @@ impl<G: HexGame> HexScene<G> {
             draw_text("Dice", x + 10.0, dy + 16.0, 20.0, INK);
             draw_text("Log", x + 10.0, ly + 14.0, 20.0, INK);
             // The log, newest at the bottom; the wheel over it scrolls.
-            for (k, line) in lines.iter().enumerate() {
-                let c = match line.side {
+            for (k, (text, side)) in rows.iter().enumerate() {
+                let c = match side {
                     Some(Side::German) => Color::new(0.25, 0.28, 0.35, 1.0),
                     Some(Side::British) => Color::new(0.45, 0.30, 0.05, 1.0),
                     None => ACCENT,
                 };
-                let mut s = line.text.clone();
-                let max = ((pw - 20.0) / 7.5) as usize;
-                if s.len() > max {
-                    s.truncate(max.saturating_sub(1));
-                    s.push('~');
-                }
-                draw_text(&s, x + 10.0, ly + 36.0 + k as f32 * line_h, 15.0, c);
+                draw_text(text, x + 10.0, ly + 36.0 + k as f32 * line_h, 15.0, c);
             }
         });
         // Each side: its edge, its hangar, repair shop and losses.
         for (i, side) in [Side::British, Side::German].into_iter().enumerate() {
-            let r = Rect::new(x + 8.0, sides_y + i as f32 * 28.0, pw - 16.0, 24.0);
+            let r = Rect::new(x + 8.0, sides_y + i as f32 * 42.0, pw - 16.0, 38.0);
             self.side_row(ui, g, side, r, settings);
         }
         // The dice of the latest roll, tumbling briefly.
@@ -502,15 +523,7 @@ impl<G: HexGame> HexScene<G> {
             } else {
                 *face
             };
-            ui.rect(r, *c);
-            ui.rect_lines(r, 2.0, INK);
-            ui.text_centered(
-                &shown.to_string(),
-                r.x + ds / 2.0,
-                r.y + ds * 0.72,
-                ds * 0.8,
-                INK,
-            );
+            draw_die(ui, r, shown, *c);
         }
         if let Some(m) = g.active_move() {
             if m.attacked && m.remaining() > 0 {

@@ -335,5 +335,5 @@ pub fn scheme_name(s: Scheme) -> &'static str {
 
 /// The side panel's width (score, sides, dice, log) in a window `w` wide.
 fn panel_width(w: f32) -> f32 {
-    (w * 0.28).clamp(260.0, 380.0)
+    (w * 0.24).clamp(250.0, 340.0)
 }
