@@ -490,3 +490,46 @@ fn the_wheel_over_the_mat_zooms_about_the_mouse_and_0_fits_again() {
     assert_eq!(fitted.size, before.size);
     assert_eq!(fitted.rect, before.rect);
 }
+
+#[test]
+fn a_shots_result_is_announced_on_the_board_over_the_plane_it_hit() {
+    use tally_ho::app::simple_hex::Verdict;
+    use tally_ho::simple_hex::Event;
+    let (_g, _dir) = data_dir("verdict");
+    let mut app = app_with(AnimSpeed::Fast);
+    let mut p = ScriptedPlayer::new(0, 11);
+    let mut seen: Vec<&'static str> = Vec::new();
+    let mut expected: Vec<&'static str> = Vec::new();
+    for _ in 0..300_000 {
+        let input = p.next(&app);
+        frame(&mut app, input);
+        if let Some(b) = app.battle() {
+            for a in b.scene.announcements() {
+                if seen.last() != Some(&a) {
+                    seen.push(a);
+                }
+            }
+        }
+        if p.done {
+            break;
+        }
+    }
+    // What the dice did to the planes they were fired at, from the events.
+    let b = app.battle().unwrap();
+    let mut damaged = vec![false; b.game.planes().len()];
+    for e in b.game.events() {
+        match e {
+            Event::Fired {
+                target, outcome, ..
+            } => expected.push(Verdict::of(*outcome, damaged[target.0 as usize]).text()),
+            Event::Damaged { plane } => damaged[plane.0 as usize] = true,
+            _ => {}
+        }
+    }
+    assert!(!expected.is_empty(), "the game had no shots");
+    for want in ["MISS", "DAMAGED", "SHOT DOWN"] {
+        if expected.contains(&want) {
+            assert!(seen.contains(&want), "{want} was never shown: {seen:?}");
+        }
+    }
+}

@@ -5,7 +5,7 @@ use super::{short, Disp, HexGame, HexScene};
 use crate::app::board_view::{dot_colour, side_fill};
 use crate::app::table::Beat;
 use crate::settings::Scheme;
-use crate::simple_hex::{Event, Loss, PlaneId, Side, State, Step};
+use crate::simple_hex::{Event, Loss, Outcome, PlaneId, Side, State, Step};
 use crate::sound::Sfx;
 use hexx::Hex;
 use macroquad::prelude::*;
@@ -47,6 +47,38 @@ pub enum Anim {
     Dice {
         faces: Vec<(u8, Color)>,
     },
+    /// What a shot did to a plane, written over it on the board.
+    Verdict {
+        plane: PlaneId,
+        verdict: Verdict,
+    },
+}
+
+/// What a shot did to the plane it hit, as the board announces it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    Miss,
+    Damaged,
+    ShotDown,
+}
+
+impl Verdict {
+    /// The die's outcome on a plane: a hit on a damaged plane shoots it down.
+    pub fn of(outcome: Outcome, was_damaged: bool) -> Verdict {
+        match outcome {
+            Outcome::Miss => Verdict::Miss,
+            Outcome::Damage if !was_damaged => Verdict::Damaged,
+            Outcome::Damage | Outcome::Kill => Verdict::ShotDown,
+        }
+    }
+
+    pub fn text(self) -> &'static str {
+        match self {
+            Verdict::Miss => "MISS",
+            Verdict::Damaged => "DAMAGED",
+            Verdict::ShotDown => "SHOT DOWN",
+        }
+    }
 }
 
 fn roll_colour(side: Side) -> Color {
@@ -223,7 +255,9 @@ pub fn beats(before: &State, e: &Event, after: &State, out: &mut Vec<Beat<Anim, 
             attacker,
             target,
             roll,
+            outcome,
             return_roll,
+            return_outcome,
             ..
         } => {
             let mut faces = vec![(*roll, roll_colour(after.plane(*attacker).side))];
@@ -235,6 +269,16 @@ pub fn beats(before: &State, e: &Event, after: &State, out: &mut Vec<Beat<Anim, 
                 to: *target,
             });
             anim(Anim::Dice { faces });
+            anim(Anim::Verdict {
+                plane: *target,
+                verdict: Verdict::of(*outcome, before.plane(*target).damaged),
+            });
+            if return_roll.is_some() {
+                anim(Anim::Verdict {
+                    plane: *attacker,
+                    verdict: Verdict::of(*return_outcome, before.plane(*attacker).damaged),
+                });
+            }
         }
         Event::Damaged { plane } => anim(Anim::Damage { plane: *plane }),
         Event::Destroyed { plane, .. } => anim(Anim::Explode { plane: *plane }),
@@ -257,7 +301,7 @@ pub fn length(a: &Anim) -> f32 {
         Anim::Explode { .. } => k * 3.0,
         Anim::Dice { .. } => k * 2.5,
         Anim::Damage { .. } => k,
-        Anim::Hide { .. } | Anim::Show { .. } => 0.0,
+        Anim::Hide { .. } | Anim::Show { .. } | Anim::Verdict { .. } => 0.0,
     }
 }
 
@@ -281,6 +325,10 @@ impl<G: HexGame> HexScene<G> {
                 sounds.push(Sfx::Dice);
                 self.dice = faces.clone();
                 self.dice_spin = len;
+            }
+            Anim::Verdict { plane, verdict } => {
+                let d = self.disp[plane.0 as usize];
+                self.verdicts.push((self.view.center(d.hex), *verdict, 0.0));
             }
             Anim::Move { .. } if sounds.is_empty() && len > 0.1 => sounds.push(Sfx::Engine),
             _ => {}
@@ -318,7 +366,7 @@ impl<G: HexGame> HexScene<G> {
                     damaged,
                 }
             }
-            Anim::Shot { .. } | Anim::Dice { .. } => {}
+            Anim::Shot { .. } | Anim::Dice { .. } | Anim::Verdict { .. } => {}
         }
     }
 }

@@ -22,7 +22,7 @@ fn unit_name(g: &Game, id: PlaneId) -> Option<&str> {
 }
 
 /// The blank screen between two players.
-pub(super) fn handover(ui: &Ui, side: Side) {
+pub(super) fn handover(ui: &Ui, side: Side, log: &[super::LogLine]) {
     ui.rect(
         Rect::new(0.0, 0.0, ui.w, ui.h),
         Color::new(0.12, 0.14, 0.2, 1.0),
@@ -41,6 +41,29 @@ pub(super) fn handover(ui: &Ui, side: Side) {
         24.0,
         LIGHTGRAY,
     );
+    // What the other side did since this side last flew (its own lines end it).
+    let since: Vec<&super::LogLine> = log
+        .iter()
+        .rev()
+        .take_while(|l| l.side != Some(side))
+        .collect();
+    let room = ((ui.h / 2.0 - 90.0) / 20.0).max(0.0) as usize;
+    if since.is_empty() || room == 0 {
+        return;
+    }
+    let w = (ui.w - 80.0).min(760.0);
+    let x = (ui.w - w) / 2.0;
+    let mut y = ui.h / 2.0 + 80.0;
+    ui.text("Meanwhile:", x, y, 20.0, WHITE);
+    let mut rows: Vec<String> = Vec::new();
+    for l in since.iter().rev() {
+        rows.extend(crate::app::ui::wrap(&l.text, w - 20.0, 17.0));
+    }
+    let skip = rows.len().saturating_sub(room);
+    for r in &rows[skip..] {
+        y += 20.0;
+        ui.text(r, x + 10.0, y, 17.0, LIGHTGRAY);
+    }
 }
 
 impl<G: HexGame> HexScene<G> {
@@ -322,9 +345,49 @@ impl<G: HexGame> HexScene<G> {
             let c = Color::new(1.0, 0.9, 0.2, 1.0 - s / 0.4);
             ui.line(*a, *b, 3.0, c);
         }
+        // A kill: a burst of flame, then the plane's smoke falling away.
         for (p, s) in &self.explosions {
-            let r = v.size * (0.4 + s * 1.2);
-            ui.circle(*p, r, Color::new(1.0, 0.5 - s * 0.5, 0.0, 1.0 - s / 0.8));
+            let burst = (s / 0.5).min(1.0);
+            if *s < 0.5 {
+                let r = v.size * (0.4 + burst * 0.9);
+                ui.circle(
+                    *p,
+                    r,
+                    Color::new(1.0, 0.55 - burst * 0.4, 0.0, 1.0 - burst * 0.6),
+                );
+            }
+            for k in 0..5 {
+                let t = s - k as f32 * 0.12;
+                if t > 0.0 {
+                    let q = *p + vec2(t * v.size * 0.6, t * t * v.size * 2.5);
+                    let fade = (1.0 - s / 1.2).max(0.0);
+                    ui.circle(
+                        q,
+                        v.size * (0.2 + t * 0.25),
+                        Color::new(0.2, 0.2, 0.2, 0.6 * fade),
+                    );
+                    if k == 0 {
+                        ui.circle(q, v.size * 0.18, Color::new(1.0, 0.45, 0.0, fade));
+                    }
+                }
+            }
+        }
+        // What each shot did, rising over the plane it hit.
+        for (p, verdict, age) in &self.verdicts {
+            let fade = (1.0 - (age - super::VERDICT_TIME + 0.5).max(0.0) / 0.5).clamp(0.0, 1.0);
+            let (fill, ink) = match verdict {
+                anim::Verdict::Miss => (Color::new(0.95, 0.95, 0.92, 0.9 * fade), INK),
+                anim::Verdict::Damaged => (Color::new(0.98, 0.6, 0.1, 0.95 * fade), INK),
+                anim::Verdict::ShotDown => (Color::new(0.75, 0.08, 0.05, 0.95 * fade), WHITE),
+            };
+            let fs = (v.size * 0.7).clamp(16.0, 28.0);
+            let text = verdict.text();
+            let w = crate::app::ui::text_width(text, fs) + 12.0;
+            let y = p.y - v.size * 1.1 - age * v.size * 0.5;
+            let r = Rect::new(p.x - w / 2.0, y - fs, w, fs * 1.35);
+            ui.rect(r, fill);
+            ui.rect_lines(r, 1.5, Color::new(0.0, 0.0, 0.0, fade));
+            ui.text_centered(text, p.x, y + fs * 0.05, fs, Color { a: fade, ..ink });
         }
         ui.clip(None);
         self.draw_panel(ui, g, t, settings);

@@ -12,7 +12,7 @@ mod draw;
 mod help;
 mod input;
 
-pub use anim::LogLine;
+pub use anim::{LogLine, Verdict};
 pub use help::HELP;
 
 use super::board_view::{BoardView, Zoom};
@@ -61,6 +61,8 @@ pub struct HexScene<G> {
     dice: Vec<(u8, Color)>,
     dice_spin: f32,
     explosions: Vec<(Vec2, f32)>,
+    /// What the last shots did, written over the planes, and their age.
+    verdicts: Vec<(Vec2, anim::Verdict, f32)>,
     shots: Vec<(Vec2, Vec2, f32)>,
     /// Steps typed with the keyboard, not yet committed.
     pub pending: Vec<Step>,
@@ -100,6 +102,7 @@ impl<G: HexGame> HexScene<G> {
             dice: Vec::new(),
             dice_spin: 0.0,
             explosions: Vec::new(),
+            verdicts: Vec::new(),
             shots: Vec::new(),
             pending: Vec::new(),
             entry_col: sc.columns as i32 / 2 - 2,
@@ -114,6 +117,11 @@ impl<G: HexGame> HexScene<G> {
             status: String::new(),
             _game: PhantomData,
         }
+    }
+
+    /// What the board is announcing now: the results of the last shots.
+    pub fn announcements(&self) -> Vec<&'static str> {
+        self.verdicts.iter().map(|v| v.1.text()).collect()
     }
 
     /// The height of the banner (taller with a caption).
@@ -247,7 +255,11 @@ impl<G: HexGame> Scene for HexScene<G> {
         for e in &mut self.explosions {
             e.1 += dt;
         }
-        self.explosions.retain(|e| e.1 < 0.8);
+        self.explosions.retain(|e| e.1 < 1.2);
+        for v in &mut self.verdicts {
+            v.2 += dt;
+        }
+        self.verdicts.retain(|v| v.2 < VERDICT_TIME);
         for s in &mut self.shots {
             s.2 += dt;
         }
@@ -262,8 +274,8 @@ impl<G: HexGame> Scene for HexScene<G> {
         self.draw_table(ui, game.hex(), t, settings);
     }
 
-    fn draw_handover(&self, ui: &Ui, _game: &G, side: Side, _t: &Shared<Self>) {
-        draw::handover(ui, side);
+    fn draw_handover(&self, ui: &Ui, _game: &G, side: Side, t: &Shared<Self>) {
+        draw::handover(ui, side, &t.log);
     }
 
     fn took_back(&self, _game: &G, side: Side) -> LogLine {
@@ -337,3 +349,6 @@ pub fn scheme_name(s: Scheme) -> &'static str {
 fn panel_width(w: f32) -> f32 {
     (w * 0.24).clamp(250.0, 340.0)
 }
+
+/// How long a shot's result stays written over the plane, in seconds.
+const VERDICT_TIME: f32 = 1.8;
