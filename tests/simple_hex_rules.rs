@@ -7,6 +7,7 @@ mod common;
 
 use common::*;
 use std::sync::Arc;
+use tally_ho::common::game::Rules;
 use tally_ho::common::hex::{offset_of, End, Facing};
 use tally_ho::simple_hex::*;
 use Colour::*;
@@ -360,6 +361,65 @@ fn fighter_speed_is_d6_plus_2_fast_and_d6_plus_1_medium() {
         }
     }
     assert!(fast[3..=8].iter().all(|&b| b), "fast fighters fly 3 to 8");
+}
+
+#[test]
+fn a_sides_speed_dice_are_all_rolled_when_it_starts_to_move() {
+    // (R) The sheet does not say when; we roll the colour dice of all of a
+    // side's fighters together, before the first of its planes moves in the
+    // round, and each fighter flies its own die.
+    let mut sides_rolled = [0u32; 2];
+    for g in ai_games(10, Options::default()) {
+        let ev = g.events();
+        let mut rolled: Vec<(PlaneId, u8)> = Vec::new();
+        let mut started: Vec<Side> = Vec::new();
+        for (i, e) in ev.iter().enumerate() {
+            match *e {
+                Event::RoundBegan { .. } | Event::AttackEnded { .. } => {
+                    started.clear();
+                    rolled.clear();
+                }
+                Event::SpeedRolled { plane, roll } => {
+                    let side = g.plane(plane).side;
+                    assert!(!started.contains(&side), "{side:?} rolled after moving");
+                    assert!((1..=6).contains(&roll));
+                    assert_eq!(g.plane(plane).role, Role::Fighter, "bombers fly 3");
+                    assert!(rolled.iter().all(|(p, _)| *p != plane), "one die each");
+                    // The side's dice are thrown together: the next event
+                    // is another of its dice or its first move.
+                    match ev[i + 1] {
+                        Event::SpeedRolled { plane: next, .. } => {
+                            assert_eq!(g.plane(next).side, side)
+                        }
+                        Event::MoveBegan { plane: first, .. } => {
+                            assert_eq!(g.plane(first).side, side);
+                            sides_rolled[side as usize] += 1;
+                        }
+                        ref other => panic!("{other:?} among {side:?}'s speed dice"),
+                    }
+                    rolled.push((plane, roll));
+                }
+                Event::MoveBegan {
+                    plane, speed_roll, ..
+                } => {
+                    let side = g.plane(plane).side;
+                    if !started.contains(&side) {
+                        started.push(side);
+                    }
+                    let die = rolled.iter().find(|(p, _)| *p == plane).map(|(_, r)| *r);
+                    assert_eq!(
+                        speed_roll, die,
+                        "{plane:?} flies the die rolled with its side"
+                    );
+                }
+                _ => {}
+            }
+        }
+    }
+    assert!(
+        sides_rolled.iter().all(|&n| n > 50),
+        "both sides roll their dice: {sides_rolled:?}"
+    );
 }
 
 #[test]
@@ -1073,6 +1133,7 @@ fn damaged_bombers_still_defend_unless_cranes_variant() {
     assert_eq!(pv.returned, Some(sc.rules.return_fire.rear));
     let crane = Options {
         damaged_bombers_cannot_defend: true,
+        ..Options::default()
     };
     let g = Game::new(sc.clone(), crane, 1);
     let pv = g.preview_from(PlaneId(1), from, N, PlaneId(0)).unwrap();
@@ -1088,6 +1149,7 @@ fn cranes_variant_silences_damaged_bombers_in_play() {
         20,
         Options {
             damaged_bombers_cannot_defend: true,
+            ..Options::default()
         },
     ) {
         let mut damaged: Vec<PlaneId> = Vec::new();
@@ -1305,8 +1367,7 @@ fn undo_takes_back_moves_but_never_rerolls_a_die() {
     let undone = g.undo().unwrap();
     assert_eq!(undone.plane(PlaneId(0)).on_board().unwrap().0, at(5, 10));
     assert_eq!(undone.events(), &g.events()[..undone.events().len()]);
-    // The command that rolled dice (here: the next plane's move began with no
-    // roll, but a fighter's would) — bombing rolls dice: cannot be undone.
+    // A command that rolled dice (here: bombing) cannot be undone.
     let sc = placed(
         14,
         18,
@@ -1318,4 +1379,103 @@ fn undo_takes_back_moves_but_never_rerolls_a_die() {
     g.play(Command::Step(Step::Forward)).unwrap(); // exits and bombs
     assert!(!g.can_undo());
     assert!(g.undo().is_none());
+}
+
+/// Two Spitfires far from the enemy, and a bomber that moves first.
+fn two_spitfires() -> Arc<Scenario> {
+    placed(
+        14,
+        18,
+        &[
+            ("Spitfire", Red, (2, 2), S, false),
+            ("Spitfire", White, (11, 2), S, false),
+            ("He 111", Red, (6, 16), N, false),
+        ],
+        |_| {},
+    )
+}
+
+/// Steps the active plane straight ahead until another plane moves.
+fn fly_whole_move(g: &mut Game) {
+    let plane = g.active_move().unwrap().plane;
+    while g.active_move().is_some_and(|m| m.plane == plane) {
+        g.play(Command::Step(Step::Forward)).unwrap();
+    }
+}
+
+#[test]
+fn undo_takes_back_a_whole_planes_move_and_the_one_before_it() {
+    let (red, white, bomber) = (PlaneId(0), PlaneId(1), PlaneId(2));
+    let mut g = Game::new(two_spitfires(), Options::default(), 3);
+    assert_eq!(g.active_move().unwrap().plane, bomber);
+    fly_whole_move(&mut g);
+    // The bomber's last step started the RAF's move: its dice are rolled.
+    let rolled = g.commands().len();
+    assert_eq!(g.undo_point(), rolled);
+    let dice = |g: &Game| {
+        (
+            g.active_move().unwrap().speed_roll,
+            g.plane(white).speed_roll,
+        )
+    };
+    let before = g.clone();
+    assert_eq!(g.active_move().unwrap().plane, red);
+    assert!(
+        dice(&g).1.is_some(),
+        "the second Spitfire's die is rolled too"
+    );
+    fly_whole_move(&mut g);
+    assert_eq!(g.active_move().unwrap().plane, white);
+    fly_whole_move(&mut g);
+    assert!(g.commands().len() > rolled + 4);
+    assert_eq!(g.undo_point(), rolled, "no die since the RAF's were rolled");
+    // Back, step by step, through both moves, never re-rolling a die.
+    let mut back = g.clone();
+    while let Some(prev) = back.undo() {
+        assert_eq!(prev.events(), &g.events()[..prev.events().len()]);
+        back = prev;
+    }
+    assert_eq!(back.commands().len(), rolled);
+    assert_eq!(back.state(), before.state());
+    assert_eq!(dice(&back), dice(&before));
+    assert_eq!(back.plane(red).on_board().unwrap().0, at(2, 2));
+    // Under the earlier rule the second Spitfire's move began with its own
+    // die, and the first Spitfire's move could not be taken back.
+    let earlier = Options {
+        speed_dice: SpeedDice::EachPlane,
+        ..Options::default()
+    };
+    let mut g = Game::new(two_spitfires(), earlier, 3);
+    fly_whole_move(&mut g);
+    fly_whole_move(&mut g);
+    assert_eq!(g.active_move().unwrap().plane, white);
+    assert_eq!(g.undo_point(), g.commands().len());
+    assert!(g.undo().is_none());
+}
+
+#[test]
+fn combat_fixes_the_undo_point() {
+    let spit = PlaneId(1);
+    let g = game_where(&chase(), Options::default(), |g| {
+        skip_to(g, spit);
+        if g.active_move().unwrap().allowance < 6 {
+            return false;
+        }
+        fly_forward_until(g, g.active_move().unwrap().allowance - 4);
+        g.play(Command::Attack { target: PlaneId(0) }).unwrap();
+        g.active_move().is_some_and(|m| m.plane == spit)
+    });
+    // The shot's dice are thrown: it stands, and so does everything before.
+    let fired = g.commands().len();
+    assert!(matches!(g.commands()[fired - 1], Command::Attack { .. }));
+    assert_eq!(g.undo_point(), fired);
+    assert!(g.undo().is_none());
+    // The flight after it can be taken back, as far as the shot.
+    let mut after = g.clone();
+    after.play(Command::Step(Step::Forward)).unwrap();
+    assert_eq!(after.undo_point(), fired);
+    let back = after.undo().expect("a step after the shot");
+    assert_eq!(back.commands().len(), fired);
+    assert_eq!(back.state(), g.state());
+    assert!(back.undo().is_none());
 }
