@@ -1020,6 +1020,193 @@ fn attack_angle_is_front_flank_or_rear_of_the_target() {
     assert_eq!(pv.returned, None);
 }
 
+// ----- the forecast -----
+
+/// A He 111 flying north and a Spitfire that can sit on any side of it.
+fn forecast_position(bomber_damaged: bool, spitfire_damaged: bool) -> Arc<Scenario> {
+    placed(
+        14,
+        18,
+        &[
+            ("He 111", Red, (5, 5), N, bomber_damaged),
+            ("Spitfire", Red, (9, 12), N, spitfire_damaged),
+        ],
+        |_| {},
+    )
+}
+
+/// The forecast of the Spitfire firing on the bomber from its `side`.
+fn forecast_from(g: &Game, side: Facing) -> Forecast {
+    let (spit, bomber) = (PlaneId(1), PlaneId(0));
+    let pv = g
+        .preview_from(spit, side.ahead(at(5, 5)), side.reverse(), bomber)
+        .unwrap();
+    g.forecast(spit, bomber, &pv)
+}
+
+#[test]
+fn the_forecast_reads_each_face_from_the_fire_tables() {
+    use Effect::*;
+    let sc = forecast_position(false, false);
+    let g = Game::new(sc.clone(), Options::default(), 1);
+    let as_effects = |t: FireTable| {
+        t.map(|o| match o {
+            Outcome::Miss => Miss,
+            Outcome::Damage => Damaged,
+            Outcome::Kill => ShotDown,
+        })
+    };
+    let (fire, back) = (&sc.rules.attack_fire, &sc.rules.return_fire);
+    for (side, attack, returned) in [
+        (N, fire.front, Some(back.forward)),
+        (Facing::NorthEast, fire.flank, None),
+        (Facing::SouthWest, fire.flank, Some(back.rear_flank)),
+        (S, fire.rear, Some(back.rear)),
+    ] {
+        let f = forecast_from(&g, side);
+        assert_eq!(f.attack.faces, as_effects(attack), "{side:?}");
+        assert_eq!(
+            (f.attack.shooter, f.attack.target),
+            (PlaneId(1), PlaneId(0))
+        );
+        assert_eq!(f.returned.ok().map(|r| r.faces), returned.map(as_effects));
+        if let Ok(r) = f.returned {
+            assert_eq!((r.shooter, r.target), (PlaneId(0), PlaneId(1)));
+        }
+    }
+    // From behind, as levels/simple_hex/rules.ron has it: 1-3 miss, 4-5
+    // damage, 6 shoots down; the rear gunner damages on 5, kills on 6.
+    let f = forecast_from(&g, S);
+    assert_eq!(f.angle, Angle::Rear);
+    assert_eq!(f.attack.faces_with(Miss).collect::<Vec<_>>(), [1, 2, 3]);
+    assert_eq!(f.attack.faces_with(Damaged).collect::<Vec<_>>(), [4, 5]);
+    assert_eq!(f.attack.faces_with(ShotDown).collect::<Vec<_>>(), [6]);
+    let r = f.returned.unwrap();
+    assert_eq!(r.faces, [Miss, Miss, Miss, Miss, Damaged, ShotDown]);
+    assert_eq!(
+        (r.sixths(Miss), r.sixths(Damaged), r.sixths(ShotDown)),
+        (4, 1, 1)
+    );
+}
+
+#[test]
+fn a_hit_on_a_damaged_plane_is_forecast_to_shoot_it_down() {
+    use Effect::*;
+    let g = Game::new(forecast_position(true, true), Options::default(), 1);
+    let f = forecast_from(&g, S);
+    assert_eq!(
+        f.attack.faces,
+        [Miss, Miss, Miss, ShotDown, ShotDown, ShotDown]
+    );
+    let r = f.returned.expect("damaged bombers still defend");
+    assert_eq!(r.faces, [Miss, Miss, Miss, Miss, ShotDown, ShotDown]);
+    // Only the damaged side's hits become kills.
+    let g = Game::new(forecast_position(true, false), Options::default(), 1);
+    let f = forecast_from(&g, S);
+    assert_eq!(f.attack.sixths(ShotDown), 3);
+    assert_eq!(f.returned.unwrap().faces[4], Damaged);
+}
+
+#[test]
+fn the_forecast_says_why_no_return_fire_comes() {
+    let g = Game::new(forecast_position(true, false), Options::default(), 1);
+    assert_eq!(
+        forecast_from(&g, Facing::NorthEast).returned,
+        Err(NoReturn::GunsDoNotBear)
+    );
+    assert!(forecast_from(&g, S).returned.is_ok());
+    let crane = Options {
+        damaged_bombers_cannot_defend: true,
+        ..Options::default()
+    };
+    let g = Game::new(forecast_position(true, false), crane, 1);
+    assert_eq!(forecast_from(&g, S).returned, Err(NoReturn::Silenced));
+    assert_eq!(
+        forecast_from(&g, Facing::NorthEast).returned,
+        Err(NoReturn::GunsDoNotBear)
+    );
+    let g = Game::new(forecast_position(false, false), crane, 1);
+    assert!(forecast_from(&g, S).returned.is_ok(), "undamaged, it fires");
+}
+
+#[test]
+fn the_forecast_is_what_the_dice_then_do() {
+    let (bomber, spit) = (PlaneId(0), PlaneId(1));
+    let mut seen = std::collections::HashSet::new();
+    // The Spitfire behind the bomber; a damaged plane flies for home (the
+    // Luftwaffe's is the south end, the RAF's the north).
+    let chases: [[Place; 2]; 3] = [
+        [
+            ("He 111", Red, (5, 12), N, false),
+            ("Spitfire", Red, (5, 14), N, false),
+        ],
+        [
+            ("He 111", Red, (5, 12), N, false),
+            ("Spitfire", Red, (5, 14), N, true),
+        ],
+        [
+            ("He 111", Red, (5, 4), S, true),
+            ("Spitfire", Red, (5, 2), S, false),
+        ],
+    ];
+    for planes in chases {
+        let sc = placed(14, 18, &planes, |_| {});
+        for seed in 0..150 {
+            let mut g = Game::new(sc.clone(), Options::default(), seed);
+            skip_to(&mut g, spit);
+            while g.forecast_attack(bomber).is_err() {
+                if g.active_move().is_none_or(|m| m.plane != spit)
+                    || g.play(Command::Step(Step::Forward)).is_err()
+                {
+                    break;
+                }
+            }
+            let Ok(f) = g.forecast_attack(bomber) else {
+                continue;
+            };
+            let from = g.events().len();
+            g.play(Command::Attack { target: bomber }).unwrap();
+            let after = &g.events()[from..];
+            let Some(&Event::Fired {
+                roll, return_roll, ..
+            }) = after.iter().find(|e| matches!(e, Event::Fired { .. }))
+            else {
+                panic!("no shot in {after:?}")
+            };
+            let effect = |p: PlaneId| {
+                if after
+                    .iter()
+                    .any(|e| matches!(e, Event::Destroyed { plane, .. } if *plane == p))
+                {
+                    Effect::ShotDown
+                } else if after
+                    .iter()
+                    .any(|e| matches!(e, Event::Damaged { plane } if *plane == p))
+                {
+                    Effect::Damaged
+                } else {
+                    Effect::Miss
+                }
+            };
+            let want = f.attack.faces[roll as usize - 1];
+            assert_eq!(effect(bomber), want, "seed {seed}: the attacker's {roll}");
+            seen.insert(("attack", want));
+            let back = f.returned.expect("the He 111's rear gunner bears");
+            let r = return_roll.expect("return fire rolled");
+            // A Spitfire that cannot fly on after the shot is lost too.
+            if effect(spit) != Effect::ShotDown || back.faces[r as usize - 1] == Effect::ShotDown {
+                assert_eq!(effect(spit), back.faces[r as usize - 1], "seed {seed}: {r}");
+            }
+            seen.insert(("return", back.faces[r as usize - 1]));
+        }
+    }
+    for who in ["attack", "return"] {
+        for e in [Effect::Miss, Effect::Damaged, Effect::ShotDown] {
+            assert!(seen.contains(&(who, e)), "{who} {e:?} never came up");
+        }
+    }
+}
+
 #[test]
 fn a_six_always_kills_and_other_hits_damage() {
     let sc = crane();
