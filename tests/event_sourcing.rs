@@ -86,7 +86,7 @@ proptest! {
         crane in any::<bool>(),
         picks in prop::collection::vec(any::<u16>(), 50..400),
     ) {
-        let options = Options { damaged_bombers_cannot_defend: crane };
+        let options = Options { damaged_bombers_cannot_defend: crane, ..Options::default() };
         events_make_the_state(SimpleHex::new(common::crane(), options, seed), &picks, 7)?;
     }
 

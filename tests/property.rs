@@ -104,7 +104,7 @@ proptest! {
         crane_variant in any::<bool>(),
         choices in proptest::collection::vec(any::<u16>(), 1500),
     ) {
-        let options = Options { damaged_bombers_cannot_defend: crane_variant };
+        let options = Options { damaged_bombers_cannot_defend: crane_variant, ..Options::default() };
         random_play(seed, &choices, options)?;
     }
 }

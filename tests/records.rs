@@ -14,7 +14,7 @@ use tally_ho::common::game::{GameKind, Rules};
 use tally_ho::data;
 use tally_ho::family::{self, Position, Setup as Seats, SpitfireAt};
 use tally_ho::record::{self, AnyRecord, Player, RecordError, RecordOf, Recorded};
-use tally_ho::simple_hex::{ai, Command, Game, Options, Side};
+use tally_ho::simple_hex::{ai, Command, Game, Options, Side, SpeedDice};
 
 const HERE: &str = ".";
 
@@ -265,7 +265,7 @@ fn a_record_says_which_game_it_holds_and_is_read_by_it() {
     let g = simple_hex_game(1);
     let text = AnyRecord::SimpleHex(record::of(&g, sides(), here()).unwrap()).to_text();
     assert!(
-        text.starts_with("Record(\n    game: SimpleHex,\n    version: 2,"),
+        text.starts_with("Record(\n    game: SimpleHex,\n    version: 3,"),
         "{}",
         &text[..80]
     );
@@ -366,6 +366,38 @@ fn saves_and_replays_of_the_earlier_version_still_load() {
         assert_eq!(again, r, "{file}: written back as a record");
         again.verify(&dir).unwrap_or_else(|e| panic!("{file}: {e}"));
     }
+}
+
+#[test]
+fn simple_hex_records_of_version_2_replay_with_each_planes_speed_die_rolled_as_it_moves() {
+    // Version 2 rolled a fighter's speed die as it started to move; a game
+    // played so is what that version wrote, less the option (it had none).
+    let earlier = Options {
+        speed_dice: SpeedDice::EachPlane,
+        ..Options::default()
+    };
+    let mut g = Game::new(crane(), earlier, 12);
+    finish_with_ai(&mut g);
+    let text = AnyRecord::SimpleHex(record::of(&g, sides(), here()).unwrap()).to_text();
+    assert!(
+        text.contains("speed_dice: EachPlane"),
+        "the rule is written"
+    );
+    let v2 = text
+        .replacen("version: 3,", "version: 2,", 1)
+        .replace("        speed_dice: EachPlane,\n", "");
+    assert!(!v2.contains("speed_dice"), "{v2}");
+    let r = record::parse("v2.ron", &v2).unwrap();
+    let line = r.verify(here()).unwrap();
+    assert!(line.contains("reproduces"), "{line}");
+    let AnyRecord::SimpleHex(r) = r else {
+        panic!("read back as another game")
+    };
+    assert_eq!(r.setup.options.speed_dice, SpeedDice::EachPlane);
+    // Read as a record of this version, the same commands are another game.
+    let v3 = v2.replacen("version: 2,", "version: 3,", 1);
+    let r = record::parse("v3.ron", &v3).unwrap();
+    assert!(r.verify(here()).is_err());
 }
 
 #[test]

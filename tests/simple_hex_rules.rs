@@ -7,6 +7,7 @@ mod common;
 
 use common::*;
 use std::sync::Arc;
+use tally_ho::common::game::Rules;
 use tally_ho::common::hex::{offset_of, End, Facing};
 use tally_ho::simple_hex::*;
 use Colour::*;
@@ -360,6 +361,65 @@ fn fighter_speed_is_d6_plus_2_fast_and_d6_plus_1_medium() {
         }
     }
     assert!(fast[3..=8].iter().all(|&b| b), "fast fighters fly 3 to 8");
+}
+
+#[test]
+fn a_sides_speed_dice_are_all_rolled_when_it_starts_to_move() {
+    // (R) The sheet does not say when; we roll the colour dice of all of a
+    // side's fighters together, before the first of its planes moves in the
+    // round, and each fighter flies its own die.
+    let mut sides_rolled = [0u32; 2];
+    for g in ai_games(10, Options::default()) {
+        let ev = g.events();
+        let mut rolled: Vec<(PlaneId, u8)> = Vec::new();
+        let mut started: Vec<Side> = Vec::new();
+        for (i, e) in ev.iter().enumerate() {
+            match *e {
+                Event::RoundBegan { .. } | Event::AttackEnded { .. } => {
+                    started.clear();
+                    rolled.clear();
+                }
+                Event::SpeedRolled { plane, roll } => {
+                    let side = g.plane(plane).side;
+                    assert!(!started.contains(&side), "{side:?} rolled after moving");
+                    assert!((1..=6).contains(&roll));
+                    assert_eq!(g.plane(plane).role, Role::Fighter, "bombers fly 3");
+                    assert!(rolled.iter().all(|(p, _)| *p != plane), "one die each");
+                    // The side's dice are thrown together: the next event
+                    // is another of its dice or its first move.
+                    match ev[i + 1] {
+                        Event::SpeedRolled { plane: next, .. } => {
+                            assert_eq!(g.plane(next).side, side)
+                        }
+                        Event::MoveBegan { plane: first, .. } => {
+                            assert_eq!(g.plane(first).side, side);
+                            sides_rolled[side as usize] += 1;
+                        }
+                        ref other => panic!("{other:?} among {side:?}'s speed dice"),
+                    }
+                    rolled.push((plane, roll));
+                }
+                Event::MoveBegan {
+                    plane, speed_roll, ..
+                } => {
+                    let side = g.plane(plane).side;
+                    if !started.contains(&side) {
+                        started.push(side);
+                    }
+                    let die = rolled.iter().find(|(p, _)| *p == plane).map(|(_, r)| *r);
+                    assert_eq!(
+                        speed_roll, die,
+                        "{plane:?} flies the die rolled with its side"
+                    );
+                }
+                _ => {}
+            }
+        }
+    }
+    assert!(
+        sides_rolled.iter().all(|&n| n > 50),
+        "both sides roll their dice: {sides_rolled:?}"
+    );
 }
 
 #[test]
@@ -960,6 +1020,193 @@ fn attack_angle_is_front_flank_or_rear_of_the_target() {
     assert_eq!(pv.returned, None);
 }
 
+// ----- the forecast -----
+
+/// A He 111 flying north and a Spitfire that can sit on any side of it.
+fn forecast_position(bomber_damaged: bool, spitfire_damaged: bool) -> Arc<Scenario> {
+    placed(
+        14,
+        18,
+        &[
+            ("He 111", Red, (5, 5), N, bomber_damaged),
+            ("Spitfire", Red, (9, 12), N, spitfire_damaged),
+        ],
+        |_| {},
+    )
+}
+
+/// The forecast of the Spitfire firing on the bomber from its `side`.
+fn forecast_from(g: &Game, side: Facing) -> Forecast {
+    let (spit, bomber) = (PlaneId(1), PlaneId(0));
+    let pv = g
+        .preview_from(spit, side.ahead(at(5, 5)), side.reverse(), bomber)
+        .unwrap();
+    g.forecast(spit, bomber, &pv)
+}
+
+#[test]
+fn the_forecast_reads_each_face_from_the_fire_tables() {
+    use Effect::*;
+    let sc = forecast_position(false, false);
+    let g = Game::new(sc.clone(), Options::default(), 1);
+    let as_effects = |t: FireTable| {
+        t.map(|o| match o {
+            Outcome::Miss => Miss,
+            Outcome::Damage => Damaged,
+            Outcome::Kill => ShotDown,
+        })
+    };
+    let (fire, back) = (&sc.rules.attack_fire, &sc.rules.return_fire);
+    for (side, attack, returned) in [
+        (N, fire.front, Some(back.forward)),
+        (Facing::NorthEast, fire.flank, None),
+        (Facing::SouthWest, fire.flank, Some(back.rear_flank)),
+        (S, fire.rear, Some(back.rear)),
+    ] {
+        let f = forecast_from(&g, side);
+        assert_eq!(f.attack.faces, as_effects(attack), "{side:?}");
+        assert_eq!(
+            (f.attack.shooter, f.attack.target),
+            (PlaneId(1), PlaneId(0))
+        );
+        assert_eq!(f.returned.ok().map(|r| r.faces), returned.map(as_effects));
+        if let Ok(r) = f.returned {
+            assert_eq!((r.shooter, r.target), (PlaneId(0), PlaneId(1)));
+        }
+    }
+    // From behind, as levels/simple_hex/rules.ron has it: 1-3 miss, 4-5
+    // damage, 6 shoots down; the rear gunner damages on 5, kills on 6.
+    let f = forecast_from(&g, S);
+    assert_eq!(f.angle, Angle::Rear);
+    assert_eq!(f.attack.faces_with(Miss).collect::<Vec<_>>(), [1, 2, 3]);
+    assert_eq!(f.attack.faces_with(Damaged).collect::<Vec<_>>(), [4, 5]);
+    assert_eq!(f.attack.faces_with(ShotDown).collect::<Vec<_>>(), [6]);
+    let r = f.returned.unwrap();
+    assert_eq!(r.faces, [Miss, Miss, Miss, Miss, Damaged, ShotDown]);
+    assert_eq!(
+        (r.sixths(Miss), r.sixths(Damaged), r.sixths(ShotDown)),
+        (4, 1, 1)
+    );
+}
+
+#[test]
+fn a_hit_on_a_damaged_plane_is_forecast_to_shoot_it_down() {
+    use Effect::*;
+    let g = Game::new(forecast_position(true, true), Options::default(), 1);
+    let f = forecast_from(&g, S);
+    assert_eq!(
+        f.attack.faces,
+        [Miss, Miss, Miss, ShotDown, ShotDown, ShotDown]
+    );
+    let r = f.returned.expect("damaged bombers still defend");
+    assert_eq!(r.faces, [Miss, Miss, Miss, Miss, ShotDown, ShotDown]);
+    // Only the damaged side's hits become kills.
+    let g = Game::new(forecast_position(true, false), Options::default(), 1);
+    let f = forecast_from(&g, S);
+    assert_eq!(f.attack.sixths(ShotDown), 3);
+    assert_eq!(f.returned.unwrap().faces[4], Damaged);
+}
+
+#[test]
+fn the_forecast_says_why_no_return_fire_comes() {
+    let g = Game::new(forecast_position(true, false), Options::default(), 1);
+    assert_eq!(
+        forecast_from(&g, Facing::NorthEast).returned,
+        Err(NoReturn::GunsDoNotBear)
+    );
+    assert!(forecast_from(&g, S).returned.is_ok());
+    let crane = Options {
+        damaged_bombers_cannot_defend: true,
+        ..Options::default()
+    };
+    let g = Game::new(forecast_position(true, false), crane, 1);
+    assert_eq!(forecast_from(&g, S).returned, Err(NoReturn::Silenced));
+    assert_eq!(
+        forecast_from(&g, Facing::NorthEast).returned,
+        Err(NoReturn::GunsDoNotBear)
+    );
+    let g = Game::new(forecast_position(false, false), crane, 1);
+    assert!(forecast_from(&g, S).returned.is_ok(), "undamaged, it fires");
+}
+
+#[test]
+fn the_forecast_is_what_the_dice_then_do() {
+    let (bomber, spit) = (PlaneId(0), PlaneId(1));
+    let mut seen = std::collections::HashSet::new();
+    // The Spitfire behind the bomber; a damaged plane flies for home (the
+    // Luftwaffe's is the south end, the RAF's the north).
+    let chases: [[Place; 2]; 3] = [
+        [
+            ("He 111", Red, (5, 12), N, false),
+            ("Spitfire", Red, (5, 14), N, false),
+        ],
+        [
+            ("He 111", Red, (5, 12), N, false),
+            ("Spitfire", Red, (5, 14), N, true),
+        ],
+        [
+            ("He 111", Red, (5, 4), S, true),
+            ("Spitfire", Red, (5, 2), S, false),
+        ],
+    ];
+    for planes in chases {
+        let sc = placed(14, 18, &planes, |_| {});
+        for seed in 0..150 {
+            let mut g = Game::new(sc.clone(), Options::default(), seed);
+            skip_to(&mut g, spit);
+            while g.forecast_attack(bomber).is_err() {
+                if g.active_move().is_none_or(|m| m.plane != spit)
+                    || g.play(Command::Step(Step::Forward)).is_err()
+                {
+                    break;
+                }
+            }
+            let Ok(f) = g.forecast_attack(bomber) else {
+                continue;
+            };
+            let from = g.events().len();
+            g.play(Command::Attack { target: bomber }).unwrap();
+            let after = &g.events()[from..];
+            let Some(&Event::Fired {
+                roll, return_roll, ..
+            }) = after.iter().find(|e| matches!(e, Event::Fired { .. }))
+            else {
+                panic!("no shot in {after:?}")
+            };
+            let effect = |p: PlaneId| {
+                if after
+                    .iter()
+                    .any(|e| matches!(e, Event::Destroyed { plane, .. } if *plane == p))
+                {
+                    Effect::ShotDown
+                } else if after
+                    .iter()
+                    .any(|e| matches!(e, Event::Damaged { plane } if *plane == p))
+                {
+                    Effect::Damaged
+                } else {
+                    Effect::Miss
+                }
+            };
+            let want = f.attack.faces[roll as usize - 1];
+            assert_eq!(effect(bomber), want, "seed {seed}: the attacker's {roll}");
+            seen.insert(("attack", want));
+            let back = f.returned.expect("the He 111's rear gunner bears");
+            let r = return_roll.expect("return fire rolled");
+            // A Spitfire that cannot fly on after the shot is lost too.
+            if effect(spit) != Effect::ShotDown || back.faces[r as usize - 1] == Effect::ShotDown {
+                assert_eq!(effect(spit), back.faces[r as usize - 1], "seed {seed}: {r}");
+            }
+            seen.insert(("return", back.faces[r as usize - 1]));
+        }
+    }
+    for who in ["attack", "return"] {
+        for e in [Effect::Miss, Effect::Damaged, Effect::ShotDown] {
+            assert!(seen.contains(&(who, e)), "{who} {e:?} never came up");
+        }
+    }
+}
+
 #[test]
 fn a_six_always_kills_and_other_hits_damage() {
     let sc = crane();
@@ -1073,6 +1320,7 @@ fn damaged_bombers_still_defend_unless_cranes_variant() {
     assert_eq!(pv.returned, Some(sc.rules.return_fire.rear));
     let crane = Options {
         damaged_bombers_cannot_defend: true,
+        ..Options::default()
     };
     let g = Game::new(sc.clone(), crane, 1);
     let pv = g.preview_from(PlaneId(1), from, N, PlaneId(0)).unwrap();
@@ -1088,6 +1336,7 @@ fn cranes_variant_silences_damaged_bombers_in_play() {
         20,
         Options {
             damaged_bombers_cannot_defend: true,
+            ..Options::default()
         },
     ) {
         let mut damaged: Vec<PlaneId> = Vec::new();
@@ -1305,8 +1554,7 @@ fn undo_takes_back_moves_but_never_rerolls_a_die() {
     let undone = g.undo().unwrap();
     assert_eq!(undone.plane(PlaneId(0)).on_board().unwrap().0, at(5, 10));
     assert_eq!(undone.events(), &g.events()[..undone.events().len()]);
-    // The command that rolled dice (here: the next plane's move began with no
-    // roll, but a fighter's would) — bombing rolls dice: cannot be undone.
+    // A command that rolled dice (here: bombing) cannot be undone.
     let sc = placed(
         14,
         18,
@@ -1318,4 +1566,103 @@ fn undo_takes_back_moves_but_never_rerolls_a_die() {
     g.play(Command::Step(Step::Forward)).unwrap(); // exits and bombs
     assert!(!g.can_undo());
     assert!(g.undo().is_none());
+}
+
+/// Two Spitfires far from the enemy, and a bomber that moves first.
+fn two_spitfires() -> Arc<Scenario> {
+    placed(
+        14,
+        18,
+        &[
+            ("Spitfire", Red, (2, 2), S, false),
+            ("Spitfire", White, (11, 2), S, false),
+            ("He 111", Red, (6, 16), N, false),
+        ],
+        |_| {},
+    )
+}
+
+/// Steps the active plane straight ahead until another plane moves.
+fn fly_whole_move(g: &mut Game) {
+    let plane = g.active_move().unwrap().plane;
+    while g.active_move().is_some_and(|m| m.plane == plane) {
+        g.play(Command::Step(Step::Forward)).unwrap();
+    }
+}
+
+#[test]
+fn undo_takes_back_a_whole_planes_move_and_the_one_before_it() {
+    let (red, white, bomber) = (PlaneId(0), PlaneId(1), PlaneId(2));
+    let mut g = Game::new(two_spitfires(), Options::default(), 3);
+    assert_eq!(g.active_move().unwrap().plane, bomber);
+    fly_whole_move(&mut g);
+    // The bomber's last step started the RAF's move: its dice are rolled.
+    let rolled = g.commands().len();
+    assert_eq!(g.undo_point(), rolled);
+    let dice = |g: &Game| {
+        (
+            g.active_move().unwrap().speed_roll,
+            g.plane(white).speed_roll,
+        )
+    };
+    let before = g.clone();
+    assert_eq!(g.active_move().unwrap().plane, red);
+    assert!(
+        dice(&g).1.is_some(),
+        "the second Spitfire's die is rolled too"
+    );
+    fly_whole_move(&mut g);
+    assert_eq!(g.active_move().unwrap().plane, white);
+    fly_whole_move(&mut g);
+    assert!(g.commands().len() > rolled + 4);
+    assert_eq!(g.undo_point(), rolled, "no die since the RAF's were rolled");
+    // Back, step by step, through both moves, never re-rolling a die.
+    let mut back = g.clone();
+    while let Some(prev) = back.undo() {
+        assert_eq!(prev.events(), &g.events()[..prev.events().len()]);
+        back = prev;
+    }
+    assert_eq!(back.commands().len(), rolled);
+    assert_eq!(back.state(), before.state());
+    assert_eq!(dice(&back), dice(&before));
+    assert_eq!(back.plane(red).on_board().unwrap().0, at(2, 2));
+    // Under the earlier rule the second Spitfire's move began with its own
+    // die, and the first Spitfire's move could not be taken back.
+    let earlier = Options {
+        speed_dice: SpeedDice::EachPlane,
+        ..Options::default()
+    };
+    let mut g = Game::new(two_spitfires(), earlier, 3);
+    fly_whole_move(&mut g);
+    fly_whole_move(&mut g);
+    assert_eq!(g.active_move().unwrap().plane, white);
+    assert_eq!(g.undo_point(), g.commands().len());
+    assert!(g.undo().is_none());
+}
+
+#[test]
+fn combat_fixes_the_undo_point() {
+    let spit = PlaneId(1);
+    let g = game_where(&chase(), Options::default(), |g| {
+        skip_to(g, spit);
+        if g.active_move().unwrap().allowance < 6 {
+            return false;
+        }
+        fly_forward_until(g, g.active_move().unwrap().allowance - 4);
+        g.play(Command::Attack { target: PlaneId(0) }).unwrap();
+        g.active_move().is_some_and(|m| m.plane == spit)
+    });
+    // The shot's dice are thrown: it stands, and so does everything before.
+    let fired = g.commands().len();
+    assert!(matches!(g.commands()[fired - 1], Command::Attack { .. }));
+    assert_eq!(g.undo_point(), fired);
+    assert!(g.undo().is_none());
+    // The flight after it can be taken back, as far as the shot.
+    let mut after = g.clone();
+    after.play(Command::Step(Step::Forward)).unwrap();
+    assert_eq!(after.undo_point(), fired);
+    let back = after.undo().expect("a step after the shot");
+    assert_eq!(back.commands().len(), fired);
+    assert_eq!(back.state(), g.state());
+    assert!(back.undo().is_none());
 }

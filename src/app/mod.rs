@@ -689,6 +689,7 @@ fn start(ng: &NewGame) -> Result<Battle, String> {
         .map_err(|_| format!("The seed must be a whole number, not \"{}\".", ng.seed))?;
     let options = Options {
         damaged_bombers_cannot_defend: ng.crane,
+        ..Options::default()
     };
     let players = match ng.players {
         0 => Players::Solo {

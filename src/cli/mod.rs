@@ -79,6 +79,7 @@ impl Variant {
     fn options(self) -> Options {
         Options {
             damaged_bombers_cannot_defend: self == Variant::Crane,
+            ..Options::default()
         }
     }
 }

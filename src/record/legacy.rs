@@ -17,7 +17,7 @@ use crate::campaign::score::{Tally, Verdict};
 use crate::common::game::GameKind;
 use crate::data;
 use crate::family::{Command as FamilyCommand, Ending, Position, Setup as Seats};
-use crate::simple_hex::{Command as HexCommand, Options, Side};
+use crate::simple_hex::{Command as HexCommand, Options, Side, SpeedDice};
 use serde::Deserialize;
 use std::path::Path;
 
@@ -255,9 +255,13 @@ fn convert(file: &str, text: &str, game: Option<GameKind>) -> Result<AnyRecord, 
                 OldPlayers::Solo { human } => human == side,
                 OldPlayers::TwoPlayers => true,
             });
+            // Played when each plane's speed die was rolled as it moved.
             let setup = sh::Setup {
                 level: s.level,
-                options: s.options,
+                options: Options {
+                    speed_dice: SpeedDice::EachPlane,
+                    ..s.options
+                },
             };
             AnyRecord::SimpleHex(from_save::<crate::simple_hex::Game>(
                 setup, s.seed, players, s.commands, &base,
@@ -272,7 +276,10 @@ fn convert(file: &str, text: &str, game: Option<GameKind>) -> Result<AnyRecord, 
                 seed: r.seed,
                 setup: sh::Setup {
                     level: r.level,
-                    options: r.options,
+                    options: Options {
+                        speed_dice: SpeedDice::EachPlane,
+                        ..r.options
+                    },
                 },
                 players: Vec::new(),
                 commands: r.commands,

@@ -5,7 +5,7 @@
 //! ```text
 //! Record(
 //!     game: SimpleHex,             // which game: the tag every reader goes by
-//!     version: 2,
+//!     version: 3,
 //!     fingerprint: "…",            // FNV-1a of the data files it was played on
 //!     seed: 7,
 //!     setup: (…),                  // the game's own: level, board, rules…
@@ -42,7 +42,16 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 /// The version of the record format this program writes.
-pub const VERSION: u32 = 2;
+///
+/// 3: Simple Hex rolls all of a side's speed dice when the side starts to
+/// move. The same commands on the same seed make another game under it, so
+/// Simple Hex records of version 2 and earlier are read with the earlier rule
+/// (`SpeedDice::EachPlane`) in their options, and replay as they were played.
+pub const VERSION: u32 = 3;
+
+/// The first version whose Simple Hex records roll a side's speed dice
+/// together.
+const SIDE_SPEED_DICE: u32 = 3;
 
 /// Who plays a seat: a name, and whether a person or the computer decides.
 /// Seats are in the game's order (Simple Hex and the campaign: the Luftwaffe,
@@ -494,7 +503,13 @@ pub fn parse(file: &str, text: &str) -> Result<AnyRecord, RecordError> {
         None => return legacy::parse(file, text, tag.game),
     }
     Ok(match tag.game {
-        Some(GameKind::SimpleHex) => AnyRecord::SimpleHex(data::parse(file, text)?),
+        Some(GameKind::SimpleHex) => {
+            let mut r: RecordOf<crate::simple_hex::Game> = data::parse(file, text)?;
+            if r.version < SIDE_SPEED_DICE {
+                r.setup.options.speed_dice = crate::simple_hex::SpeedDice::EachPlane;
+            }
+            AnyRecord::SimpleHex(r)
+        }
         Some(GameKind::Family) => AnyRecord::Family(data::parse(file, text)?),
         Some(GameKind::Campaign) => AnyRecord::Campaign(data::parse(file, text)?),
         None => {

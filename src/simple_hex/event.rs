@@ -45,6 +45,12 @@ pub enum Event {
     RoundBegan {
         round: u16,
     },
+    /// A plane's speed die, rolled before its move: with all of its side's
+    /// when the side starts to move in a round (`SpeedDice::EachSide`).
+    SpeedRolled {
+        plane: PlaneId,
+        roll: u8,
+    },
     MoveBegan {
         plane: PlaneId,
         speed_roll: Option<u8>,

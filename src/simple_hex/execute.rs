@@ -6,7 +6,7 @@
 use super::movement::{self, StepTo};
 use super::{
     Command, Event, FireTable, Game, Illegal, Loc, Loss, Opening, Outcome, Phase, Plane, PlaneId,
-    Role, Side, Speed, Step,
+    Role, Side, Speed, SpeedDice, Step,
 };
 use crate::common::dice::DieKind;
 
@@ -329,7 +329,32 @@ impl Game {
         }
     }
 
+    /// (R) When a side starts to move in a round (none of its planes has
+    /// moved yet), the speed dice of all its planes still to move are rolled
+    /// together, in move order: "Activation/movement dice: 4d6—Red, White,
+    /// Blue, Yellow", of which "it is only necessary to roll the colored dice
+    /// that correspond to the colors of the planes activated on the board".
+    /// Nothing hidden is left in its moves then, so they can be taken back.
+    fn roll_side_speed(&mut self, side: Side) {
+        let started = self.planes().iter().any(|p| p.side == side && p.moved);
+        if started {
+            return;
+        }
+        let order = self.move_order().to_vec();
+        for plane in order {
+            let p = self.plane(plane);
+            let rolled = matches!(self.aircraft(plane).speed, Speed::D6Plus(_));
+            if p.side == side && p.is_flying() && !p.moved && rolled && p.speed_roll.is_none() {
+                let roll = self.roll(DieKind::Speed);
+                self.emit(Event::SpeedRolled { plane, roll });
+            }
+        }
+    }
+
     fn begin_move(&mut self, plane: PlaneId) {
+        if self.options().speed_dice == SpeedDice::EachSide {
+            self.roll_side_speed(self.plane(plane).side);
+        }
         let p = self.plane(plane);
         let a = &self.scenario().aircraft[p.aircraft];
         let slowed = p.damaged && p.damaged_round < self.total_rounds();
@@ -338,10 +363,15 @@ impl Game {
         } else {
             0
         };
+        let rolled = p.speed_roll;
         let (speed_roll, base) = match a.speed {
             Speed::Fixed(n) => (None, n),
             Speed::D6Plus(n) => {
-                let r = self.roll(DieKind::Speed);
+                // Rolled with its side's, or now (the earlier rule).
+                let r = match rolled {
+                    Some(r) => r,
+                    None => self.roll(DieKind::Speed),
+                };
                 (Some(r), r + n)
             }
         };

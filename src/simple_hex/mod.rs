@@ -30,7 +30,9 @@ pub use command::Command;
 pub use event::{Event, Loss};
 pub use game::Game;
 pub use movement::{Mover, Step, StepTo};
-pub use preview::{AttackOption, AttackPreview, MoveOptions, Reach};
+pub use preview::{
+    AttackOption, AttackPreview, Effect, Fire, Forecast, MoveOptions, NoReturn, Reach,
+};
 pub use scenario::*;
 pub use search::{Node, Search};
 pub use state::{ActiveMove, Loc, Phase, Plane, PlaneId, State, UnitId};

@@ -19,6 +19,67 @@ pub struct AttackPreview {
     pub returned: Option<FireTable>,
 }
 
+/// What a face of a combat die does to the plane it is fired at, with its
+/// damage taken into account: "A 6 always kills and the other numbers
+/// represent a hit with damage", and a damaged plane hit again is destroyed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Effect {
+    Miss,
+    Damaged,
+    ShotDown,
+}
+
+impl Effect {
+    /// As a player reads it on the forecast.
+    pub fn name(self) -> &'static str {
+        match self {
+            Effect::Miss => "miss",
+            Effect::Damaged => "damages",
+            Effect::ShotDown => "shoots down",
+        }
+    }
+}
+
+/// One plane's die in an attack: who fires at whom, and what each face
+/// (1 to 6) does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Fire {
+    pub shooter: PlaneId,
+    pub target: PlaneId,
+    pub faces: [Effect; 6],
+}
+
+impl Fire {
+    /// The faces (1 to 6) that have `effect`.
+    pub fn faces_with(&self, effect: Effect) -> impl Iterator<Item = u8> + '_ {
+        (1..=6u8).filter(move |&f| self.faces[f as usize - 1] == effect)
+    }
+
+    /// How many of the six faces have `effect`.
+    pub fn sixths(&self, effect: Effect) -> u8 {
+        self.faces_with(effect).count() as u8
+    }
+}
+
+/// Why a target does not fire back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoReturn {
+    /// Its guns do not bear on the attacker's hex.
+    GunsDoNotBear,
+    /// Crane's variant: a damaged bomber's gunners are silent.
+    Silenced,
+}
+
+/// An attack before it is made, as both dice will be rolled at once: the
+/// attacker's die on the target and the target's return fire, each face's
+/// effect given the planes' damage now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Forecast {
+    pub angle: Angle,
+    pub attack: Fire,
+    pub returned: Result<Fire, NoReturn>,
+}
+
 impl AttackPreview {
     /// Chances (in sixths) of (damage, kill) for a table.
     pub fn sixths(table: &FireTable) -> (u8, u8) {
@@ -105,24 +166,71 @@ impl State {
             Angle::FrontFlank | Angle::RearFlank => rules.attack_fire.flank,
             Angle::Rear => rules.attack_fire.rear,
         };
-        let tt = &self.scenario().aircraft[t.aircraft];
-        let silenced =
-            self.options().damaged_bombers_cannot_defend && t.role == Role::Bomber && t.damaged;
-        let returned = if silenced {
-            None
-        } else {
-            match angle {
-                Angle::Front => Some(rules.return_fire.forward),
-                Angle::Rear if tt.rear_gunner => Some(rules.return_fire.rear),
-                Angle::RearFlank if tt.rear_gunner => Some(rules.return_fire.rear_flank),
-                _ => None,
-            }
+        let returned = match self.guns_bear(target, angle) {
+            Some(table) if !self.silenced(target) => Some(table),
+            _ => None,
         };
         Ok(AttackPreview {
             angle,
             attack,
             returned,
         })
+    }
+
+    /// The target's return fire on an attacker at `angle`, if its guns bear
+    /// (forward guns on the front, rear gunners on the rear and rear flank),
+    /// whether or not it may fire them.
+    fn guns_bear(&self, target: PlaneId, angle: Angle) -> Option<FireTable> {
+        let rules = &self.scenario().rules;
+        let gunner = self.aircraft(target).rear_gunner;
+        match angle {
+            Angle::Front => Some(rules.return_fire.forward),
+            Angle::Rear if gunner => Some(rules.return_fire.rear),
+            Angle::RearFlank if gunner => Some(rules.return_fire.rear_flank),
+            _ => None,
+        }
+    }
+
+    /// Crane's variant: a damaged bomber's gunners are silent.
+    fn silenced(&self, target: PlaneId) -> bool {
+        let t = self.plane(target);
+        self.options().damaged_bombers_cannot_defend && t.role == Role::Bomber && t.damaged
+    }
+
+    /// The forecast of an attack (see [`Forecast`]) whose dice are `pv`.
+    pub fn forecast(&self, attacker: PlaneId, target: PlaneId, pv: &AttackPreview) -> Forecast {
+        let returned = match (pv.returned, self.guns_bear(target, pv.angle)) {
+            (Some(table), _) => Ok(self.effects(target, attacker, &table)),
+            (None, Some(_)) if self.silenced(target) => Err(NoReturn::Silenced),
+            (None, _) => Err(NoReturn::GunsDoNotBear),
+        };
+        Forecast {
+            angle: pv.angle,
+            attack: self.effects(attacker, target, &pv.attack),
+            returned,
+        }
+    }
+
+    /// The forecast of an attack by the active plane on `target` now.
+    pub fn forecast_attack(&self, target: PlaneId) -> Result<Forecast, Illegal> {
+        let pv = self.preview_attack(target)?;
+        let attacker = self.active_move().expect("previewed").plane;
+        Ok(self.forecast(attacker, target, &pv))
+    }
+
+    /// What each face of `shooter`'s die does to `target` as it is now.
+    fn effects(&self, shooter: PlaneId, target: PlaneId, table: &FireTable) -> Fire {
+        let damaged = self.plane(target).damaged;
+        Fire {
+            shooter,
+            target,
+            faces: table.map(|o| match o {
+                Outcome::Miss => Effect::Miss,
+                Outcome::Damage if damaged => Effect::ShotDown,
+                Outcome::Damage => Effect::Damaged,
+                Outcome::Kill => Effect::ShotDown,
+            }),
+        }
     }
 
     /// The dice of an attack by the active plane on `target` now.

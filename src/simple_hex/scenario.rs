@@ -232,6 +232,29 @@ pub struct Options {
     /// Crane's suggested variant: damaged bombers may not return fire.
     #[serde(default)]
     pub damaged_bombers_cannot_defend: bool,
+    /// When the fighters' speed dice are rolled. Not a player's choice: the
+    /// earlier rule is kept only so that records made under it replay (it
+    /// is written in a record only when it is not the default).
+    #[serde(default, skip_serializing_if = "SpeedDice::is_default")]
+    pub speed_dice: SpeedDice,
+}
+
+/// When the fighters' speed dice are rolled (the sheet does not say).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum SpeedDice {
+    /// (R) All of a side's speed dice together, when the side starts to move
+    /// in a round, so its moves can be taken back plane by plane.
+    #[default]
+    EachSide,
+    /// Each plane's die when that plane starts to move: the rule of records
+    /// of format version 2 and earlier, kept so they replay.
+    EachPlane,
+}
+
+impl SpeedDice {
+    pub fn is_default(&self) -> bool {
+        *self == SpeedDice::default()
+    }
 }
 
 fn invalid(path: impl Into<String>, message: impl Into<String>) -> Invalid {

@@ -10,7 +10,7 @@ use crate::app::table::Shared;
 use crate::app::ui::{wrap, Ui, ACCENT, INK, PAPER};
 use crate::settings::Settings;
 use crate::simple_hex::movement::{self, StepTo};
-use crate::simple_hex::{AttackPreview, Game, Loc, Phase, PlaneId, Reach, Side};
+use crate::simple_hex::{Effect, Fire, Game, Loc, Phase, PlaneId, Reach, Side};
 use hexx::Hex;
 use macroquad::prelude::*;
 
@@ -199,18 +199,22 @@ impl<G: HexGame> HexScene<G> {
                 }
                 if let Some(a) = &target_hover {
                     steps = a.path.clone();
-                    let (d, k) = AttackPreview::sixths(&a.preview.attack);
+                    // Odds with damage taken into account: a hit on a
+                    // damaged plane shoots it down.
+                    let f = g.forecast(m.plane, a.target, &a.preview);
+                    let odds = |f: &Fire| (f.sixths(Effect::Damaged), f.sixths(Effect::ShotDown));
+                    let (d, k) = odds(&f.attack);
                     let mut s = format!(
                         "{} attack on {}: damage {d}/6, kill {k}/6",
                         a.preview.angle.name(),
                         short(g, a.target)
                     );
-                    match a.preview.returned {
-                        Some(r) => {
-                            let (rd, rk) = AttackPreview::sixths(&r);
+                    match f.returned {
+                        Ok(r) => {
+                            let (rd, rk) = odds(&r);
                             s.push_str(&format!(". Return fire: damage {rd}/6, kill {rk}/6"));
                         }
-                        None => s.push_str(". No return fire"),
+                        Err(_) => s.push_str(". No return fire"),
                     }
                     preview = Some(s);
                 }
@@ -405,6 +409,7 @@ impl<G: HexGame> HexScene<G> {
             if t.message.is_some() { ACCENT } else { INK },
         );
         self.status = text;
+        self.draw_forecast(ui, g, t);
     }
 
     /// The mat, with the active plane's reach, drawn into a texture when

@@ -9,6 +9,7 @@
 
 mod anim;
 mod draw;
+mod forecast;
 mod help;
 mod input;
 

@@ -59,8 +59,10 @@ pub fn apply(state: &mut State, ev: &Event) {
             s.total_rounds += 1;
             for p in &mut s.planes {
                 p.moved = false;
+                p.speed_roll = None;
             }
         }
+        Event::SpeedRolled { plane, roll } => s.planes[plane.0 as usize].speed_roll = Some(roll),
         Event::MoveBegan {
             plane,
             speed_roll,
@@ -70,6 +72,7 @@ pub fn apply(state: &mut State, ev: &Event) {
             if let Some((hex, _)) = s.plane(plane).on_board() {
                 s.board.set(hex, None);
             }
+            s.planes[plane.0 as usize].speed_roll = None;
             s.phase = Phase::Moving(ActiveMove {
                 plane,
                 allowance,
@@ -126,6 +129,7 @@ pub fn apply(state: &mut State, ev: &Event) {
             }
             let p = &mut s.planes[plane.0 as usize];
             p.loc = if p.damaged { Loc::Repair } else { Loc::Hangar };
+            p.speed_roll = None;
         }
         Event::AttackEnded { .. } => s.phase = Phase::Between,
         Event::GameOver { winner, .. } => s.phase = Phase::Over { winner },

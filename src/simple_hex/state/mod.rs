@@ -56,6 +56,9 @@ pub struct Plane {
     pub damaged_round: u32,
     /// Has moved in the current movement round.
     pub moved: bool,
+    /// Its speed die for this round's move, rolled with its side's and not
+    /// yet flown.
+    pub speed_roll: Option<u8>,
 }
 
 impl Plane {
@@ -135,6 +138,7 @@ impl State {
                     damaged: false,
                     damaged_round: 0,
                     moved: false,
+                    speed_roll: None,
                 });
             }
         }
