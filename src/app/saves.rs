@@ -89,16 +89,9 @@ fn entry_lines(e: &Entry, now: SystemTime) -> (String, String) {
     (head, body)
 }
 
-/// Fits a line to a width, cutting it with an ellipsis.
+/// Fits a line to a width, cutting it (between characters) with an ellipsis.
 fn fit(s: &str, width: f32, size: f32) -> String {
-    if super::ui::text_width(s, size) <= width {
-        return s.to_string();
-    }
-    let mut out: String = s.to_string();
-    while !out.is_empty() && super::ui::text_width(&format!("{out}..."), size) > width {
-        out.pop();
-    }
-    format!("{out}...")
+    super::ui::fit_text(s, width, size)
 }
 
 /// One save drawn as a two-line button; true if clicked.

@@ -343,12 +343,11 @@ impl CampaignScene {
     /// The panel's title and lines, wrapped to its width.
     pub(super) fn panel_text(&self, c: &Campaign, f: &Seen) -> (Vec<String>, Vec<String>) {
         let r = self.lay.act;
-        let title = wrap(&stage_title(c), ((r.w - 20.0) / (19.0 * 0.44)) as usize);
-        let max = ((r.w - 20.0) / (15.0 * 0.46)) as usize;
+        let title = wrap(&stage_title(c), r.w - 20.0, 19.0);
         let lines = self
             .act_lines(c, f)
             .iter()
-            .flat_map(|l| wrap(l, max))
+            .flat_map(|l| wrap(l, r.w - 20.0, 15.0))
             .collect();
         (title, lines)
     }

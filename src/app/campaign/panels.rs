@@ -436,7 +436,6 @@ impl CampaignScene {
         let line_h = 16.0;
         let bottom = r.y + r.h - 6.0;
         let room = ((bottom - y) / line_h).max(1.0) as usize;
-        let max = ((r.w - 16.0) / (14.0 * 0.44)) as usize;
         // The newest lines at the bottom, wrapped to the panel.
         let mut wrapped: Vec<(String, Option<Side>)> = Vec::new();
         let end = shared.log.len().saturating_sub(shared.log_scroll);
@@ -445,7 +444,7 @@ impl CampaignScene {
             if text.is_empty() {
                 continue;
             }
-            let parts = wrap(text, max);
+            let parts = wrap(text, r.w - 16.0, 14.0);
             for p in parts.into_iter().rev() {
                 wrapped.push((p, line.side));
             }

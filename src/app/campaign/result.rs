@@ -35,8 +35,7 @@ impl CampaignScene {
         let mut y = r.y + 28.0;
         self.say(ui, "The battle on the board is over", x, y, 24.0, INK);
         y += 24.0;
-        let max = ((r.w - 24.0) / (15.0 * 0.44)) as usize;
-        for l in wrap(caption, max) {
+        for l in wrap(caption, r.w - 24.0, 15.0) {
             self.say(ui, &l, x, y, 15.0, DIM);
             y += 17.0;
         }

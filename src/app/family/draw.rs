@@ -7,7 +7,7 @@ use super::anim::climb_text;
 use super::{colour_of, name, sector_colour, FamilyScene};
 use crate::app::board_view::BoardView;
 use crate::app::table::Shared;
-use crate::app::ui::{mix, Ui, ACCENT, DIM, INK, PAPER};
+use crate::app::ui::{self, draw_text, mix, Ui, ACCENT, DIM, INK, PAPER};
 use crate::common::hex::Facing;
 use crate::family::{
     column_letter, Choice, Command, Ending, FeatureKind, Game, Heading, Order, Phase, Seat, Terrain,
@@ -651,11 +651,7 @@ impl FamilyScene {
         let room = ((panel.y + panel.h - y - 6.0) / line_h).max(0.0) as usize;
         let start = t.log.len().saturating_sub(room);
         for (i, line) in t.log[start..].iter().enumerate() {
-            let mut t = line.clone();
-            let max = ((pw - 16.0) / (15.0 * 0.44)) as usize;
-            if t.chars().count() > max {
-                t = t.chars().take(max.saturating_sub(1)).collect::<String>() + ".";
-            }
+            let t = ui::fit_text(line, pw - 16.0, 15.0);
             ui.text(&t, x + 8.0, y + 12.0 + i as f32 * line_h, 15.0, INK);
         }
     }

@@ -7,7 +7,7 @@ use super::anim::{self, Anim};
 use super::{short, HexGame, HexScene};
 use crate::app::board_view::{draw_counter, side_fill, side_ink, Counter};
 use crate::app::table::Shared;
-use crate::app::ui::{Ui, ACCENT, INK, PAPER};
+use crate::app::ui::{draw_text, fit_text, Ui, ACCENT, INK, PAPER};
 use crate::common::hex::End;
 use crate::settings::Settings;
 use crate::simple_hex::movement::{self, StepTo};
@@ -481,12 +481,7 @@ impl<G: HexGame> HexScene<G> {
                     Some(Side::British) => Color::new(0.45, 0.30, 0.05, 1.0),
                     None => ACCENT,
                 };
-                let mut s = line.text.clone();
-                let max = ((pw - 20.0) / 7.5) as usize;
-                if s.len() > max {
-                    s.truncate(max.saturating_sub(1));
-                    s.push('~');
-                }
+                let s = fit_text(&line.text, pw - 20.0, 15.0);
                 draw_text(&s, x + 10.0, ly + 36.0 + k as f32 * line_h, 15.0, c);
             }
         });
