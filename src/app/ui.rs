@@ -156,9 +156,11 @@ impl Ui {
             while size > 12.0 && text_width(label, size) > r.w - 16.0 {
                 size -= 1.0;
             }
-            let tw = text_width(label, size);
+            // Still too wide at the smallest size: cut, with an ellipsis.
+            let label = fit_text(label, r.w - 8.0, size);
+            let tw = text_width(&label, size);
             self.text(
-                label,
+                &label,
                 r.x + (r.w - tw) / 2.0,
                 r.y + r.h / 2.0 + size * 0.3,
                 size,
