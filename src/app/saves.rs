@@ -7,6 +7,7 @@
 use super::ui::{Ui, ACCENT, DIM, INK, PAPER};
 use super::{title, Transition};
 use crate::common::game::GameKind;
+use crate::common::words::count;
 use crate::record::AnyRecord;
 use crate::saves::{self, Entry, Slot};
 use macroquad::prelude::*;
@@ -81,7 +82,7 @@ fn entry_lines(e: &Entry, now: SystemTime) -> (String, String) {
             match (l.progress.is_empty(), who.is_empty()) {
                 (false, false) => format!("{}; {who}", l.progress),
                 (false, true) => l.progress.clone(),
-                (true, _) => format!("{} moves; {who}", l.commands),
+                (true, _) => format!("{}; {who}", count(l.commands, "move", "moves")),
             }
         }
         Err(e) => format!("Cannot be read: {e}"),

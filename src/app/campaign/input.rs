@@ -11,6 +11,7 @@ use crate::app::ui::Ui;
 use crate::campaign::data::Square;
 use crate::campaign::game::{Campaign, Command, Stage};
 use crate::campaign::state::distance;
+use crate::common::words::count;
 use macroquad::prelude::*;
 
 /// One thing the panel offers: a button's label and what it does.
@@ -190,9 +191,9 @@ impl CampaignScene {
                 for &g in &free {
                     out.push(Choice {
                         label: format!(
-                            "{}: {} squadrons",
+                            "{}: {}",
                             geschwader_name(c, g),
-                            c.geschwader()[g].squadrons.len()
+                            count(c.geschwader()[g].squadrons.len(), "squadron", "squadrons")
                         ),
                         what: Do::PickGeschwader(g),
                         on: self.picked_geschwader == Some(g),
@@ -240,10 +241,10 @@ impl CampaignScene {
                 for w in wings {
                     out.push(play(
                         format!(
-                            "Scramble {} ({} sq., {} squares off)",
+                            "Scramble {} ({} sq., {} off)",
                             wing_name(c, w),
                             c.wings()[w].squadrons.len(),
-                            dist(w)
+                            count(dist(w), "square", "squares")
                         ),
                         Command::Intercept(w),
                     ));

@@ -124,3 +124,14 @@ pub fn wrap(s: &str, width: f32, size: f32) -> Vec<String> {
         .filter(|l| !l.is_empty())
         .collect()
 }
+
+/// A unit's name and the verb that agrees with it: `does("KG 3 and StG 1",
+/// "takes off", "take off")` is "KG 3 and StG 1 take off".
+pub fn does(name: &str, one: &str, many: &str) -> String {
+    format!("{name} {}", crate::common::words::agree(name, one, many))
+}
+
+/// "KG 2 is", "KG 3 and StG 1 are".
+pub fn is_are(name: &str) -> String {
+    does(name, "is", "are")
+}

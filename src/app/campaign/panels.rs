@@ -6,6 +6,7 @@
 
 use super::anim::Anim;
 use super::map::{LUFTWAFFE, RAF, RAF_INK};
+use super::names::is_are;
 use super::names::{
     card_entry, card_name, composition, geschwader_name, squadron, square_name, wing_name, wrap,
 };
@@ -19,6 +20,7 @@ use crate::campaign::game::{Campaign, Event, Stage};
 use crate::campaign::rules::WeatherRule;
 use crate::campaign::score::luftwaffe_rate_holds;
 use crate::campaign::sight::{may_see, Secret};
+use crate::common::words::count;
 use crate::simple_hex::Side;
 use macroquad::prelude::*;
 
@@ -96,12 +98,12 @@ impl CampaignScene {
         ui: &mut Ui,
         c: &Campaign,
         f: &Seen,
-        message: Option<&str>,
+        message: Option<&crate::app::table::Message>,
     ) {
         let bar = Rect::new(0.0, ui.h - 30.0, ui.w, 30.0);
         ui.rect(bar, PAPER);
-        self.status = message.map_or_else(|| Self::hint(c, f), str::to_string);
-        let col = if message.is_some() { ACCENT } else { INK };
+        self.status = message.map_or_else(|| Self::hint(c, f), |m| m.text.clone());
+        let col = message.map_or(INK, |m| m.colour());
         let s = self.status.clone();
         self.say(ui, &s, 10.0, ui.h - 9.0, 19.0, col);
     }
@@ -197,14 +199,14 @@ impl CampaignScene {
             Stage::Repairs => {
                 let (s, g) = c.successes();
                 out.push(format!(
-                    "Successes: {s} for squadrons, {g} for repairs; 13 Group's reserve: {} point(s).",
-                    c.forces().reserve_points
+                    "Successes: {s} for squadrons, {g} for repairs; 13 Group's reserve: {}.",
+                    count(c.forces().reserve_points, "point", "points")
                 ));
             }
             Stage::Missions if may_see(viewer, Secret::Targets) => {
                 out.push(format!(
-                    "Hand: {} cards (gold rings on the map). Give each geschwader with bombers a target and a take-off phase.",
-                    c.deck().hand().len()
+                    "Hand: {} (gold rings on the map). Give each geschwader with bombers a target and a take-off phase.",
+                    count(c.deck().hand().len(), "card", "cards")
                 ));
                 for (g, ges) in c.geschwader().iter().enumerate() {
                     if let Some(card) = ges.target {
@@ -221,11 +223,11 @@ impl CampaignScene {
                 let g = *geschwader;
                 let ges = &c.geschwader()[g];
                 out.push(format!(
-                    "{} over {}: {} of {} squares flown this phase.",
+                    "{} over {}: {} of {} flown this phase.",
                     geschwader_name(c, g),
                     square_name(c, ges.at),
                     ges.moved,
-                    c.allowance(g)
+                    count(c.allowance(g), "square", "squares")
                 ));
                 if let (Some(card), true) = (ges.target, may_see(viewer, Secret::Targets)) {
                     out.push(format!("Target: {}", card_entry(c, card)));
@@ -236,9 +238,9 @@ impl CampaignScene {
             }
             Stage::InterceptChoice { geschwader } => {
                 out.push(format!(
-                    "{} ({} squadrons) entered a radar square over {}.",
+                    "{} ({}) entered a radar square over {}.",
                     geschwader_name(c, *geschwader),
-                    c.geschwader()[*geschwader].squadrons.len(),
+                    count(c.geschwader()[*geschwader].squadrons.len(), "squadron", "squadrons"),
                     square_name(c, c.geschwader()[*geschwader].at)
                 ));
             }
@@ -252,8 +254,8 @@ impl CampaignScene {
             }
             Stage::RafMovement => {
                 out.push(format!(
-                    "Each wing may fly up to {} squares. A wing on a raid's square dogfights it in the battle step.",
-                    c.rules().raid.raf_move
+                    "Each wing may fly up to {}. A wing on a raid's square dogfights it in the battle step.",
+                    count(c.rules().raid.raf_move, "square", "squares")
                 ));
                 if let Some(w) = self.picked_wing {
                     out.push(format!("Picked: {}", wing_name(c, w)));
@@ -274,7 +276,7 @@ impl CampaignScene {
                             f.raf.iter().map(|&s| squadron(c, s)).collect::<Vec<_>>().join(", ")
                         ));
                     } else {
-                        out.push(format!("RAF: {} squadrons", f.raf.len()));
+                        out.push(format!("RAF: {}", count(f.raf.len(), "squadron", "squadrons")));
                     }
                     out.push(format!(
                         "Luftwaffe: {}",
@@ -325,8 +327,9 @@ impl CampaignScene {
                         Side::German => f.on_luftwaffe,
                     };
                     out.push(format!(
-                        "The {} has {hits} hit(s) to take{}.",
+                        "The {} has {} to take{}.",
                         side.name(),
+                        count(hits, "hit", "hits"),
                         if f.intercept {
                             ": one squadron a side may stand down for fewer hits than its defence"
                         } else {
@@ -411,16 +414,16 @@ impl CampaignScene {
         let d = c.deck();
         let hand = if may_see(viewer, Secret::Hand) {
             format!(
-                "Hand {} cards - deck {} - used {} - out {}",
-                d.hand().len(),
+                "Hand {} - deck {} - used {} - out {}",
+                count(d.hand().len(), "card", "cards"),
                 d.draw_pile().len(),
                 d.used().len(),
                 d.out().len()
             )
         } else {
             format!(
-                "German hand {} cards (face down) - deck {} - used {}",
-                d.hand().len(),
+                "German hand {} (face down) - deck {} - used {}",
+                count(d.hand().len(), "card", "cards"),
                 d.draw_pile().len(),
                 d.used().len()
             )
@@ -537,8 +540,8 @@ pub(super) fn stage_title(c: &Campaign) -> String {
             format!("The Luftwaffe moves {}", geschwader_name(c, *geschwader))
         }
         Stage::InterceptChoice { geschwader } => format!(
-            "{} is on the radar: the RAF may scramble a wing",
-            geschwader_name(c, *geschwader)
+            "{} on the radar: the RAF may scramble a wing",
+            is_are(&geschwader_name(c, *geschwader))
         ),
         Stage::InterceptStep { wing, .. } => {
             format!("The RAF moves the {}", wing_name(c, *wing))

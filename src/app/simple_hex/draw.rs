@@ -62,14 +62,14 @@ impl<G: HexGame> HexScene<G> {
             Phase::Moving(m) => {
                 let p = g.plane(m.plane);
                 let mut s = format!(
-                    "Attack {}, round {}: {} - {} {} has {} of {} hexes to fly",
+                    "Attack {}, round {}: {} - {} {} has {} of {} to fly",
                     g.attack(),
                     g.round(),
                     who(p.side),
                     g.aircraft(m.plane).name,
                     p.colour.letter(),
                     m.remaining(),
-                    m.allowance
+                    crate::common::words::count(m.allowance, "hex", "hexes")
                 );
                 if m.remaining() == 0 {
                     s.push_str(" - fire, or Space to end");
@@ -196,9 +196,7 @@ impl<G: HexGame> HexScene<G> {
                         if let Some(a) = self.options.attacks.iter().find(|a| a.target == tp) {
                             target_hover = Some(a.clone());
                         } else if g.plane(tp).side != g.plane(m.plane).side {
-                            if let Err(e) = g.preview_attack(tp) {
-                                preview = Some(e.to_string());
-                            }
+                            preview = Some(self.why_not_attack(g, tp));
                         }
                     } else if steps.is_empty() {
                         if let Some(p) = self.path_to(hex) {
@@ -364,16 +362,12 @@ impl<G: HexGame> HexScene<G> {
         // Bottom bar: the preview, a refusal, or a hint.
         let bar = Rect::new(0.0, ui.h - 32.0, ui.w, 32.0);
         ui.rect(bar, PAPER);
-        let text = preview
-            .or_else(|| t.message.clone())
-            .unwrap_or_else(|| self.hint(g, t));
-        ui.text(
-            &text,
-            10.0,
-            ui.h - 10.0,
-            20.0,
-            if t.message.is_some() { ACCENT } else { INK },
-        );
+        let (text, col) = match (preview, &t.message) {
+            (Some(p), _) => (p, INK),
+            (None, Some(m)) => (m.text.clone(), m.colour()),
+            (None, None) => (self.hint(g, t), INK),
+        };
+        ui.text(&text, 10.0, ui.h - 10.0, 20.0, col);
         self.status = text;
     }
 
