@@ -121,7 +121,20 @@ impl CampaignScene {
         }
         ui.rect(Rect::new(0.0, 0.0, ui.w, 40.0), PAPER);
         let b = self.banner(c, f);
-        self.say(ui, &b, 12.0, 27.0, 21.0, INK);
+        // Smaller type for a long banner, and cut only if even that is too wide.
+        let room = ui.w - 24.0;
+        let mut size = 21.0;
+        while size > 16.0 && crate::app::ui::text_width(&b, size) > room {
+            size -= 1.0;
+        }
+        self.texts.borrow_mut().push(b.clone());
+        ui.text(
+            &crate::app::ui::fit_text(&b, room, size),
+            12.0,
+            27.0,
+            size,
+            INK,
+        );
         self.draw_map(ui, c, f, front);
         if let Some(r) = &self.result {
             self.draw_result(ui, c, r);
@@ -428,7 +441,13 @@ impl CampaignScene {
                 d.used().len()
             )
         };
-        self.say(ui, &hand, x, y, 15.0, INK);
+        // Two lines if the panel is too narrow for one.
+        for (i, line) in wrap(&hand, r.w - 16.0, 15.0).iter().enumerate() {
+            if i > 0 {
+                y += 17.0;
+            }
+            self.say(ui, line, x, y, 15.0, INK);
+        }
         y += 10.0;
         // Dashboards.
         y = self.draw_dashboards(ui, c, viewer, x, y, r.w - 16.0);
@@ -488,7 +507,7 @@ impl CampaignScene {
         ];
         let mut y = y0 + 18.0;
         for (label, k) in cols {
-            ui.text(label, x + w * k, y, 14.0, DIM);
+            ui.text(label, x + w * k, y, 13.0, DIM);
         }
         self.texts
             .borrow_mut()
