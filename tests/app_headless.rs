@@ -533,3 +533,66 @@ fn a_shots_result_is_announced_on_the_board_over_the_plane_it_hit() {
         }
     }
 }
+
+#[test]
+fn game_saved_is_written_in_ink_and_a_refusal_in_the_accent_colour() {
+    use tally_ho::app::ui::{ACCENT, INK};
+    let (_g, _dir) = data_dir("colours");
+    let mut app = start_solo("31");
+    save_in_slot(&mut app, 1);
+    let m = app.battle().unwrap().shared.message.clone().unwrap();
+    assert_eq!(m.text, "Game saved in slot 1.");
+    assert_eq!(m.colour(), INK, "a report is not an error");
+    // Space with hexes still to fly is refused.
+    frame(&mut app, InputFrame::press(KeyCode::Space));
+    let m = app.battle().unwrap().shared.message.clone().unwrap();
+    assert!(m.text.contains("must move all"), "{m}");
+    assert_eq!(m.colour(), ACCENT);
+}
+
+#[test]
+fn a_status_message_clears_when_the_game_moves_on() {
+    use tally_ho::app::table::message::expire;
+    use tally_ho::app::table::Message;
+    let mut m = Some(Message::info("Game saved in slot 1."));
+    expire(&mut m, 40);
+    expire(&mut m, 40);
+    assert!(m.is_some(), "it stays while nothing happens");
+    expire(&mut m, 41);
+    assert!(m.is_none(), "an event later it is gone");
+    // An undo takes events away: that is a change too.
+    let mut m = Some(Message::refusal("That hex is out of reach this move."));
+    expire(&mut m, 40);
+    expire(&mut m, 39);
+    assert!(m.is_none());
+}
+
+#[test]
+fn hovering_an_enemy_out_of_reach_says_it_is_out_of_reach() {
+    let (_g, _dir) = data_dir("reach");
+    let mut app = start_solo("12");
+    let b = app.battle().unwrap();
+    let (_, attacks) = b.options_now();
+    let in_reach: Vec<_> = attacks.iter().map(|a| a.target).collect();
+    let (hex, _) = b
+        .game
+        .planes()
+        .iter()
+        .enumerate()
+        .filter(|(i, p)| {
+            p.side == Side::German && !in_reach.contains(&tally_ho::simple_hex::PlaneId(*i as u8))
+        })
+        .find_map(|(_, p)| p.on_board())
+        .expect("an enemy out of reach");
+    let p = b.scene.view.center(hex);
+    frame(
+        &mut app,
+        InputFrame {
+            mouse: (p.x, p.y),
+            ..InputFrame::idle()
+        },
+    );
+    let status = &app.battle().unwrap().scene.status;
+    assert!(status.contains("is out of reach this move"), "{status}");
+    assert!(!status.contains("must move"), "{status}");
+}

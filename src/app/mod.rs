@@ -33,7 +33,7 @@ use screens::title;
 use screens::{confirm_leave, help, menu, new_game, result, settings_screen};
 use simple_hex::Battle;
 use std::sync::Arc;
-use table::{Scene, TableAction};
+use table::{Message, Scene, TableAction};
 use ui::{InputFrame, Ui, ACCENT, INK, PAPER};
 
 /// Who plays which side of Simple Hex or the campaign.
@@ -490,14 +490,16 @@ impl App {
         let rec = match t.record() {
             Ok(r) => r,
             Err(e) => {
-                *t.message() = Some(format!("The game could not be saved: {e}"));
+                *t.message() = Some(Message::refusal(format!(
+                    "The game could not be saved: {e}"
+                )));
                 return;
             }
         };
         match own {
             Some(slot) => match store::store(slot, &rec) {
                 Ok(_) => self.saved(slot, after),
-                Err(e) => *t.message() = Some(e.to_string()),
+                Err(e) => *t.message() = Some(Message::refusal(e.to_string())),
             },
             None => self.stack.push(Screen::SaveSlots(Box::new(SlotPicker::new(
                 rec, own, after,
@@ -510,7 +512,7 @@ impl App {
         let line = format!("Game saved in {}.", slot.name().to_lowercase());
         if let Some(t) = self.table() {
             *t.slot() = Some(slot);
-            *t.message() = Some(line.clone());
+            *t.message() = Some(Message::info(line.clone()));
         }
         match after {
             After::Play => {}
@@ -535,7 +537,7 @@ trait Table {
     /// The slot the game was loaded from or last saved in.
     fn slot(&mut self) -> &mut Option<Slot>;
     fn autosave_due(&mut self) -> &mut bool;
-    fn message(&mut self) -> &mut Option<String>;
+    fn message(&mut self) -> &mut Option<Message>;
     /// Which game's rules page the help key opens.
     fn help_page(&self) -> HelpPage;
 }
@@ -567,7 +569,7 @@ where
     fn autosave_due(&mut self) -> &mut bool {
         &mut self.autosave_due
     }
-    fn message(&mut self) -> &mut Option<String> {
+    fn message(&mut self) -> &mut Option<Message> {
         &mut self.shared.message
     }
     fn help_page(&self) -> HelpPage {
@@ -597,7 +599,7 @@ impl Table for CampaignTable {
     fn autosave_due(&mut self) -> &mut bool {
         &mut self.autosave_due
     }
-    fn message(&mut self) -> &mut Option<String> {
+    fn message(&mut self) -> &mut Option<Message> {
         self.message_mut()
     }
     fn help_page(&self) -> HelpPage {
@@ -624,7 +626,7 @@ fn run_table(
     if *t.autosave_due() && !watching {
         *t.autosave_due() = false;
         if let Err(e) = t.record().and_then(|r| store::store(Slot::Autosave, &r)) {
-            *t.message() = Some(e.to_string());
+            *t.message() = Some(Message::refusal(e.to_string()));
         }
     }
     match act {
@@ -640,7 +642,9 @@ fn run_table(
             // A finished game is nothing to continue.
             if !watching {
                 if let Err(e) = store::clear_autosave(t.kind()) {
-                    *t.message() = Some(format!("The finished game's autosave stays: {e}"));
+                    *t.message() = Some(Message::refusal(format!(
+                        "The finished game's autosave stays: {e}"
+                    )));
                 }
             }
             Some(Transition::Finish)

@@ -7,6 +7,7 @@
 use super::ui::{Ui, ACCENT, DIM, INK, PAPER};
 use super::{title, Transition};
 use crate::common::game::GameKind;
+use crate::common::words::count;
 use crate::record::AnyRecord;
 use crate::saves::{self, Entry, Slot};
 use macroquad::prelude::*;
@@ -81,7 +82,7 @@ fn entry_lines(e: &Entry, now: SystemTime) -> (String, String) {
             match (l.progress.is_empty(), who.is_empty()) {
                 (false, false) => format!("{}; {who}", l.progress),
                 (false, true) => l.progress.clone(),
-                (true, _) => format!("{} moves; {who}", l.commands),
+                (true, _) => format!("{}; {who}", count(l.commands, "move", "moves")),
             }
         }
         Err(e) => format!("Cannot be read: {e}"),
@@ -89,16 +90,9 @@ fn entry_lines(e: &Entry, now: SystemTime) -> (String, String) {
     (head, body)
 }
 
-/// Fits a line to a width, cutting it with an ellipsis.
+/// Fits a line to a width, cutting it (between characters) with an ellipsis.
 fn fit(s: &str, width: f32, size: f32) -> String {
-    if super::ui::text_width(s, size) <= width {
-        return s.to_string();
-    }
-    let mut out: String = s.to_string();
-    while !out.is_empty() && super::ui::text_width(&format!("{out}..."), size) > width {
-        out.pop();
-    }
-    format!("{out}...")
+    super::ui::fit_text(s, width, size)
 }
 
 /// One save drawn as a two-line button; true if clicked.

@@ -177,9 +177,11 @@ impl Ui {
             while size > 12.0 && text_width(label, size) > r.w - 16.0 {
                 size -= 1.0;
             }
-            let tw = text_width(label, size);
+            // Still too wide at the smallest size: cut, with an ellipsis.
+            let label = fit_text(label, r.w - 8.0, size);
+            let tw = text_width(&label, size);
             self.text(
-                label,
+                &label,
                 r.x + (r.w - tw) / 2.0,
                 r.y + r.h / 2.0 + size * 0.3,
                 size,
@@ -262,26 +264,63 @@ impl Ui {
 
     /// Wrapped text in a box; returns the height used.
     pub fn paragraph(&self, s: &str, x: f32, y: f32, w: f32, size: f32, c: Color) -> f32 {
-        let per_line = ((w / (size * 0.5)).floor() as usize).max(10);
         let mut line_y = y;
-        for para in s.split('\n') {
-            let mut line = String::new();
-            for word in para.split_whitespace() {
-                if line.len() + word.len() + 1 > per_line && !line.is_empty() {
-                    self.text(&line, x, line_y, size, c);
-                    line_y += size * 1.15;
-                    line.clear();
-                }
-                if !line.is_empty() {
-                    line.push(' ');
-                }
-                line.push_str(word);
-            }
+        for line in wrap_text(s, w, size) {
             self.text(&line, x, line_y, size, c);
             line_y += size * 1.15;
         }
         line_y - y
     }
+}
+
+/// Splits text into lines no wider than `width` at `size`: at spaces, and a
+/// word wider than the line between two characters (never inside one). A
+/// line break in the text starts a new line; an empty paragraph is an empty
+/// line.
+pub fn wrap_text(s: &str, width: f32, size: f32) -> Vec<String> {
+    let mut out = Vec::new();
+    for para in s.split('\n') {
+        let mut line = String::new();
+        for word in para.split_whitespace() {
+            let joined = if line.is_empty() {
+                word.to_string()
+            } else {
+                format!("{line} {word}")
+            };
+            if text_width(&joined, size) <= width {
+                line = joined;
+                continue;
+            }
+            if !line.is_empty() {
+                out.push(std::mem::take(&mut line));
+            }
+            // A word too long for a line of its own is cut between characters.
+            for ch in word.chars() {
+                line.push(ch);
+                if text_width(&line, size) > width && line.chars().count() > 1 {
+                    line.pop();
+                    out.push(std::mem::replace(&mut line, ch.to_string()));
+                }
+            }
+        }
+        out.push(line);
+    }
+    out
+}
+
+/// The text cut to `width` at `size`, between characters, with an ellipsis
+/// to say so; unchanged if it fits.
+pub fn fit_text(s: &str, width: f32, size: f32) -> String {
+    if text_width(s, size) <= width {
+        return s.to_string();
+    }
+    let mut out = s.to_string();
+    while !out.is_empty() && text_width(&format!("{out}\u{2026}"), size) > width {
+        out.pop();
+    }
+    let mut out = out.trim_end().to_string();
+    out.push('\u{2026}');
+    out
 }
 
 /// The only font sizes the game draws. macroquad's glyph atlas regrows (and
@@ -305,53 +344,139 @@ pub fn font_size(size: f32) -> f32 {
         .map_or(16.0, |&s| s as f32)
 }
 
-/// Puts every printable ASCII glyph of every size into the atlas, largest
-/// first, before anything is drawn.
+/// The typeface of every text: Inter Regular (SIL Open Font License 1.1,
+/// `assets/fonts/OFL.txt`), embedded so the game stays one file.
+pub const FONT_BYTES: &[u8] = include_bytes!("../../assets/fonts/Inter-Regular.otf");
+
+/// Typographic characters beyond Latin-1 and Latin Extended-A that the atlas
+/// holds: dashes, quotes („German“ and “English”), the ellipsis, bullets,
+/// the multiplication and minus signs, arrows, the euro.
+const PUNCTUATION: &str = "\u{2010}\u{2013}\u{2014}\u{2018}\u{2019}\u{201a}\u{201c}\u{201d}\u{201e}\u{2026}\u{2022}\u{2212}\u{00d7}\u{2190}\u{2191}\u{2192}\u{2193}\u{20ac}";
+
+/// The largest sizes whose atlas holds Latin-1 and Latin Extended-A: the
+/// larger sizes (titles, banners) hold less, which keeps the atlas within
+/// 2048 pixels square.
+const LATIN_1_UP_TO: u16 = 64;
+const EXTENDED_UP_TO: u16 = 28;
+
+/// Whether `c` is in the atlas at `size` (a drawable size): printable
+/// ASCII and `PUNCTUATION` at every size, Latin-1 ("Lützow", "Håkon",
+/// "Café") up to `LATIN_1_UP_TO`, and Latin Extended-A ("Kościuszko",
+/// "Dvořák") up to `EXTENDED_UP_TO`.
+pub fn prepared(c: char, size: u16) -> bool {
+    matches!(c, ' '..='~')
+        || PUNCTUATION.contains(c)
+        || (size <= LATIN_1_UP_TO && matches!(c, '\u{a0}'..='\u{ff}'))
+        // U+0149 is deprecated and not in the font.
+        || (size <= EXTENDED_UP_TO && matches!(c, '\u{100}'..='\u{17f}') && c != '\u{149}')
+}
+
+/// Every character the atlas holds at `size`.
+pub fn prepared_chars(size: u16) -> Vec<char> {
+    (' '..='\u{17f}')
+        .chain(PUNCTUATION.chars())
+        .filter(|&c| prepared(c, size))
+        .collect()
+}
+
+/// The character drawn for `c` at `size`: itself if the atlas holds it, a
+/// space for other white space, else a question mark. A glyph cached while a
+/// frame is drawn could regrow the atlas and garble that frame's text (see
+/// `FONT_SIZES`), so text from elsewhere (a custom level's names, a typed
+/// name) never brings a new glyph.
+pub fn drawable_char(c: char, size: u16) -> char {
+    if prepared(c, size) {
+        c
+    } else if c.is_whitespace() {
+        ' '
+    } else {
+        '?'
+    }
+}
+
+/// The string `s` as it is drawn at `size` (see `drawable_char`).
+pub fn drawable(s: &str, size: u16) -> String {
+    s.chars().map(|c| drawable_char(c, size)).collect()
+}
+
+/// Whether the embedded font has a glyph for `c`.
+pub fn font_has(c: char) -> bool {
+    measuring_font().lookup_glyph_index(c) != 0
+}
+
+/// The bitmap of `c` at `size` as macroquad caches it: width and height in
+/// pixels.
+pub fn glyph_bitmap(c: char, size: u16) -> (usize, usize) {
+    let m = measuring_font().metrics(c, size as f32);
+    (m.width, m.height)
+}
+
+/// Loads the embedded font as macroquad's default (so every text, through
+/// `Ui` or `draw_text`, is drawn in it) and puts every prepared glyph of
+/// every size into its atlas, largest first, before anything is drawn.
 pub fn prepare_fonts() {
-    let font = get_default_font();
-    let chars: Vec<char> = (32u8..127).map(char::from).collect();
+    let font = load_ttf_font_from_bytes(FONT_BYTES).expect("the embedded font loads");
     for &size in FONT_SIZES.iter().rev() {
-        font.populate_font_cache(&chars, size);
+        font.populate_font_cache(&prepared_chars(size), size);
     }
+    set_default_font(font);
 }
 
-/// Text width without needing a GPU context: the built-in font's glyphs are
-/// about 0.44 of the font size wide (measured on screenshots).
+/// Draws `s` with its baseline at `y` in the game's font, at the drawable
+/// size nearest to `size`, with characters the atlas lacks replaced.
+pub fn draw_text(s: impl AsRef<str>, x: f32, y: f32, size: f32, c: Color) {
+    let size = font_size(size) as u16;
+    let s = drawable(s.as_ref(), size);
+    draw_text_ex(
+        &s,
+        x.round(),
+        y.round(),
+        TextParams {
+            font_size: size,
+            color: c,
+            ..Default::default()
+        },
+    );
+}
+
+/// The same font for measuring, read by fontdue (which macroquad draws
+/// with) without a GPU context, so layout and the headless tests measure
+/// what the window shows.
+fn measuring_font() -> &'static fontdue::Font {
+    static FONT: std::sync::OnceLock<fontdue::Font> = std::sync::OnceLock::new();
+    FONT.get_or_init(|| {
+        fontdue::Font::from_bytes(FONT_BYTES, fontdue::FontSettings::default())
+            .expect("the embedded font loads")
+    })
+}
+
+thread_local! {
+    /// Advance widths by character and drawn size.
+    static ADVANCES: std::cell::RefCell<std::collections::HashMap<(char, u16), f32>> =
+        Default::default();
+}
+
+/// The width of `s` drawn at `size`: the advance widths and kerning of the
+/// glyphs macroquad will draw (at the snapped size, with replacements).
 pub fn text_width(s: &str, size: f32) -> f32 {
-    s.chars().count() as f32 * size * 0.44
-}
-
-/// `s` in lines no wider than `width` at `size`, broken between words (a
-/// word longer than a line is broken between characters).
-pub fn wrap(s: &str, width: f32, size: f32) -> Vec<String> {
-    let mut lines = Vec::new();
-    let mut line = String::new();
-    for word in s.split_whitespace() {
-        let joined = if line.is_empty() {
-            word.to_string()
-        } else {
-            format!("{line} {word}")
-        };
-        if text_width(&joined, size) <= width {
-            line = joined;
-            continue;
-        }
-        if !line.is_empty() {
-            lines.push(std::mem::take(&mut line));
-        }
-        for ch in word.chars() {
-            line.push(ch);
-            if text_width(&line, size) > width && line.chars().count() > 1 {
-                line.pop();
-                lines.push(std::mem::take(&mut line));
-                line.push(ch);
+    let px = font_size(size);
+    let size = px as u16;
+    let font = measuring_font();
+    ADVANCES.with(|cache| {
+        let mut cache = cache.borrow_mut();
+        let mut width = 0.0;
+        let mut last = None;
+        for c in s.chars().map(|c| drawable_char(c, size)) {
+            width += *cache
+                .entry((c, size))
+                .or_insert_with(|| font.metrics(c, px).advance_width);
+            if let Some(l) = last {
+                width += font.horizontal_kern(l, c, px).unwrap_or(0.0);
             }
+            last = Some(c);
         }
-    }
-    if !line.is_empty() || lines.is_empty() {
-        lines.push(line);
-    }
-    lines
+        width
+    })
 }
 
 /// A picture drawn into a texture only when its key changes, and put on the
@@ -420,26 +545,5 @@ pub fn type_seed(ui: &Ui, seed: &mut String) {
     }
     if ui.input.key(KeyCode::Backspace) {
         seed.pop();
-    }
-}
-
-#[cfg(test)]
-mod wrap_tests {
-    use super::*;
-
-    #[test]
-    fn wrapped_log_lines_keep_every_word_and_fit_their_width() {
-        let s = "Spitfire R fires on He 111 W (front flank): rolled 6, shot down";
-        let lines = wrap(s, 150.0, 15.0);
-        assert!(lines.len() > 1, "{lines:?}");
-        assert!(
-            lines.iter().all(|l| text_width(l, 15.0) <= 150.0),
-            "{lines:?}"
-        );
-        assert_eq!(lines.join(" "), s);
-        let long = "Lützow-Geschwader-ohne-Leerzeichen";
-        let pieces = wrap(long, 60.0, 15.0);
-        assert_eq!(pieces.concat(), long);
-        assert_eq!(wrap("", 100.0, 15.0), [""]);
     }
 }

@@ -7,6 +7,7 @@ use super::data::{Group, Luftflotte, Square};
 use super::forces::{ForcesError, Holder, Place};
 use super::state::{distance, Stage, State, WingState};
 use super::tactical::Tactical;
+use crate::common::words::{count, plural};
 use crate::simple_hex::{self, Command as HexCommand, Side};
 use std::fmt;
 
@@ -141,7 +142,7 @@ impl fmt::Display for Illegal {
             WingStepsOneSquare => write!(f, "The intercepting wing flies one square."),
             WingCannotMove => write!(f, "That wing cannot move now."),
             OffTheMap => write!(f, "That square is off the map."),
-            WingRange { squares } => write!(f, "A wing flies {squares} squares at most."),
+            WingRange { squares } => write!(f, "A wing flies {} at most.", count(squares, "square", "squares")),
             AlreadyThere => write!(f, "The wing is already there."),
             CannotLose => write!(
                 f,
@@ -158,9 +159,22 @@ impl fmt::Display for Illegal {
             NoBattle => write!(f, "There is no battle on the board."),
             Board(e) => write!(f, "{e}"),
             NoDogfight => write!(f, "There is no dogfight."),
-            NoSuchGruppe { gruppen } => write!(f, "There are {gruppen} gruppen."),
-            FormsGruppen { gruppen } => write!(f, "The geschwader forms {gruppen} gruppen."),
-            GruppeFull { max } => write!(f, "No gruppe can have more than {max} squadrons."),
+            NoSuchGruppe { gruppen } => write!(
+                f,
+                "There {} {}.",
+                plural(gruppen, "is", "are"),
+                count(gruppen, "gruppe", "gruppen")
+            ),
+            FormsGruppen { gruppen } => write!(
+                f,
+                "The geschwader forms {}.",
+                count(gruppen, "gruppe", "gruppen")
+            ),
+            GruppeFull { max } => write!(
+                f,
+                "No gruppe can have more than {}.",
+                count(max, "squadron", "squadrons")
+            ),
             GruppeLeftEmpty => write!(f, "Every gruppe needs at least one squadron."),
         }
     }

@@ -1,5 +1,6 @@
 //! What every game shares: the two sides, hex geometry on hexx, the seeded
-//! dice, boards written as text, and the traits each game implements.
+//! dice, boards written as text, the traits each game implements, and
+//! counts and verbs that agree in its messages (`words`).
 //! Pure and headless, like every rules module: no drawing, no input, no
 //! global RNG.
 
@@ -11,6 +12,7 @@ pub mod invalid;
 pub mod side;
 pub mod silhouette;
 pub mod text_map;
+pub mod words;
 
 pub use invalid::Invalid;
 pub use side::Side;

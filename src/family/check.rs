@@ -3,6 +3,7 @@
 
 use super::{Command, FeatureKind, Game, Order, Phase};
 use crate::common::hex::Facing;
+use crate::common::words::count;
 use std::fmt;
 
 /// Why a command is not allowed, as a sentence a player can read.
@@ -42,7 +43,11 @@ impl fmt::Display for Illegal {
             NotAClimb => write!(f, "Climb or dive by 1 or 2 notches."),
             TooHigh { max } => write!(f, "The pole ends at notch {max}."),
             TooLow => write!(f, "Only a landing brings a Spitfire down to the ground."),
-            TooFar { squares } => write!(f, "That is more than {squares} squares away."),
+            TooFar { squares } => write!(
+                f,
+                "That is more than {} away.",
+                count(squares, "square", "squares")
+            ),
             NotAdjacent => write!(f, "Giving way means moving to an adjacent square."),
             BadPath => write!(f, "A move goes square by square through neighbours."),
             OffBoard => write!(f, "That square is off the board."),

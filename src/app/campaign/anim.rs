@@ -3,12 +3,14 @@
 //! as it is by the time the event's turn comes on screen.
 
 use super::names::{self, card_name, geschwader_name, square_name, wing_name};
+use super::names::{does, is_are};
 use super::result::verdict_text;
 use crate::app::table::Beat;
 use crate::campaign::data::Square;
 use crate::campaign::game::{BombRun, Event, RaidState};
 use crate::campaign::state::State;
 use crate::campaign::tactical::Fate;
+use crate::common::words::{count, plural};
 use crate::simple_hex::Side;
 use crate::sound::Sfx;
 
@@ -229,7 +231,7 @@ fn line(e: &Event, s: &State) -> Option<LogLine> {
                 if n == 0 {
                     String::new()
                 } else {
-                    format!("; {n} {who} squadron(s)")
+                    format!("; {n} {who} {}", plural(n, "squadron", "squadrons"))
                 }
             };
             split(
@@ -246,7 +248,10 @@ fn line(e: &Event, s: &State) -> Option<LogLine> {
                 None,
             )
         }
-        Event::CitiesRepaired(n) => both(format!("Every city loses {n} bomb hits"), None),
+        Event::CitiesRepaired(n) => both(
+            format!("Every city loses {}", count(n, "bomb hit", "bomb hits")),
+            None,
+        ),
         Event::Withdrawn { what, squadrons } => both(
             format!(
                 "The {what} squadrons are withdrawn ({} still flying)",
@@ -255,10 +260,7 @@ fn line(e: &Event, s: &State) -> Option<LogLine> {
             None,
         ),
         Event::Reinforced { squadron, .. } => split(
-            format!(
-                "{} joins the battle",
-                c.forces().squadrons[*squadron].name
-            ),
+            format!("{} joins the battle", c.forces().squadrons[*squadron].name),
             "An allied squadron joins the RAF".into(),
             Some(Side::British),
         ),
@@ -280,7 +282,7 @@ fn line(e: &Event, s: &State) -> Option<LogLine> {
             Some(Side::British),
         ),
         Event::RotationsLapsed(n) if *n > 0 => split(
-            format!("{n} rotation(s) lapse"),
+            count(n, "rotation lapses", "rotations lapse"),
             String::new(),
             Some(Side::British),
         ),
@@ -291,7 +293,9 @@ fn line(e: &Event, s: &State) -> Option<LogLine> {
             ground_hits,
         } => both(
             format!(
-                "Production: {dice} dice, {squadrons} for squadrons; {squadron_hits} squadron and {ground_hits} repair successes"
+                "Production: {}, {squadrons} for squadrons; {squadron_hits} squadron and {}",
+                count(dice, "die", "dice"),
+                count(ground_hits, "repair success", "repair successes")
             ),
             Some(Side::British),
         ),
@@ -329,8 +333,12 @@ fn line(e: &Event, s: &State) -> Option<LogLine> {
         }
         Event::Alerted { wings, geschwader } => both(
             format!(
-                "Squadron alert: {} wings and {} geschwader formed",
-                wings.iter().filter(|w| !w.is_empty()).count(),
+                "Squadron alert: {} and {} geschwader formed",
+                count(
+                    wings.iter().filter(|w| !w.is_empty()).count(),
+                    "wing",
+                    "wings"
+                ),
                 geschwader.iter().filter(|g| !g.is_empty()).count()
             ),
             None,
@@ -348,10 +356,13 @@ fn line(e: &Event, s: &State) -> Option<LogLine> {
             squadron,
             ..
         } => split(
-            format!("{} takes another squadron", geschwader_name(s, *geschwader)),
             format!(
-                "{} takes {}",
-                geschwader_name(s, *geschwader),
+                "{} another squadron",
+                does(&geschwader_name(s, *geschwader), "takes", "take")
+            ),
+            format!(
+                "{} {}",
+                does(&geschwader_name(s, *geschwader), "takes", "take"),
                 names::squadron(s, *squadron)
             ),
             Some(Side::German),
@@ -361,8 +372,12 @@ fn line(e: &Event, s: &State) -> Option<LogLine> {
             squadrons,
         } => split(
             format!(
-                "{} short-range squadron(s) of {} turn for home at the 12 Group line",
-                squadrons.len(),
+                "{} of {} for home at the 12 Group line",
+                count(
+                    squadrons.len(),
+                    "short-range squadron turns",
+                    "short-range squadrons turn"
+                ),
                 geschwader_name(s, *geschwader)
             ),
             format!(
@@ -380,23 +395,27 @@ fn line(e: &Event, s: &State) -> Option<LogLine> {
             card,
             wave,
         } => split(
-            format!("{} has its orders", geschwader_name(s, *geschwader)),
+            does(
+                &geschwader_name(s, *geschwader),
+                "has its orders",
+                "have their orders",
+            ),
             format!(
-                "{} is sent against {} (takes off in Tally Ho phase {wave})",
-                geschwader_name(s, *geschwader),
+                "{} sent against {} (takes off in Tally Ho phase {wave})",
+                is_are(&geschwader_name(s, *geschwader)),
                 card_name(s, *card)
             ),
             Some(Side::German),
         ),
         Event::TallyHo(n) => both(format!("Tally Ho phase {n}"), None),
         Event::TakesOff(g) => both(
-            format!("{} takes off", geschwader_name(s, *g)),
+            does(&geschwader_name(s, *g), "takes off", "take off"),
             Some(Side::German),
         ),
         Event::Moved { geschwader, to, .. } => both(
             format!(
-                "{} flies to {}",
-                geschwader_name(s, *geschwader),
+                "{} to {}",
+                does(&geschwader_name(s, *geschwader), "flies", "fly"),
                 square_name(s, *to)
             ),
             Some(Side::German),
@@ -449,13 +468,13 @@ fn line(e: &Event, s: &State) -> Option<LogLine> {
             };
             both(
                 format!(
-                    "The board battle: RAF {} lost, {} stood down; Luftwaffe {} lost, {} stood down; {} bomb points, {} hit(s)",
+                    "The board battle: RAF {} lost, {} stood down; Luftwaffe {} lost, {} stood down; {} bomb points, {}",
                     lost(Side::British, Fate::Lost),
                     lost(Side::British, Fate::StoodDown),
                     lost(Side::German, Fate::Lost),
                     lost(Side::German, Fate::StoodDown),
                     out.points,
-                    out.hits
+                    count(out.hits, "hit", "hits")
                 ),
                 None,
             )
@@ -465,9 +484,9 @@ fn line(e: &Event, s: &State) -> Option<LogLine> {
             squadrons,
         } => both(
             format!(
-                "{} reaches for home with {} squadron(s)",
-                geschwader_name(s, *geschwader),
-                squadrons.len()
+                "{} for home with {}",
+                does(&geschwader_name(s, *geschwader), "reaches", "reach"),
+                count(squadrons.len(), "squadron", "squadrons")
             ),
             Some(Side::German),
         ),
@@ -481,8 +500,11 @@ fn line(e: &Event, s: &State) -> Option<LogLine> {
             luftwaffe,
         } => both(
             format!(
-                "Round {round}: the RAF throws {} dice, {} hit(s); the Luftwaffe {} dice, {} hit(s)",
-                raf.dice, raf.hits, luftwaffe.dice, luftwaffe.hits
+                "Round {round}: the RAF throws {}, {}; the Luftwaffe {}, {}",
+                count(raf.dice, "die", "dice"),
+                count(raf.hits, "hit", "hits"),
+                count(luftwaffe.dice, "die", "dice"),
+                count(luftwaffe.hits, "hit", "hits")
             ),
             None,
         ),
@@ -501,14 +523,19 @@ fn line(e: &Event, s: &State) -> Option<LogLine> {
             run,
         } => both(
             format!(
-                "{} bombs {}: {hits} hit(s) ({})",
-                geschwader_name(s, *geschwader),
+                "{} {}: {} ({})",
+                does(&geschwader_name(s, *geschwader), "bombs", "bomb"),
                 card_name(s, *card),
+                count(hits, "hit", "hits"),
                 match run {
-                    BombRun::Dice { aa, .. } =>
-                        format!("{} bomb dice stopped by the guns", aa.hits),
-                    BombRun::Board { points } =>
-                        format!("{points} bomb points on the hex board"),
+                    BombRun::Dice { aa, .. } => format!(
+                        "{} stopped by the guns",
+                        count(aa.hits, "bomb die", "bomb dice")
+                    ),
+                    BombRun::Board { points } => format!(
+                        "{} on the hex board",
+                        count(points, "bomb point", "bomb points")
+                    ),
                 }
             ),
             Some(Side::German),
@@ -529,10 +556,7 @@ fn line(e: &Event, s: &State) -> Option<LogLine> {
             "Luftflotte 5 did not attack on its turn and is withdrawn".into(),
             None,
         ),
-        Event::CampaignOver(v) => both(
-            format!("The campaign is over: {}", verdict_text(*v)),
-            None,
-        ),
+        Event::CampaignOver(v) => both(format!("The campaign is over: {}", verdict_text(*v)), None),
         _ => None,
     }
 }

@@ -11,6 +11,7 @@ use crate::app::ui::Ui;
 use crate::campaign::data::Square;
 use crate::campaign::game::{Campaign, Command, Stage};
 use crate::campaign::state::distance;
+use crate::common::words::count;
 use macroquad::prelude::*;
 
 /// One thing the panel offers: a button's label and what it does.
@@ -190,9 +191,9 @@ impl CampaignScene {
                 for &g in &free {
                     out.push(Choice {
                         label: format!(
-                            "{}: {} squadrons",
+                            "{}: {}",
                             geschwader_name(c, g),
-                            c.geschwader()[g].squadrons.len()
+                            count(c.geschwader()[g].squadrons.len(), "squadron", "squadrons")
                         ),
                         what: Do::PickGeschwader(g),
                         on: self.picked_geschwader == Some(g),
@@ -240,10 +241,10 @@ impl CampaignScene {
                 for w in wings {
                     out.push(play(
                         format!(
-                            "Scramble {} ({} sq., {} squares off)",
+                            "Scramble {} ({} sq., {} off)",
                             wing_name(c, w),
                             c.wings()[w].squadrons.len(),
-                            dist(w)
+                            count(dist(w), "square", "squares")
                         ),
                         Command::Intercept(w),
                     ));
@@ -343,12 +344,11 @@ impl CampaignScene {
     /// The panel's title and lines, wrapped to its width.
     pub(super) fn panel_text(&self, c: &Campaign, f: &Seen) -> (Vec<String>, Vec<String>) {
         let r = self.lay.act;
-        let title = wrap(&stage_title(c), ((r.w - 20.0) / (19.0 * 0.44)) as usize);
-        let max = ((r.w - 20.0) / (15.0 * 0.46)) as usize;
+        let title = wrap(&stage_title(c), r.w - 20.0, 19.0);
         let lines = self
             .act_lines(c, f)
             .iter()
-            .flat_map(|l| wrap(l, max))
+            .flat_map(|l| wrap(l, r.w - 20.0, 15.0))
             .collect();
         (title, lines)
     }

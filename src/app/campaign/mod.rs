@@ -45,6 +45,7 @@ use crate::campaign::data::Square;
 use crate::campaign::game::{Campaign, Command, Event, Stage};
 use crate::campaign::on_board::OnTheBoard;
 use crate::campaign::state::State;
+use crate::common::words::count;
 use crate::record::{self, campaign::CampaignRecord, RecordError};
 use crate::saves::Slot;
 use crate::settings::Settings;
@@ -296,7 +297,7 @@ impl Scene for CampaignScene {
         } else {
             self.acts.clear();
         }
-        self.draw_status(ui, c, &f, t.message.as_deref());
+        self.draw_status(ui, c, &f, t.message.as_ref());
     }
 
     fn draw_handover(&self, ui: &Ui, c: &Campaign, side: Side, _t: &Shared<Self>) {
@@ -429,7 +430,7 @@ impl CampaignTable {
         }
     }
 
-    pub fn message_mut(&mut self) -> &mut Option<String> {
+    pub fn message_mut(&mut self) -> &mut Option<crate::app::table::Message> {
         match (&mut self.map, &mut self.board) {
             (_, Some(b)) => &mut b.table.shared.message,
             (Some(m), None) => &mut m.shared.message,
@@ -568,10 +569,12 @@ impl CampaignTable {
             .count();
         let lw = t.units.len() - raf;
         format!(
-            "Intercept over {}: the {} ({raf} squadrons) meets {} ({lw} squadrons) - each squadron is a unit of four planes",
+            "Intercept over {}: the {} ({}) meets {} ({}) - each squadron is a unit of four planes",
             names::square_name(c, c.geschwader()[g].at),
             names::wing_name(c, t.wing),
-            names::geschwader_name(c, g)
+            count(raf, "squadron", "squadrons"),
+            names::geschwader_name(c, g),
+            count(lw, "squadron", "squadrons")
         )
     }
 

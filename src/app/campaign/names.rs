@@ -116,22 +116,22 @@ pub fn capitalise(s: &str) -> String {
     }
 }
 
-/// Splits text into lines of at most `max` characters, at spaces.
-pub fn wrap(s: &str, max: usize) -> Vec<String> {
-    let max = max.max(10);
-    let mut out = Vec::new();
-    let mut line = String::new();
-    for word in s.split_whitespace() {
-        if !line.is_empty() && line.len() + word.len() + 1 > max {
-            out.push(std::mem::take(&mut line));
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    if !line.is_empty() {
-        out.push(line);
-    }
-    out
+/// Splits text into lines no wider than `width` at `size` (see
+/// `ui::wrap_text`), leaving out empty lines.
+pub fn wrap(s: &str, width: f32, size: f32) -> Vec<String> {
+    crate::app::ui::wrap_text(s, width, size)
+        .into_iter()
+        .filter(|l| !l.is_empty())
+        .collect()
+}
+
+/// A unit's name and the verb that agrees with it: `does("KG 3 and StG 1",
+/// "takes off", "take off")` is "KG 3 and StG 1 take off".
+pub fn does(name: &str, one: &str, many: &str) -> String {
+    format!("{name} {}", crate::common::words::agree(name, one, many))
+}
+
+/// "KG 2 is", "KG 3 and StG 1 are".
+pub fn is_are(name: &str) -> String {
+    does(name, "is", "are")
 }

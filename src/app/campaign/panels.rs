@@ -6,6 +6,7 @@
 
 use super::anim::Anim;
 use super::map::{LUFTWAFFE, RAF, RAF_INK};
+use super::names::is_are;
 use super::names::{
     card_entry, card_name, composition, geschwader_name, squadron, square_name, wing_name, wrap,
 };
@@ -19,6 +20,7 @@ use crate::campaign::game::{Campaign, Event, Stage};
 use crate::campaign::rules::WeatherRule;
 use crate::campaign::score::luftwaffe_rate_holds;
 use crate::campaign::sight::{may_see, Secret};
+use crate::common::words::count;
 use crate::simple_hex::Side;
 use macroquad::prelude::*;
 
@@ -96,12 +98,12 @@ impl CampaignScene {
         ui: &mut Ui,
         c: &Campaign,
         f: &Seen,
-        message: Option<&str>,
+        message: Option<&crate::app::table::Message>,
     ) {
         let bar = Rect::new(0.0, ui.h - 30.0, ui.w, 30.0);
         ui.rect(bar, PAPER);
-        self.status = message.map_or_else(|| Self::hint(c, f), str::to_string);
-        let col = if message.is_some() { ACCENT } else { INK };
+        self.status = message.map_or_else(|| Self::hint(c, f), |m| m.text.clone());
+        let col = message.map_or(INK, |m| m.colour());
         let s = self.status.clone();
         self.say(ui, &s, 10.0, ui.h - 9.0, 19.0, col);
     }
@@ -119,7 +121,20 @@ impl CampaignScene {
         }
         ui.rect(Rect::new(0.0, 0.0, ui.w, 40.0), PAPER);
         let b = self.banner(c, f);
-        self.say(ui, &b, 12.0, 27.0, 21.0, INK);
+        // Smaller type for a long banner, and cut only if even that is too wide.
+        let room = ui.w - 24.0;
+        let mut size = 21.0;
+        while size > 16.0 && crate::app::ui::text_width(&b, size) > room {
+            size -= 1.0;
+        }
+        self.texts.borrow_mut().push(b.clone());
+        ui.text(
+            &crate::app::ui::fit_text(&b, room, size),
+            12.0,
+            27.0,
+            size,
+            INK,
+        );
         self.draw_map(ui, c, f, front);
         if let Some(r) = &self.result {
             self.draw_result(ui, c, r);
@@ -197,14 +212,14 @@ impl CampaignScene {
             Stage::Repairs => {
                 let (s, g) = c.successes();
                 out.push(format!(
-                    "Successes: {s} for squadrons, {g} for repairs; 13 Group's reserve: {} point(s).",
-                    c.forces().reserve_points
+                    "Successes: {s} for squadrons, {g} for repairs; 13 Group's reserve: {}.",
+                    count(c.forces().reserve_points, "point", "points")
                 ));
             }
             Stage::Missions if may_see(viewer, Secret::Targets) => {
                 out.push(format!(
-                    "Hand: {} cards (gold rings on the map). Give each geschwader with bombers a target and a take-off phase.",
-                    c.deck().hand().len()
+                    "Hand: {} (gold rings on the map). Give each geschwader with bombers a target and a take-off phase.",
+                    count(c.deck().hand().len(), "card", "cards")
                 ));
                 for (g, ges) in c.geschwader().iter().enumerate() {
                     if let Some(card) = ges.target {
@@ -221,11 +236,11 @@ impl CampaignScene {
                 let g = *geschwader;
                 let ges = &c.geschwader()[g];
                 out.push(format!(
-                    "{} over {}: {} of {} squares flown this phase.",
+                    "{} over {}: {} of {} flown this phase.",
                     geschwader_name(c, g),
                     square_name(c, ges.at),
                     ges.moved,
-                    c.allowance(g)
+                    count(c.allowance(g), "square", "squares")
                 ));
                 if let (Some(card), true) = (ges.target, may_see(viewer, Secret::Targets)) {
                     out.push(format!("Target: {}", card_entry(c, card)));
@@ -236,9 +251,9 @@ impl CampaignScene {
             }
             Stage::InterceptChoice { geschwader } => {
                 out.push(format!(
-                    "{} ({} squadrons) entered a radar square over {}.",
+                    "{} ({}) entered a radar square over {}.",
                     geschwader_name(c, *geschwader),
-                    c.geschwader()[*geschwader].squadrons.len(),
+                    count(c.geschwader()[*geschwader].squadrons.len(), "squadron", "squadrons"),
                     square_name(c, c.geschwader()[*geschwader].at)
                 ));
             }
@@ -252,8 +267,8 @@ impl CampaignScene {
             }
             Stage::RafMovement => {
                 out.push(format!(
-                    "Each wing may fly up to {} squares. A wing on a raid's square dogfights it in the battle step.",
-                    c.rules().raid.raf_move
+                    "Each wing may fly up to {}. A wing on a raid's square dogfights it in the battle step.",
+                    count(c.rules().raid.raf_move, "square", "squares")
                 ));
                 if let Some(w) = self.picked_wing {
                     out.push(format!("Picked: {}", wing_name(c, w)));
@@ -274,7 +289,7 @@ impl CampaignScene {
                             f.raf.iter().map(|&s| squadron(c, s)).collect::<Vec<_>>().join(", ")
                         ));
                     } else {
-                        out.push(format!("RAF: {} squadrons", f.raf.len()));
+                        out.push(format!("RAF: {}", count(f.raf.len(), "squadron", "squadrons")));
                     }
                     out.push(format!(
                         "Luftwaffe: {}",
@@ -325,8 +340,9 @@ impl CampaignScene {
                         Side::German => f.on_luftwaffe,
                     };
                     out.push(format!(
-                        "The {} has {hits} hit(s) to take{}.",
+                        "The {} has {} to take{}.",
                         side.name(),
+                        count(hits, "hit", "hits"),
                         if f.intercept {
                             ": one squadron a side may stand down for fewer hits than its defence"
                         } else {
@@ -411,21 +427,27 @@ impl CampaignScene {
         let d = c.deck();
         let hand = if may_see(viewer, Secret::Hand) {
             format!(
-                "Hand {} cards - deck {} - used {} - out {}",
-                d.hand().len(),
+                "Hand {} - deck {} - used {} - out {}",
+                count(d.hand().len(), "card", "cards"),
                 d.draw_pile().len(),
                 d.used().len(),
                 d.out().len()
             )
         } else {
             format!(
-                "German hand {} cards (face down) - deck {} - used {}",
-                d.hand().len(),
+                "German hand {} (face down) - deck {} - used {}",
+                count(d.hand().len(), "card", "cards"),
                 d.draw_pile().len(),
                 d.used().len()
             )
         };
-        self.say(ui, &hand, x, y, 15.0, INK);
+        // Two lines if the panel is too narrow for one.
+        for (i, line) in wrap(&hand, r.w - 16.0, 15.0).iter().enumerate() {
+            if i > 0 {
+                y += 17.0;
+            }
+            self.say(ui, line, x, y, 15.0, INK);
+        }
         y += 10.0;
         // Dashboards.
         y = self.draw_dashboards(ui, c, viewer, x, y, r.w - 16.0);
@@ -436,7 +458,6 @@ impl CampaignScene {
         let line_h = 16.0;
         let bottom = r.y + r.h - 6.0;
         let room = ((bottom - y) / line_h).max(1.0) as usize;
-        let max = ((r.w - 16.0) / (14.0 * 0.44)) as usize;
         // The newest lines at the bottom, wrapped to the panel.
         let mut wrapped: Vec<(String, Option<Side>)> = Vec::new();
         let end = shared.log.len().saturating_sub(shared.log_scroll);
@@ -445,7 +466,7 @@ impl CampaignScene {
             if text.is_empty() {
                 continue;
             }
-            let parts = wrap(text, max);
+            let parts = wrap(text, r.w - 16.0, 14.0);
             for p in parts.into_iter().rev() {
                 wrapped.push((p, line.side));
             }
@@ -486,7 +507,7 @@ impl CampaignScene {
         ];
         let mut y = y0 + 18.0;
         for (label, k) in cols {
-            ui.text(label, x + w * k, y, 14.0, DIM);
+            ui.text(label, x + w * k, y, 13.0, DIM);
         }
         self.texts
             .borrow_mut()
@@ -538,8 +559,8 @@ pub(super) fn stage_title(c: &Campaign) -> String {
             format!("The Luftwaffe moves {}", geschwader_name(c, *geschwader))
         }
         Stage::InterceptChoice { geschwader } => format!(
-            "{} is on the radar: the RAF may scramble a wing",
-            geschwader_name(c, *geschwader)
+            "{} on the radar: the RAF may scramble a wing",
+            is_are(&geschwader_name(c, *geschwader))
         ),
         Stage::InterceptStep { wing, .. } => {
             format!("The RAF moves the {}", wing_name(c, *wing))

@@ -9,6 +9,7 @@ use crate::app::ui::{Ui, ACCENT, DIM, INK, PAPER};
 use crate::campaign::game::{Campaign, Event};
 use crate::campaign::score::{luftwaffe_rate_holds, Verdict};
 use crate::campaign::tactical::{Fate, Outcome};
+use crate::common::words::count;
 use crate::simple_hex::Side;
 use macroquad::prelude::*;
 
@@ -35,8 +36,7 @@ impl CampaignScene {
         let mut y = r.y + 28.0;
         self.say(ui, "The battle on the board is over", x, y, 24.0, INK);
         y += 24.0;
-        let max = ((r.w - 24.0) / (15.0 * 0.44)) as usize;
-        for l in wrap(caption, max) {
+        for l in wrap(caption, r.w - 24.0, 15.0) {
             self.say(ui, &l, x, y, 15.0, DIM);
             y += 17.0;
         }
@@ -72,20 +72,23 @@ impl CampaignScene {
         let bombs = match (out.hits, target) {
             (0, _) => format!("Bomb points {}: no hits on the target", out.points),
             (h, Some(card)) => format!(
-                "Bomb points {}: {h} hit(s) on {} ({}/{} now)",
+                "Bomb points {}: {} on {} ({}/{} now)",
                 out.points,
+                count(h, "hit", "hits"),
                 card_name(c, card),
                 c.damage(card),
                 c.data().targets.cards[card as usize].hits
             ),
-            (h, None) => format!("Bomb points {}: {h} hit(s)", out.points),
+            (h, None) => format!("Bomb points {}: {}", out.points, count(h, "hit", "hits")),
         };
         self.say(ui, &bombs, x, y, 17.0, INK);
         y += 24.0;
         let t = c.tally();
         let s = format!(
-            "The campaign now: {} targets bombed; RAF {} lost, Luftwaffe {} lost",
-            t.targets, t.raf_lost, t.luftwaffe_lost
+            "The campaign now: {} bombed; RAF {} lost, Luftwaffe {} lost",
+            count(t.targets, "target", "targets"),
+            t.raf_lost,
+            t.luftwaffe_lost
         );
         self.say(ui, &s, x, y, 16.0, INK);
     }

@@ -8,6 +8,7 @@ use crate::app::ui::{text_width, Ui, INK};
 use crate::campaign::forces::{Holder, Place};
 use crate::campaign::game::Campaign;
 use crate::campaign::sight::{may_see, Secret};
+use crate::common::words::count;
 use crate::simple_hex::Side;
 use macroquad::prelude::*;
 
@@ -131,9 +132,9 @@ impl CampaignScene {
             }
             let ges = &c.geschwader()[g];
             let mut l = format!(
-                "{}: {} squadrons",
+                "{}: {}",
                 geschwader_name(c, g),
-                ges.squadrons.len()
+                count(ges.squadrons.len(), "squadron", "squadrons")
             );
             if may_see(viewer, Secret::Raids) {
                 l.push_str(&format!(" ({})", composition(c, g)));
@@ -148,7 +149,11 @@ impl CampaignScene {
                 continue;
             }
             let wing = &c.wings()[w];
-            let mut l = format!("{}: {} squadrons", wing_name(c, w), wing.squadrons.len());
+            let mut l = format!(
+                "{}: {}",
+                wing_name(c, w),
+                count(wing.squadrons.len(), "squadron", "squadrons")
+            );
             if may_see(viewer, Secret::Wings) {
                 let names: Vec<String> = wing.squadrons.iter().map(|&s| squadron(c, s)).collect();
                 l.push_str(&format!(" ({})", names.join(", ")));

@@ -4,6 +4,7 @@
 use super::{name, BDisp, FamilyScene};
 use crate::app::table::Beat;
 use crate::common::hex::Facing;
+use crate::common::words::count;
 use crate::family::{Ending, Event, Game, Order, Return, State};
 use crate::record::Player;
 use crate::sound::Sfx;
@@ -136,10 +137,10 @@ fn line(g: &Game, players: &[Player], e: &Event, after: &State) -> Option<String
             format!("{} gives way to {}", who(seat), sc.cell_name(to))
         }
         Event::ShotDown { seat, bomber } => format!(
-            "{} shoots down bomber {}! ({} kills)",
+            "{} shoots down bomber {}! ({})",
             who(seat),
             bomber + 1,
-            after.spitfire(seat).kills
+            count(after.spitfire(seat).kills, "kill", "kills")
         ),
         Event::Collided { seat, at, .. } => {
             format!("Collision at {}: {} crashes", sc.cell_name(at), who(seat))

@@ -7,8 +7,9 @@ use super::anim::climb_text;
 use super::{colour_of, name, sector_colour, FamilyScene};
 use crate::app::board_view::BoardView;
 use crate::app::table::Shared;
-use crate::app::ui::{mix, Ui, ACCENT, DIM, INK, PAPER};
+use crate::app::ui::{self, draw_text, mix, Ui, ACCENT, DIM, INK, PAPER};
 use crate::common::hex::Facing;
+use crate::common::words::count;
 use crate::family::{
     column_letter, Choice, Command, Ending, FeatureKind, Game, Heading, Order, Phase, Seat, Terrain,
 };
@@ -289,12 +290,12 @@ impl FamilyScene {
         // The bottom bar.
         let bar = Rect::new(0.0, ui.h - 30.0, ui.w, 30.0);
         ui.rect(bar, PAPER);
-        self.status = t
-            .message
-            .clone()
-            .or(preview)
-            .unwrap_or_else(|| self.hint(g, t));
-        let col = if t.message.is_some() { ACCENT } else { INK };
+        let (status, col) = match (&t.message, preview) {
+            (Some(m), _) => (m.text.clone(), m.colour()),
+            (None, Some(p)) => (p, INK),
+            (None, None) => (self.hint(g, t), INK),
+        };
+        self.status = status;
         ui.text(&self.status, 10.0, ui.h - 9.0, 19.0, col);
     }
 
@@ -558,9 +559,9 @@ impl FamilyScene {
             .collect();
         ui.text(
             &format!(
-                "Round {}  -  first to {} kills",
+                "Round {}  -  first to {}",
                 g.round(),
-                g.kills_to_win()
+                count(g.kills_to_win(), "kill", "kills")
             ),
             x + 10.0,
             y,
@@ -651,11 +652,7 @@ impl FamilyScene {
         let room = ((panel.y + panel.h - y - 6.0) / line_h).max(0.0) as usize;
         let start = t.log.len().saturating_sub(room);
         for (i, line) in t.log[start..].iter().enumerate() {
-            let mut t = line.clone();
-            let max = ((pw - 16.0) / (15.0 * 0.44)) as usize;
-            if t.chars().count() > max {
-                t = t.chars().take(max.saturating_sub(1)).collect::<String>() + ".";
-            }
+            let t = ui::fit_text(line, pw - 16.0, 15.0);
             ui.text(&t, x + 8.0, y + 12.0 + i as f32 * line_h, 15.0, INK);
         }
     }

@@ -2,6 +2,7 @@
 
 use super::{family_table, sector_colour, FamilyBattle};
 use crate::app::ui::{self, Ui, ACCENT, INK, PAPER};
+use crate::common::words::count;
 use crate::family::{Ending, Game, SeatSetup, SectorColour, Setup};
 use crate::record::Player;
 use macroquad::prelude::*;
@@ -322,7 +323,11 @@ pub fn result_screen(ui: &mut Ui, b: &FamilyBattle) -> (bool, bool) {
     };
     ui.text_centered(&title, ui.w / 2.0, 90.0, 56.0, PAPER);
     ui.text_centered(
-        &format!("{} rounds, first to {} kills", g.round(), g.kills_to_win()),
+        &format!(
+            "{}, first to {}",
+            count(g.round(), "round", "rounds"),
+            count(g.kills_to_win(), "kill", "kills")
+        ),
         ui.w / 2.0,
         128.0,
         24.0,
@@ -339,7 +344,11 @@ pub fn result_screen(ui: &mut Ui, b: &FamilyBattle) -> (bool, bool) {
             None => "still flying".into(),
         };
         ui.text(
-            &format!("{}: {} kills, {fate}", b.name(seat), s.kills),
+            &format!(
+                "{}: {}, {fate}",
+                b.name(seat),
+                count(s.kills, "kill", "kills")
+            ),
             r.x + 22.0,
             r.y + 29.0,
             22.0,
@@ -356,7 +365,10 @@ pub fn result_screen(ui: &mut Ui, b: &FamilyBattle) -> (bool, bool) {
         .filter(|&f| g.is_knocked_out(f))
         .count();
     ui.text_centered(
-        &format!("{bombed} of {} targets bombed", g.scenario().features.len()),
+        &format!(
+            "{bombed} of {} bombed",
+            count(g.scenario().features.len(), "target", "targets")
+        ),
         ui.w / 2.0,
         y + 30.0,
         22.0,

@@ -4,6 +4,7 @@
 use super::{short, Disp, HexGame, HexScene};
 use crate::app::board_view::{dot_colour, side_fill};
 use crate::app::table::Beat;
+use crate::common::words::count;
 use crate::settings::Scheme;
 use crate::simple_hex::{Event, Loss, Outcome, PlaneId, Side, State, Step};
 use crate::sound::Sfx;
@@ -124,8 +125,9 @@ fn line(before: &State, e: &Event, after: &State) -> Option<LogLine> {
             allowance,
         } => (
             format!(
-                "Speed {}: rolled {r}, {allowance} hexes",
-                short(after, *plane)
+                "Speed {}: rolled {r}, {}",
+                short(after, *plane),
+                count(allowance, "hex", "hexes")
             ),
             side_of(*plane),
         ),

@@ -7,7 +7,7 @@ use super::anim::{self, Anim};
 use super::{short, HexGame, HexScene};
 use crate::app::board_view::{draw_counter, draw_die, side_fill, side_ink, Counter};
 use crate::app::table::Shared;
-use crate::app::ui::{wrap, Ui, ACCENT, INK, PAPER};
+use crate::app::ui::{draw_text, wrap_text, Ui, ACCENT, INK, PAPER};
 use crate::settings::Settings;
 use crate::simple_hex::movement::{self, StepTo};
 use crate::simple_hex::{Effect, Fire, Game, Loc, Phase, PlaneId, Reach, Side};
@@ -57,7 +57,7 @@ pub(super) fn handover(ui: &Ui, side: Side, log: &[super::LogLine]) {
     ui.text("Meanwhile:", x, y, 20.0, WHITE);
     let mut rows: Vec<String> = Vec::new();
     for l in since.iter().rev() {
-        rows.extend(crate::app::ui::wrap(&l.text, w - 20.0, 17.0));
+        rows.extend(crate::app::ui::wrap_text(&l.text, w - 20.0, 17.0));
     }
     let skip = rows.len().saturating_sub(room);
     for r in &rows[skip..] {
@@ -91,14 +91,14 @@ impl<G: HexGame> HexScene<G> {
             Phase::Moving(m) => {
                 let p = g.plane(m.plane);
                 let mut s = format!(
-                    "Attack {}, round {}: {} - {} {} has {} of {} hexes to fly",
+                    "Attack {}, round {}: {} - {} {} has {} of {} to fly",
                     g.attack(),
                     g.round(),
                     who(p.side),
                     g.aircraft(m.plane).name,
                     p.colour.letter(),
                     m.remaining(),
-                    m.allowance
+                    crate::common::words::count(m.allowance, "hex", "hexes")
                 );
                 if m.remaining() == 0 {
                     s.push_str(" - fire, or Space to end");
@@ -181,9 +181,7 @@ impl<G: HexGame> HexScene<G> {
                         if let Some(a) = self.options.attacks.iter().find(|a| a.target == tp) {
                             target_hover = Some(a.clone());
                         } else if g.plane(tp).side != g.plane(m.plane).side {
-                            if let Err(e) = g.preview_attack(tp) {
-                                preview = Some(e.to_string());
-                            }
+                            preview = Some(self.why_not_attack(g, tp));
                         }
                     } else if steps.is_empty() {
                         if let Some(p) = self.path_to(hex) {
@@ -398,16 +396,12 @@ impl<G: HexGame> HexScene<G> {
         // Bottom bar: the preview, a refusal, or a hint.
         let bar = Rect::new(0.0, ui.h - 32.0, ui.w, 32.0);
         ui.rect(bar, PAPER);
-        let text = preview
-            .or_else(|| t.message.clone())
-            .unwrap_or_else(|| self.hint(g, t));
-        ui.text(
-            &text,
-            10.0,
-            ui.h - 10.0,
-            20.0,
-            if t.message.is_some() { ACCENT } else { INK },
-        );
+        let (text, col) = match (preview, &t.message) {
+            (Some(p), _) => (p, INK),
+            (None, Some(m)) => (m.text.clone(), m.colour()),
+            (None, None) => (self.hint(g, t), INK),
+        };
+        ui.text(&text, 10.0, ui.h - 10.0, 20.0, col);
         self.status = text;
         self.draw_forecast(ui, g, t);
     }
@@ -521,7 +515,7 @@ impl<G: HexGame> HexScene<G> {
         // The newest lines that fit, each wrapped to the panel's width.
         let mut rows: Vec<(String, Option<Side>)> = Vec::new();
         for line in t.log[..end].iter().rev() {
-            for piece in wrap(&line.text, pw - 20.0, 15.0).into_iter().rev() {
+            for piece in wrap_text(&line.text, pw - 20.0, 15.0).into_iter().rev() {
                 rows.push((piece, line.side));
             }
             if rows.len() >= room {

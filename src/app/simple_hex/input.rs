@@ -143,10 +143,7 @@ impl<G: HexGame> HexScene<G> {
                     if self.options.attacks.iter().any(|a| a.target == t) {
                         return self.attack(t);
                     }
-                    return Act::Say(match g.preview_attack(t) {
-                        Err(e) => e.to_string(),
-                        Ok(_) => "That plane cannot be reached this move.".into(),
-                    });
+                    return Act::Say(self.why_not_attack(g, t));
                 }
             }
             return match self.path_to(hex) {
@@ -162,6 +159,24 @@ impl<G: HexGame> HexScene<G> {
             };
         }
         Act::None
+    }
+
+    /// Why the active plane cannot attack enemy `t` this move (it is not in
+    /// `options.attacks`): a rule about the attacker (not a fighter, has
+    /// fired) if one forbids it, else that no firing position on it is in
+    /// reach. Never the rule about moving before firing: the plane could
+    /// move, but not to anywhere it could fire from.
+    pub(super) fn why_not_attack(&self, g: &Game, t: PlaneId) -> String {
+        match g.preview_attack(t) {
+            Err(e @ (Illegal::NotAFighter | Illegal::AlreadyFired | Illegal::NotMovingPhase)) => {
+                e.to_string()
+            }
+            _ => format!(
+                "{} {} is out of reach this move.",
+                g.aircraft(t).name,
+                g.plane(t).colour.letter()
+            ),
+        }
     }
 
     /// Fly to the best firing position on `t` and fire.

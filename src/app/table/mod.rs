@@ -18,6 +18,7 @@
 //!
 //! The game changes only through `Rules::play`: every rule is the engine's.
 
+pub mod message;
 pub mod queue;
 
 pub use queue::Beat;
@@ -30,6 +31,7 @@ use crate::saves::Slot;
 use crate::settings::Settings;
 use crate::sound::Sfx;
 use macroquad::prelude::KeyCode;
+pub use message::Message;
 use queue::Queue;
 use std::collections::VecDeque;
 
@@ -134,7 +136,7 @@ pub struct Shared<S: Scene> {
     pub log: Vec<S::Line>,
     /// Lines scrolled back from the newest.
     pub log_scroll: usize,
-    pub message: Option<String>,
+    pub message: Option<Message>,
     /// The bottom bar's line as last drawn.
     pub status: String,
     /// A recording being watched: nobody plays.
@@ -444,7 +446,7 @@ impl<S: Scene> Table<S> {
                 true
             }
             Err(e) => {
-                self.shared.message = Some(e.to_string());
+                self.shared.message = Some(Message::refusal(e.to_string()));
                 false
             }
         }
@@ -455,7 +457,7 @@ impl<S: Scene> Table<S> {
     /// another person's.
     fn undo(&mut self) {
         let Some(seat) = self.shared.last_mover.or_else(|| self.human_turn()) else {
-            self.shared.message = Some("Only your own moves can be taken back.".into());
+            self.shared.message = Some(Message::refusal("Only your own moves can be taken back."));
             return;
         };
         let mut g = self.game.clone();
@@ -473,21 +475,24 @@ impl<S: Scene> Table<S> {
                     self.handover = None;
                     self.shared.viewer = Some(seat);
                     self.shared.last_mover = None;
-                    self.shared.message = Some("Took back the last action.".into());
+                    self.shared.message = Some(Message::info("Took back the last action."));
                     return;
                 }
                 Some(s) if self.shared.is_human(s) => {
-                    self.shared.message = Some("That was the other side's move.".into());
+                    self.shared.message = Some(Message::refusal("That was the other side's move."));
                     return;
                 }
                 _ => {}
             }
         }
-        self.shared.message = Some("Nothing to take back since the last roll of the dice.".into());
+        self.shared.message = Some(Message::refusal(
+            "Nothing to take back since the last roll of the dice.",
+        ));
     }
 
     /// One frame: time, input, the opponent, and the picture.
     pub fn frame(&mut self, ui: &mut Ui, settings: &Settings) -> TableAction {
+        message::expire(&mut self.shared.message, self.game.events().len());
         self.scene.layout(ui, &self.game);
         self.absorb();
         let dt = ui.input.dt;
@@ -555,7 +560,7 @@ impl<S: Scene> Table<S> {
                 }
                 match self.scene.input(ui, &self.game, seat, &self.shared) {
                     Act::None => {}
-                    Act::Say(s) => self.shared.message = Some(s),
+                    Act::Say(s) => self.shared.message = Some(Message::refusal(s)),
                     Act::Play(cmds) => {
                         for c in cmds {
                             if !self.play(c) {
