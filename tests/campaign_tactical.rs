@@ -23,9 +23,8 @@ fn campaign(battles: Battles, seed: u64) -> Campaign {
         data,
         rules,
         CampaignSetup {
-            weather: WeatherRule::Historical,
-            seed,
             battles,
+            ..CampaignSetup::new(WeatherRule::Historical, seed)
         },
     )
 }

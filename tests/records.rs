@@ -525,3 +525,41 @@ fn a_record_is_written_atomically_and_a_refused_write_keeps_the_old_file() {
     assert_eq!(files(), ["save.ron"]);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn campaign_records_of_version_2_with_board_battles_replay_with_each_planes_speed_die() {
+    use tally_ho::campaign::game::Event as CampaignEvent;
+    let (data, rules) = record::campaign::shipped().unwrap();
+    let setup = CampaignSetup {
+        battles: Battles::Board,
+        speed_dice: SpeedDice::EachPlane,
+        ..CampaignSetup::new(WeatherRule::Historical, 21)
+    };
+    let mut c = Campaign::new(data, rules, setup);
+    tally_ho::common::game::play_out(&mut c, &mut campaign_ai::Opponents::default(), 1_000_000)
+        .expect("no proposal refused");
+    assert!(
+        c.events()
+            .iter()
+            .any(|e| matches!(e, CampaignEvent::BattleOnBoard { .. })),
+        "no battle was fought on the board"
+    );
+    let text = AnyRecord::Campaign(record::of(&c, sides(), here()).unwrap()).to_text();
+    assert!(
+        text.contains("speed_dice: EachPlane"),
+        "the rule is written"
+    );
+    let v2 = text
+        .replacen("version: 3,", "version: 2,", 1)
+        .replace("        speed_dice: EachPlane,\n", "");
+    assert!(!v2.contains("speed_dice"), "{v2}");
+    let r = record::parse("v2.ron", &v2).unwrap();
+    let line = r.verify(here()).unwrap();
+    assert!(line.contains("reproduces"), "{line}");
+    // Read as a record of this version, the same commands are another campaign.
+    let v3 = v2.replacen("version: 2,", "version: 3,", 1);
+    assert!(record::parse("v3.ron", &v3)
+        .unwrap()
+        .verify(here())
+        .is_err());
+}

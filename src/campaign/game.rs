@@ -25,7 +25,7 @@ use super::tactical::{OnBoard, Tactical};
 use super::turn::Exec;
 use crate::common::dice::Dice;
 use crate::common::game::{replayed, GameKind, Rules};
-use crate::simple_hex::{Command as HexCommand, Side};
+use crate::simple_hex::{Command as HexCommand, Side, SpeedDice};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::sync::Arc;
@@ -38,6 +38,10 @@ pub struct CampaignSetup {
     pub seed: u64,
     #[serde(default)]
     pub battles: Battles,
+    /// When the board battles roll their speed dice: only campaigns saved
+    /// before the rule changed roll each plane's as it moves.
+    #[serde(default, skip_serializing_if = "SpeedDice::is_default")]
+    pub speed_dice: SpeedDice,
 }
 
 impl CampaignSetup {
@@ -47,6 +51,7 @@ impl CampaignSetup {
             weather,
             seed,
             battles: Battles::Dice,
+            speed_dice: SpeedDice::default(),
         }
     }
 }

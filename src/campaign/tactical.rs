@@ -218,6 +218,7 @@ pub fn start(
     luftwaffe: &[Flyer],
     meeting: Meeting,
     seed: u64,
+    options: Options,
     quiet: bool,
 ) -> Result<Tactical, String> {
     let Meeting {
@@ -232,9 +233,9 @@ pub fn start(
         .ok_or("Simple Hex's tables were not loaded with the campaign rules")?;
     let (sc, units) = scenario(hex, &rules.tactical, raf, luftwaffe, need)?;
     let game = if quiet {
-        Game::new_quiet(sc, Options::default(), seed)
+        Game::new_quiet(sc, options, seed)
     } else {
-        Game::new(sc, Options::default(), seed)
+        Game::new(sc, options, seed)
     };
     Ok(Tactical {
         game,

@@ -10,6 +10,7 @@ use crate::campaign::game::{Battles, Campaign, CampaignSetup, State};
 use crate::campaign::rules::{CampaignRules, WeatherRule};
 use crate::campaign::score::{Tally, Verdict};
 use crate::data::{self, campaign_rules, LoadErrors};
+use crate::simple_hex::SpeedDice;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 use std::sync::Arc;
@@ -20,6 +21,10 @@ pub struct Setup {
     pub weather: WeatherRule,
     #[serde(default)]
     pub battles: Battles,
+    /// Board battles' speed dice as each plane moves: records of format
+    /// version 2 and earlier (written only when not the default).
+    #[serde(default, skip_serializing_if = "SpeedDice::is_default")]
+    pub speed_dice: SpeedDice,
 }
 
 /// What a campaign came to.
@@ -65,6 +70,7 @@ impl Recorded for Campaign {
         Setup {
             weather: s.weather,
             battles: s.battles,
+            speed_dice: s.speed_dice,
         }
     }
 
@@ -77,6 +83,7 @@ impl Recorded for Campaign {
                 weather: setup.weather,
                 seed,
                 battles: setup.battles,
+                speed_dice: setup.speed_dice,
             },
         ))
     }

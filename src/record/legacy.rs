@@ -206,6 +206,7 @@ fn convert(file: &str, text: &str, game: Option<GameKind>) -> Result<AnyRecord, 
                 setup: campaign::Setup {
                     weather: r.setup.weather,
                     battles: r.setup.battles,
+                    speed_dice: SpeedDice::EachPlane,
                 },
                 players: Vec::new(),
                 commands: r.commands,
@@ -244,6 +245,7 @@ fn convert(file: &str, text: &str, game: Option<GameKind>) -> Result<AnyRecord, 
             let setup = campaign::Setup {
                 weather: s.setup.weather,
                 battles: s.setup.battles,
+                speed_dice: SpeedDice::EachPlane,
             };
             let start = <Campaign as Recorded>::start(&setup, s.setup.seed, &base)?;
             let c = super::play_commands(start, &s.commands, None)?.game;

@@ -511,7 +511,13 @@ pub fn parse(file: &str, text: &str) -> Result<AnyRecord, RecordError> {
             AnyRecord::SimpleHex(r)
         }
         Some(GameKind::Family) => AnyRecord::Family(data::parse(file, text)?),
-        Some(GameKind::Campaign) => AnyRecord::Campaign(data::parse(file, text)?),
+        Some(GameKind::Campaign) => {
+            let mut r: RecordOf<crate::campaign::game::Campaign> = data::parse(file, text)?;
+            if r.version < SIDE_SPEED_DICE {
+                r.setup.speed_dice = crate::simple_hex::SpeedDice::EachPlane;
+            }
+            AnyRecord::Campaign(r)
+        }
         None => {
             return Err(LoadError {
                 file: file.to_string(),

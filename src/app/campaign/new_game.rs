@@ -83,6 +83,7 @@ impl CampaignNew {
             weather: WeatherRule::ALL[self.weather % WeatherRule::ALL.len()],
             seed,
             battles: Battles::ALL[self.battles % Battles::ALL.len()],
+            speed_dice: Default::default(),
         })
     }
 

@@ -56,6 +56,10 @@ impl Exec<'_> {
             &as_ref(&luftwaffe),
             meeting,
             seed,
+            crate::simple_hex::Options {
+                speed_dice: s.setup().speed_dice,
+                ..Default::default()
+            },
             self.quiet(),
         );
         match started {
