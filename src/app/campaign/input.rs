@@ -249,6 +249,10 @@ impl CampaignScene {
                     ));
                 }
                 out.push(play("No intercept".into(), Command::NoIntercept));
+                out.push(play(
+                    "No more intercepts this phase".into(),
+                    Command::NoMoreIntercepts,
+                ));
             }
             Stage::InterceptStep { .. } => {}
             Stage::RafMovement => {
