@@ -4,7 +4,7 @@
 
 use super::map::{counter_visible, GOLD};
 use super::names::{capitalise, card_entry, card_name, geschwader_name, squadron, wing_name, wrap};
-use super::panels::stage_title;
+use super::panels::{fit, stage_title, DICE_STRIP};
 use super::{CampaignScene, Seen};
 use crate::app::table::{Act, Shared};
 use crate::app::ui::Ui;
@@ -240,7 +240,7 @@ impl CampaignScene {
                 for w in wings {
                     out.push(play(
                         format!(
-                            "Scramble {} ({} sq., {} squares off)",
+                            "Scramble {} ({} sq., {} off)",
                             wing_name(c, w),
                             c.wings()[w].squadrons.len(),
                             dist(w)
@@ -369,7 +369,7 @@ impl CampaignScene {
     fn button_room(&self, c: &Campaign, f: &Seen) -> usize {
         let lay = self.lay;
         let top = self.buttons_top(c, f);
-        ((lay.act.y + lay.act.h - top - 6.0) / (BUTTON_H + 5.0)).max(1.0) as usize
+        ((lay.act.y + lay.act.h - DICE_STRIP - top - 6.0) / (BUTTON_H + 5.0)).max(1.0) as usize
     }
 
     fn button_rect(&self, top: f32, i: usize) -> Rect {
@@ -441,7 +441,9 @@ impl CampaignScene {
                     GOLD,
                 );
             }
-            ui.button(r, &a.label);
+            // A label too long for its button is cut, never spilt.
+            let (label, _) = fit(&a.label, 16.0, 12.0, r.w - 16.0);
+            ui.button(r, &label);
         }
     }
 

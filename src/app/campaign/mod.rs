@@ -98,7 +98,27 @@ pub struct CampaignScene {
     texts: std::cell::RefCell<Vec<String>>,
     pub view: MapView,
     lay: Layout,
-    map_layer: Layer<(Rect, u64)>,
+    map_layer: Layer<(Rect, Rect, u64)>,
+    /// The coast's edges and the places to name, computed once.
+    coast: Vec<(Square, u8)>,
+    names: Vec<(Square, String)>,
+    /// The map's zoom (1: fitting its area) and pan (pixels from the centre).
+    zoom: f32,
+    pan: Vec2,
+    /// The mouse where a drag of the map was last seen.
+    drag: Option<Vec2>,
+    /// The window's size at the last frame (a new size fits the map again).
+    size: (f32, f32),
+    /// The tooltip to draw on top of everything, this frame.
+    tip: std::cell::RefCell<Vec<String>>,
+    /// The banner as last drawn, and its text size.
+    pub header: (String, f32),
+    /// Each legal square's colour and the outline drawn on it, last frame.
+    pub legal_marks: Vec<(Square, Color, Color)>,
+    /// Counters' rectangles, cached with what placed them.
+    placed: std::cell::RefCell<Option<map::Placed>>,
+    /// Each raid's track this Tally Ho phase, for the events so far.
+    tracks: (usize, Vec<Vec<Square>>),
     /// The bottom bar's line as last drawn.
     pub status: String,
     /// The event just animated moved the campaign to another step.
@@ -131,6 +151,17 @@ impl CampaignScene {
             view: lay.map,
             lay,
             map_layer: Layer::default(),
+            coast: Vec::new(),
+            names: Vec::new(),
+            zoom: 1.0,
+            pan: Vec2::ZERO,
+            drag: None,
+            size: (0.0, 0.0),
+            tip: Default::default(),
+            header: (String::new(), 0.0),
+            legal_marks: Vec::new(),
+            placed: Default::default(),
+            tracks: (usize::MAX, Vec::new()),
             status: String::new(),
             stepped: false,
         }
@@ -167,6 +198,74 @@ impl CampaignScene {
     /// Every line of text the last frame showed (what its viewer saw).
     pub fn texts(&self) -> Vec<String> {
         self.texts.borrow().clone()
+    }
+}
+
+impl CampaignScene {
+    /// The wheel over the map and the + and - keys zoom (about the mouse, or
+    /// the middle); a drag or the arrow keys pan; 0 fits the map again.
+    fn zoom_and_pan(&mut self, ui: &Ui) {
+        let fit = self.lay.map;
+        let before = fit.zoomed(self.zoom, self.pan);
+        let mouse = ui.mouse();
+        let over = fit.area.contains(mouse);
+        let keys = |ks: &[KeyCode]| ks.iter().any(|&k| ui.input.key(k));
+        let mut factor = 1.0;
+        if over && ui.input.wheel != 0.0 {
+            factor = if ui.input.wheel > 0.0 { 1.25 } else { 0.8 };
+        }
+        if keys(&[KeyCode::Equal, KeyCode::KpAdd]) {
+            factor = 1.25;
+        }
+        if keys(&[KeyCode::Minus, KeyCode::KpSubtract]) {
+            factor = 0.8;
+        }
+        if keys(&[KeyCode::Key0, KeyCode::Kp0]) {
+            self.zoom = 1.0;
+            self.pan = Vec2::ZERO;
+            return;
+        }
+        if factor != 1.0 {
+            let zoom = (self.zoom * factor).clamp(1.0, 5.0);
+            // The point under the mouse (or the area's middle) stays put.
+            let anchor = if over { mouse } else { fit.area.center() };
+            let at = (anchor - before.rect.point()) / before.cell;
+            let cell = fit.cell * zoom;
+            let size = vec2(fit.cols as f32, fit.rows as f32) * cell;
+            let want = anchor - at * cell;
+            let centred = fit.area.point() + (fit.area.size() - size) / 2.0;
+            self.zoom = zoom;
+            self.pan = want - centred;
+        }
+        let step = fit.area.w * 0.1;
+        for (k, d) in [
+            (KeyCode::Left, vec2(step, 0.0)),
+            (KeyCode::Right, vec2(-step, 0.0)),
+            (KeyCode::Up, vec2(0.0, step)),
+            (KeyCode::Down, vec2(0.0, -step)),
+        ] {
+            if ui.input.key(k) {
+                self.pan += d;
+            }
+        }
+        // A drag with the mouse held (read from the window: only a drawn
+        // frame has one).
+        let held = ui.draw
+            && (is_mouse_button_down(MouseButton::Left)
+                || is_mouse_button_down(MouseButton::Right)
+                || is_mouse_button_down(MouseButton::Middle));
+        match (held, self.drag) {
+            (true, Some(last)) => {
+                self.pan += mouse - last;
+                self.drag = Some(mouse);
+            }
+            (true, None) if over => self.drag = Some(mouse),
+            _ => self.drag = None,
+        }
+        // Kept where the map still covers its area.
+        let now = fit.zoomed(self.zoom, self.pan);
+        let centred = fit.area.point() + (fit.area.size() - now.rect.size()) / 2.0;
+        self.pan = now.rect.point() - centred;
     }
 }
 
@@ -209,9 +308,18 @@ impl Scene for CampaignScene {
 
     fn layout(&mut self, ui: &Ui, c: &Campaign) {
         self.texts.borrow_mut().clear();
+        self.tip.borrow_mut().clear();
         self.acts.clear();
         let m = &c.data().map;
         self.lay = layout(ui.w, ui.h, m.columns as i32, m.rows as i32);
+        if self.size != (ui.w, ui.h) {
+            // A new window size: the map fits it again.
+            self.size = (ui.w, ui.h);
+            self.zoom = 1.0;
+            self.pan = Vec2::ZERO;
+        }
+        self.zoom_and_pan(ui);
+        self.lay.map = self.lay.map.zoomed(self.zoom, self.pan);
         self.view = self.lay.map;
     }
 
@@ -297,6 +405,9 @@ impl Scene for CampaignScene {
             self.acts.clear();
         }
         self.draw_status(ui, c, &f, t.message.as_deref());
+        // The tooltip over everything, its text too.
+        ui.flush_text();
+        self.draw_tip(ui);
     }
 
     fn draw_handover(&self, ui: &Ui, c: &Campaign, side: Side, _t: &Shared<Self>) {
