@@ -373,7 +373,10 @@ impl CampaignScene {
     }
 
     fn button_rect(&self, top: f32, i: usize) -> Rect {
-        let lay = self.lay;
+        Self::button_at(self.lay, top, i)
+    }
+
+    fn button_at(lay: super::Layout, top: f32, i: usize) -> Rect {
         Rect::new(
             lay.act.x + 8.0,
             top + i as f32 * (BUTTON_H + 5.0),
@@ -432,8 +435,8 @@ impl CampaignScene {
             }
             return;
         }
-        for (i, a) in self.acts.iter().enumerate() {
-            let r = self.button_rect(top, i);
+        for (i, a) in self.acts.iter_mut().enumerate() {
+            let r = Self::button_at(self.lay, top, i);
             if a.on {
                 ui.rect_lines(
                     Rect::new(r.x - 3.0, r.y - 3.0, r.w + 6.0, r.h + 6.0),
@@ -442,8 +445,10 @@ impl CampaignScene {
                 );
             }
             // A label too long for its button is cut, never spilt.
-            let (label, _) = fit(&a.label, 16.0, 12.0, r.w - 16.0);
+            // (the button's choice reads as drawn, for scripts and tests).
+            let (label, _) = fit(&a.label, 16.0, super::MIN_LABEL_SIZE, r.w - 16.0);
             ui.button(r, &label);
+            a.label = label;
         }
     }
 

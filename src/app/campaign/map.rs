@@ -102,6 +102,12 @@ pub fn legal_outline(fill: Color) -> Color {
     }
 }
 
+/// How far apart a square's colour and its outline are in brightness (0:
+/// the same, 1: black on white).
+pub fn legal_outline_contrast(fill: Color, outline: Color) -> f32 {
+    (luminance(fill) - luminance(outline)).abs()
+}
+
 /// Relative luminance (sRGB weights), 0 black to 1 white.
 pub fn luminance(c: Color) -> f32 {
     0.2126 * c.r + 0.7152 * c.g + 0.0722 * c.b

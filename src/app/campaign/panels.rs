@@ -492,7 +492,7 @@ impl CampaignScene {
         let cols = [
             ("ready", 0.42),
             ("up", 0.56),
-            ("damaged", 0.68),
+            ("hit", 0.68),
             ("stood", 0.86),
         ];
         let mut y = y0 + 18.0;
