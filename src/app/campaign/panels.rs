@@ -31,9 +31,9 @@ impl CampaignScene {
     }
 
     /// A line shrunk (then cut) to fit `room` pixels.
-    pub(super) fn say_fit(&self, ui: &Ui, s: &str, x: f32, y: f32, size: f32, room: f32, c: Color) {
+    pub(super) fn say_fit(&self, ui: &Ui, s: &str, at: Vec2, size: f32, room: f32, c: Color) {
         let (s, size) = fit(s, size, 12.0, room);
-        self.say(ui, &s, x, y, size, c);
+        self.say(ui, &s, at.x, at.y, size, c);
     }
 
     pub(super) fn handover(&self, ui: &Ui, c: &Campaign, side: Side) {
@@ -398,7 +398,7 @@ impl CampaignScene {
         // The weather of the turn.
         let room = r.w - 16.0;
         let w = weather_line(c);
-        self.say_fit(ui, &w, x, y, 15.0, room, INK);
+        self.say_fit(ui, &w, vec2(x, y), 15.0, room, INK);
         y += 20.0;
         // The score.
         let t = c.tally();
@@ -407,7 +407,7 @@ impl CampaignScene {
             "Targets bombed {} (win {}, draw over {})",
             t.targets, rules.targets_to_win, rules.targets_to_draw
         );
-        self.say_fit(ui, &s1, x, y, 16.0, room, INK);
+        self.say_fit(ui, &s1, vec2(x, y), 16.0, room, INK);
         y += 18.0;
         let rate = luftwaffe_rate_holds(&t, rules);
         let s2 = format!(
@@ -416,7 +416,7 @@ impl CampaignScene {
             t.luftwaffe_lost,
             if rate { "held (6:10)" } else { "lost" }
         );
-        self.say_fit(ui, &s2, x, y, 16.0, room, INK);
+        self.say_fit(ui, &s2, vec2(x, y), 16.0, room, INK);
         y += 18.0;
         // The German hand and the deck.
         let d = c.deck();
@@ -436,7 +436,7 @@ impl CampaignScene {
                 d.used().len()
             )
         };
-        self.say_fit(ui, &hand, x, y, 15.0, room, INK);
+        self.say_fit(ui, &hand, vec2(x, y), 15.0, room, INK);
         y += 10.0;
         // Dashboards.
         y = self.draw_dashboards(ui, c, viewer, x, y, r.w - 16.0);
@@ -659,8 +659,7 @@ impl CampaignScene {
         self.say_fit(
             ui,
             &format!("Last dice - {what}"),
-            r.x + 10.0,
-            y + 10.0,
+            vec2(r.x + 10.0, y + 10.0),
             14.0,
             r.w - 20.0,
             DIM,
