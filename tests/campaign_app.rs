@@ -528,6 +528,63 @@ fn at_1024_by_700_every_button_is_on_the_screen_and_none_overlap() {
 }
 
 #[test]
+fn at_every_window_size_labels_fit_their_buttons_the_header_fits_and_legal_squares_stand_out() {
+    use tally_ho::app::campaign::{legal_outline_contrast, MIN_LABEL_SIZE};
+    use tally_ho::app::ui::text_width;
+    for (w, h) in [(960.0, 600.0), (1280.0, 800.0), (2560.0, 1440.0)] {
+        let (_g, _dir) = data_dir(&format!("sizes-{w}"));
+        let mut app = app_with(AnimSpeed::Instant);
+        let mut p = script(0, DICE, 11);
+        p.turns = 1;
+        let (mut headers, mut marks, mut scrambles) = (0, 0, 0);
+        for _ in 0..300_000 {
+            if p.done {
+                break;
+            }
+            let input = p.next(&app);
+            app.frame(input, false, w, h);
+            let (Some(t), Screen::Campaign(_)) = (app.campaign(), app.top()) else {
+                continue;
+            };
+            if t.texts().is_empty() {
+                continue;
+            }
+            for b in &app.buttons {
+                let lw = text_width(&b.label, MIN_LABEL_SIZE);
+                assert!(
+                    lw <= b.rect.w - 16.0 + 0.5,
+                    "at {w} x {h} the label {:?} ({lw} px) is wider than its button {:?}",
+                    b.label,
+                    b.rect
+                );
+                scrambles += b.label.starts_with("Scramble") as usize;
+            }
+            let (header, size) = &t.scene().header;
+            let hw = text_width(header, *size);
+            assert!(
+                hw <= w - 24.0 + 0.5,
+                "at {w} x {h} the header {header:?} ({hw} px) runs off the screen"
+            );
+            headers += 1;
+            for (sq, fill, edge) in &t.scene().legal_marks {
+                marks += 1;
+                let k = legal_outline_contrast(*fill, *edge);
+                assert!(
+                    k >= 0.4,
+                    "at {w} x {h} the outline of legal square {sq:?} ({edge:?}) is too close to its colour {fill:?}: {k}"
+                );
+            }
+        }
+        assert!(
+            p.done,
+            "the turn at {w} x {h} did not finish: {}",
+            state(&app)
+        );
+        assert!(headers > 0 && marks > 0 && scrambles > 0, "at {w} x {h}: {headers} headers, {marks} legal squares, {scrambles} scramble buttons seen");
+    }
+}
+
+#[test]
 fn a_whole_shortened_campaign_ends_on_its_result_screen() {
     let (_g, _dir) = data_dir("whole");
     let mut app = app_with(AnimSpeed::Instant);

@@ -38,6 +38,7 @@ fn has_argument(c: &Command) -> bool {
             | Command::EndMissions
             | Command::Home
             | Command::NoIntercept
+            | Command::NoMoreIntercepts
             | Command::EndRafMovement
             | Command::OnTheBoard
             | Command::WithDice

@@ -106,6 +106,64 @@ fn geschwader_do_not_halt_on_the_radar_line_and_every_radar_square_entry_offers_
 }
 
 #[test]
+fn no_more_intercepts_declines_every_radar_square_until_the_next_phase() {
+    // KG 2 has flown three of its five squares (it flies with Bf 109s).
+    let mut c = flying_now(
+        vec![GeschwaderAt {
+            moved: 3,
+            ..kg2_flying((17, 18))
+        }],
+        vec![biggin_hill()],
+        KG2,
+    );
+    assert!(c.legal_commands().contains(&Command::Step(sq(16, 17))));
+    play(&mut c, Command::Step(sq(16, 17)));
+    assert_eq!(*c.stage(), Stage::InterceptChoice { geschwader: KG2 });
+    assert!(c.legal_commands().contains(&Command::NoMoreIntercepts));
+    // Declined for the phase: this square and every later one.
+    assert_eq!(
+        play(&mut c, Command::NoMoreIntercepts),
+        vec![
+            Event::InterceptsDeclined,
+            Event::Awaits(Stage::Fly { geschwader: KG2 })
+        ]
+    );
+    assert!(c.is_radar_square(sq(15, 16)));
+    let events = play(&mut c, Command::Step(sq(15, 16)));
+    assert_eq!(
+        events[0],
+        Event::Moved {
+            geschwader: KG2,
+            to: sq(15, 16),
+            radar: true
+        }
+    );
+    assert!(
+        !events
+            .iter()
+            .any(|e| matches!(e, Event::Awaits(Stage::InterceptChoice { .. }))),
+        "a radar square asked again after no more intercepts: {events:?}"
+    );
+    assert!(events.contains(&Event::FlownOut { geschwader: KG2 }));
+    // The next Tally Ho phase asks again.
+    while c.tally_ho() == 1 {
+        assert_eq!(*c.stage(), Stage::RafMovement, "{:?}", c.stage());
+        play(&mut c, Command::EndRafMovement);
+    }
+    assert_eq!(c.tally_ho(), 2);
+    assert!(!c.intercepts_declined());
+    assert_eq!(*c.stage(), Stage::Fly { geschwader: KG2 });
+    let radar = c
+        .data()
+        .map
+        .neighbours(sq(15, 16))
+        .find(|&to| c.is_radar_square(to) && c.legal_commands().contains(&Command::Step(to)))
+        .expect("a radar square next to (15, 16)");
+    play(&mut c, Command::Step(radar));
+    assert_eq!(*c.stage(), Stage::InterceptChoice { geschwader: KG2 });
+}
+
+#[test]
 fn a_knocked_out_radar_station_watches_nothing() {
     // (16, 17) is watched by Dover alone.
     let watched = flying_now(vec![kg2_flying((17, 18))], vec![biggin_hill()], KG2);

@@ -293,7 +293,7 @@ pub fn check(s: &State, board: Option<&Tactical>, cmd: &Command) -> Result<(), I
         (Stage::InterceptChoice { .. }, C::Intercept(w)) => {
             ok(w < s.wings().len() && s.can_intercept(w), I::CannotScramble)
         }
-        (Stage::InterceptChoice { .. }, C::NoIntercept) => Ok(()),
+        (Stage::InterceptChoice { .. }, C::NoIntercept | C::NoMoreIntercepts) => Ok(()),
         (Stage::InterceptStep { wing, .. }, C::WingStep(to)) => ok(
             s.data().map.contains(to) && distance(s.wings()[*wing].at, to) == 1,
             I::WingStepsOneSquare,
@@ -529,6 +529,7 @@ pub fn legal_commands(s: &State, board: Option<&Tactical>) -> Vec<Command> {
         Stage::InterceptChoice { .. } => {
             cands.extend((0..s.wings().len()).map(C::Intercept));
             cands.push(C::NoIntercept);
+            cands.push(C::NoMoreIntercepts);
         }
         Stage::InterceptStep { wing, .. } => cands.extend(
             s.data()

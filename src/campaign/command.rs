@@ -54,6 +54,10 @@ pub enum Command {
     /// radar square.
     Intercept(usize),
     NoIntercept,
+    /// British: no more intercepts this Tally Ho phase. This one is
+    /// declined, and so is every radar square entered until the next phase
+    /// begins (the player is not asked at each one).
+    NoMoreIntercepts,
     /// British: the intercepting wing flies one square.
     WingStep(Square),
     /// British, RAF movement: a wing flies to a square within reach.
@@ -101,6 +105,7 @@ impl Command {
             Command::Home => "Reaching for home",
             Command::Intercept(_) => "An intercept",
             Command::NoIntercept => "Declining an intercept",
+            Command::NoMoreIntercepts => "Declining intercepts for the phase",
             Command::WingStep(_) => "An intercepting wing's step",
             Command::MoveWing { .. } => "A wing's move",
             Command::EndRafMovement => "Ending RAF movement",

@@ -191,6 +191,9 @@ pub enum Event {
     InterceptMissed {
         wing: usize,
     },
+    /// The RAF scrambles no more wings this Tally Ho phase: no radar
+    /// square asks again until the next phase begins.
+    InterceptsDeclined,
     RafMovementBegins,
     /// A wing's move in RAF movement: in the air at `to`, or (`aloft`
     /// false) landed at its station.

@@ -449,6 +449,10 @@ fn line(e: &Event, s: &State) -> Option<LogLine> {
             ),
             Some(Side::British),
         ),
+        Event::InterceptsDeclined => both(
+            "The RAF scrambles no more wings this Tally Ho phase".into(),
+            Some(Side::British),
+        ),
         Event::BattleOnBoard {
             wing, geschwader, ..
         } => both(

@@ -4,7 +4,7 @@
 
 use super::map::{counter_visible, GOLD};
 use super::names::{capitalise, card_entry, card_name, geschwader_name, squadron, wing_name, wrap};
-use super::panels::stage_title;
+use super::panels::{fit, stage_title, DICE_STRIP};
 use super::{CampaignScene, Seen};
 use crate::app::table::{Act, Shared};
 use crate::app::ui::Ui;
@@ -250,6 +250,10 @@ impl CampaignScene {
                     ));
                 }
                 out.push(play("No intercept".into(), Command::NoIntercept));
+                out.push(play(
+                    "No more intercepts this phase".into(),
+                    Command::NoMoreIntercepts,
+                ));
             }
             Stage::InterceptStep { .. } => {}
             Stage::RafMovement => {
@@ -365,11 +369,14 @@ impl CampaignScene {
     fn button_room(&self, c: &Campaign, f: &Seen) -> usize {
         let lay = self.lay;
         let top = self.buttons_top(c, f);
-        ((lay.act.y + lay.act.h - top - 6.0) / (BUTTON_H + 5.0)).max(1.0) as usize
+        ((lay.act.y + lay.act.h - DICE_STRIP - top - 6.0) / (BUTTON_H + 5.0)).max(1.0) as usize
     }
 
     fn button_rect(&self, top: f32, i: usize) -> Rect {
-        let lay = self.lay;
+        Self::button_at(self.lay, top, i)
+    }
+
+    fn button_at(lay: super::Layout, top: f32, i: usize) -> Rect {
         Rect::new(
             lay.act.x + 8.0,
             top + i as f32 * (BUTTON_H + 5.0),
@@ -428,8 +435,8 @@ impl CampaignScene {
             }
             return;
         }
-        for (i, a) in self.acts.iter().enumerate() {
-            let r = self.button_rect(top, i);
+        for (i, a) in self.acts.iter_mut().enumerate() {
+            let r = Self::button_at(self.lay, top, i);
             if a.on {
                 ui.rect_lines(
                     Rect::new(r.x - 3.0, r.y - 3.0, r.w + 6.0, r.h + 6.0),
@@ -437,7 +444,11 @@ impl CampaignScene {
                     GOLD,
                 );
             }
-            ui.button(r, &a.label);
+            // A label too long for its button is cut, never spilt.
+            // (the button's choice reads as drawn, for scripts and tests).
+            let (label, _) = fit(&a.label, 16.0, super::MIN_LABEL_SIZE, r.w - 16.0);
+            ui.button(r, &label);
+            a.label = label;
         }
     }
 

@@ -5,10 +5,10 @@
 use super::anim::Anim;
 use super::names::{short_geschwader, short_wing};
 use super::{CampaignScene, Seen};
-use crate::app::ui::{mix, Ui, ACCENT, INK};
+use crate::app::ui::{font_size, mix, text_width, Ui, ACCENT, INK};
 use crate::campaign::data::{Group, Square, Terrain};
 use crate::campaign::deck::CardKind;
-use crate::campaign::game::{Campaign, RaidState, Stage, WingState};
+use crate::campaign::game::{Campaign, Event, RaidState, Stage, WingState};
 use crate::campaign::sight::{may_see, Secret};
 use macroquad::prelude::*;
 
@@ -28,13 +28,17 @@ pub fn group_colour(g: Group) -> Color {
     }
 }
 
-/// Where the map is on screen: its top-left corner and the side of a square.
+/// Where the map is on screen: the area it is shown in, and (zoomed and
+/// panned) the whole map's rectangle and the side of a square.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MapView {
+    /// The whole map, which may reach beyond `area` when zoomed in.
     pub rect: Rect,
     pub cell: f32,
     pub cols: i32,
     pub rows: i32,
+    /// The part of the screen the map is shown in (it fits there unzoomed).
+    pub area: Rect,
 }
 
 impl MapView {
@@ -53,12 +57,74 @@ impl MapView {
     }
 
     pub fn pick(&self, p: Vec2) -> Option<Square> {
-        if !self.rect.contains(p) {
+        if !self.rect.contains(p) || !self.area.contains(p) {
             return None;
         }
         let col = ((p.x - self.rect.x) / self.cell) as i32;
         let row = ((p.y - self.rect.y) / self.cell) as i32;
         (col < self.cols && row < self.rows).then_some(Square::new(col, row))
+    }
+
+    /// The view zoomed by `zoom` (1: fitting the area) and moved by `pan`
+    /// pixels from the centre, kept so that the map always covers the area
+    /// (or, when smaller, sits in its middle).
+    pub fn zoomed(self, zoom: f32, pan: Vec2) -> MapView {
+        let cell = self.cell * zoom;
+        let (w, h) = (cell * self.cols as f32, cell * self.rows as f32);
+        let a = self.area;
+        let place = |start: f32, room: f32, size: f32, pan: f32| {
+            if size <= room {
+                start + (room - size) / 2.0
+            } else {
+                (start + (room - size) / 2.0 + pan).clamp(start + room - size, start)
+            }
+        };
+        MapView {
+            rect: Rect::new(
+                place(a.x, a.w, w, pan.x).floor(),
+                place(a.y, a.h, h, pan.y).floor(),
+                w,
+                h,
+            ),
+            cell,
+            ..self
+        }
+    }
+}
+
+/// The colour that outlines a square the player may click: dark on a light
+/// square, light on a dark one, so it reads on every group's colour.
+pub fn legal_outline(fill: Color) -> Color {
+    if luminance(fill) > 0.45 {
+        Color::new(0.05, 0.05, 0.20, 1.0)
+    } else {
+        Color::new(1.0, 1.0, 1.0, 1.0)
+    }
+}
+
+/// How far apart a square's colour and its outline are in brightness (0:
+/// the same, 1: black on white).
+pub fn legal_outline_contrast(fill: Color, outline: Color) -> f32 {
+    (luminance(fill) - luminance(outline)).abs()
+}
+
+/// Relative luminance (sRGB weights), 0 black to 1 white.
+pub fn luminance(c: Color) -> f32 {
+    0.2126 * c.r + 0.7152 * c.g + 0.0722 * c.b
+}
+
+/// A square's colour on the map: its terrain, washed light where the radar
+/// chain watches it.
+pub fn square_colour(c: &Campaign, sq: Square) -> Color {
+    let fill = match c.data().map.terrain(sq) {
+        Some(Terrain::Land(g)) => group_colour(g),
+        Some(Terrain::Continent) => CONTINENT,
+        _ => SEA,
+    };
+    if c.is_radar_square(sq) {
+        mix(fill, Color::new(1.0, 1.0, 0.75, 1.0), 0.3)
+    } else {
+        fill
     }
 }
 
@@ -77,21 +143,77 @@ pub fn layout(w: f32, h: f32, cols: i32, rows: i32) -> Layout {
         .min(w * 0.46 / cols as f32)
         .floor()
         .max(8.0);
+    let rect = Rect::new(8.0, top, cell * cols as f32, cell * rows as f32);
     let map = MapView {
-        rect: Rect::new(8.0, top, cell * cols as f32, cell * rows as f32),
+        rect,
         cell,
         cols,
         rows,
+        area: rect,
     };
     let x = map.rect.x + map.rect.w + 8.0;
     let rest = (w - x - 8.0).max(200.0);
-    let aw = (rest * 0.47).floor();
+    // The decision's panel gets half (its buttons carry long labels).
+    let aw = (rest * 0.5).floor();
     let ph = h - top - bottom;
     Layout {
         map,
         act: Rect::new(x, top, aw, ph),
         info: Rect::new(x + aw + 8.0, top, rest - aw - 8.0, ph),
     }
+}
+
+/// The edges between land and sea, as (square, side: 0 east, 1 south, 2
+/// west, 3 north), computed once from the map data.
+pub fn coastline(c: &Campaign) -> Vec<(Square, u8)> {
+    let m = &c.data().map;
+    let land = |sq: Square| matches!(m.terrain(sq), Some(Terrain::Land(_) | Terrain::Continent));
+    let mut out = Vec::new();
+    for row in 0..m.rows as i32 {
+        for col in 0..m.columns as i32 {
+            let sq = Square::new(col, row);
+            if !land(sq) {
+                continue;
+            }
+            for (k, (dc, dr)) in [(1, 0), (0, 1), (-1, 0), (0, -1)].into_iter().enumerate() {
+                let o = Square::new(col + dc, row + dr);
+                if m.contains(o) && !land(o) {
+                    out.push((sq, k as u8));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The places named on the map, most important first: London, the RAF
+/// stations, the cities and the other targets (each square named once).
+pub fn place_names(c: &Campaign) -> Vec<(Square, String)> {
+    let d = c.data();
+    let mut out: Vec<(Square, String)> = Vec::new();
+    let mut add = |at: Square, name: &str| {
+        if !out.iter().any(|(s, _)| *s == at) {
+            out.push((at, name.to_string()));
+        }
+    };
+    for t in d
+        .targets
+        .cards
+        .iter()
+        .filter(|t| t.kind == CardKind::London)
+    {
+        add(t.at, &t.name);
+    }
+    for s in &d.map.stations {
+        add(s.at, &s.name);
+    }
+    for t in d.targets.cards.iter().filter(|t| t.kind == CardKind::City) {
+        add(t.at, &t.name);
+    }
+    for t in &d.targets.cards {
+        add(t.at, &t.name);
+    }
+    out
 }
 
 impl CampaignScene {
@@ -120,13 +242,13 @@ impl CampaignScene {
     ) {
         let v = self.lay.map;
         let data = c.data().clone();
-        let key = (v.rect, Self::map_key(c));
+        let key = (v.area, v.rect, Self::map_key(c));
         let radar_standing: Vec<bool> = (0..data.map.radar.len())
             .map(|i| c.radar_standing(i))
             .collect();
-        let radar_sq: Vec<bool> = (0..data.map.rows as i32)
+        let fills: Vec<Color> = (0..data.map.rows as i32)
             .flat_map(|r| (0..data.map.columns as i32).map(move |col| Square::new(col, r)))
-            .map(|sq| c.is_radar_square(sq))
+            .map(|sq| square_colour(c, sq))
             .collect();
         let cards: Vec<(Square, CardKind, u8, u8)> = data
             .targets
@@ -135,25 +257,26 @@ impl CampaignScene {
             .enumerate()
             .map(|(i, t)| (t.at, t.kind, c.damage(i as u16), t.hits))
             .collect();
-        self.map_layer.show(ui, v.rect, key, || {
+        if self.coast.is_empty() {
+            self.coast = coastline(c);
+            self.names = place_names(c);
+        }
+        let coast = &self.coast;
+        let names = &self.names;
+        self.map_layer.show(ui, v.area, key, || {
             let m = &data.map;
+            clear_background(SEA);
             for row in 0..m.rows as i32 {
                 for col in 0..m.columns as i32 {
                     let sq = Square::new(col, row);
-                    let fill = match m.terrain(sq) {
-                        Some(Terrain::Land(g)) => group_colour(g),
-                        Some(Terrain::Continent) => CONTINENT,
-                        _ => SEA,
-                    };
                     let r = v.square(sq);
-                    // The radar chain's watch: a light wash (mixed here, opaque:
-                    // blending into the texture would thin its alpha).
-                    let fill = if radar_sq[(row * m.columns as i32 + col) as usize] {
-                        mix(fill, Color::new(1.0, 1.0, 0.75, 1.0), 0.3)
-                    } else {
-                        fill
-                    };
-                    draw_rectangle(r.x, r.y, r.w, r.h, fill);
+                    draw_rectangle(
+                        r.x,
+                        r.y,
+                        r.w,
+                        r.h,
+                        fills[(row * m.columns as i32 + col) as usize],
+                    );
                 }
             }
             // The grid.
@@ -165,6 +288,19 @@ impl CampaignScene {
             for row in 0..=m.rows {
                 let y = v.rect.y + row as f32 * v.cell;
                 draw_line(v.rect.x, y, v.rect.x + v.rect.w, y, 1.0, grid);
+            }
+            // The coast: a line between land and sea squares.
+            let shore = Color::new(0.12, 0.22, 0.38, 1.0);
+            let t = (v.cell * 0.12).clamp(2.0, 4.0);
+            for &(sq, side) in coast {
+                let r = v.square(sq);
+                let (a, b) = match side {
+                    0 => (vec2(r.x + r.w, r.y), vec2(r.x + r.w, r.y + r.h)),
+                    1 => (vec2(r.x, r.y + r.h), vec2(r.x + r.w, r.y + r.h)),
+                    2 => (vec2(r.x, r.y), vec2(r.x, r.y + r.h)),
+                    _ => (vec2(r.x, r.y), vec2(r.x + r.w, r.y)),
+                };
+                draw_line(a.x, a.y, b.x, b.y, t, shore);
             }
             // Group boundaries: a dark edge where two groups' land meets.
             for row in 0..m.rows as i32 {
@@ -279,8 +415,30 @@ impl CampaignScene {
                     draw_line(x + s, y, x, y + s, 2.0, Color::new(0.9, 0.0, 0.0, 1.0));
                 }
             }
+            // Place names, under the square, where they fit without
+            // covering another (more appear as the map is zoomed in).
+            let size = font_size((v.cell * 0.5).clamp(12.0, 18.0));
+            let mut taken: Vec<Rect> = Vec::new();
+            for (at, name) in names {
+                let p = v.center(*at);
+                let w = text_width(name, size) + 6.0;
+                let r = Rect::new(p.x - w / 2.0, p.y + v.cell * 0.5, w, size + 2.0);
+                if taken.iter().any(|o| o.overlaps(&r)) {
+                    continue;
+                }
+                taken.push(r);
+                draw_rectangle(r.x, r.y, r.w, r.h, Color::new(1.0, 1.0, 0.96, 0.8));
+                draw_text(name, r.x + 3.0, r.y + size * 0.8, size, INK);
+            }
             draw_rectangle_lines(v.rect.x, v.rect.y, v.rect.w, v.rect.h, 2.0, INK);
         });
+        // Zoomed in, what is drawn on the map stays in its area.
+        let clip = ui.draw && v.rect != v.area;
+        if clip {
+            ui.flush_text();
+            scissor(Some(v.area));
+        }
+        self.draw_tracks(ui, c);
         self.draw_overlays(ui, c, f);
         self.draw_counters(ui, c, front);
         for (at, bombs, t) in self.flashes.clone() {
@@ -293,11 +451,16 @@ impl CampaignScene {
             };
             ui.circle(p, r, col);
         }
+        if clip {
+            ui.flush_text();
+            scissor(None);
+        }
     }
 
     /// The decision's squares, the German's targets, a picked wing's reach.
-    fn draw_overlays(&self, ui: &Ui, c: &Campaign, f: &Seen) {
+    fn draw_overlays(&mut self, ui: &Ui, c: &Campaign, f: &Seen) {
         let v = self.lay.map;
+        self.legal_marks.clear();
         let viewer = f.viewer;
         let quiet = f.quiet && self.result.is_none();
         // The German's own missions: a line to each target.
@@ -343,10 +506,29 @@ impl CampaignScene {
             return;
         }
         let squares = self.square_choices(c);
+        self.legal_marks = squares
+            .iter()
+            .map(|(sq, _)| {
+                let fill = square_colour(c, *sq);
+                (*sq, fill, legal_outline(fill))
+            })
+            .collect();
+        let thick = (v.cell * 0.14).clamp(3.0, 6.0);
         for (sq, _) in &squares {
             let r = v.square(*sq);
-            ui.rect(r, Color::new(1.0, 0.95, 0.4, 0.45));
-            ui.rect_lines(r, 1.0, Color::new(0.1, 0.1, 0.1, 0.6));
+            let fill = square_colour(c, *sq);
+            let edge = legal_outline(fill);
+            // A strong frame in a colour that stands off the square's, and
+            // a thin one of the opposite tone inside it.
+            ui.rect(r, Color::new(edge.r, edge.g, edge.b, 0.18));
+            ui.rect_lines(r, thick, edge);
+            let inner = Rect::new(
+                r.x + thick,
+                r.y + thick,
+                r.w - 2.0 * thick,
+                r.h - 2.0 * thick,
+            );
+            ui.rect_lines(inner, 1.5, legal_outline(edge));
         }
         for w in self.wing_choices(c) {
             let r = self.counter_rect(c, true, w);
@@ -375,109 +557,126 @@ impl CampaignScene {
         }
     }
 
-    /// The counter's top-left corner: counters on one square are fanned out.
-    fn counter_point(&self, c: &Campaign, wing: bool, i: usize) -> Vec2 {
-        let v = self.view;
-        let at = if wing { self.wpos[i] } else { self.gpos[i] };
-        let mut n = 0;
-        for g in 0..self.gpos.len() {
-            if !wing && g == i {
-                break;
-            }
-            if counter_visible(c, false, g) && self.gpos[g] == at {
-                n += 1;
-            }
+    /// Every counter's rectangle, fanned so that none covers another (cached
+    /// until a counter moves or the view changes).
+    fn placed(&self, c: &Campaign) -> std::cell::Ref<'_, Placed> {
+        let key = PlacedKey {
+            g: (0..self.gpos.len())
+                .map(|g| counter_visible(c, false, g).then_some(self.gpos[g]))
+                .collect(),
+            w: (0..self.wpos.len())
+                .map(|w| counter_visible(c, true, w).then_some(self.wpos[w]))
+                .collect(),
+            rect: self.view.rect,
+            cell: self.view.cell,
+        };
+        let stale = self.placed.borrow().as_ref().is_none_or(|p| p.key != key);
+        if stale {
+            *self.placed.borrow_mut() = Some(Placed::new(key, self.view));
         }
-        if wing {
-            for w in 0..i {
-                if counter_visible(c, true, w) && self.wpos[w] == at {
-                    n += 1;
-                }
-            }
-        }
-        let r = v.square(at);
-        vec2(
-            r.x - v.cell * 0.15 + n as f32 * v.cell * 0.45,
-            r.y - v.cell * 0.1 + n as f32 * v.cell * 0.45,
-        )
+        std::cell::Ref::map(self.placed.borrow(), |p| {
+            p.as_ref().expect("placed just now")
+        })
     }
 
     pub(super) fn counter_rect(&self, c: &Campaign, wing: bool, i: usize) -> Rect {
-        let p = self.counter_point(c, wing, i);
-        Rect::new(p.x, p.y, self.view.cell * 1.75, self.view.cell * 1.0)
+        let p = self.placed(c);
+        let list = if wing { &p.w } else { &p.g };
+        list.get(i).copied().unwrap_or_default()
     }
 
     fn draw_counters(&self, ui: &Ui, c: &Campaign, front: Option<(&Anim, f32)>) {
         let v = self.lay.map;
+        let size = counter_size(v.cell);
         let mut labels: Vec<(String, Vec2, f32, Color)> = Vec::new();
-        let font = (v.cell * 0.58).clamp(13.0, 16.0);
-        let count_font = (v.cell * 0.7).clamp(14.0, 19.0);
+        let font = (size.y * 0.62).clamp(12.0, 20.0);
         let slide = |r: &mut Rect, from: Square, to: Square, t: f32| {
             let d = (v.center(to) - v.center(from)) * t;
             r.x += d.x;
             r.y += d.y;
         };
+        // A counter moved off its square for room: a line back to it.
+        let leader = |r: Rect, at: Square| {
+            let p = v.center(at);
+            if !r.contains(p) {
+                let q = vec2(r.x + r.w / 2.0, r.y + r.h / 2.0);
+                ui.line(p, q, 2.0, Color::new(0.05, 0.05, 0.1, 0.85));
+                ui.circle(p, 3.0, Color::new(0.05, 0.05, 0.1, 0.95));
+            }
+        };
         // One counter: its box, its name and its squadrons in a white box.
         let mut counter =
             |r: Rect, fill: Color, edge: Color, ink: Color, name: String, n: usize| {
                 ui.rect(r, fill);
-                let bw = v.cell * 0.6;
+                let bw = (font * 0.44 + 6.0).round();
                 let nb = Rect::new(r.x + r.w - bw, r.y, bw, r.h);
                 ui.rect(nb, WHITE);
                 ui.rect_lines(r, 1.5, edge);
-                labels.push((name, vec2(r.x + 3.0, r.y + r.h * 0.68), font, ink));
+                let base = r.y + r.h / 2.0 + font * 0.32;
+                labels.push((name, vec2(r.x + 3.0, base), font, ink));
                 labels.push((
                     n.to_string(),
-                    vec2(nb.x + (bw - count_font * 0.45) / 2.0, r.y + r.h * 0.76),
-                    count_font,
+                    vec2(nb.x + (bw - font * 0.44) / 2.0, base),
+                    font,
                     INK,
                 ));
             };
-        // Geschwader first, wings on top.
+        let mut shown: Vec<(Rect, bool, usize)> = Vec::new();
         for g in 0..c.geschwader().len() {
-            if !counter_visible(c, false, g) {
-                continue;
-            }
-            let ges = &c.geschwader()[g];
-            let mut r = self.counter_rect(c, false, g);
-            // A geschwader on the move slides to its next square.
-            if let Some((Anim::Geschwader { g: ag, to } | Anim::GeschwaderJump { g: ag, to }, t)) =
-                front
-            {
-                if *ag == g {
-                    slide(&mut r, self.gpos[g], *to, t);
+            if counter_visible(c, false, g) {
+                let mut r = self.counter_rect(c, false, g);
+                // A geschwader on the move slides to its next square.
+                if let Some((
+                    Anim::Geschwader { g: ag, to } | Anim::GeschwaderJump { g: ag, to },
+                    t,
+                )) = front
+                {
+                    if *ag == g {
+                        slide(&mut r, self.gpos[g], *to, t);
+                    }
                 }
+                shown.push((r, false, g));
             }
-            let fill = if ges.state == RaidState::Home {
-                Color::new(0.55, 0.56, 0.58, 1.0)
-            } else {
-                LUFTWAFFE
-            };
-            let edge = if ges.state == RaidState::Aloft {
-                ACCENT
-            } else {
-                INK
-            };
-            counter(
-                r,
-                fill,
-                edge,
-                WHITE,
-                short_geschwader(&c.data().oob.geschwader[g].name),
-                ges.squadrons.len(),
-            );
         }
         for w in 0..c.wings().len() {
-            if !counter_visible(c, true, w) {
+            if counter_visible(c, true, w) {
+                let mut r = self.counter_rect(c, true, w);
+                if let Some((Anim::Wing { w: aw, to } | Anim::WingJump { w: aw, to }, t)) = front {
+                    if *aw == w {
+                        slide(&mut r, self.wpos[w], *to, t);
+                    }
+                }
+                shown.push((r, true, w));
+            }
+        }
+        for &(r, wing, i) in &shown {
+            leader(r, if wing { self.wpos[i] } else { self.gpos[i] });
+        }
+        // Geschwader first, wings on top.
+        for (r, wing, i) in shown {
+            if !wing {
+                let ges = &c.geschwader()[i];
+                let fill = if ges.state == RaidState::Home {
+                    Color::new(0.55, 0.56, 0.58, 1.0)
+                } else {
+                    LUFTWAFFE
+                };
+                let edge = if ges.state == RaidState::Aloft {
+                    ACCENT
+                } else {
+                    INK
+                };
+                counter(
+                    r,
+                    fill,
+                    edge,
+                    WHITE,
+                    short_geschwader(&c.data().oob.geschwader[i].name),
+                    ges.squadrons.len(),
+                );
                 continue;
             }
-            let wing = &c.wings()[w];
-            let mut r = self.counter_rect(c, true, w);
-            if let Some((Anim::Wing { w: aw, to } | Anim::WingJump { w: aw, to }, t)) = front {
-                if *aw == w {
-                    slide(&mut r, self.wpos[w], *to, t);
-                }
-            }
+            let wing = &c.wings()[i];
             let fill = match wing.state {
                 WingState::Fought | WingState::Returned => Color::new(0.66, 0.70, 0.78, 1.0),
                 _ => RAF,
@@ -489,13 +688,162 @@ impl CampaignScene {
             let name = if wing.big {
                 "BIG".to_string()
             } else {
-                short_wing(&c.data().oob.wings[w].name)
+                short_wing(&c.data().oob.wings[i].name)
             };
             counter(r, fill, edge, RAF_INK, name, wing.squadrons.len());
         }
         for (s, p, size, col) in labels {
             ui.text(&s, p.x, p.y, size, col);
         }
+    }
+
+    /// Each raid's track this Tally Ho phase: the squares it has flown, as
+    /// a line (up to where its counter is shown now).
+    fn draw_tracks(&mut self, ui: &Ui, c: &Campaign) {
+        let v = self.lay.map;
+        if self.tracks.0 != c.events().len() {
+            self.tracks = (c.events().len(), raid_tracks(c));
+        }
+        for (g, track) in self.tracks.1.iter().enumerate() {
+            if track.len() < 2 || !counter_visible(c, false, g) {
+                continue;
+            }
+            let end = track
+                .iter()
+                .rposition(|&sq| Some(sq) == self.gpos.get(g).copied())
+                .unwrap_or(track.len() - 1);
+            let col = Color::new(0.55, 0.05, 0.05, 0.8);
+            let t = (v.cell * 0.14).clamp(2.5, 5.0);
+            for pair in track[..=end].windows(2) {
+                ui.line(v.center(pair[0]), v.center(pair[1]), t, col);
+            }
+            for &sq in &track[..end] {
+                ui.circle(v.center(sq), t * 0.9, col);
+            }
+        }
+    }
+}
+
+/// The squares each geschwader has flown this Tally Ho phase, from where it
+/// was when the phase began (or its base, if it took off in it).
+pub fn raid_tracks(c: &Campaign) -> Vec<Vec<Square>> {
+    let n = c.geschwader().len();
+    let base = |g: usize| c.data().oob.geschwader[g].at;
+    let mut at: Vec<Square> = (0..n).map(base).collect();
+    let mut tracks: Vec<Vec<Square>> = vec![Vec::new(); n];
+    for e in c.events() {
+        match e {
+            Event::TallyHo(_) => {
+                for (g, t) in tracks.iter_mut().enumerate() {
+                    *t = vec![at[g]];
+                }
+            }
+            Event::TakesOff(g) => tracks[*g] = vec![base(*g)],
+            Event::Moved { geschwader, to, .. } => {
+                at[*geschwader] = *to;
+                tracks[*geschwader].push(*to);
+            }
+            Event::ReachedForHome { geschwader, .. } => {
+                at[*geschwader] = base(*geschwader);
+                tracks[*geschwader].clear();
+            }
+            Event::TallyHoEnds(_) => tracks.iter_mut().for_each(Vec::clear),
+            _ => {}
+        }
+    }
+    tracks
+}
+
+/// What the counters' places depend on: each counter's square (none: not
+/// on the map) and the view.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlacedKey {
+    g: Vec<Option<Square>>,
+    w: Vec<Option<Square>>,
+    rect: Rect,
+    cell: f32,
+}
+
+/// Counters' rectangles on the screen, geschwader's and wings'.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Placed {
+    key: PlacedKey,
+    pub g: Vec<Rect>,
+    pub w: Vec<Rect>,
+}
+
+/// A counter's size for a square of `cell` pixels.
+pub fn counter_size(cell: f32) -> Vec2 {
+    let h = (cell * 0.8).max(17.0).round();
+    vec2((h * 2.0).round(), h)
+}
+
+impl Placed {
+    /// Each counter on its square's centre if that is free, else on the
+    /// nearest free place around it (geschwader first, then wings, each in
+    /// order: the same counters are always placed the same way).
+    fn new(key: PlacedKey, v: MapView) -> Placed {
+        let size = counter_size(v.cell);
+        let (dx, dy) = (size.x + 2.0, size.y + 2.0);
+        let mut tries = vec![vec2(0.0, 0.0)];
+        for k in 1..=3 {
+            let k = k as f32;
+            for (x, y) in [
+                (0.0, k),
+                (0.0, -k),
+                (k, 0.0),
+                (-k, 0.0),
+                (k, k),
+                (-k, k),
+                (k, -k),
+                (-k, -k),
+                (k * 0.5, k),
+                (-k * 0.5, k),
+                (k * 0.5, -k),
+                (-k * 0.5, -k),
+            ] {
+                tries.push(vec2(x * dx, y * dy));
+            }
+        }
+        let mut taken: Vec<Rect> = Vec::new();
+        let mut place = |at: Option<Square>| -> Rect {
+            let Some(at) = at else {
+                return Rect::default();
+            };
+            let p = v.center(at) - size / 2.0;
+            let free = |r: &Rect| {
+                let inner = Rect::new(r.x + 1.0, r.y + 1.0, r.w - 2.0, r.h - 2.0);
+                !taken.iter().any(|o| o.overlaps(&inner))
+            };
+            let r = tries
+                .iter()
+                .map(|d| Rect::new(p.x + d.x, p.y + d.y, size.x, size.y))
+                .find(free)
+                .unwrap_or(Rect::new(p.x, p.y, size.x, size.y));
+            taken.push(r);
+            r
+        };
+        let g = key.g.iter().map(|&at| place(at)).collect();
+        let w = key.w.iter().map(|&at| place(at)).collect();
+        Placed { key, g, w }
+    }
+}
+
+/// Drawing is limited to `r` (screen points), or to the whole window.
+fn scissor(r: Option<Rect>) {
+    let k = screen_dpi_scale();
+    let clip = r.map(|r| {
+        (
+            (r.x * k) as i32,
+            (r.y * k) as i32,
+            (r.w * k).ceil() as i32,
+            (r.h * k).ceil() as i32,
+        )
+    });
+    // SAFETY: called on the main thread while drawing a frame, as macroquad
+    // requires of its internal GL.
+    unsafe {
+        get_internal_gl().quad_gl.scissor(clip);
     }
 }
 

@@ -32,10 +32,13 @@ mod tips;
 pub use anim::LogLine;
 pub use help::HELP;
 pub use input::{Choice, Do};
-pub use map::MapView;
+pub use map::{legal_outline_contrast, MapView};
+/// The smallest size a button's label is drawn at (a longer one is cut).
+pub const MIN_LABEL_SIZE: f32 = 12.0;
 pub use new_game::{new_campaign_screen, weather_title, CampaignNew};
 pub use result::{result_screen, verdict_text, BoardResult};
 
+use super::board_view::Zoom;
 use super::simple_hex::{HexAi, HexScene};
 use super::table::{Act, Beat, Parked, Scene, Shared, Table, TableAction};
 use super::ui::{Layer, Ui};
@@ -99,7 +102,24 @@ pub struct CampaignScene {
     texts: std::cell::RefCell<Vec<String>>,
     pub view: MapView,
     lay: Layout,
-    map_layer: Layer<(Rect, u64)>,
+    map_layer: Layer<(Rect, Rect, u64)>,
+    /// The coast's edges and the places to name, computed once.
+    coast: Vec<(Square, u8)>,
+    names: Vec<(Square, String)>,
+    /// The map's zoom (1: fitting its area) and pan (pixels from the centre).
+    zoom: Zoom,
+    /// The window's size at the last frame (a new size fits the map again).
+    size: (f32, f32),
+    /// The tooltip to draw on top of everything, this frame.
+    tip: std::cell::RefCell<Vec<String>>,
+    /// The banner as last drawn, and its text size.
+    pub header: (String, f32),
+    /// Each legal square's colour and the outline drawn on it, last frame.
+    pub legal_marks: Vec<(Square, Color, Color)>,
+    /// Counters' rectangles, cached with what placed them.
+    placed: std::cell::RefCell<Option<map::Placed>>,
+    /// Each raid's track this Tally Ho phase, for the events so far.
+    tracks: (usize, Vec<Vec<Square>>),
     /// The bottom bar's line as last drawn.
     pub status: String,
     /// The event just animated moved the campaign to another step.
@@ -132,6 +152,15 @@ impl CampaignScene {
             view: lay.map,
             lay,
             map_layer: Layer::default(),
+            coast: Vec::new(),
+            names: Vec::new(),
+            zoom: Zoom::default(),
+            size: (0.0, 0.0),
+            tip: Default::default(),
+            header: (String::new(), 0.0),
+            legal_marks: Vec::new(),
+            placed: Default::default(),
+            tracks: (usize::MAX, Vec::new()),
             status: String::new(),
             stepped: false,
         }
@@ -168,6 +197,30 @@ impl CampaignScene {
     /// Every line of text the last frame showed (what its viewer saw).
     pub fn texts(&self) -> Vec<String> {
         self.texts.borrow().clone()
+    }
+}
+
+impl CampaignScene {
+    /// The wheel over the map and the + and - keys zoom (about the mouse, or
+    /// the middle); a drag or the arrow keys pan; 0 fits the map again.
+    fn zoom_and_pan(&mut self, ui: &Ui) {
+        let fit = self.lay.map;
+        self.zoom.handle(ui, fit.area);
+        let step = fit.area.w * 0.1;
+        for (k, d) in [
+            (KeyCode::Left, vec2(step, 0.0)),
+            (KeyCode::Right, vec2(-step, 0.0)),
+            (KeyCode::Up, vec2(0.0, step)),
+            (KeyCode::Down, vec2(0.0, -step)),
+        ] {
+            if ui.input.key(k) {
+                self.zoom.pan += d;
+            }
+        }
+        // Kept where the map still covers its area.
+        let now = fit.zoomed(self.zoom.factor, self.zoom.pan);
+        let centred = fit.area.point() + (fit.area.size() - now.rect.size()) / 2.0;
+        self.zoom.pan = now.rect.point() - centred;
     }
 }
 
@@ -210,9 +263,17 @@ impl Scene for CampaignScene {
 
     fn layout(&mut self, ui: &Ui, c: &Campaign) {
         self.texts.borrow_mut().clear();
+        self.tip.borrow_mut().clear();
         self.acts.clear();
         let m = &c.data().map;
         self.lay = layout(ui.w, ui.h, m.columns as i32, m.rows as i32);
+        if self.size != (ui.w, ui.h) {
+            // A new window size: the map fits it again.
+            self.size = (ui.w, ui.h);
+            self.zoom = Zoom::default();
+        }
+        self.zoom_and_pan(ui);
+        self.lay.map = self.lay.map.zoomed(self.zoom.factor, self.zoom.pan);
         self.view = self.lay.map;
     }
 
@@ -298,6 +359,9 @@ impl Scene for CampaignScene {
             self.acts.clear();
         }
         self.draw_status(ui, c, &f, t.message.as_ref());
+        // The tooltip over everything, its text too.
+        ui.flush_text();
+        self.draw_tip(ui);
     }
 
     fn draw_handover(&self, ui: &Ui, c: &Campaign, side: Side, _t: &Shared<Self>) {

@@ -13,8 +13,10 @@ use super::names::{
 use super::result::verdict_text;
 use super::{CampaignScene, Seen};
 use crate::app::table::Shared;
-use crate::app::ui::{Ui, ACCENT, DIM, INK, PAPER};
+use crate::app::ui::{text_width, Ui, ACCENT, DIM, INK, PAPER};
 use crate::campaign::data::{Group, Luftflotte};
+use crate::campaign::dice::Face;
+use crate::campaign::event::{BombRun, Throw};
 use crate::campaign::forces::{Holder, Place};
 use crate::campaign::game::{Campaign, Event, Stage};
 use crate::campaign::rules::WeatherRule;
@@ -28,6 +30,12 @@ impl CampaignScene {
     pub(super) fn say(&self, ui: &Ui, s: &str, x: f32, y: f32, size: f32, c: Color) {
         self.texts.borrow_mut().push(s.to_string());
         ui.text(s, x, y, size, c);
+    }
+
+    /// A line shrunk (then cut) to fit `room` pixels.
+    pub(super) fn say_fit(&self, ui: &Ui, s: &str, at: Vec2, size: f32, room: f32, c: Color) {
+        let (s, size) = fit(s, size, 12.0, room);
+        self.say(ui, &s, at.x, at.y, size, c);
     }
 
     pub(super) fn handover(&self, ui: &Ui, c: &Campaign, side: Side) {
@@ -104,8 +112,8 @@ impl CampaignScene {
         ui.rect(bar, PAPER);
         self.status = message.map_or_else(|| Self::hint(c, f), |m| m.text.clone());
         let col = message.map_or(INK, |m| m.colour());
-        let s = self.status.clone();
-        self.say(ui, &s, 10.0, ui.h - 9.0, 19.0, col);
+        let (s, size) = fit(&self.status, 19.0, 13.0, ui.w - 20.0);
+        self.say(ui, &s, 10.0, ui.h - 9.0, size, col);
     }
 
     pub(super) fn draw_panels(
@@ -120,21 +128,10 @@ impl CampaignScene {
             clear_background(Color::new(0.20, 0.26, 0.32, 1.0));
         }
         ui.rect(Rect::new(0.0, 0.0, ui.w, 40.0), PAPER);
-        let b = self.banner(c, f);
         // Smaller type for a long banner, and cut only if even that is too wide.
-        let room = ui.w - 24.0;
-        let mut size = 21.0;
-        while size > 16.0 && crate::app::ui::text_width(&b, size) > room {
-            size -= 1.0;
-        }
-        self.texts.borrow_mut().push(b.clone());
-        ui.text(
-            &crate::app::ui::fit_text(&b, room, size),
-            12.0,
-            27.0,
-            size,
-            INK,
-        );
+        let (b, size) = fit(&self.banner(c, f), 21.0, 14.0, ui.w - 24.0);
+        self.say(ui, &b, 12.0, 27.0, size, INK);
+        self.header = (b, size);
         self.draw_map(ui, c, f, front);
         if let Some(r) = &self.result {
             self.draw_result(ui, c, r);
@@ -164,6 +161,7 @@ impl CampaignScene {
             self.say(ui, part, r.x + 10.0, y, 15.0, INK);
             y += 18.0;
         }
+        self.draw_dice(ui, c, f);
         if f.mine.is_none() && f.quiet && !c.is_over() {
             self.say(
                 ui,
@@ -402,8 +400,9 @@ impl CampaignScene {
         }
         y += 22.0;
         // The weather of the turn.
+        let room = r.w - 16.0;
         let w = weather_line(c);
-        self.say(ui, &w, x, y, 15.0, INK);
+        self.say_fit(ui, &w, vec2(x, y), 15.0, room, INK);
         y += 20.0;
         // The score.
         let t = c.tally();
@@ -412,7 +411,7 @@ impl CampaignScene {
             "Targets bombed {} (win {}, draw over {})",
             t.targets, rules.targets_to_win, rules.targets_to_draw
         );
-        self.say(ui, &s1, x, y, 16.0, INK);
+        self.say_fit(ui, &s1, vec2(x, y), 16.0, room, INK);
         y += 18.0;
         let rate = luftwaffe_rate_holds(&t, rules);
         let s2 = format!(
@@ -421,7 +420,7 @@ impl CampaignScene {
             t.luftwaffe_lost,
             if rate { "held (6:10)" } else { "lost" }
         );
-        self.say(ui, &s2, x, y, 16.0, INK);
+        self.say_fit(ui, &s2, vec2(x, y), 16.0, room, INK);
         y += 18.0;
         // The German hand and the deck.
         let d = c.deck();
@@ -502,7 +501,7 @@ impl CampaignScene {
         let cols = [
             ("ready", 0.42),
             ("up", 0.56),
-            ("damaged", 0.68),
+            ("hit", 0.68),
             ("stood", 0.86),
         ];
         let mut y = y0 + 18.0;
@@ -542,6 +541,179 @@ impl CampaignScene {
             self.dashboard_tip(ui, c, viewer, holder, side, &name);
         }
         y + 6.0
+    }
+}
+
+/// Text shrunk from `size` down to `min` until it is no wider than `room`,
+/// then cut (by characters) with an ellipsis.
+pub(super) fn fit(s: &str, size: f32, min: f32, room: f32) -> (String, f32) {
+    let mut size = size;
+    while size > min && text_width(s, size) > room {
+        size -= 1.0;
+    }
+    if text_width(s, size) <= room {
+        return (s.to_string(), size);
+    }
+    (crate::app::ui::fit_text(s, room, size), size)
+}
+
+/// One campaign die as thrown: whose die it is and the face it shows.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Die {
+    pub side: Side,
+    pub face: Face,
+}
+
+/// The last dice thrown in the campaign, with what they were for. A throw
+/// of hits is recorded as its count: its hits show their side's symbol, the
+/// others a blank face.
+pub fn last_dice(c: &Campaign) -> Option<(String, Vec<Die>)> {
+    let die = |side, face| Die { side, face };
+    let hits = |side: Side, t: Throw| -> Vec<Die> {
+        let sym = match side {
+            Side::British => Face::Roundel,
+            Side::German => Face::Cross,
+        };
+        (0..t.dice)
+            .map(|k| die(side, if k < t.hits { sym } else { Face::Blank }))
+            .collect()
+    };
+    for e in c.events().iter().rev().take(600) {
+        let found = match e {
+            Event::Weather {
+                dice: Some((lw, raf)),
+                ..
+            } => Some((
+                "Weather".to_string(),
+                vec![die(Side::German, *lw), die(Side::British, *raf)],
+            )),
+            Event::FuelCheck { dice, .. } => Some((
+                "Fuel check".into(),
+                dice.iter().map(|&(_, f)| die(Side::German, f)).collect(),
+            )),
+            Event::Round {
+                round,
+                raf,
+                luftwaffe,
+            } => Some((
+                format!(
+                    "Fight, round {round}: RAF {} hits, Luftwaffe {}",
+                    raf.hits, luftwaffe.hits
+                ),
+                hits(Side::British, *raf)
+                    .into_iter()
+                    .chain(hits(Side::German, *luftwaffe))
+                    .collect(),
+            )),
+            Event::Bombed {
+                run: BombRun::Dice { aa, bombs },
+                hits: h,
+                ..
+            } => Some((
+                format!("Bomb run: {h} hits"),
+                hits(Side::British, *aa)
+                    .into_iter()
+                    .chain(bombs.map(|b| hits(Side::German, b)).unwrap_or_default())
+                    .collect(),
+            )),
+            Event::ProductionThrown {
+                dice,
+                squadrons,
+                squadron_hits,
+                ground_hits,
+            } => Some((
+                format!("Production: {squadron_hits} squadrons, {ground_hits} repairs"),
+                hits(
+                    Side::British,
+                    Throw {
+                        dice: *squadrons,
+                        hits: *squadron_hits,
+                    },
+                )
+                .into_iter()
+                .chain(hits(
+                    Side::British,
+                    Throw {
+                        dice: dice - squadrons,
+                        hits: *ground_hits,
+                    },
+                ))
+                .collect(),
+            )),
+            _ => None,
+        };
+        if let Some((what, dice)) = found.filter(|(_, d)| !d.is_empty()) {
+            return Some((what, dice));
+        }
+    }
+    None
+}
+
+/// The room the dice strip takes at the foot of the decision's panel.
+pub const DICE_STRIP: f32 = 52.0;
+
+impl CampaignScene {
+    /// The last dice thrown, drawn as dice at the foot of the panel.
+    fn draw_dice(&self, ui: &Ui, c: &Campaign, f: &Seen) {
+        if !f.quiet {
+            return;
+        }
+        let Some((what, dice)) = last_dice(c) else {
+            return;
+        };
+        let r = self.lay.act;
+        let y = r.y + r.h - DICE_STRIP + 4.0;
+        self.say_fit(
+            ui,
+            &format!("Last dice - {what}"),
+            vec2(r.x + 10.0, y + 10.0),
+            14.0,
+            r.w - 20.0,
+            DIM,
+        );
+        let s = 24.0;
+        let per = (((r.w - 20.0) / (s + 4.0)) as usize).max(1);
+        for (k, d) in dice.iter().take(per).enumerate() {
+            let p = vec2(r.x + 10.0 + k as f32 * (s + 4.0), y + 16.0);
+            draw_die(ui, Rect::new(p.x, p.y, s, s), *d);
+        }
+    }
+}
+
+/// A campaign die: the RAF's white, the Luftwaffe's black, showing a
+/// roundel, a cross or nothing.
+pub fn draw_die(ui: &Ui, r: Rect, d: Die) {
+    let (body, edge) = match d.side {
+        Side::British => (Color::new(0.97, 0.97, 0.95, 1.0), INK),
+        Side::German => (
+            Color::new(0.12, 0.12, 0.13, 1.0),
+            Color::new(0.8, 0.8, 0.8, 1.0),
+        ),
+    };
+    ui.rect(r, body);
+    ui.rect_lines(r, 1.5, edge);
+    let p = vec2(r.x + r.w / 2.0, r.y + r.h / 2.0);
+    match d.face {
+        Face::Roundel => {
+            ui.circle(p, r.w * 0.36, Color::new(0.1, 0.2, 0.6, 1.0));
+            ui.circle(p, r.w * 0.24, WHITE);
+            ui.circle(p, r.w * 0.12, Color::new(0.8, 0.1, 0.1, 1.0));
+        }
+        Face::Cross => {
+            let (a, b) = (r.w * 0.34, r.w * 0.09);
+            let white = Color::new(0.95, 0.95, 0.95, 1.0);
+            ui.rect(
+                Rect::new(p.x - a - 2.0, p.y - b - 2.0, 2.0 * a + 4.0, 2.0 * b + 4.0),
+                white,
+            );
+            ui.rect(
+                Rect::new(p.x - b - 2.0, p.y - a - 2.0, 2.0 * b + 4.0, 2.0 * a + 4.0),
+                white,
+            );
+            ui.rect(Rect::new(p.x - a, p.y - b, 2.0 * a, 2.0 * b), INK);
+            ui.rect(Rect::new(p.x - b, p.y - a, 2.0 * b, 2.0 * a), INK);
+        }
+        Face::Blank => {}
     }
 }
 

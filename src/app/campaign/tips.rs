@@ -2,7 +2,9 @@
 //! in a dashboard's boxes, each as the viewer may see it.
 
 use super::map::counter_visible;
-use super::names::{card_name, composition, geschwader_name, squadron, square_name, wing_name};
+use super::names::{
+    card_name, composition, geschwader_name, squadron, square_name, wing_name, wrap,
+};
 use super::{CampaignScene, Seen};
 use crate::app::ui::{text_width, Ui, INK};
 use crate::campaign::forces::{Holder, Place};
@@ -44,11 +46,24 @@ impl CampaignScene {
         self.tooltip(ui, &lines);
     }
 
-    fn tooltip(&self, ui: &Ui, lines: &[String]) {
+    /// Keeps the tooltip to draw last, over everything else.
+    fn tooltip(&self, _ui: &Ui, lines: &[String]) {
+        *self.tip.borrow_mut() = lines.to_vec();
+    }
+
+    /// The tooltip, drawn last and kept on the screen: its lines wrapped to
+    /// the window, its box moved in from the edges.
+    pub(super) fn draw_tip(&self, ui: &Ui) {
+        let lines = self.tip.borrow().clone();
         if lines.is_empty() {
             return;
         }
         let size = 15.0;
+        let room = (ui.w - 16.0).min(560.0);
+        let lines: Vec<String> = lines
+            .iter()
+            .flat_map(|l| wrap(l, room - 16.0, size))
+            .collect();
         let w = lines
             .iter()
             .map(|l| text_width(l, size))
@@ -57,7 +72,12 @@ impl CampaignScene {
         let h = lines.len() as f32 * 18.0 + 10.0;
         let m = ui.mouse();
         let x = (m.x + 16.0).min(ui.w - w - 4.0).max(4.0);
-        let y = (m.y + 16.0).min(ui.h - h - 34.0).max(44.0);
+        let mut y = m.y + 16.0;
+        if y + h > ui.h - 4.0 {
+            // Below the mouse it would leave the screen: above it.
+            y = m.y - h - 8.0;
+        }
+        let y = y.min(ui.h - h - 4.0).max(4.0);
         let r = Rect::new(x, y, w, h);
         ui.rect(r, Color::new(1.0, 0.99, 0.93, 0.98));
         ui.rect_lines(r, 1.5, INK);

@@ -177,6 +177,7 @@ pub fn apply(s: &mut State, event: &Event) {
         // ----- the Tally Ho phases: movement -----
         E::TallyHo(n) => {
             s.tally_ho = *n;
+            s.intercepts_declined = false;
             for w in 0..s.wings.len() {
                 let home = s.data.oob.wings[w].at;
                 let wing = &mut s.wings[w];
@@ -246,6 +247,7 @@ pub fn apply(s: &mut State, event: &Event) {
             s.wings[*wing].state = WingState::Returned;
             s.wings[*wing].at = s.data.oob.wings[*wing].at;
         }
+        E::InterceptsDeclined => s.intercepts_declined = true,
         E::RafMovementBegins => {
             for w in &mut s.wings {
                 w.moved = false;
@@ -430,6 +432,7 @@ pub fn apply(s: &mut State, event: &Event) {
             .back_on_top(*card)
             .expect("London goes back on top only from the cards flown this phase"),
         E::TallyHoEnds(_) => {
+            s.intercepts_declined = false;
             for w in 0..s.wings.len() {
                 if s.wings[w].state == WingState::Fought {
                     s.wings[w].at = s.data.oob.wings[w].at;

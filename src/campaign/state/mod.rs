@@ -110,6 +110,8 @@ pub struct State {
     squadron_successes: u8,
     ground_successes: u8,
     tally_ho: u8,
+    /// The RAF declined every further intercept of this Tally Ho phase.
+    intercepts_declined: bool,
     /// The battle step's jobs still to do, the next last.
     jobs: Vec<Job>,
     fight: Option<Fight>,
@@ -194,6 +196,7 @@ impl State {
             squadron_successes: 0,
             ground_successes: 0,
             tally_ho: 0,
+            intercepts_declined: false,
             jobs: Vec::new(),
             fight: None,
             dogfight: None,
@@ -236,6 +239,10 @@ impl State {
     }
     pub fn tally_ho(&self) -> u8 {
         self.tally_ho
+    }
+    /// The RAF has declined every further intercept of this Tally Ho phase.
+    pub fn intercepts_declined(&self) -> bool {
+        self.intercepts_declined
     }
     pub fn stage(&self) -> &Stage {
         &self.stage

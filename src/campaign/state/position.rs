@@ -134,6 +134,8 @@ pub struct Position {
     pub turn: u8,
     /// The Tally Ho phase (0 outside them).
     pub tally_ho: u8,
+    /// The RAF has declined every further intercept of this Tally Ho phase.
+    pub intercepts_declined: bool,
     /// Bomb hits on target cards, by name.
     pub damage: Vec<(String, u8)>,
     /// The German hand, by card name.
@@ -190,6 +192,7 @@ impl Default for Position {
         Position {
             turn: 1,
             tally_ho: 0,
+            intercepts_declined: false,
             damage: Vec::new(),
             hand: Vec::new(),
             draw: Vec::new(),
@@ -389,6 +392,7 @@ impl Position {
         } else {
             self.tally_ho
         };
+        s.intercepts_declined = self.intercepts_declined && self.next != Next::BeginTallyHo;
         for _ in 0..s.turn {
             s.turn_records.push(Default::default());
         }

@@ -91,6 +91,13 @@ impl Exec<'_> {
                 };
                 self.continue_flying(geschwader);
             }
+            C::NoMoreIntercepts => {
+                let Stage::InterceptChoice { geschwader } = *self.state().stage() else {
+                    unreachable!("check allows no more intercepts only at an intercept choice")
+                };
+                self.emit(Event::InterceptsDeclined);
+                self.continue_flying(geschwader);
+            }
             C::WingStep(to) => self.wing_step(to),
             C::MoveWing { wing, to } => self.move_wing(wing, to),
             C::EndRafMovement => self.battle_step(),

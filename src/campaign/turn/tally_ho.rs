@@ -122,6 +122,7 @@ impl Exec<'_> {
         if entered_radar
             && s.geschwader()[g].state == RaidState::Aloft
             && !s.fought_this_phase(g)
+            && !s.intercepts_declined()
             && (0..s.wings().len()).any(|w| s.can_intercept(w))
         {
             self.awaits(Stage::InterceptChoice { geschwader: g });
