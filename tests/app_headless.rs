@@ -596,3 +596,32 @@ fn hovering_an_enemy_out_of_reach_says_it_is_out_of_reach() {
     assert!(status.contains("is out of reach this move"), "{status}");
     assert!(!status.contains("must move"), "{status}");
 }
+
+#[test]
+fn the_window_may_rest_at_the_menu_and_on_the_players_move_but_not_while_the_computer_plays() {
+    let (_g, _dir) = data_dir("rest");
+    let mut app = app_with(AnimSpeed::Normal);
+    frame(&mut app, InputFrame::idle());
+    assert!(app.at_rest(), "the menu waits for the player");
+    let mut p = ScriptedPlayer::new(0, 11);
+    let (mut resting, mut moving) = (0, 0);
+    for _ in 0..20_000 {
+        let input = p.next(&app);
+        frame(&mut app, input);
+        if let Some(b) = app.battle() {
+            if app.at_rest() {
+                resting += 1;
+                assert!(!b.busy(), "at rest with an animation playing");
+            } else {
+                moving += 1;
+            }
+        }
+        if p.done {
+            break;
+        }
+    }
+    assert!(
+        resting > 0 && moving > 0,
+        "{resting} at rest, {moving} moving"
+    );
+}

@@ -186,6 +186,17 @@ impl App {
         self.stack.last().expect("the menu is never popped")
     }
 
+    /// Nothing on screen moves until the player does: the window may draw
+    /// slowly (the menu, a screen of buttons, a table waiting for a move).
+    pub fn at_rest(&self) -> bool {
+        match self.top() {
+            Screen::Battle(b) => b.at_rest(),
+            Screen::Family(t) => t.at_rest(),
+            Screen::Campaign(t) => t.at_rest(),
+            _ => true,
+        }
+    }
+
     pub fn battle(&self) -> Option<&Battle> {
         self.stack.iter().rev().find_map(|s| match s {
             Screen::Battle(b) | Screen::Result(b) => Some(b.as_ref()),

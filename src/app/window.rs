@@ -9,7 +9,7 @@ use crate::settings::Settings;
 use macroquad::prelude::*;
 use std::io::Write;
 use std::path::PathBuf;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// `println!` that does not panic when standard output is closed (`tally-ho
 /// --bench-frames 600 | head -1`): what would not be read is dropped.
@@ -88,20 +88,41 @@ fn new_app() -> App {
     App::new(settings, notice)
 }
 
+/// The shortest a frame may take while something moves (60 per second),
+/// and while nothing does until the player acts (12 per second: the screen
+/// still answers the mouse at once, and an idle game leaves the machine
+/// nearly alone).
+const BUSY_FRAME: Duration = Duration::from_micros(16_667);
+const IDLE_FRAME: Duration = Duration::from_micros(83_333);
+
 async fn play(audio: Audio) {
     prevent_quit();
     let mut app = new_app();
+    let mut last_mouse = (f32::NAN, f32::NAN);
     loop {
+        let started = Instant::now();
         clear_background(BLACK);
-        app.frame(
-            InputFrame::from_macroquad(),
-            true,
-            screen_width(),
-            screen_height(),
-        );
+        let input = InputFrame::from_macroquad();
+        let quiet = input.keys.is_empty()
+            && input.chars.is_empty()
+            && !input.clicked
+            && !input.right_clicked
+            && !input.held
+            && input.wheel == 0.0
+            && input.mouse == last_mouse;
+        last_mouse = input.mouse;
+        app.frame(input, true, screen_width(), screen_height());
         audio.play(&mut app.sounds, &app.settings);
         if app.quit {
             break;
+        }
+        let budget = if quiet && app.at_rest() {
+            IDLE_FRAME
+        } else {
+            BUSY_FRAME
+        };
+        if let Some(rest) = budget.checked_sub(started.elapsed()) {
+            std::thread::sleep(rest);
         }
         next_frame().await;
     }

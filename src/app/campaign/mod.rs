@@ -524,6 +524,15 @@ impl CampaignTable {
         false
     }
 
+    /// Nothing moves until a person does (on the map or the board).
+    pub fn at_rest(&self) -> bool {
+        match (&self.map, &self.board) {
+            (_, Some(b)) => b.table.at_rest(),
+            (Some(m), None) => m.at_rest(),
+            (None, None) => true,
+        }
+    }
+
     /// Animations are playing (on the map or the board).
     pub fn busy(&self) -> bool {
         match (&self.map, &self.board) {

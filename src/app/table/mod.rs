@@ -350,6 +350,13 @@ impl<S: Scene> Table<S> {
         self.shared.busy()
     }
 
+    /// Nothing moves until a person does: no animation plays and no
+    /// computer or recording is about to play.
+    pub fn at_rest(&self) -> bool {
+        !self.busy()
+            && (self.game.is_over() || self.handover.is_some() || self.human_turn().is_some())
+    }
+
     /// The events so far, logged without animation (a game just loaded).
     fn log_history(&mut self) {
         let events = self.game.events();
