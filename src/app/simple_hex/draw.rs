@@ -7,7 +7,7 @@ use super::anim::{self, Anim};
 use super::{short, HexGame, HexScene};
 use crate::app::board_view::{draw_counter, draw_die, side_fill, side_ink, Counter};
 use crate::app::table::Shared;
-use crate::app::ui::{draw_text, wrap_text, Ui, ACCENT, INK, PAPER};
+use crate::app::ui::{draw_text, fit_text, wrap_text, Ui, ACCENT, INK, PAPER};
 use crate::settings::Settings;
 use crate::simple_hex::movement::{self, StepTo};
 use crate::simple_hex::{Effect, Fire, Game, Loc, Phase, PlaneId, Reach, Side};
@@ -145,7 +145,7 @@ impl<G: HexGame> HexScene<G> {
                 Rect::new(0.0, 0.0, ui.w, 28.0),
                 Color::new(0.16, 0.22, 0.32, 1.0),
             );
-            ui.text(c, 12.0, 20.0, 19.0, WHITE);
+            ui.text(&fit_text(c, ui.w - 24.0, 19.0), 12.0, 20.0, 19.0, WHITE);
         }
         ui.text(&self.banner(g, t), 12.0, top - 17.0, 22.0, INK);
         let v = self.view.clone();
@@ -482,14 +482,18 @@ impl<G: HexGame> HexScene<G> {
         ui.rect_lines(r, 1.5, INK);
         let ink = side_ink(side, settings.scheme);
         ui.text(
-            &format!("{}, {edge} edge", side.name()),
+            &fit_text(&format!("{}, {edge} edge", side.name()), r.w - 10.0, 15.0),
             r.x + 6.0,
             r.y + 16.0,
             15.0,
             ink,
         );
         ui.text(
-            &format!("hangar {hangar}   repair shop {repair}   lost {lost}"),
+            &fit_text(
+                &format!("hangar {hangar}  repair {repair}  lost {lost}"),
+                r.w - 10.0,
+                15.0,
+            ),
             r.x + 6.0,
             r.y + 33.0,
             15.0,
@@ -515,11 +519,13 @@ impl<G: HexGame> HexScene<G> {
         // The newest lines that fit, each wrapped to the panel's width.
         let mut rows: Vec<(String, Option<Side>)> = Vec::new();
         for line in t.log[..end].iter().rev() {
-            for piece in wrap_text(&line.text, pw - 20.0, 15.0).into_iter().rev() {
-                rows.push((piece, line.side));
-            }
-            if rows.len() >= room {
+            let pieces = wrap_text(&line.text, pw - 20.0, 15.0);
+            // Whole entries only, unless one alone is taller than the room.
+            if rows.len() + pieces.len() > room && !rows.is_empty() {
                 break;
+            }
+            for piece in pieces.into_iter().rev() {
+                rows.push((piece, line.side));
             }
         }
         rows.truncate(room);
