@@ -676,7 +676,19 @@ impl FamilyScene {
         let sc_r = 62.0;
         let centre = vec2(x + 76.0, y + sc_r + 10.0);
         self.draw_spinner(ui, g, centre, sc_r);
-        ui.text("Flight indicator", x + 150.0, y + 30.0, 17.0, INK);
+        // Smaller type in a narrow panel, cut only if even that is too wide.
+        let room = pw - 156.0;
+        let mut size = 17.0;
+        while size > 13.0 && crate::app::ui::text_width("Flight indicator", size) > room {
+            size -= 1.0;
+        }
+        ui.text(
+            &crate::app::ui::fit_text("Flight indicator", room, size),
+            x + 150.0,
+            y + 30.0,
+            size,
+            INK,
+        );
         ui.paragraph(
             "blue +1, red -1, white same",
             x + 150.0,
