@@ -3,9 +3,9 @@
 
 #![cfg(feature = "window")]
 
+use tally_ho::app::glyphs::{Place, Shelves, PAGE};
 use tally_ho::app::ui::{
-    drawable, fit_text, font_has, font_size, glyph_bitmap, prepared, prepared_chars, text_width,
-    wrap_text, FONT_SIZES,
+    drawable, fit_text, font_has, font_size, glyph_bitmap, text_width, wrap_text, FONT_SIZES,
 };
 
 const NAME: &str = "Lützow „Ritter“ – 3×";
@@ -26,55 +26,59 @@ fn text_width_measures_a_proportional_font() {
 }
 
 #[test]
-fn the_font_has_every_glyph_the_atlas_is_prepared_with() {
-    for &size in &FONT_SIZES {
-        for c in prepared_chars(size) {
-            assert!(c == ' ' || font_has(c), "{c:?} at {size}");
-        }
-    }
+fn names_in_other_alphabets_are_drawn_as_written() {
     for c in NAME.chars() {
-        assert!(prepared(c, 16), "{c:?}");
+        assert!(c == ' ' || font_has(c), "{c:?}");
     }
-    // Polish names at body sizes.
-    assert!(prepared('ś', 16) && prepared('ł', 16));
+    assert_eq!(drawable(NAME), NAME);
+    assert_eq!(
+        drawable("Kościuszko, Dvořák, Håkon"),
+        "Kościuszko, Dvořák, Håkon"
+    );
 }
 
 #[test]
-fn a_character_the_atlas_lacks_is_drawn_as_a_question_mark() {
-    assert_eq!(drawable("Жуков", 16), "?????");
-    assert_eq!(drawable(NAME, 16), NAME);
-    assert_eq!(drawable("a\tb", 16), "a b");
+fn a_character_the_font_lacks_is_drawn_as_a_question_mark() {
+    // Inter has Cyrillic and Greek, not Chinese.
+    assert_eq!(drawable("Жуков"), "Жуков");
+    assert_eq!(drawable("零式"), "??");
+    assert_eq!(drawable("a\tb"), "a b");
     // Measured as drawn.
-    assert_eq!(text_width("Ж", 16.0), text_width("?", 16.0));
+    assert_eq!(text_width("零", 16.0), text_width("?", 16.0));
 }
 
-/// macroquad's atlas packs glyphs in shelves, left to right, with a gap of
-/// two pixels; run the same packing over every prepared glyph of every size
-/// (largest first, as `prepare_fonts` does) into a 2048 pixel wide atlas.
+/// Every glyph of Latin-1 and Latin Extended-A at every size the game
+/// draws, placed in order: none overlaps another or leaves its page, and
+/// all of them, far more than any screen asks for, take at most five pages
+/// (20 MB); the menu fills a fifth of one.
 #[test]
-fn every_prepared_glyph_fits_an_atlas_of_2048_pixels_square() {
-    const GAP: usize = 2;
-    const SIDE: usize = 2048;
-    let (mut x, mut y, mut row) = (0usize, 0usize, 0usize);
-    let mut glyphs = Vec::new();
-    for &size in FONT_SIZES.iter().rev() {
-        for c in prepared_chars(size) {
-            glyphs.push(glyph_bitmap(c, size));
+fn glyphs_are_packed_into_pages_without_overlap() {
+    let mut shelves = Shelves::default();
+    let mut placed: Vec<(Place, u16, u16)> = Vec::new();
+    for &size in FONT_SIZES.iter() {
+        for c in (' '..='\u{17f}').filter(|&c| font_has(c)) {
+            let (w, h) = glyph_bitmap(c, size);
+            let (w, h) = (w as u16, h as u16);
+            let p = shelves.place(w, h).expect("a glyph smaller than a page");
+            assert!(p.x + w <= PAGE && p.y + h <= PAGE, "{c:?} at {size}: {p:?}");
+            placed.push((p, w, h));
         }
     }
-    // macroquad's own first load: every char below 255 at 15 px.
-    glyphs.extend((0u8..255).map(|c| glyph_bitmap(char::from(c), 15)));
-    for (w, h) in glyphs {
-        if x + w < SIDE {
-            row = row.max(h);
-            x += w + 2 * GAP;
-        } else {
-            y += row + 2 * GAP;
-            x = w + GAP;
-            row = h;
+    assert!(shelves.pages() <= 5, "{} pages", shelves.pages());
+    // Within a page, rectangles are disjoint (checked against the same
+    // shelf and the one before, which is where overlaps could come from).
+    for (i, &(a, aw, ah)) in placed.iter().enumerate() {
+        for &(b, bw, bh) in placed[i.saturating_sub(400)..i].iter() {
+            let apart = a.page != b.page
+                || a.x >= b.x + bw
+                || b.x >= a.x + aw
+                || a.y >= b.y + bh
+                || b.y >= a.y + ah;
+            assert!(apart, "{a:?} {aw}x{ah} overlaps {b:?} {bw}x{bh}");
         }
     }
-    assert!(y + row <= SIDE, "the atlas would need {} rows", y + row);
+    // A glyph larger than a page has no place, and takes none.
+    assert_eq!(shelves.place(PAGE, 10), None);
 }
 
 #[test]
@@ -118,7 +122,7 @@ fn text_that_fits_is_neither_wrapped_nor_cut() {
 }
 
 #[test]
-fn every_size_is_drawn_at_a_prepared_size() {
+fn every_size_is_drawn_at_one_of_the_font_sizes() {
     for s in [0.0, 11.0, 15.4, 23.0, 33.0, 200.0] {
         assert!(FONT_SIZES.contains(&(font_size(s) as u16)), "{s}");
     }

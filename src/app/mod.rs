@@ -8,6 +8,7 @@ mod bench;
 pub mod board_view;
 pub mod campaign;
 pub mod family;
+pub mod glyphs;
 pub mod saves;
 mod screens;
 pub mod script;

@@ -323,11 +323,9 @@ pub fn fit_text(s: &str, width: f32, size: f32) -> String {
     out
 }
 
-/// The only font sizes the game draws. macroquad's glyph atlas regrows (and
-/// repacks every glyph) when a new size no longer fits, and a regrowth once
-/// drawing has begun garbles the text on screen; so every size is cached
-/// before the first frame (`prepare_fonts`) and every request is snapped to
-/// the nearest of these.
+/// The only font sizes the game draws: every request is snapped to the
+/// nearest, so that a screen caches a few dozen glyphs, not one per
+/// fractional size.
 pub const FONT_SIZES: [u16; 21] = [
     12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 24, 26, 28, 32, 34, 40, 48, 56, 64, 72,
 ];
@@ -348,44 +346,10 @@ pub fn font_size(size: f32) -> f32 {
 /// `assets/fonts/OFL.txt`), embedded so the game stays one file.
 pub const FONT_BYTES: &[u8] = include_bytes!("../../assets/fonts/Inter-Regular.otf");
 
-/// Typographic characters beyond Latin-1 and Latin Extended-A that the atlas
-/// holds: dashes, quotes („German“ and “English”), the ellipsis, bullets,
-/// the multiplication and minus signs, arrows, the euro.
-const PUNCTUATION: &str = "\u{2010}\u{2013}\u{2014}\u{2018}\u{2019}\u{201a}\u{201c}\u{201d}\u{201e}\u{2026}\u{2022}\u{2212}\u{00d7}\u{2190}\u{2191}\u{2192}\u{2193}\u{20ac}";
-
-/// The largest sizes whose atlas holds Latin-1 and Latin Extended-A: the
-/// larger sizes (titles, banners) hold less, which keeps the atlas within
-/// 2048 pixels square.
-const LATIN_1_UP_TO: u16 = 64;
-const EXTENDED_UP_TO: u16 = 28;
-
-/// Whether `c` is in the atlas at `size` (a drawable size): printable
-/// ASCII and `PUNCTUATION` at every size, Latin-1 ("Lützow", "Håkon",
-/// "Café") up to `LATIN_1_UP_TO`, and Latin Extended-A ("Kościuszko",
-/// "Dvořák") up to `EXTENDED_UP_TO`.
-pub fn prepared(c: char, size: u16) -> bool {
-    matches!(c, ' '..='~')
-        || PUNCTUATION.contains(c)
-        || (size <= LATIN_1_UP_TO && matches!(c, '\u{a0}'..='\u{ff}'))
-        // U+0149 is deprecated and not in the font.
-        || (size <= EXTENDED_UP_TO && matches!(c, '\u{100}'..='\u{17f}') && c != '\u{149}')
-}
-
-/// Every character the atlas holds at `size`.
-pub fn prepared_chars(size: u16) -> Vec<char> {
-    (' '..='\u{17f}')
-        .chain(PUNCTUATION.chars())
-        .filter(|&c| prepared(c, size))
-        .collect()
-}
-
-/// The character drawn for `c` at `size`: itself if the atlas holds it, a
-/// space for other white space, else a question mark. A glyph cached while a
-/// frame is drawn could regrow the atlas and garble that frame's text (see
-/// `FONT_SIZES`), so text from elsewhere (a custom level's names, a typed
-/// name) never brings a new glyph.
-pub fn drawable_char(c: char, size: u16) -> char {
-    if prepared(c, size) {
+/// The character drawn for `c`: itself if the font has it, a space for
+/// other white space, else a question mark.
+pub fn drawable_char(c: char) -> char {
+    if c == ' ' || (!c.is_whitespace() && font_has(c)) {
         c
     } else if c.is_whitespace() {
         ' '
@@ -394,9 +358,9 @@ pub fn drawable_char(c: char, size: u16) -> char {
     }
 }
 
-/// The string `s` as it is drawn at `size` (see `drawable_char`).
-pub fn drawable(s: &str, size: u16) -> String {
-    s.chars().map(|c| drawable_char(c, size)).collect()
+/// The string `s` as it is drawn (see `drawable_char`).
+pub fn drawable(s: &str) -> String {
+    s.chars().map(drawable_char).collect()
 }
 
 /// Whether the embedded font has a glyph for `c`.
@@ -404,39 +368,22 @@ pub fn font_has(c: char) -> bool {
     measuring_font().lookup_glyph_index(c) != 0
 }
 
-/// The bitmap of `c` at `size` as macroquad caches it: width and height in
-/// pixels.
+/// The bitmap of `c` at `size`: width and height in pixels.
 pub fn glyph_bitmap(c: char, size: u16) -> (usize, usize) {
     let m = measuring_font().metrics(c, size as f32);
     (m.width, m.height)
 }
 
-/// Loads the embedded font as macroquad's default (so every text, through
-/// `Ui` or `draw_text`, is drawn in it) and puts every prepared glyph of
-/// every size into its atlas, largest first, before anything is drawn.
-pub fn prepare_fonts() {
-    let font = load_ttf_font_from_bytes(FONT_BYTES).expect("the embedded font loads");
-    for &size in FONT_SIZES.iter().rev() {
-        font.populate_font_cache(&prepared_chars(size), size);
-    }
-    set_default_font(font);
+/// The pixels of `c` at `size` (coverage, row by row) and their metrics.
+pub fn rasterize(c: char, size: u16) -> (fontdue::Metrics, Vec<u8>) {
+    measuring_font().rasterize(c, size as f32)
 }
 
 /// Draws `s` with its baseline at `y` in the game's font, at the drawable
-/// size nearest to `size`, with characters the atlas lacks replaced.
+/// size nearest to `size`, with characters the font lacks replaced.
 pub fn draw_text(s: impl AsRef<str>, x: f32, y: f32, size: f32, c: Color) {
     let size = font_size(size) as u16;
-    let s = drawable(s.as_ref(), size);
-    draw_text_ex(
-        &s,
-        x.round(),
-        y.round(),
-        TextParams {
-            font_size: size,
-            color: c,
-            ..Default::default()
-        },
-    );
+    crate::app::glyphs::draw(&drawable(s.as_ref()), x.round(), y.round(), size, c);
 }
 
 /// The same font for measuring, read by fontdue (which macroquad draws
@@ -456,27 +403,37 @@ thread_local! {
         Default::default();
 }
 
-/// The width of `s` drawn at `size`: the advance widths and kerning of the
-/// glyphs macroquad will draw (at the snapped size, with replacements).
-pub fn text_width(s: &str, size: f32) -> f32 {
-    let px = font_size(size);
-    let size = px as u16;
-    let font = measuring_font();
+/// The advance width of `c` (drawable) at `size` pixels.
+pub fn advance(c: char, size: u16) -> f32 {
     ADVANCES.with(|cache| {
-        let mut cache = cache.borrow_mut();
-        let mut width = 0.0;
-        let mut last = None;
-        for c in s.chars().map(|c| drawable_char(c, size)) {
-            width += *cache
-                .entry((c, size))
-                .or_insert_with(|| font.metrics(c, px).advance_width);
-            if let Some(l) = last {
-                width += font.horizontal_kern(l, c, px).unwrap_or(0.0);
-            }
-            last = Some(c);
-        }
-        width
+        *cache
+            .borrow_mut()
+            .entry((c, size))
+            .or_insert_with(|| measuring_font().metrics(c, size as f32).advance_width)
     })
+}
+
+/// The kerning between `l` and `c` (drawable) at `size` pixels.
+pub fn kern(l: char, c: char, size: u16) -> f32 {
+    measuring_font()
+        .horizontal_kern(l, c, size as f32)
+        .unwrap_or(0.0)
+}
+
+/// The width of `s` drawn at `size`: the advance widths and kerning of the
+/// glyphs drawn (at the snapped size, with replacements).
+pub fn text_width(s: &str, size: f32) -> f32 {
+    let size = font_size(size) as u16;
+    let mut width = 0.0;
+    let mut last = None;
+    for c in s.chars().map(drawable_char) {
+        width += advance(c, size);
+        if let Some(l) = last {
+            width += kern(l, c, size);
+        }
+        last = Some(c);
+    }
+    width
 }
 
 /// A picture drawn into a texture only when its key changes, and put on the

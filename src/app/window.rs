@@ -61,7 +61,6 @@ pub fn run(mode: Mode, size: (u32, u32)) {
         let _ = writeln!(std::io::stderr(), "{line}");
     }
     macroquad::Window::from_config(conf(size), async move {
-        crate::app::ui::prepare_fonts();
         let audio = Audio::load(silent.is_some()).await;
         match mode {
             Mode::Play => play(audio).await,

@@ -428,7 +428,7 @@ impl CampaignScene {
                 }
                 taken.push(r);
                 draw_rectangle(r.x, r.y, r.w, r.h, Color::new(1.0, 1.0, 0.96, 0.8));
-                draw_text(name, r.x + 3.0, r.y + size * 0.8, size, INK);
+                crate::app::ui::draw_text(name, r.x + 3.0, r.y + size * 0.8, size, INK);
             }
             draw_rectangle_lines(v.rect.x, v.rect.y, v.rect.w, v.rect.h, 2.0, INK);
         });
