@@ -15,7 +15,7 @@ fn gui_command(args: &[&str], data: &Path) -> Option<Command> {
         Command::new(exe)
     } else if Command::new("xvfb-run").arg("--help").output().is_ok() {
         let mut c = Command::new("xvfb-run");
-        c.args(["-a", "-s", "-screen 0 1280x800x24", exe]);
+        c.args(["-a", "-s", "-screen 0 2600x1500x24", exe]);
         c
     } else {
         assert!(
@@ -102,6 +102,7 @@ fn a_scripted_solo_game_through_every_screen_with_screenshots() {
             "solo",
             "--seed",
             "3",
+            "--audit-text",
             "--shots",
             shots.to_str().unwrap(),
         ],
@@ -112,6 +113,8 @@ fn a_scripted_solo_game_through_every_screen_with_screenshots() {
     stderr_ok(&out);
     let said = String::from_utf8_lossy(&out.stdout);
     assert!(said.contains("scripted game over:"), "{said}");
+    // Every text of the whole game stayed inside its box.
+    assert!(said.contains("every one inside its box"), "{said}");
 
     // Menu: the night-blue background and the six parchment buttons.
     let menu = load(&shots, "menu.png");
@@ -160,6 +163,55 @@ fn a_scripted_solo_game_through_every_screen_with_screenshots() {
         count(&res, [219, 212, 189], 6, Some((0, 700, 1280, 800))) > 10_000,
         "buttons"
     );
+}
+
+/// Every screen the menu leads to (two clicks deep) and each table, at the
+/// smallest size the screens are laid out for, the usual one and a large
+/// one: no text leaves its box, the window or its clip.
+#[test]
+fn every_text_stays_in_its_box_on_every_screen_at_three_sizes() {
+    for size in ["960x600", "1280x800", "2560x1440"] {
+        let shots = temp(&format!("tour-{size}"));
+        let Some((out, _)) = run(
+            &[
+                "--script",
+                "tour",
+                "--window",
+                size,
+                "--audit-text",
+                "--shots",
+                shots.to_str().unwrap(),
+            ],
+            &format!("tour-run-{size}"),
+        ) else {
+            return;
+        };
+        let said = String::from_utf8_lossy(&out.stdout);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{size}: {said}{err}");
+        stderr_ok(&out);
+        // The tour saw the screens and checked their texts.
+        let screens: u32 = said
+            .split("tour: ")
+            .nth(1)
+            .and_then(|s| s.split(' ').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(0);
+        assert!(screens >= 30, "{size}: {said}");
+        let checked: u64 = said
+            .split("text audit: ")
+            .nth(1)
+            .and_then(|s| s.split(' ').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(0);
+        assert!(checked > 1_000, "{size}: {said}");
+        let (w, h) = size.split_once('x').unwrap();
+        let menu = load(&shots, "tour-menu.png");
+        assert_eq!(
+            (menu.width(), menu.height()),
+            (w.parse().unwrap(), h.parse().unwrap())
+        );
+    }
 }
 
 #[test]

@@ -127,3 +127,31 @@ fn every_size_is_drawn_at_one_of_the_font_sizes() {
         assert!(FONT_SIZES.contains(&(font_size(s) as u16)), "{s}");
     }
 }
+
+/// The audit behind `--audit-text` finds a label wider than its button, a
+/// line past the window's edge and a text cut by its clip, and passes a text
+/// inside its box.
+#[test]
+fn the_text_audit_reports_what_leaves_its_box() {
+    use macroquad::prelude::Rect;
+    use tally_ho::app::audit;
+    audit::start();
+    audit::frame(960.0, 600.0);
+    audit::rect(Rect::new(100.0, 100.0, 200.0, 40.0));
+    audit::text("Fits", 110.0, 125.0, 20.0);
+    assert!(audit::problems().is_empty(), "{:?}", audit::problems());
+    audit::text("A label far too long for its button", 110.0, 125.0, 20.0);
+    audit::text("Past the edge", 900.0, 300.0, 20.0);
+    audit::clip(Some(Rect::new(0.0, 0.0, 500.0, 500.0)));
+    audit::text("Half under the clip", 450.0, 400.0, 20.0);
+    let found = audit::problems();
+    assert_eq!(found.len(), 3, "{found:?}");
+    assert!(found[0].contains("A label far too long") && found[0].contains("leaves its box"));
+    assert!(found
+        .iter()
+        .any(|p| p.contains("Past the edge") && p.contains("window")));
+    assert!(found
+        .iter()
+        .any(|p| p.contains("Half under") && p.contains("clip")));
+    assert_eq!(audit::checked(), 4);
+}

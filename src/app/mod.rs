@@ -4,6 +4,7 @@
 //! the same code runs headless in tests, with the input injected.
 
 pub mod audio;
+pub mod audit;
 mod bench;
 pub mod board_view;
 pub mod campaign;
@@ -231,6 +232,9 @@ impl App {
     /// One frame: input in, screen out (drawn only if `draw`).
     pub fn frame(&mut self, input: InputFrame, draw: bool, w: f32, h: f32) {
         self.frames += 1;
+        if draw {
+            audit::frame(w, h);
+        }
         let mut ui = Ui::new(input, draw, w, h);
         if ui.input.quit {
             // The window's close button: with a game under way anywhere in the

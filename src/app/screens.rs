@@ -2,6 +2,7 @@
 //! result, the help pages, the settings and the question before leaving.
 
 use super::*;
+use crate::app::ui::{fit_text, wrap_text, DIM};
 pub(super) fn column(ui: &Ui, n: usize) -> Vec<Rect> {
     // Buttons of 52 pixels when they fit below the title, smaller when not.
     let bw = 420.0f32.min(ui.w - 40.0);
@@ -176,15 +177,61 @@ pub(super) fn help(ui: &mut Ui, scroll: &mut f32, page: HelpPage) -> Option<Tran
         HelpPage::SimpleHex => ("Simple Hex: rules and controls", simple_hex::HELP),
         HelpPage::Campaign => ("The campaign: rules and controls", campaign::HELP),
     };
-    ui.text(heading, 30.0, 50.0, 40.0, INK);
-    *scroll = (*scroll - ui.input.wheel * 40.0).max(0.0);
-    if ui.input.key(KeyCode::Down) {
-        *scroll += 40.0;
+    let heading_size = if ui.w < 1100.0 { 32.0 } else { 40.0 };
+    ui.text(
+        &fit_text(heading, ui.w - 60.0, heading_size),
+        30.0,
+        50.0,
+        heading_size,
+        INK,
+    );
+    // The text scrolls by whole lines inside its area, above the Back button;
+    // a line is shown whole or not at all.
+    let size = 22.0;
+    let line_h = size * 1.15;
+    let area = Rect::new(30.0, 70.0, ui.w - 60.0, (ui.h - 70.0 - 90.0).max(line_h));
+    let lines = wrap_text(text, area.w.min(1000.0) - 20.0, size);
+    let shown = ((area.h / line_h).floor() as usize).max(1);
+    let last_top = lines.len().saturating_sub(shown) as f32;
+    let page = shown.saturating_sub(1).max(1) as f32;
+    let mut top = scroll.round() - ui.input.wheel.signum() * 3.0;
+    for (key, by) in [
+        (KeyCode::Down, 1.0),
+        (KeyCode::Up, -1.0),
+        (KeyCode::PageDown, page),
+        (KeyCode::PageUp, -page),
+        (KeyCode::Home, -f32::MAX / 2.0),
+        (KeyCode::End, f32::MAX / 2.0),
+    ] {
+        if ui.input.key(key) {
+            top += by;
+        }
     }
-    if ui.input.key(KeyCode::Up) {
-        *scroll = (*scroll - 40.0).max(0.0);
+    *scroll = top.clamp(0.0, last_top);
+    let first = *scroll as usize;
+    for (k, line) in lines.iter().skip(first).take(shown).enumerate() {
+        ui.text(line, area.x, area.y + size + k as f32 * line_h, size, INK);
     }
-    ui.paragraph(text, 30.0, 90.0 - *scroll, ui.w - 60.0, 22.0, INK);
+    if last_top > 0.0 {
+        // Where in the text the reader is.
+        let track = Rect::new(area.x + area.w - 6.0, area.y, 6.0, area.h);
+        ui.rect(track, Color::new(0.0, 0.0, 0.0, 0.08));
+        let thumb_h = (track.h * shown as f32 / lines.len() as f32).max(20.0);
+        let thumb_y = track.y + (track.h - thumb_h) * (*scroll / last_top);
+        ui.rect(Rect::new(track.x, thumb_y, 6.0, thumb_h), DIM);
+        let more = if *scroll < last_top {
+            "More below: the wheel, the arrows or Page Down"
+        } else {
+            "The end: the wheel, the arrows or Home go back up"
+        };
+        ui.text(
+            &fit_text(more, ui.w - 230.0, 18.0),
+            30.0,
+            ui.h - 40.0,
+            18.0,
+            DIM,
+        );
+    }
     let mut t = None;
     if ui.button(Rect::new(ui.w - 170.0, ui.h - 70.0, 150.0, 50.0), "Back")
         || ui.input.key(KeyCode::H)

@@ -119,7 +119,7 @@ impl Ui {
     /// Draws the text queued so far (on top of everything drawn before).
     pub fn flush_text(&self) {
         for (s, x, y, size, c) in self.texts.borrow_mut().drain(..) {
-            draw_text(&s, x, y, size, c);
+            render_text(&s, x, y, size, c);
         }
     }
 
@@ -128,6 +128,7 @@ impl Ui {
     pub fn clip(&self, r: Option<Rect>) {
         if self.draw {
             self.flush_text();
+            crate::app::audit::clip(r);
             let clip = r.map(|r| {
                 let (x, y) = (r.x.max(0.0).floor(), r.y.max(0.0).floor());
                 (
@@ -171,8 +172,8 @@ impl Ui {
             } else {
                 Color::new(0.86, 0.83, 0.74, 1.0)
             };
-            draw_rectangle(r.x, r.y, r.w, r.h, fill);
-            draw_rectangle_lines(r.x, r.y, r.w, r.h, 2.0, if hot { ACCENT } else { INK });
+            self.rect(r, fill);
+            self.rect_lines(r, 2.0, if hot { ACCENT } else { INK });
             let mut size = (r.h * 0.55).min(28.0);
             while size > 12.0 && text_width(label, size) > r.w - 16.0 {
                 size -= 1.0;
@@ -193,6 +194,7 @@ impl Ui {
 
     pub fn text(&self, s: &str, x: f32, y: f32, size: f32, c: Color) {
         if self.draw {
+            crate::app::audit::text(s, x, y, size);
             self.texts
                 .borrow_mut()
                 .push((s.to_string(), x, y, font_size(size), c));
@@ -205,12 +207,14 @@ impl Ui {
 
     pub fn rect(&self, r: Rect, c: Color) {
         if self.draw {
+            crate::app::audit::rect(r);
             draw_rectangle(r.x, r.y, r.w, r.h, c);
         }
     }
 
     pub fn rect_lines(&self, r: Rect, thick: f32, c: Color) {
         if self.draw {
+            crate::app::audit::rect(r);
             draw_rectangle_lines(r.x, r.y, r.w, r.h, thick, c);
         }
     }
@@ -374,6 +378,11 @@ pub fn glyph_bitmap(c: char, size: u16) -> (usize, usize) {
     (m.width, m.height)
 }
 
+/// Where the pixels of `c` at `size` sit on the baseline, and its advance.
+pub fn glyph_metrics(c: char, size: u16) -> fontdue::Metrics {
+    measuring_font().metrics(c, size as f32)
+}
+
 /// The pixels of `c` at `size` (coverage, row by row) and their metrics.
 pub fn rasterize(c: char, size: u16) -> (fontdue::Metrics, Vec<u8>) {
     measuring_font().rasterize(c, size as f32)
@@ -382,6 +391,12 @@ pub fn rasterize(c: char, size: u16) -> (fontdue::Metrics, Vec<u8>) {
 /// Draws `s` with its baseline at `y` in the game's font, at the drawable
 /// size nearest to `size`, with characters the font lacks replaced.
 pub fn draw_text(s: impl AsRef<str>, x: f32, y: f32, size: f32, c: Color) {
+    crate::app::audit::text(s.as_ref(), x, y, size);
+    render_text(s, x, y, size, c);
+}
+
+/// `draw_text`, for text already audited.
+fn render_text(s: impl AsRef<str>, x: f32, y: f32, size: f32, c: Color) {
     let size = font_size(size) as u16;
     crate::app::glyphs::draw(&drawable(s.as_ref()), x.round(), y.round(), size, c);
 }

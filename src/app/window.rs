@@ -38,6 +38,11 @@ pub enum Mode {
         seed: u64,
         shots: Option<PathBuf>,
     },
+    /// Every screen the menu leads to, two clicks deep, and the three
+    /// tables: one picture of each (with `--audit-text`, every text checked).
+    Tour {
+        shots: Option<PathBuf>,
+    },
 }
 
 /// The window's size when none is asked for.
@@ -55,7 +60,10 @@ fn conf(size: (u32, u32)) -> Conf {
 }
 
 /// Opens the window at `size` (pixels) and runs `mode` in it.
-pub fn run(mode: Mode, size: (u32, u32)) {
+pub fn run(mode: Mode, size: (u32, u32), audit_text: bool) {
+    if audit_text {
+        crate::app::audit::start();
+    }
     let silent = prepare_device();
     if let Some(line) = &silent {
         let _ = writeln!(std::io::stderr(), "{line}");
@@ -78,6 +86,7 @@ pub fn run(mode: Mode, size: (u32, u32)) {
                 shots,
             } => family_script(commanders, board, seed, shots, audio).await,
             Mode::CampaignScript { seed, shots } => campaign_script(seed, shots, audio).await,
+            Mode::Tour { shots } => tour(shots).await,
         }
     });
 }
@@ -150,12 +159,37 @@ async fn drive(script: &mut dyn Script, shots: Option<PathBuf>, audio: &Audio) -
             }
         }
         if script.done() {
+            report_audit();
             return app;
         }
         next_frame().await;
     }
     let _ = writeln!(std::io::stderr(), "the scripted game did not finish");
     std::process::exit(1);
+}
+
+/// With `--audit-text`: what left its box, each once, and a failing exit if
+/// anything did.
+fn report_audit() {
+    if !crate::app::audit::started() {
+        return;
+    }
+    let problems = crate::app::audit::problems();
+    for p in &problems {
+        let _ = writeln!(std::io::stderr(), "text audit: {p}");
+    }
+    if !problems.is_empty() {
+        let _ = writeln!(
+            std::io::stderr(),
+            "text audit: {} text(s) outside their box",
+            problems.len()
+        );
+        std::process::exit(1);
+    }
+    out!(
+        "text audit: {} texts checked, every one inside its box",
+        crate::app::audit::checked()
+    );
 }
 
 async fn script(players: usize, seed: u64, shots: Option<PathBuf>, audio: Audio) {
@@ -200,6 +234,97 @@ async fn campaign_script(seed: u64, shots: Option<PathBuf>, audio: Audio) {
         "scripted campaign: {} intercept(s) fought on the hex board, {} result(s) seen, then a two-player hand-over",
         player.board_fought, player.results_seen
     );
+}
+
+/// Draws `app` for a few frames (animations settle, panels paint) and takes
+/// its picture as `file` if asked to.
+async fn show(app: &mut App, shots: &Option<PathBuf>, file: &str) {
+    for k in 0..3 {
+        clear_background(BLACK);
+        app.frame(InputFrame::idle(), true, screen_width(), screen_height());
+        if let (2, Some(dir)) = (k, shots) {
+            let _ = std::fs::create_dir_all(dir);
+            get_screen_data().export_png(&dir.join(file).to_string_lossy());
+        }
+        next_frame().await;
+    }
+}
+
+/// Clicks the button labelled `label` (as the last frame laid it out).
+async fn click(app: &mut App, label: &str) {
+    let Some(r) = app
+        .buttons
+        .iter()
+        .find(|b| b.label == label)
+        .map(|b| b.rect)
+    else {
+        return;
+    };
+    clear_background(BLACK);
+    let c = r.center();
+    app.frame(
+        InputFrame::click_at(c.x, c.y),
+        true,
+        screen_width(),
+        screen_height(),
+    );
+    next_frame().await;
+}
+
+/// A file name for the screen reached by `labels`.
+fn tour_file(labels: &[&str]) -> String {
+    let mut name = String::from("tour");
+    for l in labels {
+        name.push('-');
+        let slug: String = l
+            .chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() {
+                    c.to_ascii_lowercase()
+                } else {
+                    '-'
+                }
+            })
+            .collect();
+        name.push_str(slug.trim_matches('-'));
+    }
+    name.push_str(".png");
+    name
+}
+
+async fn tour(shots: Option<PathBuf>) {
+    let leaves = ["Quit", "Back", "Cancel", "Leave"];
+    let mut app = new_app();
+    show(&mut app, &shots, "tour-menu.png").await;
+    let menu: Vec<String> = app.buttons.iter().map(|b| b.label.clone()).collect();
+    let mut seen = 1;
+    for first in menu.iter().filter(|l| !leaves.contains(&l.as_str())) {
+        let mut app = new_app();
+        show(&mut app, &None, "").await;
+        click(&mut app, first).await;
+        show(&mut app, &shots, &tour_file(&[first])).await;
+        seen += 1;
+        let here: Vec<String> = app.buttons.iter().map(|b| b.label.clone()).collect();
+        for second in here.iter().filter(|l| !leaves.contains(&l.as_str())) {
+            let mut app = new_app();
+            show(&mut app, &None, "").await;
+            click(&mut app, first).await;
+            show(&mut app, &None, "").await;
+            click(&mut app, second).await;
+            show(&mut app, &shots, &tour_file(&[first, second])).await;
+            seen += 1;
+        }
+    }
+    for (name, mut app) in [
+        ("tour-simple-hex-table.png", crate::app::bench_app()),
+        ("tour-family-table.png", crate::app::bench_family_app()),
+        ("tour-campaign-map.png", crate::app::bench_campaign_app()),
+    ] {
+        show(&mut app, &shots, name).await;
+        seen += 1;
+    }
+    out!("tour: {seen} screens");
+    report_audit();
 }
 
 async fn monkey(frames: u32, seed: u64, audio: Audio) {

@@ -35,7 +35,8 @@ struct Cli {
     #[arg(long, value_name = "N")]
     bench_frames: Option<u32>,
     /// Play a game through the screens with a scripted player: solo, two,
-    /// campaign, family1-4 or kitchen1-4.
+    /// campaign, family1-4 or kitchen1-4; or `tour`: one picture of every
+    /// screen the menu leads to, two clicks deep, and of each table.
     #[arg(long, value_name = "PLAYERS")]
     script: Option<String>,
     /// With --script: write screenshots of the key moments here.
@@ -47,6 +48,10 @@ struct Cli {
     /// The window's size in pixels, as WIDTHxHEIGHT (1280x800 unless given).
     #[arg(long, value_name = "WxH", value_parser = window_size)]
     window: Option<(u32, u32)>,
+    /// With --script: check that every text drawn stays inside its box, the
+    /// window and its clip; list what does not and fail.
+    #[arg(long)]
+    audit_text: bool,
     /// Seed for --script and --monkey.
     #[arg(long, default_value_t = 3)]
     seed: u64,

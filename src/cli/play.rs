@@ -34,6 +34,10 @@ pub(super) fn play(cli: &Cli) -> Res {
                 seed: cli.seed,
                 shots: cli.shots.clone(),
             }
+        } else if who == "tour" {
+            window::Mode::Tour {
+                shots: cli.shots.clone(),
+            }
         } else if who == "campaign" {
             window::Mode::CampaignScript {
                 seed: cli.seed,
@@ -45,7 +49,7 @@ pub(super) fn play(cli: &Cli) -> Res {
                 "two" => 2,
                 other => {
                     return Err(format!(
-                        "--script takes solo, two, campaign, family1-4 or kitchen1-4, not {other}"
+                        "--script takes solo, two, campaign, tour, family1-4 or kitchen1-4, not {other}"
                     )
                     .into())
                 }
@@ -59,7 +63,14 @@ pub(super) fn play(cli: &Cli) -> Res {
     } else {
         window::Mode::Play
     };
-    window::run(mode, cli.window.unwrap_or(window::DEFAULT_SIZE));
+    if cli.audit_text && cli.script.is_none() {
+        return Err("--audit-text goes with --script".into());
+    }
+    window::run(
+        mode,
+        cli.window.unwrap_or(window::DEFAULT_SIZE),
+        cli.audit_text,
+    );
     Ok(())
 }
 

@@ -21,7 +21,7 @@ pub fn weather_title(w: WeatherRule) -> &'static str {
 
 fn weather_note(w: WeatherRule) -> &'static str {
     match w {
-        WeatherRule::PhaseDice => "Each turn both sides throw a die; the pairs that give a respite change with the phase (1/2, 1/3, 4/9 of turns).",
+        WeatherRule::PhaseDice => "Both sides throw a die each turn; the respites change with the phase (1/2, 1/3, 4/9 of turns).",
         WeatherRule::SingleDice => "The same dice every turn: 15 in 36 turns are respites.",
         WeatherRule::Shortened => "No weather: seven flying turns in the three phases.",
         WeatherRule::Cards => "Four black and seven red cards, one drawn each turn: black is a respite.",
@@ -130,9 +130,9 @@ pub fn new_campaign_screen(ui: &mut Ui, ng: &mut CampaignNew) -> Option<bool> {
     if ui.button(r1, &format!("Weather: {}", weather_title(w))) {
         ng.weather = (ng.weather + 1) % WeatherRule::ALL.len();
     }
-    ui.text(
-        weather_note(w),
-        x,
+    ui.text_centered(
+        &crate::app::ui::fit_text(weather_note(w), ui.w - 40.0, 17.0),
+        r1.x + r1.w / 2.0,
         r1.y + bh + 24.0,
         17.0,
         Color::new(0.85, 0.86, 0.9, 1.0),

@@ -21,6 +21,40 @@ fn unit_name(g: &Game, id: PlaneId) -> Option<&str> {
         .as_deref()
 }
 
+/// Where planes that share a hex are drawn (an offset and a scale per plane,
+/// in `disp` order, and whether its name is shown): smaller, and pushed apart
+/// so that none hides another or its name. Over the mat they spread along
+/// the screen's vertical; waiting beyond an edge (`outward` gives the
+/// direction away from the mat) they queue one behind the other, the first
+/// at the edge and the only one named.
+fn fan_out(
+    disp: &[super::Disp],
+    size: f32,
+    outward: impl Fn(usize) -> Option<Vec2>,
+) -> Vec<(Vec2, f32, bool)> {
+    let mut out = vec![(Vec2::ZERO, 1.0, true); disp.len()];
+    for (i, d) in disp.iter().enumerate() {
+        if !d.visible {
+            continue;
+        }
+        let stack: Vec<usize> = disp
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| e.visible && e.hex == d.hex)
+            .map(|(j, _)| j)
+            .collect();
+        if stack.len() > 1 {
+            let k = stack.iter().position(|&j| j == i).unwrap_or(0) as f32;
+            let n = stack.len() as f32;
+            out[i] = match outward(i) {
+                Some(away) => (away * k * size * 0.9, 0.6, k == 0.0),
+                None => (vec2(0.0, (k - (n - 1.0) / 2.0) * size * 1.1), 0.75, true),
+            };
+        }
+    }
+    out
+}
+
 /// The blank screen between two players.
 pub(super) fn handover(ui: &Ui, side: Side, log: &[super::LogLine]) {
     ui.rect(
@@ -265,13 +299,19 @@ impl<G: HexGame> HexScene<G> {
         // the one moving now part of the way along its step.
         let active = g.active_move();
         let front = t.front(anim::length);
+        let fan = fan_out(&self.disp, v.size, |i| {
+            let p = g.plane(PlaneId(i as u8));
+            matches!(p.loc, Loc::Staged { .. })
+                .then(|| -v.direction(sc.end_of(p.side).opposite().facing_toward()))
+        });
         for (i, d) in self.disp.iter().enumerate() {
             if !d.visible {
                 continue;
             }
             let id = PlaneId(i as u8);
             let p = g.plane(id);
-            let mut pos = v.center(d.hex);
+            let (offset, scale, named) = fan[i];
+            let mut pos = v.center(d.hex) + offset;
             let mut facing = d.facing;
             if let Some((
                 Anim::Move {
@@ -297,7 +337,7 @@ impl<G: HexGame> HexScene<G> {
                 side: p.side,
                 aircraft: &g.aircraft(id).name,
                 short: &g.aircraft(id).short,
-                unit: unit_name(g, id),
+                unit: unit_name(g, id).filter(|_| named),
                 colour: p.colour,
                 damaged: d.damaged,
                 active: active.is_some_and(|m| m.plane == id),
@@ -307,7 +347,7 @@ impl<G: HexGame> HexScene<G> {
                 ui,
                 pos,
                 v.direction(facing),
-                v.size,
+                v.size * scale,
                 &counter,
                 settings.scheme,
             );
