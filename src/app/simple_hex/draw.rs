@@ -25,8 +25,8 @@ fn unit_name(g: &Game, id: PlaneId) -> Option<&str> {
 /// in `disp` order, and whether its name is shown): smaller, and pushed apart
 /// so that none hides another or its name. Over the mat they spread along
 /// the screen's vertical; waiting beyond an edge (`outward` gives the
-/// direction away from the mat) they queue one behind the other, the first
-/// at the edge and the only one named.
+/// direction away from the mat) they close up along it, smaller still, the
+/// first the only one named.
 fn fan_out(
     disp: &[super::Disp],
     size: f32,
@@ -47,7 +47,10 @@ fn fan_out(
             let k = stack.iter().position(|&j| j == i).unwrap_or(0) as f32;
             let n = stack.len() as f32;
             out[i] = match outward(i) {
-                Some(away) => (away * k * size * 0.9, 0.6, k == 0.0),
+                Some(away) => {
+                    let along = vec2(-away.y, away.x);
+                    (along * (k - (n - 1.0) / 2.0) * size * 0.7, 0.55, k == 0.0)
+                }
                 None => (vec2(0.0, (k - (n - 1.0) / 2.0) * size * 1.1), 0.75, true),
             };
         }
