@@ -60,6 +60,7 @@ impl CampaignScene {
                     Fate::Lost => ACCENT,
                     _ => INK,
                 };
+                let line = crate::app::ui::fit_text(&line, r.w - 34.0, 16.0);
                 self.say(ui, &line, x + 10.0, y, 16.0, col);
                 y += 19.0;
             }
@@ -81,6 +82,7 @@ impl CampaignScene {
             ),
             (h, None) => format!("Bomb points {}: {}", out.points, count(h, "hit", "hits")),
         };
+        let bombs = crate::app::ui::fit_text(&bombs, r.w - 24.0, 17.0);
         self.say(ui, &bombs, x, y, 17.0, INK);
         y += 24.0;
         let t = c.tally();
@@ -90,6 +92,7 @@ impl CampaignScene {
             t.raf_lost,
             t.luftwaffe_lost
         );
+        let s = crate::app::ui::fit_text(&s, r.w - 24.0, 16.0);
         self.say(ui, &s, x, y, 16.0, INK);
     }
 }
@@ -157,8 +160,8 @@ pub fn result_screen(ui: &mut Ui, t: &CampaignTable) -> bool {
         ),
     ];
     for l in &lines {
-        ui.text(l, x, y, 22.0, light);
-        y += 28.0;
+        // Narrow windows wrap a long line rather than lose its end.
+        y += ui.paragraph(l, x, y, ui.w - x - 20.0, 22.0, light) + 28.0 - 22.0 * 1.15;
     }
     y += 10.0;
     ui.text(
