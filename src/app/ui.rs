@@ -96,6 +96,8 @@ pub struct Ui {
     /// one for all the glyphs, instead of a new draw call at every switch
     /// between them (which is what costs a software renderer most).
     texts: std::cell::RefCell<Vec<QueuedText>>,
+    /// Where drawing is clipped to on the screen, if anywhere.
+    clip: std::cell::Cell<Option<Rect>>,
 }
 
 pub const INK: Color = Color::new(0.10, 0.10, 0.12, 1.0);
@@ -113,6 +115,7 @@ impl Ui {
             buttons: Vec::new(),
             click_used: false,
             texts: Default::default(),
+            clip: Default::default(),
         }
     }
 
@@ -128,16 +131,8 @@ impl Ui {
     pub fn clip(&self, r: Option<Rect>) {
         if self.draw {
             self.flush_text();
-            let clip = r.map(|r| {
-                let (x, y) = (r.x.max(0.0).floor(), r.y.max(0.0).floor());
-                (
-                    x as i32,
-                    y as i32,
-                    (r.x + r.w - x).max(0.0).ceil() as i32,
-                    (r.y + r.h - y).max(0.0).ceil() as i32,
-                )
-            });
-            unsafe { get_internal_gl() }.quad_gl.scissor(clip);
+            self.clip.set(r);
+            scissor(r);
         }
     }
 
@@ -271,6 +266,20 @@ impl Ui {
         }
         line_y - y
     }
+}
+
+/// Clips what is drawn next to `r` on the screen (or nothing, with `None`).
+fn scissor(r: Option<Rect>) {
+    let clip = r.map(|r| {
+        let (x, y) = (r.x.max(0.0).floor(), r.y.max(0.0).floor());
+        (
+            x as i32,
+            y as i32,
+            (r.x + r.w - x).max(0.0).ceil() as i32,
+            (r.y + r.h - y).max(0.0).ceil() as i32,
+        )
+    });
+    unsafe { get_internal_gl() }.quad_gl.scissor(clip);
 }
 
 /// Splits text into lines no wider than `width` at `size`: at spaces, and a
@@ -504,10 +513,15 @@ impl<K: PartialEq + Copy> Layer<K> {
             rt.texture.set_filter(FilterMode::Nearest);
             let mut cam = Camera2D::from_display_rect(area);
             cam.render_target = Some(rt.clone());
+            // The screen's clip is in the screen's pixels, not the texture's:
+            // off while the texture is painted.
+            let clip = ui.clip.get();
+            scissor(None);
             set_camera(&cam);
             clear_background(Color::new(0.0, 0.0, 0.0, 0.0));
             paint();
             set_default_camera();
+            scissor(clip);
             self.cached = Some((rt, key));
         }
         if let Some((rt, _)) = &self.cached {
