@@ -5,7 +5,7 @@
 
 use super::anim::{self, Anim};
 use super::{short, HexGame, HexScene};
-use crate::app::board_view::{draw_counter, draw_die, side_fill, side_ink, Counter};
+use crate::app::board_view::{draw_counter, draw_die, side_fill, side_ink, Counter, Mark};
 use crate::app::table::Shared;
 use crate::app::ui::{draw_text, fit_text, wrap_text, Ui, ACCENT, INK, PAPER};
 use crate::settings::Settings;
@@ -298,10 +298,11 @@ impl<G: HexGame> HexScene<G> {
                 aircraft: &g.aircraft(id).name,
                 short: &g.aircraft(id).short,
                 unit: unit_name(g, id),
-                colour: p.colour,
+                mark: Mark::of(p.colour),
                 damaged: d.damaged,
                 active: active.is_some_and(|m| m.plane == id),
                 marker,
+                lift: 0.0,
             };
             draw_counter(
                 ui,
@@ -327,10 +328,11 @@ impl<G: HexGame> HexScene<G> {
                         aircraft: &g.aircraft(*id).name,
                         short: &g.aircraft(*id).short,
                         unit: unit_name(g, *id),
-                        colour: p.colour,
+                        mark: Mark::of(p.colour),
                         damaged: false,
                         active: true,
                         marker: None,
+                        lift: 0.0,
                     };
                     draw_counter(
                         ui,
