@@ -317,6 +317,29 @@ pub fn wrap_text(s: &str, width: f32, size: f32) -> Vec<String> {
     out
 }
 
+/// What happened while a player was away, for the hand-over screen:
+/// "Meanwhile:" at `top`, then `lines` (oldest first), each wrapped to the
+/// width; when they do not all fit above the bottom, the newest are kept.
+pub fn meanwhile(ui: &Ui, lines: &[&str], top: f32) {
+    let room = ((ui.h - top - 10.0) / 20.0).max(0.0) as usize;
+    if lines.is_empty() || room == 0 {
+        return;
+    }
+    let w = (ui.w - 80.0).min(760.0);
+    let x = (ui.w - w) / 2.0;
+    let mut y = top;
+    ui.text("Meanwhile:", x, y, 20.0, WHITE);
+    let rows: Vec<String> = lines
+        .iter()
+        .flat_map(|l| wrap_text(l, w - 20.0, 17.0))
+        .collect();
+    let skip = rows.len().saturating_sub(room);
+    for r in &rows[skip..] {
+        y += 20.0;
+        ui.text(r, x + 10.0, y, 17.0, LIGHTGRAY);
+    }
+}
+
 /// The text cut to `width` at `size`, between characters, with an ellipsis
 /// to say so; unchanged if it fits.
 pub fn fit_text(s: &str, width: f32, size: f32) -> String {

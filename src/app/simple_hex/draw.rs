@@ -42,28 +42,12 @@ pub(super) fn handover(ui: &Ui, side: Side, log: &[super::LogLine]) {
         LIGHTGRAY,
     );
     // What the other side did since this side last flew (its own lines end it).
-    let since: Vec<&super::LogLine> = log
+    let from = log
         .iter()
-        .rev()
-        .take_while(|l| l.side != Some(side))
-        .collect();
-    let room = ((ui.h / 2.0 - 90.0) / 20.0).max(0.0) as usize;
-    if since.is_empty() || room == 0 {
-        return;
-    }
-    let w = (ui.w - 80.0).min(760.0);
-    let x = (ui.w - w) / 2.0;
-    let mut y = ui.h / 2.0 + 80.0;
-    ui.text("Meanwhile:", x, y, 20.0, WHITE);
-    let mut rows: Vec<String> = Vec::new();
-    for l in since.iter().rev() {
-        rows.extend(crate::app::ui::wrap_text(&l.text, w - 20.0, 17.0));
-    }
-    let skip = rows.len().saturating_sub(room);
-    for r in &rows[skip..] {
-        y += 20.0;
-        ui.text(r, x + 10.0, y, 17.0, LIGHTGRAY);
-    }
+        .rposition(|l| l.side == Some(side))
+        .map_or(0, |i| i + 1);
+    let since: Vec<&str> = log[from..].iter().map(|l| l.text.as_str()).collect();
+    crate::app::ui::meanwhile(ui, &since, ui.h / 2.0 + 80.0);
 }
 
 impl<G: HexGame> HexScene<G> {
