@@ -338,3 +338,46 @@ fn a_save_whose_commands_the_rules_refuse_says_which_one() {
         "{why}"
     );
 }
+
+#[test]
+fn the_hand_over_lists_what_the_commander_missed_since_they_last_flew() {
+    use tally_ho::app::family::missed;
+    use tally_ho::family::Seat;
+    let (_g, _dir) = data_dir("meanwhile");
+    let mut app = app_with(AnimSpeed::Instant);
+    let mut p = FamilyScript::new(2, 1, 9);
+    for _ in 0..200_000 {
+        let input = p.next(&app);
+        frame(&mut app, input);
+        let Some(b) = app.family() else { continue };
+        let Some(Seat::Commander(seat)) = b.handover else {
+            continue;
+        };
+        if b.game.round() < 3 {
+            continue;
+        }
+        let log = &b.shared.log;
+        let lines = missed(log, seat);
+        let texts: Vec<&str> = lines.iter().map(|l| l.text.as_str()).collect();
+        assert!(
+            lines.iter().all(|l| l.seat != Some(seat)),
+            "none of the commander's own lines: {texts:#?}"
+        );
+        assert!(
+            texts
+                .iter()
+                .any(|t| t.starts_with("Bomber") && t.contains("spinner")),
+            "the bombers' spins: {texts:#?}"
+        );
+        let other = 1 - seat;
+        let flew = lines.iter().any(|l| l.seat == Some(other));
+        assert!(flew, "the other commander's turn: {texts:#?}");
+        // It starts just after the commander's own last line, and only the
+        // lines of the turn now beginning come after it.
+        let now = log.iter().rev().take_while(|l| l.seat == Some(seat));
+        let from = log.len() - now.count() - lines.len();
+        assert_eq!(log[from - 1].seat, Some(seat), "{:?}", log[from - 1]);
+        return;
+    }
+    panic!("no hand-over after round 3");
+}

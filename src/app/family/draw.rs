@@ -4,7 +4,7 @@
 //! the spinner, the log and the bottom bar.
 
 use super::anim::climb_text;
-use super::{colour_of, name, sector_colour, FamilyScene};
+use super::{colour_of, missed, name, sector_colour, FamilyScene};
 use crate::app::board_view::BoardView;
 use crate::app::table::Shared;
 use crate::app::ui::{self, draw_text, mix, Ui, ACCENT, DIM, INK, PAPER};
@@ -80,6 +80,13 @@ impl FamilyScene {
                 LIGHTGRAY,
             );
         }
+        // What this commander missed since they last flew.
+        let since: Vec<&str> = missed(&t.log, seat)
+            .iter()
+            .map(|l| l.text.as_str())
+            .collect();
+        let top = ui.h / 2.0 + if mover.is_some() { 104.0 } else { 80.0 };
+        ui::meanwhile(ui, &since, top);
     }
 
     fn banner(&self, g: &Game, t: &Shared<Self>) -> String {
@@ -652,7 +659,7 @@ impl FamilyScene {
         let room = ((panel.y + panel.h - y - 6.0) / line_h).max(0.0) as usize;
         let start = t.log.len().saturating_sub(room);
         for (i, line) in t.log[start..].iter().enumerate() {
-            let t = ui::fit_text(line, pw - 16.0, 15.0);
+            let t = ui::fit_text(&line.text, pw - 16.0, 15.0);
             ui.text(&t, x + 8.0, y + 12.0 + i as f32 * line_h, 15.0, INK);
         }
     }

@@ -10,6 +10,7 @@ mod draw;
 mod input;
 mod new_game;
 
+pub use anim::{missed, LogLine};
 pub use new_game::{new_game_screen, result_screen, FamilyNew, SeatChoice, HELP};
 
 use super::board_view::BoardView;
@@ -91,6 +92,8 @@ pub struct FamilyScene {
     cache_key: Option<(usize, Mode)>,
     explosions: Vec<(Vec2, f32)>,
     shots: Vec<(Vec2, Vec2, f32)>,
+    /// A commander's flight whose log line waits for its end.
+    flight: Option<anim::Flight>,
     mat: Layer<(Rect, u64)>,
     panel: Layer<(Rect, u64)>,
 }
@@ -147,6 +150,7 @@ impl FamilyScene {
             cache_key: None,
             explosions: Vec::new(),
             shots: Vec::new(),
+            flight: None,
             mat: Layer::default(),
             panel: Layer::default(),
         }
@@ -226,7 +230,7 @@ impl FamilyScene {
 impl Scene for FamilyScene {
     type Game = Game;
     type Anim = anim::Anim;
-    type Line = String;
+    type Line = anim::LogLine;
     type Opponent = Ai;
 
     fn seat_index(seat: Seat) -> Option<usize> {
@@ -263,9 +267,17 @@ impl Scene for FamilyScene {
         before: &State,
         event: &Event,
         after: &State,
-        out: &mut Vec<Beat<anim::Anim, String>>,
+        out: &mut Vec<Beat<anim::Anim, anim::LogLine>>,
     ) {
-        anim::beats(game, &self.names, before, event, after, out);
+        anim::beats(
+            game,
+            &self.names,
+            &mut self.flight,
+            before,
+            event,
+            after,
+            out,
+        );
     }
 
     fn length(&self, a: &anim::Anim) -> f32 {
@@ -283,6 +295,7 @@ impl Scene for FamilyScene {
     fn snap(&mut self, game: &Game) {
         self.sync(game);
         self.cache_key = None;
+        self.flight = None;
     }
 
     fn settle(&mut self, game: &Game) {
@@ -319,12 +332,16 @@ impl Scene for FamilyScene {
         }
     }
 
-    fn took_back(&self, game: &Game, seat: Seat) -> String {
+    fn took_back(&self, game: &Game, seat: Seat) -> anim::LogLine {
         match seat {
-            Seat::Commander(s) => {
-                format!("{} takes back the last move", name(game, &self.names, s))
-            }
-            Seat::Bombers => "The last move is taken back".into(),
+            Seat::Commander(s) => anim::LogLine {
+                text: format!("{} takes back the last move", name(game, &self.names, s)),
+                seat: Some(s),
+            },
+            Seat::Bombers => anim::LogLine {
+                text: "The last move is taken back".into(),
+                seat: None,
+            },
         }
     }
 
