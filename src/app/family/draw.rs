@@ -577,7 +577,7 @@ impl FamilyScene {
         );
         y += 20.0;
         ui.text(
-            &format!("Order: {}", order.join(", ")),
+            &ui::fit_text(&format!("Order: {}", order.join(", ")), pw - 20.0, 16.0),
             x + 10.0,
             y,
             16.0,
@@ -606,7 +606,11 @@ impl FamilyScene {
                 " (computer)"
             };
             ui.text(
-                &format!("{}{who}", name(g, &t.players, seat)),
+                &ui::fit_text(
+                    &format!("{}{who}", name(g, &t.players, seat)),
+                    card.w - 22.0,
+                    17.0,
+                ),
                 card.x + 16.0,
                 card.y + 18.0,
                 17.0,
@@ -696,20 +700,22 @@ impl FamilyScene {
             size,
             INK,
         );
-        ui.paragraph(
-            "blue +1, red -1, white same",
-            x + 150.0,
-            y + 100.0,
-            pw - 160.0,
-            14.0,
-            DIM,
-        );
         let cap = if self.spin_caption.is_empty() {
             "spun for each bomber".to_string()
         } else {
             self.spin_caption.clone()
         };
-        ui.paragraph(&cap, x + 150.0, y + 52.0, pw - 160.0, 16.0, INK);
+        // The key below the caption, however many lines a narrow panel
+        // wraps the caption into.
+        let used = ui.paragraph(&cap, x + 150.0, y + 52.0, pw - 160.0, 16.0, INK);
+        ui.paragraph(
+            "blue +1, red -1, white same",
+            x + 150.0,
+            (y + 100.0).max(y + 52.0 + used + 2.0),
+            pw - 160.0,
+            14.0,
+            DIM,
+        );
     }
 
     /// Where the spinner goes: below the commanders' cards.
