@@ -363,25 +363,25 @@ impl FamilyScene {
             }
             Anim::Kill { seat, bomber } => {
                 sounds.push(Sfx::Guns);
-                let from = self.view.center(self.sdisp[*seat as usize].hex);
-                let to = self.view.center(self.bdisp[*bomber as usize].hex);
+                let from = self.sdisp[*seat as usize].hex;
+                let to = self.bdisp[*bomber as usize].hex;
                 self.shots.push((from, to, 0.0));
                 self.explosions.push((to, 0.0));
             }
             Anim::Knock { feature } => {
                 sounds.push(Sfx::Bomb);
-                if let Some(p) = self.feature_point(*feature) {
-                    self.explosions.push((p, 0.0));
+                if let Some(&h) = self.feature_hexes.get(*feature as usize) {
+                    self.explosions.push((h, 0.0));
                 }
             }
             Anim::Explode { at } => {
                 sounds.push(Sfx::Explosion);
-                self.explosions.push((self.view.center(*at), 0.0));
+                self.explosions.push((*at, 0.0));
             }
             Anim::Lost { seat } => {
                 sounds.push(Sfx::Explosion);
-                let p = self.view.center(self.sdisp[*seat as usize].hex);
-                self.explosions.push((p, 0.0));
+                let h = self.sdisp[*seat as usize].hex;
+                self.explosions.push((h, 0.0));
             }
             Anim::BomberMove { .. } | Anim::Spit { .. } if sounds.is_empty() && len > 0.1 => {
                 sounds.push(Sfx::Engine)

@@ -8,7 +8,7 @@ use super::{colour_of, missed, name, sector_colour, FamilyScene};
 use crate::app::board_view::BoardView;
 use crate::app::table::Shared;
 use crate::app::ui::{self, draw_text, mix, Ui, ACCENT, DIM, INK, PAPER};
-use crate::common::hex::Facing;
+use crate::common::hex::{hex_from_offset, End, Facing};
 use crate::common::words::count;
 use crate::family::{
     column_letter, Choice, Command, Ending, FeatureKind, Game, Heading, Order, Phase, Seat, Terrain,
@@ -144,6 +144,8 @@ impl FamilyScene {
     pub(super) fn draw_table(&mut self, ui: &mut Ui, g: &Game, t: &Shared<Self>) {
         ui.rect(Rect::new(0.0, 0.0, ui.w, 40.0), PAPER);
         ui.text(&self.banner(g, t), 12.0, 27.0, 21.0, INK);
+        // The board and everything on it stay inside its area, however zoomed.
+        ui.clip(Some(self.view.area));
         self.draw_mat(ui, g);
         let quiet_turn = !t.busy() && human(g, t).is_some();
         if quiet_turn {
@@ -171,8 +173,9 @@ impl FamilyScene {
                 if c.shoots.is_empty() { INK } else { ACCENT },
             );
         }
-        // What the square under the mouse would do.
-        let hover = v.pick(ui.mouse());
+        // What the square under the mouse would do (a square zoomed out of
+        // the board's area is not under it).
+        let hover = v.pick(ui.mouse()).filter(|_| v.area.contains(ui.mouse()));
         let mut preview = None;
         if let Some(c) = hover.and_then(|h| choices.iter().find(|c| c.hex == h)) {
             preview = Some(Self::describe_choice(g, c));
@@ -270,14 +273,21 @@ impl FamilyScene {
                 );
             }
         }
-        for (p, t) in &self.explosions {
+        for (h, t) in &self.explosions {
+            let p = v.center(*h);
             let r = v.size * (0.3 + t * 0.9);
-            ui.circle(*p, r, Color::new(1.0, 0.55, 0.1, (0.9 - t).max(0.0)));
-            ui.circle(*p, r * 0.55, Color::new(1.0, 0.9, 0.3, (0.9 - t).max(0.0)));
+            ui.circle(p, r, Color::new(1.0, 0.55, 0.1, (0.9 - t).max(0.0)));
+            ui.circle(p, r * 0.55, Color::new(1.0, 0.9, 0.3, (0.9 - t).max(0.0)));
         }
         for (a, b, _) in &self.shots {
-            ui.line(*a, *b, 3.0, Color::new(1.0, 0.95, 0.3, 0.9));
+            ui.line(
+                v.center(*a),
+                v.center(*b),
+                3.0,
+                Color::new(1.0, 0.95, 0.3, 0.9),
+            );
         }
+        ui.clip(None);
         // The left column: this decision's buttons, drawn here when it is a human's.
         if let Some(seat) = human(g, t).filter(|_| !t.busy()) {
             for (i, (_, _, mode)) in self.buttons(g, seat).into_iter().enumerate() {
@@ -366,12 +376,19 @@ impl FamilyScene {
     fn draw_mat(&mut self, ui: &Ui, g: &Game) {
         let v = self.view.clone();
         let row = v.size * 3f32.sqrt();
-        let area = Rect::new(
-            v.rect.x - 30.0,
-            v.rect.y - row,
-            v.rect.w + 60.0,
-            v.rect.h + 1.5 * row,
+        // The board with its spare rows and room for the labels around it,
+        // as far as the board's area shows it.
+        let m = 40.0;
+        let around = Rect::new(
+            v.outer.x - m,
+            v.outer.y - m,
+            v.outer.w + 2.0 * m,
+            v.outer.h + 2.0 * m,
         );
+        let area = around.intersect(v.area).unwrap_or(v.area);
+        // The board's compass on screen, however it lies.
+        let north = v.direction(Facing::North);
+        let east = vec2(-north.y, north.x);
         let mask =
             self.knocked
                 .iter()
@@ -387,7 +404,7 @@ impl FamilyScene {
                 })
             })
             .collect();
-        self.mat.show(ui, area, (area, mask), || {
+        self.mat.show(ui, area, (area, v.rect, mask), || {
             for hex in sc.grid.hexes() {
                 let col = match sc.terrain(hex) {
                     Some(Terrain::Land { sector }) => mix(
@@ -513,40 +530,43 @@ impl FamilyScene {
                 );
             }
             // The north edge's curved arrows: bombers turn round here.
-            let y = v.rect.y - row * 0.35;
+            let (a, b) = v.edge(End::North);
             let n = (sc.grid.columns() / 3).max(2);
             for k in 0..n {
-                let x = v.rect.x + v.rect.w * (k as f32 + 0.5) / n as f32;
+                let at = a + (b - a) * ((k as f32 + 0.5) / n as f32) + north * row * 0.35;
                 let r = v.size * 0.35;
                 let pts: Vec<Vec2> = (0..=8)
                     .map(|j| {
-                        let a = std::f32::consts::PI * (1.0 + j as f32 / 8.0);
-                        vec2(x + r * a.cos(), y + r * 0.8 + r * a.sin())
+                        let t = std::f32::consts::PI * (1.0 + j as f32 / 8.0);
+                        at + east * r * t.cos() - north * (r * 0.8 + r * t.sin())
                     })
                     .collect();
                 for w in pts.windows(2) {
                     ui.line(w[0], w[1], 2.5, PAPER);
                 }
                 let end = pts[8];
-                ui.triangle(
-                    end + vec2(-5.0, 0.0),
-                    end + vec2(5.0, 0.0),
-                    end + vec2(0.0, 8.0),
+                ui.triangle(end - east * 5.0, end + east * 5.0, end - north * 8.0, PAPER);
+            }
+            // Column letters beyond the south edge, row numbers beyond the west.
+            let label = |t: &str, p: Vec2| {
+                draw_text(
+                    t,
+                    p.x - ui::text_width(t, 16.0) / 2.0,
+                    p.y + 5.0,
+                    16.0,
                     PAPER,
                 );
-            }
-            // Column letters and row numbers.
+            };
+            let (a, b) = v.edge(End::South);
+            let along = (b - a).normalize();
             for c in 0..sc.grid.columns() as i32 {
-                let p = v.center(crate::common::hex::hex_from_offset(
-                    c,
-                    sc.grid.rows() as i32 - 1,
-                ));
-                let t = column_letter(c).to_string();
-                draw_text(&t, p.x - 4.0, v.rect.y + v.rect.h + 16.0, 16.0, PAPER);
+                let p = v.center(hex_from_offset(c, sc.grid.rows() as i32 - 1));
+                let p = a + along * (p - a).dot(along) - north * 12.0;
+                label(&column_letter(c).to_string(), p);
             }
             for r in 0..sc.grid.rows() as i32 {
-                let p = v.center(crate::common::hex::hex_from_offset(0, r));
-                draw_text((r + 1).to_string(), v.rect.x - 26.0, p.y + 5.0, 16.0, PAPER);
+                let p = v.center(hex_from_offset(0, r)) - east * (v.size + 16.0);
+                label(&(r + 1).to_string(), p);
             }
         });
     }

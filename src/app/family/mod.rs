@@ -13,7 +13,7 @@ mod new_game;
 pub use anim::{missed, LogLine};
 pub use new_game::{new_game_screen, result_screen, FamilyNew, SeatChoice, HELP};
 
-use super::board_view::BoardView;
+use super::board_view::{BoardView, Lie, Zoom};
 use super::table::{Act, Beat, Scene, Shared, Table};
 use super::ui::{Layer, Ui};
 use super::HelpPage;
@@ -69,6 +69,8 @@ impl Mode {
 /// The family game's screen.
 pub struct FamilyScene {
     pub view: BoardView,
+    /// The player's zoom and pan over the board.
+    pub zoom: Zoom,
     /// The board's name, for the replay of a finished game.
     pub board: String,
     /// The commanders' names, in seat order (for the log).
@@ -90,11 +92,14 @@ pub struct FamilyScene {
     /// this point of the game and altitude change.
     pub choices: Vec<Choice>,
     cache_key: Option<(usize, Mode)>,
-    explosions: Vec<(Vec2, f32)>,
-    shots: Vec<(Vec2, Vec2, f32)>,
+    /// Explosions and shots by square (so they stay put when the board is
+    /// zoomed), with their age.
+    explosions: Vec<(Hex, f32)>,
+    shots: Vec<(Hex, Hex, f32)>,
     /// A commander's flight whose log line waits for its end.
     flight: Option<anim::Flight>,
-    mat: Layer<(Rect, u64)>,
+    /// The board drawn once into a texture, for where it lies on screen.
+    mat: Layer<(Rect, Rect, u64)>,
     panel: Layer<(Rect, u64)>,
 }
 
@@ -136,6 +141,7 @@ impl FamilyScene {
                 sc.grid.rows(),
                 Rect::new(0.0, 0.0, 800.0, 600.0),
             ),
+            zoom: Zoom::default(),
             board: sc.board.clone(),
             bdisp: Vec::new(),
             sdisp: Vec::new(),
@@ -154,13 +160,6 @@ impl FamilyScene {
             mat: Layer::default(),
             panel: Layer::default(),
         }
-    }
-
-    /// Where a feature is on screen.
-    fn feature_point(&self, feature: u8) -> Option<Vec2> {
-        self.feature_hexes
-            .get(feature as usize)
-            .map(|h| self.view.center(*h))
     }
 
     /// Planes, fuel, kills and bomb damage drawn where the game has them.
@@ -255,7 +254,12 @@ impl Scene for FamilyScene {
             (h - top - bottom - 16.0).max(100.0),
         );
         let sc = game.scenario();
-        self.view = BoardView::fit(sc.grid.columns(), sc.grid.rows(), area);
+        let (cols, rows) = (sc.grid.columns(), sc.grid.rows());
+        // The board lies as printed, north at the top (as the spinner's
+        // arrows and the rules' compass have it), even where lying across
+        // would show it a little larger; the player may zoom and pan.
+        self.zoom.handle(ui, area);
+        self.view = BoardView::fit_zoomed(cols, rows, area, Lie::Upright, self.zoom);
         if ui.draw {
             clear_background(Color::new(0.20, 0.27, 0.34, 1.0));
         }
