@@ -407,6 +407,7 @@ impl FamilyScene {
                 fuel,
             } => {
                 let d = &mut self.sdisp[seat as usize];
+                d.facing = Facing::between(d.hex, hex).unwrap_or(d.facing);
                 d.hex = hex;
                 d.altitude = altitude;
                 if let Some(f) = fuel {

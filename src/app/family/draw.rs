@@ -5,7 +5,7 @@
 
 use super::anim::climb_text;
 use super::{colour_of, missed, name, sector_colour, FamilyScene};
-use crate::app::board_view::BoardView;
+use crate::app::board_view::{draw_counter, Counter, Mark};
 use crate::app::table::Shared;
 use crate::app::ui::{self, draw_text, mix, Ui, ACCENT, DIM, INK, PAPER};
 use crate::common::hex::{hex_from_offset, End, Facing};
@@ -13,12 +13,17 @@ use crate::common::words::count;
 use crate::family::{
     column_letter, Choice, Command, Ending, FeatureKind, Game, Heading, Order, Phase, Seat, Terrain,
 };
+use crate::settings::Scheme;
+use crate::simple_hex::Side;
 use hexx::Hex;
 use macroquad::prelude::*;
 
 const SEA: Color = Color::new(0.38, 0.58, 0.78, 1.0);
 const LAND: Color = Color::new(0.64, 0.74, 0.50, 1.0);
-const BOMBER: Color = Color::new(0.22, 0.23, 0.25, 1.0);
+/// The aircraft the planes are drawn as (their outlines are in the shipped
+/// silhouettes).
+const SPITFIRE: &str = "Spitfire";
+const BOMBER: &str = "He 111";
 const GOLD: Color = Color::new(1.0, 0.80, 0.10, 1.0);
 
 /// The commander a person plays whose decision it is, if any.
@@ -141,7 +146,7 @@ impl FamilyScene {
         "The bombers and the computer commanders are flying. S: skip ahead.".into()
     }
 
-    pub(super) fn draw_table(&mut self, ui: &mut Ui, g: &Game, t: &Shared<Self>) {
+    pub(super) fn draw_table(&mut self, ui: &mut Ui, g: &Game, t: &Shared<Self>, scheme: Scheme) {
         ui.rect(Rect::new(0.0, 0.0, ui.w, 40.0), PAPER);
         ui.text(&self.banner(g, t), 12.0, 27.0, 21.0, INK);
         // The board and everything on it stay inside its area, however zoomed.
@@ -203,7 +208,7 @@ impl FamilyScene {
                 Color::new(0.1, 0.1, 0.1, 0.6),
             );
         }
-        // Planes: shadows and poles first, then the planes, lowest first.
+        // Planes: poles and fuel gauges first, then the planes, lowest first.
         let mut planes: Vec<(u8, bool, usize)> = Vec::new();
         for (i, b) in self.bdisp.iter().enumerate() {
             planes.push((b.altitude, true, i));
@@ -213,8 +218,12 @@ impl FamilyScene {
                 planes.push((s.altitude, false, i));
             }
         }
-        planes.sort_by_key(|p| (p.0, p.1, p.2));
+        // The Spitfire whose turn it is over any plane at its altitude.
         let active = g.commander();
+        planes.sort_by_key(|&(alt, bomber, i)| {
+            let on_top = !bomber && active == Some(i as u8);
+            (alt, on_top, bomber, i)
+        });
         for &(alt, bomber, i) in &planes {
             let hex = if bomber {
                 self.bdisp[i].hex
@@ -222,7 +231,6 @@ impl FamilyScene {
                 self.sdisp[i].hex
             };
             let (p0, p) = self.lifted(hex, alt);
-            ui.circle(p0, v.size * 0.3, Color::new(0.0, 0.0, 0.0, 0.35));
             if alt > 0 {
                 ui.line(p0, p, 3.0, Color::new(0.1, 0.1, 0.1, 0.8));
             }
@@ -241,37 +249,51 @@ impl FamilyScene {
                 ui.rect(Rect::new(r.x, r.y, r.w * fuel / full, r.h), col);
             }
         }
+        // Each plane as seen from above, its shadow on its square: a bomber
+        // with its number, a Spitfire with its commander's colour and
+        // letter, each with its altitude in the box above its right wing.
         for &(alt, bomber, i) in &planes {
-            if bomber {
-                let b = self.bdisp[i];
-                let (_, p) = self.lifted(b.hex, alt);
-                draw_plane(
-                    ui,
-                    &v,
-                    p,
-                    v.direction(b.facing),
-                    BOMBER,
-                    true,
-                    &(i + 1).to_string(),
-                    alt,
-                    false,
-                );
+            let (hex, facing) = if bomber {
+                (self.bdisp[i].hex, self.bdisp[i].facing)
             } else {
-                let s = self.sdisp[i];
-                let (_, p) = self.lifted(s.hex, alt);
-                let on = active == Some(i as u8);
-                draw_plane(
-                    ui,
-                    &v,
-                    p,
-                    vec2(0.0, -1.0),
-                    colour_of(g, i as u8),
-                    false,
-                    "",
-                    alt,
-                    on,
-                );
-            }
+                (self.sdisp[i].hex, self.sdisp[i].facing)
+            };
+            let (p0, p) = self.lifted(hex, alt);
+            let counter = if bomber {
+                let number = char::from_digit(i as u32 + 1, 10).unwrap_or('?');
+                Counter {
+                    side: Side::German,
+                    aircraft: BOMBER,
+                    short: BOMBER,
+                    unit: None,
+                    mark: Mark {
+                        fill: WHITE,
+                        letter: number,
+                    },
+                    damaged: false,
+                    active: false,
+                    marker: Some(alt),
+                    lift: p0.y - p.y,
+                }
+            } else {
+                let seat = i as u8;
+                let colour = g.scenario().sectors[g.spitfire(seat).sector as usize].colour;
+                Counter {
+                    side: Side::British,
+                    aircraft: SPITFIRE,
+                    short: "Spit",
+                    unit: None,
+                    mark: Mark {
+                        fill: sector_colour(colour),
+                        letter: colour.name().chars().next().unwrap_or('?'),
+                    },
+                    damaged: false,
+                    active: active == Some(seat),
+                    marker: Some(alt),
+                    lift: p0.y - p.y,
+                }
+            };
+            draw_counter(ui, p, v.direction(facing), v.size, &counter, scheme);
         }
         for (h, t) in &self.explosions {
             let p = v.center(*h);
@@ -820,70 +842,16 @@ impl FamilyScene {
     }
 }
 
-/// A plane seen from above on its pole: wings, fuselage, tail, its number
-/// and an altitude badge.
-#[allow(clippy::too_many_arguments)]
-fn draw_plane(
-    ui: &Ui,
-    v: &BoardView,
-    p: Vec2,
-    dir: Vec2,
-    colour: Color,
-    bomber: bool,
-    label: &str,
-    alt: u8,
-    active: bool,
-) {
-    if !ui.draw {
-        return;
-    }
-    let s = v.size;
-    let side = vec2(-dir.y, dir.x);
-    if active {
-        ui.circle(p, s * 0.95, Color::new(1.0, 0.85, 0.1, 0.85));
-    }
-    let (span, len, thick) = if bomber {
-        (s * 1.75, s * 0.8, (s * 0.26).max(4.0))
-    } else {
-        (s * 1.5, s * 0.7, (s * 0.22).max(4.0))
-    };
-    // Wings, fuselage, tailplane, with a dark outline.
-    let wing = p + dir * len * 0.12;
-    let tail = p - dir * len * 0.85;
-    for (w, col) in [(thick + 3.0, INK), (thick, colour)] {
-        ui.line(wing - side * span * 0.5, wing + side * span * 0.5, w, col);
-        ui.line(p - dir * len, p + dir * len, w * 0.9, col);
-        ui.line(
-            tail - side * span * 0.22,
-            tail + side * span * 0.22,
-            w * 0.8,
-            col,
-        );
-    }
-    if bomber {
-        // Two engines, and the bomber's number.
-        for k in [-0.28f32, 0.28] {
-            ui.circle(wing + side * span * k + dir * s * 0.08, thick * 0.7, INK);
+#[cfg(test)]
+mod tests {
+    use super::{BOMBER, SPITFIRE};
+
+    #[test]
+    fn the_family_planes_have_outlines_among_the_shipped_silhouettes() {
+        // Without one, the plane would be drawn as a square counter.
+        let shapes = crate::data::shipped_silhouettes().expect("the shipped silhouettes read");
+        for name in [SPITFIRE, BOMBER] {
+            assert!(shapes.get(name).is_some(), "no outline for {name}");
         }
-        ui.circle(p, s * 0.34, WHITE);
-        ui.circle_lines(p, s * 0.34, 1.5, INK);
-        ui.text_centered(label, p.x, p.y + 6.0, 18.0, INK);
-    } else {
-        // Roundel.
-        ui.circle(p, s * 0.22, Color::new(0.1, 0.2, 0.6, 1.0));
-        ui.circle(p, s * 0.14, WHITE);
-        ui.circle(p, s * 0.07, Color::new(0.8, 0.1, 0.1, 1.0));
     }
-    // Altitude badge.
-    let bs = (s * 0.75).max(16.0);
-    let b = Rect::new(p.x + s * 0.45, p.y - s * 0.45 - bs, bs, bs);
-    ui.rect(b, if bomber { INK } else { WHITE });
-    ui.rect_lines(b, 2.0, if bomber { WHITE } else { colour });
-    ui.text_centered(
-        &alt.to_string(),
-        b.x + b.w / 2.0,
-        b.y + b.h * 0.8,
-        b.h * 1.05,
-        if bomber { WHITE } else { INK },
-    );
 }

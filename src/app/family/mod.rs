@@ -34,10 +34,11 @@ pub struct BDisp {
     pub altitude: u8,
 }
 
-/// Where a Spitfire is drawn.
+/// Where a Spitfire is drawn: the way it faces is the way it last flew.
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct SDisp {
     hex: Hex,
+    facing: Facing,
     altitude: u8,
     fuel: u8,
     kills: u8,
@@ -173,11 +174,14 @@ impl FamilyScene {
                 altitude: b.altitude,
             })
             .collect();
+        let facings: Vec<Facing> = self.sdisp.iter().map(|d| d.facing).collect();
         self.sdisp = g
             .spitfires()
             .iter()
-            .map(|s| SDisp {
+            .enumerate()
+            .map(|(i, s)| SDisp {
                 hex: s.hex,
+                facing: facings.get(i).copied().unwrap_or(Facing::North),
                 altitude: s.altitude,
                 fuel: s.fuel,
                 kills: s.kills,
@@ -326,8 +330,8 @@ impl Scene for FamilyScene {
         }
     }
 
-    fn draw(&mut self, ui: &mut Ui, game: &Game, t: &Shared<Self>, _settings: &Settings) {
-        self.draw_table(ui, game, t);
+    fn draw(&mut self, ui: &mut Ui, game: &Game, t: &Shared<Self>, settings: &Settings) {
+        self.draw_table(ui, game, t, settings.scheme);
     }
 
     fn draw_handover(&self, ui: &Ui, game: &Game, seat: Seat, t: &Shared<Self>) {
