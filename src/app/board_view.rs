@@ -333,6 +333,13 @@ pub const SPAN: f32 = 2.1;
 /// outline in its side's colours with roundels or crosses, smoke if it is
 /// damaged, its R/W/B/Y mark and its name; `size` is a hex's radius.
 pub fn draw_counter(ui: &Ui, p: Vec2, dir: Vec2, size: f32, c: &Counter, scheme: Scheme) {
+    draw_counter_body(ui, p, dir, size, c, scheme);
+    draw_counter_labels(ui, p, size, c);
+}
+
+/// The plane of `draw_counter` without its mark, name and marker: where
+/// planes crowd, all the bodies go first and all the labels over them.
+pub fn draw_counter_body(ui: &Ui, p: Vec2, dir: Vec2, size: f32, c: &Counter, scheme: Scheme) {
     if !ui.draw {
         return;
     }
@@ -395,8 +402,20 @@ pub fn draw_counter(ui: &Ui, p: Vec2, dir: Vec2, size: f32, c: &Counter, scheme:
             Color::new(0.95, 0.45, 0.05, 0.9),
         );
     }
-    // The identity mark (colour and letter: colour-blind safe) and the
-    // name, upright whatever the plane's heading.
+}
+
+/// The mark, name and marker of `draw_counter`, upright whatever the
+/// plane's heading.
+pub fn draw_counter_labels(ui: &Ui, p: Vec2, size: f32, c: &Counter) {
+    if !ui.draw {
+        return;
+    }
+    if silhouettes().and_then(|s| s.get(c.aircraft)).is_none() {
+        // A square counter carries its mark on itself.
+        draw_marker(ui, p, size, c);
+        return;
+    }
+    // The identity mark (colour and letter: colour-blind safe) and the name.
     let dot = p + vec2(-size * 0.62, size * 0.5);
     let dr = (size * 0.3).max(8.0);
     ui.circle(dot, dr, c.mark.fill);
@@ -467,7 +486,6 @@ fn draw_square(ui: &Ui, p: Vec2, dir: Vec2, size: f32, c: &Counter, scheme: Sche
     if c.damaged {
         ui.circle_lines(p, half * 0.95, 4.0, Color::new(0.85, 0.05, 0.05, 1.0));
     }
-    draw_marker(ui, p, size, c);
 }
 
 /// A die showing `face` as pips, in `fill` (pips white on a dark die, black

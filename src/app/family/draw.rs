@@ -5,7 +5,7 @@
 
 use super::anim::climb_text;
 use super::{colour_of, missed, name, sector_colour, FamilyScene};
-use crate::app::board_view::{draw_counter, Counter, Mark};
+use crate::app::board_view::{draw_counter_body, draw_counter_labels, Counter, Mark};
 use crate::app::table::Shared;
 use crate::app::ui::{self, draw_text, mix, Ui, ACCENT, DIM, INK, PAPER};
 use crate::common::hex::{hex_from_offset, End, Facing};
@@ -218,11 +218,11 @@ impl FamilyScene {
                 planes.push((s.altitude, false, i));
             }
         }
-        // The Spitfire whose turn it is over any plane at its altitude.
+        // The Spitfire whose turn it is over every other plane.
         let active = g.commander();
         planes.sort_by_key(|&(alt, bomber, i)| {
             let on_top = !bomber && active == Some(i as u8);
-            (alt, on_top, bomber, i)
+            (on_top, alt, bomber, i)
         });
         for &(alt, bomber, i) in &planes {
             let hex = if bomber {
@@ -252,6 +252,8 @@ impl FamilyScene {
         // Each plane as seen from above, its shadow on its square: a bomber
         // with its number, a Spitfire with its commander's colour and
         // letter, each with its altitude in the box above its right wing.
+        // The labels go over all the planes, so no plane hides another's.
+        let mut labels = Vec::new();
         for &(alt, bomber, i) in &planes {
             let (hex, facing) = if bomber {
                 (self.bdisp[i].hex, self.bdisp[i].facing)
@@ -293,7 +295,11 @@ impl FamilyScene {
                     lift: p0.y - p.y,
                 }
             };
-            draw_counter(ui, p, v.direction(facing), v.size, &counter, scheme);
+            draw_counter_body(ui, p, v.direction(facing), v.size, &counter, scheme);
+            labels.push((p, counter));
+        }
+        for (p, counter) in &labels {
+            draw_counter_labels(ui, *p, v.size, counter);
         }
         for (h, t) in &self.explosions {
             let p = v.center(*h);
