@@ -338,3 +338,114 @@ fn a_save_whose_commands_the_rules_refuse_says_which_one() {
         "{why}"
     );
 }
+
+#[test]
+fn the_wheel_over_the_family_board_zooms_about_the_mouse_and_0_fits_it_again() {
+    use macroquad::prelude::vec2;
+    let (_g, _dir) = data_dir("zoom");
+    let mut app = app_with(AnimSpeed::Instant);
+    family_new_game(&mut app, "12");
+    click(&mut app, "Start");
+    until_human(&mut app);
+    let before = family(&app).scene.view.clone();
+    let m = before.rect.center() + vec2(60.0, 40.0);
+    let under = before.pick(m).expect("a square under the mouse");
+    frame(
+        &mut app,
+        InputFrame {
+            mouse: (m.x, m.y),
+            wheel: 1.0,
+            ..InputFrame::idle()
+        },
+    );
+    let zoomed = family(&app).scene.view.clone();
+    assert!(
+        zoomed.size > before.size * 1.2,
+        "{} -> {}",
+        before.size,
+        zoomed.size
+    );
+    assert_eq!(
+        zoomed.pick(m),
+        Some(under),
+        "the square under the mouse stays"
+    );
+    // Zoomed right in, the board reaches under the panel: a click there is
+    // on the panel, not on a square hidden beneath it.
+    for _ in 0..8 {
+        frame(&mut app, InputFrame::press(KeyCode::Equal));
+    }
+    let close = family(&app).scene.view.clone();
+    let panel = vec2(W - 60.0, H / 2.0);
+    assert!(!close.area.contains(panel) && close.pick(panel).is_some());
+    let n = family(&app).game.commands().len();
+    frame(&mut app, InputFrame::click_at(panel.x, panel.y));
+    let b = family(&app);
+    assert_eq!(b.game.commands().len(), n);
+    assert!(b.shared.message.is_none(), "{:?}", b.shared.message);
+    // 0 fits the board to its area again.
+    frame(&mut app, InputFrame::press(KeyCode::Key0));
+    frame(&mut app, InputFrame::idle());
+    let fitted = family(&app).scene.view.clone();
+    assert_eq!(fitted.size, before.size);
+    assert_eq!(fitted.rect, before.rect);
+    // A new game starts fitted, whatever the last one was zoomed to.
+    frame(&mut app, InputFrame::press(KeyCode::Minus));
+    frame(&mut app, InputFrame::press(KeyCode::Equal));
+    assert!(family(&app).scene.view.size > before.size);
+    frame(&mut app, InputFrame::press(KeyCode::Escape));
+    frame(&mut app, InputFrame::idle());
+    click(&mut app, "Leave");
+    family_new_game(&mut app, "13");
+    click(&mut app, "Start");
+    if matches!(app.top(), Screen::ConfirmNew(_)) {
+        click(&mut app, "Replace it and start");
+    }
+    until_human(&mut app);
+    let fresh = family(&app).scene.view.clone();
+    assert_eq!(fresh.size, before.size);
+    assert_eq!(fresh.rect, before.rect);
+}
+
+#[test]
+fn the_hand_over_lists_what_the_commander_missed_since_they_last_flew() {
+    use tally_ho::app::family::missed;
+    use tally_ho::family::Seat;
+    let (_g, _dir) = data_dir("meanwhile");
+    let mut app = app_with(AnimSpeed::Instant);
+    let mut p = FamilyScript::new(2, 1, 9);
+    for _ in 0..200_000 {
+        let input = p.next(&app);
+        frame(&mut app, input);
+        let Some(b) = app.family() else { continue };
+        let Some(Seat::Commander(seat)) = b.handover else {
+            continue;
+        };
+        if b.game.round() < 3 {
+            continue;
+        }
+        let log = &b.shared.log;
+        let lines = missed(log, seat);
+        let texts: Vec<&str> = lines.iter().map(|l| l.text.as_str()).collect();
+        assert!(
+            lines.iter().all(|l| l.seat != Some(seat)),
+            "none of the commander's own lines: {texts:#?}"
+        );
+        assert!(
+            texts
+                .iter()
+                .any(|t| t.starts_with("Bomber") && t.contains("spinner")),
+            "the bombers' spins: {texts:#?}"
+        );
+        let other = 1 - seat;
+        let flew = lines.iter().any(|l| l.seat == Some(other));
+        assert!(flew, "the other commander's turn: {texts:#?}");
+        // It starts just after the commander's own last line, and only the
+        // lines of the turn now beginning come after it.
+        let now = log.iter().rev().take_while(|l| l.seat == Some(seat));
+        let from = log.len() - now.count() - lines.len();
+        assert_eq!(log[from - 1].seat, Some(seat), "{:?}", log[from - 1]);
+        return;
+    }
+    panic!("no hand-over after round 3");
+}

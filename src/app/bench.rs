@@ -131,11 +131,14 @@ pub fn bench_family_app() -> App {
         .collect();
     let mut b = family::family_table(game, commanders);
     for i in 0..60 {
-        b.shared.log.push(format!(
-            "Bomber {}: spinner same, beam - now at {}",
-            i % 5 + 1,
-            i % 7 + 1
-        ));
+        b.shared.log.push(family::LogLine {
+            text: format!(
+                "Bomber {}: spinner same, beam - now at {}",
+                i % 5 + 1,
+                i % 7 + 1
+            ),
+            seat: None,
+        });
     }
     let (settings, _) = Settings::load();
     let mut app = App::new(settings, None);

@@ -270,6 +270,34 @@ pub fn dot_colour(c: Colour) -> Color {
     }
 }
 
+/// A plane's identity mark: a disc in a colour with a letter or digit on
+/// it (the letter makes it colour-blind safe), in ink or white, whichever
+/// shows on the colour.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Mark {
+    pub fill: Color,
+    pub letter: char,
+}
+
+impl Mark {
+    /// A Simple Hex plane's colour: R, W, B or Y.
+    pub fn of(c: Colour) -> Mark {
+        Mark {
+            fill: dot_colour(c),
+            letter: c.letter(),
+        }
+    }
+
+    fn ink(self) -> Color {
+        let f = self.fill;
+        if f.r * 0.3 + f.g * 0.59 + f.b * 0.11 < 0.55 {
+            WHITE
+        } else {
+            INK
+        }
+    }
+}
+
 /// What a plane's counter shows.
 pub struct Counter<'a> {
     pub side: Side,
@@ -278,11 +306,15 @@ pub struct Counter<'a> {
     pub aircraft: &'a str,
     pub short: &'a str,
     pub unit: Option<&'a str>,
-    pub colour: Colour,
+    pub mark: Mark,
     pub damaged: bool,
     pub active: bool,
-    /// The remaining-moves d8 beside a fighter that split its move.
+    /// A number in a box above the right wing: the remaining-moves d8 of a
+    /// Simple Hex fighter that split its move, a family plane's altitude.
     pub marker: Option<u8>,
+    /// How far above its hex the plane is drawn, in pixels (the family
+    /// game's planes on their poles): its shadow stays on the hex.
+    pub lift: f32,
 }
 
 /// The shipped silhouettes, read once (`None` if they could not be: then
@@ -301,6 +333,13 @@ pub const SPAN: f32 = 2.1;
 /// outline in its side's colours with roundels or crosses, smoke if it is
 /// damaged, its R/W/B/Y mark and its name; `size` is a hex's radius.
 pub fn draw_counter(ui: &Ui, p: Vec2, dir: Vec2, size: f32, c: &Counter, scheme: Scheme) {
+    draw_counter_body(ui, p, dir, size, c, scheme);
+    draw_counter_labels(ui, p, size, c);
+}
+
+/// The plane of `draw_counter` without its mark, name and marker: where
+/// planes crowd, all the bodies go first and all the labels over them.
+pub fn draw_counter_body(ui: &Ui, p: Vec2, dir: Vec2, size: f32, c: &Counter, scheme: Scheme) {
     if !ui.draw {
         return;
     }
@@ -315,8 +354,8 @@ pub fn draw_counter(ui: &Ui, p: Vec2, dir: Vec2, size: f32, c: &Counter, scheme:
         ui.circle(p, size * 1.05, Color::new(1.0, 0.85, 0.1, 0.45));
         ui.circle_lines(p, size * 1.05, 2.5, Color::new(1.0, 0.8, 0.0, 1.0));
     }
-    // The shadow, cast down and to the right.
-    let shadow = p + vec2(size * 0.14, size * 0.22);
+    // The shadow, cast down and to the right on the hex below the plane.
+    let shadow = p + vec2(size * 0.14, size * 0.22 + c.lift);
     for part in &shape.parts {
         let pts: Vec<Vec2> = part.iter().map(|&q| at(shadow, q)).collect();
         ui.poly(&pts, Color::new(0.0, 0.0, 0.0, 0.28));
@@ -363,24 +402,31 @@ pub fn draw_counter(ui: &Ui, p: Vec2, dir: Vec2, size: f32, c: &Counter, scheme:
             Color::new(0.95, 0.45, 0.05, 0.9),
         );
     }
-    // The identity mark (colour and letter: colour-blind safe) and the
-    // name, upright whatever the plane's heading.
+}
+
+/// The mark, name and marker of `draw_counter`, upright whatever the
+/// plane's heading.
+pub fn draw_counter_labels(ui: &Ui, p: Vec2, size: f32, c: &Counter) {
+    if !ui.draw {
+        return;
+    }
+    if silhouettes().and_then(|s| s.get(c.aircraft)).is_none() {
+        // A square counter carries its mark on itself.
+        draw_marker(ui, p, size, c);
+        return;
+    }
+    // The identity mark (colour and letter: colour-blind safe) and the name.
     let dot = p + vec2(-size * 0.62, size * 0.5);
     let dr = (size * 0.3).max(8.0);
-    ui.circle(dot, dr, dot_colour(c.colour));
+    ui.circle(dot, dr, c.mark.fill);
     ui.circle_lines(dot, dr, 1.5, INK);
-    let lc = if c.colour == Colour::Blue || c.colour == Colour::Red {
-        WHITE
-    } else {
-        INK
-    };
     let ls = (dr * 1.5).max(12.0);
     ui.text_centered(
-        &c.colour.letter().to_string(),
+        &c.mark.letter.to_string(),
         dot.x,
         dot.y + ls * 0.33,
         ls,
-        lc,
+        c.mark.ink(),
     );
     if let Some(name) = c.unit {
         let fs = (size * 0.5).clamp(12.0, 18.0);
@@ -426,7 +472,7 @@ fn draw_square(ui: &Ui, p: Vec2, dir: Vec2, size: f32, c: &Counter, scheme: Sche
     ui.circle(
         vec2(r.x + half * 0.4, r.y + r.h - half * 0.4),
         half * 0.3,
-        dot_colour(c.colour),
+        c.mark.fill,
     );
     let tip = p + dir * half * 1.25;
     let base = p + dir * half * 0.55;
@@ -440,7 +486,6 @@ fn draw_square(ui: &Ui, p: Vec2, dir: Vec2, size: f32, c: &Counter, scheme: Sche
     if c.damaged {
         ui.circle_lines(p, half * 0.95, 4.0, Color::new(0.85, 0.05, 0.05, 1.0));
     }
-    draw_marker(ui, p, size, c);
 }
 
 /// A die showing `face` as pips, in `fill` (pips white on a dark die, black

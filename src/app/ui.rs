@@ -96,6 +96,8 @@ pub struct Ui {
     /// one for all the glyphs, instead of a new draw call at every switch
     /// between them (which is what costs a software renderer most).
     texts: std::cell::RefCell<Vec<QueuedText>>,
+    /// Where drawing is clipped to on the screen, if anywhere.
+    clip: std::cell::Cell<Option<Rect>>,
 }
 
 pub const INK: Color = Color::new(0.10, 0.10, 0.12, 1.0);
@@ -113,6 +115,7 @@ impl Ui {
             buttons: Vec::new(),
             click_used: false,
             texts: Default::default(),
+            clip: Default::default(),
         }
     }
 
@@ -129,16 +132,8 @@ impl Ui {
         if self.draw {
             self.flush_text();
             crate::app::audit::clip(r);
-            let clip = r.map(|r| {
-                let (x, y) = (r.x.max(0.0).floor(), r.y.max(0.0).floor());
-                (
-                    x as i32,
-                    y as i32,
-                    (r.x + r.w - x).max(0.0).ceil() as i32,
-                    (r.y + r.h - y).max(0.0).ceil() as i32,
-                )
-            });
-            unsafe { get_internal_gl() }.quad_gl.scissor(clip);
+            self.clip.set(r);
+            scissor(r);
         }
     }
 
@@ -277,6 +272,20 @@ impl Ui {
     }
 }
 
+/// Clips what is drawn next to `r` on the screen (or nothing, with `None`).
+fn scissor(r: Option<Rect>) {
+    let clip = r.map(|r| {
+        let (x, y) = (r.x.max(0.0).floor(), r.y.max(0.0).floor());
+        (
+            x as i32,
+            y as i32,
+            (r.x + r.w - x).max(0.0).ceil() as i32,
+            (r.y + r.h - y).max(0.0).ceil() as i32,
+        )
+    });
+    unsafe { get_internal_gl() }.quad_gl.scissor(clip);
+}
+
 /// Splits text into lines no wider than `width` at `size`: at spaces, and a
 /// word wider than the line between two characters (never inside one). A
 /// line break in the text starts a new line; an empty paragraph is an empty
@@ -310,6 +319,29 @@ pub fn wrap_text(s: &str, width: f32, size: f32) -> Vec<String> {
         out.push(line);
     }
     out
+}
+
+/// What happened while a player was away, for the hand-over screen:
+/// "Meanwhile:" at `top`, then `lines` (oldest first), each wrapped to the
+/// width; when they do not all fit above the bottom, the newest are kept.
+pub fn meanwhile(ui: &Ui, lines: &[&str], top: f32) {
+    let room = ((ui.h - top - 10.0) / 20.0).max(0.0) as usize;
+    if lines.is_empty() || room == 0 {
+        return;
+    }
+    let w = (ui.w - 80.0).min(760.0);
+    let x = (ui.w - w) / 2.0;
+    let mut y = top;
+    ui.text("Meanwhile:", x, y, 20.0, WHITE);
+    let rows: Vec<String> = lines
+        .iter()
+        .flat_map(|l| wrap_text(l, w - 20.0, 17.0))
+        .collect();
+    let skip = rows.len().saturating_sub(room);
+    for r in &rows[skip..] {
+        y += 20.0;
+        ui.text(r, x + 10.0, y, 17.0, LIGHTGRAY);
+    }
 }
 
 /// The text cut to `width` at `size`, between characters, with an ellipsis
@@ -472,14 +504,30 @@ impl<K: PartialEq + Copy> Layer<K> {
             return;
         }
         if self.cached.as_ref().map(|c| c.1) != Some(key) {
-            let rt = render_target(area.w.ceil().max(1.0) as u32, area.h.ceil().max(1.0) as u32);
-            rt.texture.set_filter(FilterMode::Nearest);
+            let (w, h) = (area.w.ceil().max(1.0) as u32, area.h.ceil().max(1.0) as u32);
+            // The same texture while its size holds (a pan repaints every
+            // frame), a new one when it changes.
+            let rt = match self.cached.take() {
+                Some((rt, _)) if rt.texture.size() == vec2(w as f32, h as f32) => rt,
+                _ => {
+                    let rt = render_target(w, h);
+                    rt.texture.set_filter(FilterMode::Nearest);
+                    rt
+                }
+            };
             let mut cam = Camera2D::from_display_rect(area);
             cam.render_target = Some(rt.clone());
+            // The screen's clip is in the screen's pixels, not the texture's:
+            // off while the texture is painted.
+            let clip = ui.clip.get();
+            scissor(None);
+            crate::app::audit::clip(Some(area));
             set_camera(&cam);
             clear_background(Color::new(0.0, 0.0, 0.0, 0.0));
             paint();
             set_default_camera();
+            scissor(clip);
+            crate::app::audit::clip(clip);
             self.cached = Some((rt, key));
         }
         if let Some((rt, _)) = &self.cached {

@@ -54,6 +54,60 @@ pub enum Anim {
     },
 }
 
+/// A line of the family log, and the commander whose own doing it tells
+/// (their turn beginning, their flight, landing, kill), if any: what a
+/// commander has missed since they last flew runs from their last line.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LogLine {
+    pub text: String,
+    pub seat: Option<u8>,
+}
+
+/// What a commander missed since they last flew: the lines after their
+/// last own line, leaving out the lines of the turn now beginning (their
+/// turn's start, their fuel).
+pub fn missed(log: &[LogLine], seat: u8) -> &[LogLine] {
+    let mine = |l: &LogLine| l.seat == Some(seat);
+    let end = log.iter().rposition(|l| !mine(l)).map_or(0, |i| i + 1);
+    let from = log[..end].iter().rposition(mine).map_or(0, |i| i + 1);
+    &log[from..end]
+}
+
+/// A commander's flight being read square by square: their square and
+/// altitude before it. Its line is written once it is over, when the next
+/// event comes (a kill, a collision, the end of the turn).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Flight {
+    seat: u8,
+    from: Hex,
+    altitude: u8,
+}
+
+/// The line for a flight that is over: where the Spitfire went, and its
+/// altitude now.
+fn flight_line(g: &Game, players: &[Player], f: Flight, now: &State) -> LogLine {
+    let s = now.spitfire(f.seat);
+    let who = name(g, players, f.seat);
+    let at = g.scenario().cell_name(s.hex);
+    let change = if s.altitude > f.altitude {
+        Some("climbs")
+    } else if s.altitude < f.altitude {
+        Some("dives")
+    } else {
+        None
+    };
+    let text = match (s.hex == f.from, change) {
+        (true, Some(c)) => format!("{who} {c} to {} over {at}", s.altitude),
+        (true, None) => format!("{who} stays over {at} at {}", s.altitude),
+        (false, Some(c)) => format!("{who} {c} to {} and flies to {at}", s.altitude),
+        (false, None) => format!("{who} flies to {at} at {}", s.altitude),
+    };
+    LogLine {
+        text,
+        seat: Some(f.seat),
+    }
+}
+
 pub(super) fn climb_text(c: i8) -> String {
     match c {
         0 => "same".into(),
@@ -62,11 +116,22 @@ pub(super) fn climb_text(c: i8) -> String {
     }
 }
 
-/// The log line an event makes, if any.
-fn line(g: &Game, players: &[Player], e: &Event, after: &State) -> Option<String> {
+/// The log line an event makes, if any, and the commander whose doing it
+/// tells.
+fn line(g: &Game, players: &[Player], e: &Event, after: &State) -> Option<LogLine> {
     let sc = g.scenario();
     let who = |seat: u8| name(g, players, seat);
-    Some(match *e {
+    let by = match *e {
+        Event::TurnBegan { seat }
+        | Event::FuelBurned { seat, .. }
+        | Event::TookOff { seat, .. }
+        | Event::Landed { seat, .. }
+        | Event::Waited { seat }
+        | Event::GaveWay { seat, .. }
+        | Event::ShotDown { seat, .. } => Some(seat),
+        _ => None,
+    };
+    let text = match *e {
         Event::RoundBegan { round } => format!("Round {round}"),
         Event::Spun {
             bomber,
@@ -130,6 +195,10 @@ fn line(g: &Game, players: &[Player], e: &Event, after: &State) -> Option<String
             format!("{}: fuel low ({fuel} left)", who(seat))
         }
         Event::TookOff { seat, altitude } => format!("{} takes off to {altitude}", who(seat)),
+        Event::Waited { seat } if after.spitfire(seat).on_ground() => {
+            format!("{} waits on the ground", who(seat))
+        }
+        Event::Waited { seat } => format!("{} does nothing", who(seat)),
         Event::Landed { seat, at, fuel } => {
             format!("{} lands at {} (fuel {fuel})", who(seat), sc.cell_name(at))
         }
@@ -154,18 +223,41 @@ fn line(g: &Game, players: &[Player], e: &Event, after: &State) -> Option<String
             (None, _) => "Nightfall: nobody wins".into(),
         },
         _ => return None,
-    })
+    };
+    Some(LogLine { text, seat: by })
 }
 
-/// The beats of one event: its log line, then its animations.
+/// The beats of one event: its log line, then its animations. `flight` is
+/// the commander's flight read so far (its line waits for the flight to end).
+#[allow(clippy::too_many_arguments)]
 pub fn beats(
     g: &Game,
     players: &[Player],
+    flight: &mut Option<Flight>,
     before: &State,
     e: &Event,
     after: &State,
-    out: &mut Vec<Beat<Anim, String>>,
+    out: &mut Vec<Beat<Anim, LogLine>>,
 ) {
+    match *e {
+        Event::Climbed { seat, .. } | Event::Flew { seat, .. } => {
+            if flight.is_some_and(|f| f.seat != seat) {
+                let f = flight.take().expect("checked");
+                out.push(Beat::Log(flight_line(g, players, f, before)));
+            }
+            let s = before.spitfire(seat);
+            flight.get_or_insert(Flight {
+                seat,
+                from: s.hex,
+                altitude: s.altitude,
+            });
+        }
+        _ => {
+            if let Some(f) = flight.take() {
+                out.push(Beat::Log(flight_line(g, players, f, before)));
+            }
+        }
+    }
     if let Some(l) = line(g, players, e, after) {
         out.push(Beat::Log(l));
     }
@@ -271,25 +363,25 @@ impl FamilyScene {
             }
             Anim::Kill { seat, bomber } => {
                 sounds.push(Sfx::Guns);
-                let from = self.view.center(self.sdisp[*seat as usize].hex);
-                let to = self.view.center(self.bdisp[*bomber as usize].hex);
+                let from = self.sdisp[*seat as usize].hex;
+                let to = self.bdisp[*bomber as usize].hex;
                 self.shots.push((from, to, 0.0));
                 self.explosions.push((to, 0.0));
             }
             Anim::Knock { feature } => {
                 sounds.push(Sfx::Bomb);
-                if let Some(p) = self.feature_point(*feature) {
-                    self.explosions.push((p, 0.0));
+                if let Some(&h) = self.feature_hexes.get(*feature as usize) {
+                    self.explosions.push((h, 0.0));
                 }
             }
             Anim::Explode { at } => {
                 sounds.push(Sfx::Explosion);
-                self.explosions.push((self.view.center(*at), 0.0));
+                self.explosions.push((*at, 0.0));
             }
             Anim::Lost { seat } => {
                 sounds.push(Sfx::Explosion);
-                let p = self.view.center(self.sdisp[*seat as usize].hex);
-                self.explosions.push((p, 0.0));
+                let h = self.sdisp[*seat as usize].hex;
+                self.explosions.push((h, 0.0));
             }
             Anim::BomberMove { .. } | Anim::Spit { .. } if sounds.is_empty() && len > 0.1 => {
                 sounds.push(Sfx::Engine)
@@ -315,6 +407,7 @@ impl FamilyScene {
                 fuel,
             } => {
                 let d = &mut self.sdisp[seat as usize];
+                d.facing = Facing::between(d.hex, hex).unwrap_or(d.facing);
                 d.hex = hex;
                 d.altitude = altitude;
                 if let Some(f) = fuel {

@@ -4,21 +4,26 @@
 //! the spinner, the log and the bottom bar.
 
 use super::anim::climb_text;
-use super::{colour_of, name, sector_colour, FamilyScene};
-use crate::app::board_view::BoardView;
+use super::{colour_of, missed, name, sector_colour, FamilyScene};
+use crate::app::board_view::{draw_counter_body, draw_counter_labels, Counter, Mark};
 use crate::app::table::Shared;
 use crate::app::ui::{self, draw_text, mix, Ui, ACCENT, DIM, INK, PAPER};
-use crate::common::hex::Facing;
+use crate::common::hex::{hex_from_offset, End, Facing};
 use crate::common::words::count;
 use crate::family::{
     column_letter, Choice, Command, Ending, FeatureKind, Game, Heading, Order, Phase, Seat, Terrain,
 };
+use crate::settings::Scheme;
+use crate::simple_hex::Side;
 use hexx::Hex;
 use macroquad::prelude::*;
 
 const SEA: Color = Color::new(0.38, 0.58, 0.78, 1.0);
 const LAND: Color = Color::new(0.64, 0.74, 0.50, 1.0);
-const BOMBER: Color = Color::new(0.22, 0.23, 0.25, 1.0);
+/// The aircraft the planes are drawn as (their outlines are in the shipped
+/// silhouettes).
+const SPITFIRE: &str = "Spitfire";
+const BOMBER: &str = "He 111";
 const GOLD: Color = Color::new(1.0, 0.80, 0.10, 1.0);
 
 /// The commander a person plays whose decision it is, if any.
@@ -80,6 +85,13 @@ impl FamilyScene {
                 LIGHTGRAY,
             );
         }
+        // What this commander missed since they last flew.
+        let since: Vec<&str> = missed(&t.log, seat)
+            .iter()
+            .map(|l| l.text.as_str())
+            .collect();
+        let top = ui.h / 2.0 + if mover.is_some() { 104.0 } else { 80.0 };
+        ui::meanwhile(ui, &since, top);
     }
 
     fn banner(&self, g: &Game, t: &Shared<Self>) -> String {
@@ -134,9 +146,11 @@ impl FamilyScene {
         "The bombers and the computer commanders are flying. S: skip ahead.".into()
     }
 
-    pub(super) fn draw_table(&mut self, ui: &mut Ui, g: &Game, t: &Shared<Self>) {
+    pub(super) fn draw_table(&mut self, ui: &mut Ui, g: &Game, t: &Shared<Self>, scheme: Scheme) {
         ui.rect(Rect::new(0.0, 0.0, ui.w, 40.0), PAPER);
         ui.text(&self.banner(g, t), 12.0, 27.0, 21.0, INK);
+        // The board and everything on it stay inside its area, however zoomed.
+        ui.clip(Some(self.view.area));
         self.draw_mat(ui, g);
         let quiet_turn = !t.busy() && human(g, t).is_some();
         if quiet_turn {
@@ -164,8 +178,9 @@ impl FamilyScene {
                 if c.shoots.is_empty() { INK } else { ACCENT },
             );
         }
-        // What the square under the mouse would do.
-        let hover = v.pick(ui.mouse());
+        // What the square under the mouse would do (a square zoomed out of
+        // the board's area is not under it).
+        let hover = v.pick(ui.mouse()).filter(|_| v.area.contains(ui.mouse()));
         let mut preview = None;
         if let Some(c) = hover.and_then(|h| choices.iter().find(|c| c.hex == h)) {
             preview = Some(Self::describe_choice(g, c));
@@ -193,7 +208,7 @@ impl FamilyScene {
                 Color::new(0.1, 0.1, 0.1, 0.6),
             );
         }
-        // Planes: shadows and poles first, then the planes, lowest first.
+        // Planes: poles and fuel gauges first, then the planes, lowest first.
         let mut planes: Vec<(u8, bool, usize)> = Vec::new();
         for (i, b) in self.bdisp.iter().enumerate() {
             planes.push((b.altitude, true, i));
@@ -203,8 +218,12 @@ impl FamilyScene {
                 planes.push((s.altitude, false, i));
             }
         }
-        planes.sort_by_key(|p| (p.0, p.1, p.2));
+        // The Spitfire whose turn it is over every other plane.
         let active = g.commander();
+        planes.sort_by_key(|&(alt, bomber, i)| {
+            let on_top = !bomber && active == Some(i as u8);
+            (on_top, alt, bomber, i)
+        });
         for &(alt, bomber, i) in &planes {
             let hex = if bomber {
                 self.bdisp[i].hex
@@ -212,7 +231,6 @@ impl FamilyScene {
                 self.sdisp[i].hex
             };
             let (p0, p) = self.lifted(hex, alt);
-            ui.circle(p0, v.size * 0.3, Color::new(0.0, 0.0, 0.0, 0.35));
             if alt > 0 {
                 ui.line(p0, p, 3.0, Color::new(0.1, 0.1, 0.1, 0.8));
             }
@@ -231,46 +249,73 @@ impl FamilyScene {
                 ui.rect(Rect::new(r.x, r.y, r.w * fuel / full, r.h), col);
             }
         }
+        // Each plane as seen from above, its shadow on its square: a bomber
+        // with its number, a Spitfire with its commander's colour and
+        // letter, each with its altitude in the box above its right wing.
+        // The labels go over all the planes, so no plane hides another's.
+        let mut labels = Vec::new();
         for &(alt, bomber, i) in &planes {
-            if bomber {
-                let b = self.bdisp[i];
-                let (_, p) = self.lifted(b.hex, alt);
-                draw_plane(
-                    ui,
-                    &v,
-                    p,
-                    v.direction(b.facing),
-                    BOMBER,
-                    true,
-                    &(i + 1).to_string(),
-                    alt,
-                    false,
-                );
+            let (hex, facing) = if bomber {
+                (self.bdisp[i].hex, self.bdisp[i].facing)
             } else {
-                let s = self.sdisp[i];
-                let (_, p) = self.lifted(s.hex, alt);
-                let on = active == Some(i as u8);
-                draw_plane(
-                    ui,
-                    &v,
-                    p,
-                    vec2(0.0, -1.0),
-                    colour_of(g, i as u8),
-                    false,
-                    "",
-                    alt,
-                    on,
-                );
-            }
+                (self.sdisp[i].hex, self.sdisp[i].facing)
+            };
+            let (p0, p) = self.lifted(hex, alt);
+            let counter = if bomber {
+                let number = char::from_digit(i as u32 + 1, 10).unwrap_or('?');
+                Counter {
+                    side: Side::German,
+                    aircraft: BOMBER,
+                    short: BOMBER,
+                    unit: None,
+                    mark: Mark {
+                        fill: WHITE,
+                        letter: number,
+                    },
+                    damaged: false,
+                    active: false,
+                    marker: Some(alt),
+                    lift: p0.y - p.y,
+                }
+            } else {
+                let seat = i as u8;
+                let colour = g.scenario().sectors[g.spitfire(seat).sector as usize].colour;
+                Counter {
+                    side: Side::British,
+                    aircraft: SPITFIRE,
+                    short: "Spit",
+                    unit: None,
+                    mark: Mark {
+                        fill: sector_colour(colour),
+                        letter: colour.name().chars().next().unwrap_or('?'),
+                    },
+                    damaged: false,
+                    active: active == Some(seat),
+                    marker: Some(alt),
+                    lift: p0.y - p.y,
+                }
+            };
+            draw_counter_body(ui, p, v.direction(facing), v.size, &counter, scheme);
+            labels.push((p, counter));
         }
-        for (p, t) in &self.explosions {
+        for (p, counter) in &labels {
+            draw_counter_labels(ui, *p, v.size, counter);
+        }
+        for (h, t) in &self.explosions {
+            let p = v.center(*h);
             let r = v.size * (0.3 + t * 0.9);
-            ui.circle(*p, r, Color::new(1.0, 0.55, 0.1, (0.9 - t).max(0.0)));
-            ui.circle(*p, r * 0.55, Color::new(1.0, 0.9, 0.3, (0.9 - t).max(0.0)));
+            ui.circle(p, r, Color::new(1.0, 0.55, 0.1, (0.9 - t).max(0.0)));
+            ui.circle(p, r * 0.55, Color::new(1.0, 0.9, 0.3, (0.9 - t).max(0.0)));
         }
         for (a, b, _) in &self.shots {
-            ui.line(*a, *b, 3.0, Color::new(1.0, 0.95, 0.3, 0.9));
+            ui.line(
+                v.center(*a),
+                v.center(*b),
+                3.0,
+                Color::new(1.0, 0.95, 0.3, 0.9),
+            );
         }
+        ui.clip(None);
         // The left column: this decision's buttons, drawn here when it is a human's.
         if let Some(seat) = human(g, t).filter(|_| !t.busy()) {
             for (i, (_, _, mode)) in self.buttons(g, seat).into_iter().enumerate() {
@@ -359,12 +404,19 @@ impl FamilyScene {
     fn draw_mat(&mut self, ui: &Ui, g: &Game) {
         let v = self.view.clone();
         let row = v.size * 3f32.sqrt();
-        let area = Rect::new(
-            v.rect.x - 30.0,
-            v.rect.y - row,
-            v.rect.w + 60.0,
-            v.rect.h + 1.5 * row,
+        // The board with its spare rows and room for the labels around it,
+        // as far as the board's area shows it.
+        let m = 40.0;
+        let around = Rect::new(
+            v.outer.x - m,
+            v.outer.y - m,
+            v.outer.w + 2.0 * m,
+            v.outer.h + 2.0 * m,
         );
+        let area = around.intersect(v.area).unwrap_or(v.area);
+        // The board's compass on screen, however it lies.
+        let north = v.direction(Facing::North);
+        let east = vec2(-north.y, north.x);
         let mask =
             self.knocked
                 .iter()
@@ -380,7 +432,7 @@ impl FamilyScene {
                 })
             })
             .collect();
-        self.mat.show(ui, area, (area, mask), || {
+        self.mat.show(ui, area, (area, v.rect, mask), || {
             for hex in sc.grid.hexes() {
                 let col = match sc.terrain(hex) {
                     Some(Terrain::Land { sector }) => mix(
@@ -506,40 +558,43 @@ impl FamilyScene {
                 );
             }
             // The north edge's curved arrows: bombers turn round here.
-            let y = v.rect.y - row * 0.35;
+            let (a, b) = v.edge(End::North);
             let n = (sc.grid.columns() / 3).max(2);
             for k in 0..n {
-                let x = v.rect.x + v.rect.w * (k as f32 + 0.5) / n as f32;
+                let at = a + (b - a) * ((k as f32 + 0.5) / n as f32) + north * row * 0.35;
                 let r = v.size * 0.35;
                 let pts: Vec<Vec2> = (0..=8)
                     .map(|j| {
-                        let a = std::f32::consts::PI * (1.0 + j as f32 / 8.0);
-                        vec2(x + r * a.cos(), y + r * 0.8 + r * a.sin())
+                        let t = std::f32::consts::PI * (1.0 + j as f32 / 8.0);
+                        at + east * r * t.cos() - north * (r * 0.8 + r * t.sin())
                     })
                     .collect();
                 for w in pts.windows(2) {
                     ui.line(w[0], w[1], 2.5, PAPER);
                 }
                 let end = pts[8];
-                ui.triangle(
-                    end + vec2(-5.0, 0.0),
-                    end + vec2(5.0, 0.0),
-                    end + vec2(0.0, 8.0),
+                ui.triangle(end - east * 5.0, end + east * 5.0, end - north * 8.0, PAPER);
+            }
+            // Column letters beyond the south edge, row numbers beyond the west.
+            let label = |t: &str, p: Vec2| {
+                draw_text(
+                    t,
+                    p.x - ui::text_width(t, 16.0) / 2.0,
+                    p.y + 5.0,
+                    16.0,
                     PAPER,
                 );
-            }
-            // Column letters and row numbers.
+            };
+            let (a, b) = v.edge(End::South);
+            let along = (b - a).normalize();
             for c in 0..sc.grid.columns() as i32 {
-                let p = v.center(crate::common::hex::hex_from_offset(
-                    c,
-                    sc.grid.rows() as i32 - 1,
-                ));
-                let t = column_letter(c).to_string();
-                draw_text(&t, p.x - 4.0, v.rect.y + v.rect.h + 16.0, 16.0, PAPER);
+                let p = v.center(hex_from_offset(c, sc.grid.rows() as i32 - 1));
+                let p = a + along * (p - a).dot(along) - north * 12.0;
+                label(&column_letter(c).to_string(), p);
             }
             for r in 0..sc.grid.rows() as i32 {
-                let p = v.center(crate::common::hex::hex_from_offset(0, r));
-                draw_text((r + 1).to_string(), v.rect.x - 26.0, p.y + 5.0, 16.0, PAPER);
+                let p = v.center(hex_from_offset(0, r)) - east * (v.size + 16.0);
+                label(&(r + 1).to_string(), p);
             }
         });
     }
@@ -570,7 +625,7 @@ impl FamilyScene {
         );
         y += 20.0;
         ui.text(
-            &format!("Order: {}", order.join(", ")),
+            &ui::fit_text(&format!("Order: {}", order.join(", ")), pw - 20.0, 16.0),
             x + 10.0,
             y,
             16.0,
@@ -599,7 +654,11 @@ impl FamilyScene {
                 " (computer)"
             };
             ui.text(
-                &format!("{}{who}", name(g, &t.players, seat)),
+                &ui::fit_text(
+                    &format!("{}{who}", name(g, &t.players, seat)),
+                    card.w - 22.0,
+                    17.0,
+                ),
                 card.x + 16.0,
                 card.y + 18.0,
                 17.0,
@@ -652,7 +711,7 @@ impl FamilyScene {
         let room = ((panel.y + panel.h - y - 6.0) / line_h).max(0.0) as usize;
         let start = t.log.len().saturating_sub(room);
         for (i, line) in t.log[start..].iter().enumerate() {
-            let t = ui::fit_text(line, pw - 16.0, 15.0);
+            let t = ui::fit_text(&line.text, pw - 16.0, 15.0);
             ui.text(&t, x + 8.0, y + 12.0 + i as f32 * line_h, 15.0, INK);
         }
     }
@@ -689,20 +748,22 @@ impl FamilyScene {
             size,
             INK,
         );
-        ui.paragraph(
-            "blue +1, red -1, white same",
-            x + 150.0,
-            y + 100.0,
-            pw - 160.0,
-            14.0,
-            DIM,
-        );
         let cap = if self.spin_caption.is_empty() {
             "spun for each bomber".to_string()
         } else {
             self.spin_caption.clone()
         };
-        ui.paragraph(&cap, x + 150.0, y + 52.0, pw - 160.0, 16.0, INK);
+        // The key below the caption, however many lines a narrow panel
+        // wraps the caption into.
+        let used = ui.paragraph(&cap, x + 150.0, y + 52.0, pw - 160.0, 16.0, INK);
+        ui.paragraph(
+            "blue +1, red -1, white same",
+            x + 150.0,
+            (y + 100.0).max(y + 52.0 + used + 2.0),
+            pw - 160.0,
+            14.0,
+            DIM,
+        );
     }
 
     /// Where the spinner goes: below the commanders' cards.
@@ -787,70 +848,16 @@ impl FamilyScene {
     }
 }
 
-/// A plane seen from above on its pole: wings, fuselage, tail, its number
-/// and an altitude badge.
-#[allow(clippy::too_many_arguments)]
-fn draw_plane(
-    ui: &Ui,
-    v: &BoardView,
-    p: Vec2,
-    dir: Vec2,
-    colour: Color,
-    bomber: bool,
-    label: &str,
-    alt: u8,
-    active: bool,
-) {
-    if !ui.draw {
-        return;
-    }
-    let s = v.size;
-    let side = vec2(-dir.y, dir.x);
-    if active {
-        ui.circle(p, s * 0.95, Color::new(1.0, 0.85, 0.1, 0.85));
-    }
-    let (span, len, thick) = if bomber {
-        (s * 1.75, s * 0.8, (s * 0.26).max(4.0))
-    } else {
-        (s * 1.5, s * 0.7, (s * 0.22).max(4.0))
-    };
-    // Wings, fuselage, tailplane, with a dark outline.
-    let wing = p + dir * len * 0.12;
-    let tail = p - dir * len * 0.85;
-    for (w, col) in [(thick + 3.0, INK), (thick, colour)] {
-        ui.line(wing - side * span * 0.5, wing + side * span * 0.5, w, col);
-        ui.line(p - dir * len, p + dir * len, w * 0.9, col);
-        ui.line(
-            tail - side * span * 0.22,
-            tail + side * span * 0.22,
-            w * 0.8,
-            col,
-        );
-    }
-    if bomber {
-        // Two engines, and the bomber's number.
-        for k in [-0.28f32, 0.28] {
-            ui.circle(wing + side * span * k + dir * s * 0.08, thick * 0.7, INK);
+#[cfg(test)]
+mod tests {
+    use super::{BOMBER, SPITFIRE};
+
+    #[test]
+    fn the_family_planes_have_outlines_among_the_shipped_silhouettes() {
+        // Without one, the plane would be drawn as a square counter.
+        let shapes = crate::data::shipped_silhouettes().expect("the shipped silhouettes read");
+        for name in [SPITFIRE, BOMBER] {
+            assert!(shapes.get(name).is_some(), "no outline for {name}");
         }
-        ui.circle(p, s * 0.34, WHITE);
-        ui.circle_lines(p, s * 0.34, 1.5, INK);
-        ui.text_centered(label, p.x, p.y + 6.0, 18.0, INK);
-    } else {
-        // Roundel.
-        ui.circle(p, s * 0.22, Color::new(0.1, 0.2, 0.6, 1.0));
-        ui.circle(p, s * 0.14, WHITE);
-        ui.circle(p, s * 0.07, Color::new(0.8, 0.1, 0.1, 1.0));
     }
-    // Altitude badge.
-    let bs = (s * 0.75).max(16.0);
-    let b = Rect::new(p.x + s * 0.45, p.y - s * 0.45 - bs, bs, bs);
-    ui.rect(b, if bomber { INK } else { WHITE });
-    ui.rect_lines(b, 2.0, if bomber { WHITE } else { colour });
-    ui.text_centered(
-        &alt.to_string(),
-        b.x + b.w / 2.0,
-        b.y + b.h * 0.8,
-        b.h * 1.05,
-        if bomber { WHITE } else { INK },
-    );
 }

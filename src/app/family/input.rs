@@ -82,7 +82,9 @@ impl FamilyScene {
         }
         self.refresh_choices(g);
         if ui.input.clicked && !ui.click_used {
-            if let Some(hex) = self.view.pick(ui.mouse()) {
+            // Zoomed in, a square beyond the board's area is not shown.
+            let shown = self.view.area.contains(ui.mouse());
+            if let Some(hex) = self.view.pick(ui.mouse()).filter(|_| shown) {
                 if let Some(c) = self.choices.iter().find(|c| c.hex == hex) {
                     return Act::Play(vec![c.command]);
                 } else if !self.choices.is_empty() {

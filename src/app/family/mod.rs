@@ -10,9 +10,10 @@ mod draw;
 mod input;
 mod new_game;
 
+pub use anim::{missed, LogLine};
 pub use new_game::{new_game_screen, result_screen, FamilyNew, SeatChoice, HELP};
 
-use super::board_view::BoardView;
+use super::board_view::{BoardView, Lie, Zoom};
 use super::table::{Act, Beat, Scene, Shared, Table};
 use super::ui::{Layer, Ui};
 use super::HelpPage;
@@ -33,10 +34,11 @@ pub struct BDisp {
     pub altitude: u8,
 }
 
-/// Where a Spitfire is drawn.
+/// Where a Spitfire is drawn: the way it faces is the way it last flew.
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct SDisp {
     hex: Hex,
+    facing: Facing,
     altitude: u8,
     fuel: u8,
     kills: u8,
@@ -68,6 +70,8 @@ impl Mode {
 /// The family game's screen.
 pub struct FamilyScene {
     pub view: BoardView,
+    /// The player's zoom and pan over the board.
+    pub zoom: Zoom,
     /// The board's name, for the replay of a finished game.
     pub board: String,
     /// The commanders' names, in seat order (for the log).
@@ -89,9 +93,14 @@ pub struct FamilyScene {
     /// this point of the game and altitude change.
     pub choices: Vec<Choice>,
     cache_key: Option<(usize, Mode)>,
-    explosions: Vec<(Vec2, f32)>,
-    shots: Vec<(Vec2, Vec2, f32)>,
-    mat: Layer<(Rect, u64)>,
+    /// Explosions and shots by square (so they stay put when the board is
+    /// zoomed), with their age.
+    explosions: Vec<(Hex, f32)>,
+    shots: Vec<(Hex, Hex, f32)>,
+    /// A commander's flight whose log line waits for its end.
+    flight: Option<anim::Flight>,
+    /// The board drawn once into a texture, for where it lies on screen.
+    mat: Layer<(Rect, Rect, u64)>,
     panel: Layer<(Rect, u64)>,
 }
 
@@ -133,6 +142,7 @@ impl FamilyScene {
                 sc.grid.rows(),
                 Rect::new(0.0, 0.0, 800.0, 600.0),
             ),
+            zoom: Zoom::default(),
             board: sc.board.clone(),
             bdisp: Vec::new(),
             sdisp: Vec::new(),
@@ -147,16 +157,10 @@ impl FamilyScene {
             cache_key: None,
             explosions: Vec::new(),
             shots: Vec::new(),
+            flight: None,
             mat: Layer::default(),
             panel: Layer::default(),
         }
-    }
-
-    /// Where a feature is on screen.
-    fn feature_point(&self, feature: u8) -> Option<Vec2> {
-        self.feature_hexes
-            .get(feature as usize)
-            .map(|h| self.view.center(*h))
     }
 
     /// Planes, fuel, kills and bomb damage drawn where the game has them.
@@ -170,11 +174,14 @@ impl FamilyScene {
                 altitude: b.altitude,
             })
             .collect();
+        let facings: Vec<Facing> = self.sdisp.iter().map(|d| d.facing).collect();
         self.sdisp = g
             .spitfires()
             .iter()
-            .map(|s| SDisp {
+            .enumerate()
+            .map(|(i, s)| SDisp {
                 hex: s.hex,
+                facing: facings.get(i).copied().unwrap_or(Facing::North),
                 altitude: s.altitude,
                 fuel: s.fuel,
                 kills: s.kills,
@@ -226,7 +233,7 @@ impl FamilyScene {
 impl Scene for FamilyScene {
     type Game = Game;
     type Anim = anim::Anim;
-    type Line = String;
+    type Line = anim::LogLine;
     type Opponent = Ai;
 
     fn seat_index(seat: Seat) -> Option<usize> {
@@ -251,7 +258,12 @@ impl Scene for FamilyScene {
             (h - top - bottom - 16.0).max(100.0),
         );
         let sc = game.scenario();
-        self.view = BoardView::fit(sc.grid.columns(), sc.grid.rows(), area);
+        let (cols, rows) = (sc.grid.columns(), sc.grid.rows());
+        // The board lies as printed, north at the top (as the spinner's
+        // arrows and the rules' compass have it), even where lying across
+        // would show it a little larger; the player may zoom and pan.
+        self.zoom.handle(ui, area);
+        self.view = BoardView::fit_zoomed(cols, rows, area, Lie::Upright, self.zoom);
         if ui.draw {
             clear_background(Color::new(0.20, 0.27, 0.34, 1.0));
         }
@@ -263,9 +275,17 @@ impl Scene for FamilyScene {
         before: &State,
         event: &Event,
         after: &State,
-        out: &mut Vec<Beat<anim::Anim, String>>,
+        out: &mut Vec<Beat<anim::Anim, anim::LogLine>>,
     ) {
-        anim::beats(game, &self.names, before, event, after, out);
+        anim::beats(
+            game,
+            &self.names,
+            &mut self.flight,
+            before,
+            event,
+            after,
+            out,
+        );
     }
 
     fn length(&self, a: &anim::Anim) -> f32 {
@@ -283,6 +303,7 @@ impl Scene for FamilyScene {
     fn snap(&mut self, game: &Game) {
         self.sync(game);
         self.cache_key = None;
+        self.flight = None;
     }
 
     fn settle(&mut self, game: &Game) {
@@ -309,8 +330,8 @@ impl Scene for FamilyScene {
         }
     }
 
-    fn draw(&mut self, ui: &mut Ui, game: &Game, t: &Shared<Self>, _settings: &Settings) {
-        self.draw_table(ui, game, t);
+    fn draw(&mut self, ui: &mut Ui, game: &Game, t: &Shared<Self>, settings: &Settings) {
+        self.draw_table(ui, game, t, settings.scheme);
     }
 
     fn draw_handover(&self, ui: &Ui, game: &Game, seat: Seat, t: &Shared<Self>) {
@@ -319,12 +340,16 @@ impl Scene for FamilyScene {
         }
     }
 
-    fn took_back(&self, game: &Game, seat: Seat) -> String {
+    fn took_back(&self, game: &Game, seat: Seat) -> anim::LogLine {
         match seat {
-            Seat::Commander(s) => {
-                format!("{} takes back the last move", name(game, &self.names, s))
-            }
-            Seat::Bombers => "The last move is taken back".into(),
+            Seat::Commander(s) => anim::LogLine {
+                text: format!("{} takes back the last move", name(game, &self.names, s)),
+                seat: Some(s),
+            },
+            Seat::Bombers => anim::LogLine {
+                text: "The last move is taken back".into(),
+                seat: None,
+            },
         }
     }
 

@@ -5,7 +5,7 @@
 
 use super::anim::{self, Anim};
 use super::{short, HexGame, HexScene};
-use crate::app::board_view::{draw_counter, draw_die, side_fill, side_ink, Counter};
+use crate::app::board_view::{draw_counter, draw_die, side_fill, side_ink, Counter, Mark};
 use crate::app::table::Shared;
 use crate::app::ui::{draw_text, fit_text, wrap_text, Ui, ACCENT, INK, PAPER};
 use crate::settings::Settings;
@@ -79,28 +79,12 @@ pub(super) fn handover(ui: &Ui, side: Side, log: &[super::LogLine]) {
         LIGHTGRAY,
     );
     // What the other side did since this side last flew (its own lines end it).
-    let since: Vec<&super::LogLine> = log
+    let from = log
         .iter()
-        .rev()
-        .take_while(|l| l.side != Some(side))
-        .collect();
-    let room = ((ui.h / 2.0 - 90.0) / 20.0).max(0.0) as usize;
-    if since.is_empty() || room == 0 {
-        return;
-    }
-    let w = (ui.w - 80.0).min(760.0);
-    let x = (ui.w - w) / 2.0;
-    let mut y = ui.h / 2.0 + 80.0;
-    ui.text("Meanwhile:", x, y, 20.0, WHITE);
-    let mut rows: Vec<String> = Vec::new();
-    for l in since.iter().rev() {
-        rows.extend(crate::app::ui::wrap_text(&l.text, w - 20.0, 17.0));
-    }
-    let skip = rows.len().saturating_sub(room);
-    for r in &rows[skip..] {
-        y += 20.0;
-        ui.text(r, x + 10.0, y, 17.0, LIGHTGRAY);
-    }
+        .rposition(|l| l.side == Some(side))
+        .map_or(0, |i| i + 1);
+    let since: Vec<&str> = log[from..].iter().map(|l| l.text.as_str()).collect();
+    crate::app::ui::meanwhile(ui, &since, ui.h / 2.0 + 80.0);
 }
 
 impl<G: HexGame> HexScene<G> {
@@ -341,10 +325,11 @@ impl<G: HexGame> HexScene<G> {
                 aircraft: &g.aircraft(id).name,
                 short: &g.aircraft(id).short,
                 unit: unit_name(g, id).filter(|_| named),
-                colour: p.colour,
+                mark: Mark::of(p.colour),
                 damaged: d.damaged,
                 active: active.is_some_and(|m| m.plane == id),
                 marker,
+                lift: 0.0,
             };
             draw_counter(
                 ui,
@@ -370,10 +355,11 @@ impl<G: HexGame> HexScene<G> {
                         aircraft: &g.aircraft(*id).name,
                         short: &g.aircraft(*id).short,
                         unit: unit_name(g, *id),
-                        colour: p.colour,
+                        mark: Mark::of(p.colour),
                         damaged: false,
                         active: true,
                         marker: None,
+                        lift: 0.0,
                     };
                     draw_counter(
                         ui,
@@ -461,7 +447,12 @@ impl<G: HexGame> HexScene<G> {
             .unwrap_or(v.area)
             .offset(vec2(-2.0, -2.0));
         let area = Rect::new(area.x, area.y, area.w + 4.0, area.h + 4.0);
-        let key = (area, (!hl.is_empty()).then_some(self.options_key).flatten());
+        // The mat's own rectangle too: a pan moves it within an unchanged area.
+        let key = (
+            area,
+            v.rect,
+            (!hl.is_empty()).then_some(self.options_key).flatten(),
+        );
         let board = g.board();
         self.mat.show(ui, area, key, || {
             // Opaque colours, mixed here: blending into a clear texture would

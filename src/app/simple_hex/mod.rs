@@ -52,6 +52,10 @@ struct Disp {
     damaged: bool,
 }
 
+/// What the mat's picture depends on: the area it shows, the mat's place in
+/// it, and the highlighted options.
+type MatKey = (Rect, Rect, Option<(usize, usize)>);
+
 /// The Simple Hex screen.
 pub struct HexScene<G> {
     pub view: BoardView,
@@ -76,7 +80,7 @@ pub struct HexScene<G> {
     options: MoveOptions,
     options_key: Option<(usize, usize)>,
     /// The mat drawn once into a texture, and the layout it was drawn for.
-    mat: Layer<(Rect, Option<(usize, usize)>)>,
+    mat: Layer<MatKey>,
     /// The log's text drawn into a texture, and what it showed.
     panel: Layer<(Rect, u32, usize, usize)>,
     /// A line above the banner when the battle is part of something larger
