@@ -234,6 +234,7 @@ impl App {
         self.frames += 1;
         if draw {
             audit::frame(w, h);
+            ui::flat_shapes(true);
         }
         let mut ui = Ui::new(input, draw, w, h);
         if ui.input.quit {
@@ -325,6 +326,9 @@ impl App {
             }
         }
         ui.flush_text();
+        if draw {
+            ui::flat_shapes(false);
+        }
         self.buttons = std::mem::take(&mut ui.buttons);
         if let Some(t) = next {
             self.sounds.push(Sfx::Click);

@@ -103,6 +103,9 @@ pub struct CampaignScene {
     pub view: MapView,
     lay: Layout,
     map_layer: Layer<(Rect, Rect, u64)>,
+    /// The log's lines, drawn into a texture when they change: a long log is
+    /// a thousand glyphs, the software renderer's biggest cost on this table.
+    log_layer: std::cell::RefCell<Layer<(Rect, u64)>>,
     /// The coast's edges and the places to name, computed once.
     coast: Vec<(Square, u8)>,
     names: Vec<(Square, String)>,
@@ -151,7 +154,8 @@ impl CampaignScene {
             texts: Default::default(),
             view: lay.map,
             lay,
-            map_layer: Layer::default(),
+            map_layer: Layer::opaque(),
+            log_layer: std::cell::RefCell::new(Layer::opaque()),
             coast: Vec::new(),
             names: Vec::new(),
             zoom: Zoom::default(),

@@ -26,6 +26,9 @@ use crate::common::words::count;
 use crate::simple_hex::Side;
 use macroquad::prelude::*;
 
+/// The panels' parchment, opaque (the log's layer is copied over it).
+const PANEL: Color = Color::new(0.93, 0.91, 0.85, 1.0);
+
 impl CampaignScene {
     pub(super) fn say(&self, ui: &Ui, s: &str, x: f32, y: f32, size: f32, c: Color) {
         self.texts.borrow_mut().push(s.to_string());
@@ -144,7 +147,7 @@ impl CampaignScene {
 
     fn draw_act_panel(&self, ui: &Ui, c: &Campaign, f: &Seen) {
         let r = self.lay.act;
-        ui.rect(r, Color::new(0.93, 0.91, 0.85, 0.97));
+        ui.rect(r, PANEL);
         ui.rect_lines(r, 2.0, INK);
         let (title, lines) = self.panel_text(c, f);
         let mut y = r.y + 24.0;
@@ -364,7 +367,7 @@ impl CampaignScene {
 
     fn draw_info_panel(&self, ui: &Ui, c: &Campaign, shared: &Shared<Self>, f: &Seen) {
         let r = self.lay.info;
-        ui.rect(r, Color::new(0.93, 0.91, 0.85, 0.97));
+        ui.rect(r, PANEL);
         ui.rect_lines(r, 2.0, INK);
         let x = r.x + 8.0;
         let mut y = r.y + 20.0;
@@ -475,14 +478,29 @@ impl CampaignScene {
         }
         wrapped.truncate(room);
         wrapped.reverse();
-        for (k, (text, side)) in wrapped.iter().enumerate() {
-            let col = match side {
-                Some(Side::German) => Color::new(0.45, 0.18, 0.08, 1.0),
-                Some(Side::British) => Color::new(0.10, 0.25, 0.60, 1.0),
-                None => INK,
-            };
-            self.say(ui, text, x, y + 14.0 + k as f32 * line_h, 14.0, col);
-        }
+        let area = Rect::new(r.x + 2.0, y, r.w - 4.0, (r.y + r.h - 2.0 - y).max(1.0));
+        let key = {
+            use std::hash::{Hash, Hasher};
+            let mut h = std::collections::hash_map::DefaultHasher::new();
+            wrapped.hash(&mut h);
+            (area, h.finish())
+        };
+        self.texts
+            .borrow_mut()
+            .extend(wrapped.iter().map(|(t, _)| t.clone()));
+        ui.flush_text();
+        self.log_layer.borrow_mut().show(ui, area, key, || {
+            ui.rect(area, PANEL);
+            for (k, (text, side)) in wrapped.iter().enumerate() {
+                let col = match side {
+                    Some(Side::German) => Color::new(0.45, 0.18, 0.08, 1.0),
+                    Some(Side::British) => Color::new(0.10, 0.25, 0.60, 1.0),
+                    None => INK,
+                };
+                ui.text(text, x, y + 14.0 + k as f32 * line_h, 14.0, col);
+            }
+            ui.flush_text();
+        });
     }
 
     /// Each group's and Luftflotte's boxes; returns the y below them.

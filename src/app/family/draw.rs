@@ -433,6 +433,7 @@ impl FamilyScene {
             })
             .collect();
         self.mat.show(ui, area, (area, v.rect, mask), || {
+            clear_background(super::TABLE);
             for hex in sc.grid.hexes() {
                 let col = match sc.terrain(hex) {
                     Some(Terrain::Land { sector }) => mix(

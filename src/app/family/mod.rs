@@ -26,6 +26,9 @@ use crate::sound::Sfx;
 use hexx::Hex;
 use macroquad::prelude::*;
 
+/// The table's colour round the board (and under it, in the board's layer).
+const TABLE: Color = Color::new(0.20, 0.27, 0.34, 1.0);
+
 /// Where a bomber is drawn.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct BDisp {
@@ -158,8 +161,8 @@ impl FamilyScene {
             explosions: Vec::new(),
             shots: Vec::new(),
             flight: None,
-            mat: Layer::default(),
-            panel: Layer::default(),
+            mat: Layer::opaque(),
+            panel: Layer::opaque(),
         }
     }
 
@@ -265,7 +268,7 @@ impl Scene for FamilyScene {
         self.zoom.handle(ui, area);
         self.view = BoardView::fit_zoomed(cols, rows, area, Lie::Upright, self.zoom);
         if ui.draw {
-            clear_background(Color::new(0.20, 0.27, 0.34, 1.0));
+            clear_background(TABLE);
         }
     }
 

@@ -14,6 +14,9 @@ use crate::simple_hex::{Effect, Fire, Game, Loc, Phase, PlaneId, Reach, Side};
 use hexx::Hex;
 use macroquad::prelude::*;
 
+/// The table's green, round the mat (and under it, in the mat's layer).
+const TABLE: Color = Color::new(0.30, 0.42, 0.30, 1.0);
+
 /// The name of a plane's squadron (a campaign intercept's), if it has one.
 fn unit_name(g: &Game, id: PlaneId) -> Option<&str> {
     g.scenario().units[g.plane(id).unit.0 as usize]
@@ -155,7 +158,7 @@ impl<G: HexGame> HexScene<G> {
     ) {
         let sc = g.scenario().clone();
         if ui.draw {
-            clear_background(Color::new(0.30, 0.42, 0.30, 1.0));
+            clear_background(TABLE);
         }
         let quiet_turn = !t.busy() && self.human_turn(g, t).is_some();
         // Banner (and the caption above it).
@@ -181,11 +184,97 @@ impl<G: HexGame> HexScene<G> {
         } else {
             Vec::new()
         };
-        self.draw_mat(ui, g, &hl);
-        for side in [Side::German, Side::British] {
-            let (a, b) = v.edge(sc.end_of(side));
-            ui.line(a, b, 4.0, side_fill(side, settings.scheme));
+        // Staged planes wait beyond their edge; the rest fly over the mat,
+        // the one moving now part of the way along its step.
+        let active = g.active_move();
+        let front = t.front(anim::length);
+        let fan = fan_out(&self.disp, v.size, |i| {
+            let p = g.plane(PlaneId(i as u8));
+            matches!(p.loc, Loc::Staged { .. })
+                .then(|| -v.direction(sc.end_of(p.side).opposite().facing_toward()))
+        });
+        let mut counters = Vec::new();
+        for (i, d) in self.disp.iter().enumerate() {
+            if !d.visible {
+                continue;
+            }
+            let id = PlaneId(i as u8);
+            let p = g.plane(id);
+            let (offset, scale, named) = fan[i];
+            let mut pos = v.center(d.hex) + offset;
+            let mut facing = d.facing;
+            let mut moving = false;
+            if let Some((
+                Anim::Move {
+                    plane,
+                    to,
+                    facing: f,
+                    ..
+                },
+                k,
+            )) = front
+            {
+                if *plane == id {
+                    moving = true;
+                    pos = pos.lerp(v.center(*to), k);
+                    if k > 0.5 {
+                        facing = *f;
+                    }
+                }
+            }
+            let marker = active
+                .filter(|m| m.plane == id && m.attacked && m.remaining() > 0 && !t.busy())
+                .map(|m| m.remaining());
+            let counter = Counter {
+                side: p.side,
+                aircraft: &g.aircraft(id).name,
+                short: &g.aircraft(id).short,
+                unit: unit_name(g, id).filter(|_| named),
+                mark: Mark::of(p.colour),
+                damaged: d.damaged,
+                active: active.is_some_and(|m| m.plane == id),
+                marker,
+                lift: 0.0,
+            };
+            counters.push((moving, pos, v.direction(facing), v.size * scale, counter));
         }
+        // Planes at rest go into the mat's picture (two dozen silhouettes
+        // are most of a frame's cost for the software renderer); the one
+        // moving or to move, and any reaching past the mat's area, are drawn
+        // over it every frame.
+        let area = self.mat_area();
+        let (still, live): (Vec<_>, Vec<_>) = counters.into_iter().partition(|c| {
+            let reach = c.3 * 1.3;
+            !c.0 && !c.4.active
+                && area.contains(c.1 - vec2(reach, reach))
+                && area.contains(c.1 + vec2(reach, reach))
+        });
+        let still_key = {
+            use std::hash::{Hash, Hasher};
+            let mut h = std::collections::hash_map::DefaultHasher::new();
+            for (_, pos, dir, size, c) in &still {
+                for f in [pos.x, pos.y, dir.x, dir.y, *size] {
+                    f.to_bits().hash(&mut h);
+                }
+                (c.side, c.aircraft, c.unit, c.damaged, c.marker).hash(&mut h);
+                c.mark.letter.hash(&mut h);
+                let f = c.mark.fill;
+                [f.r, f.g, f.b, f.a].map(f32::to_bits).hash(&mut h);
+            }
+            (settings.scheme as u8).hash(&mut h);
+            h.finish()
+        };
+        let scheme = settings.scheme;
+        self.draw_mat(ui, g, &hl, still_key, || {
+            for side in [Side::German, Side::British] {
+                let (a, b) = v.edge(sc.end_of(side));
+                ui.line(a, b, 4.0, side_fill(side, scheme));
+            }
+            for (_, pos, dir, size, c) in &still {
+                draw_counter(ui, *pos, *dir, *size, c, scheme);
+            }
+            ui.flush_text();
+        });
         // Hover previews: the path and facing, or the attack odds.
         let hover = v.pick(ui.mouse()).or_else(|| {
             Some(v.pick_any(ui.mouse())).filter(|h| self.options.ends.iter().any(|e| e.0 == *h))
@@ -282,63 +371,8 @@ impl<G: HexGame> HexScene<G> {
                 }
             }
         }
-        // Staged planes wait beyond their edge; the rest fly over the mat,
-        // the one moving now part of the way along its step.
-        let active = g.active_move();
-        let front = t.front(anim::length);
-        let fan = fan_out(&self.disp, v.size, |i| {
-            let p = g.plane(PlaneId(i as u8));
-            matches!(p.loc, Loc::Staged { .. })
-                .then(|| -v.direction(sc.end_of(p.side).opposite().facing_toward()))
-        });
-        for (i, d) in self.disp.iter().enumerate() {
-            if !d.visible {
-                continue;
-            }
-            let id = PlaneId(i as u8);
-            let p = g.plane(id);
-            let (offset, scale, named) = fan[i];
-            let mut pos = v.center(d.hex) + offset;
-            let mut facing = d.facing;
-            if let Some((
-                Anim::Move {
-                    plane,
-                    to,
-                    facing: f,
-                    ..
-                },
-                k,
-            )) = front
-            {
-                if *plane == id {
-                    pos = pos.lerp(v.center(*to), k);
-                    if k > 0.5 {
-                        facing = *f;
-                    }
-                }
-            }
-            let marker = active
-                .filter(|m| m.plane == id && m.attacked && m.remaining() > 0 && !t.busy())
-                .map(|m| m.remaining());
-            let counter = Counter {
-                side: p.side,
-                aircraft: &g.aircraft(id).name,
-                short: &g.aircraft(id).short,
-                unit: unit_name(g, id).filter(|_| named),
-                mark: Mark::of(p.colour),
-                damaged: d.damaged,
-                active: active.is_some_and(|m| m.plane == id),
-                marker,
-                lift: 0.0,
-            };
-            draw_counter(
-                ui,
-                pos,
-                v.direction(facing),
-                v.size * scale,
-                &counter,
-                settings.scheme,
-            );
+        for (_, pos, dir, size, c) in &live {
+            draw_counter(ui, *pos, *dir, *size, c, settings.scheme);
         }
         // The ghost squadron being placed.
         if let (true, Some(side), Phase::Entry { .. }) =
@@ -437,24 +471,34 @@ impl<G: HexGame> HexScene<G> {
 
     /// The mat, with the active plane's reach, drawn into a texture when
     /// either changes and blitted every frame.
-    fn draw_mat(&mut self, ui: &Ui, g: &Game, hl: &[Reach]) {
+    /// The part of the window the mat's picture covers: the mat and one row
+    /// beyond each end (exits are highlighted there), as far as the board's
+    /// area shows it.
+    fn mat_area(&self) -> Rect {
         let v = &self.view;
-        // One row beyond each end too (exits are highlighted there), as far
-        // as the board's area shows it.
         let area = v
             .outer
             .intersect(v.area)
             .unwrap_or(v.area)
             .offset(vec2(-2.0, -2.0));
-        let area = Rect::new(area.x, area.y, area.w + 4.0, area.h + 4.0);
+        Rect::new(area.x, area.y, area.w + 4.0, area.h + 4.0)
+    }
+
+    /// The mat with the active plane's reach and `over` (the edges and the
+    /// planes at rest, which `over_key` stands for) painted on it.
+    fn draw_mat(&mut self, ui: &Ui, g: &Game, hl: &[Reach], over_key: u64, over: impl FnOnce()) {
+        let v = &self.view;
+        let area = self.mat_area();
         // The mat's own rectangle too: a pan moves it within an unchanged area.
         let key = (
             area,
             v.rect,
             (!hl.is_empty()).then_some(self.options_key).flatten(),
+            over_key,
         );
         let board = g.board();
         self.mat.show(ui, area, key, || {
+            clear_background(TABLE);
             // Opaque colours, mixed here: blending into a clear texture would
             // thin the texture's own alpha and wash the highlights out.
             let mat = Color::new(0.55, 0.68, 0.45, 1.0);
@@ -482,6 +526,7 @@ impl<G: HexGame> HexScene<G> {
                 let s = h.left.to_string();
                 draw_text(&s, p.x - 3.5, p.y - v.size * 0.3, 14.0, INK);
             }
+            over();
         });
     }
 
@@ -573,7 +618,7 @@ impl<G: HexGame> HexScene<G> {
                 panel.y,
                 panel.w,
                 panel.h,
-                Color::new(0.93, 0.91, 0.85, 0.95),
+                Color::new(0.93, 0.91, 0.85, 1.0),
             );
             draw_rectangle_lines(panel.x, panel.y, panel.w, panel.h, 2.0, INK);
             // The bomb-score track to the target.

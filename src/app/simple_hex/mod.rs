@@ -53,8 +53,8 @@ struct Disp {
 }
 
 /// What the mat's picture depends on: the area it shows, the mat's place in
-/// it, and the highlighted options.
-type MatKey = (Rect, Rect, Option<(usize, usize)>);
+/// it, the highlighted options, and the planes at rest on it.
+type MatKey = (Rect, Rect, Option<(usize, usize)>, u64);
 
 /// The Simple Hex screen.
 pub struct HexScene<G> {
@@ -115,8 +115,8 @@ impl<G: HexGame> HexScene<G> {
             facing_pick: 0,
             options: MoveOptions::default(),
             options_key: None,
-            mat: Layer::default(),
-            panel: Layer::default(),
+            mat: Layer::opaque(),
+            panel: Layer::opaque(),
             caption: None,
             level: sc.level.clone(),
             status: String::new(),
