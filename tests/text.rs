@@ -155,3 +155,32 @@ fn the_text_audit_reports_what_leaves_its_box() {
         .any(|p| p.contains("Half under") && p.contains("clip")));
     assert_eq!(audit::checked(), 4);
 }
+
+#[test]
+fn a_large_window_shows_the_same_screens_larger() {
+    use tally_ho::app::ui::{interface_scale, layout_size, DESIGN};
+    // Up to the design size the screens are drawn point for pixel.
+    assert_eq!(interface_scale(960.0, 600.0), 1.0);
+    assert_eq!(interface_scale(1280.0, 800.0), 1.0);
+    assert_eq!(interface_scale(1400.0, 1200.0), 1.0);
+    // Larger, in quarter steps as far as both sides allow.
+    assert_eq!(interface_scale(1600.0, 1000.0), 1.25);
+    assert_eq!(interface_scale(1920.0, 1080.0), 1.25);
+    assert_eq!(interface_scale(2560.0, 1440.0), 1.75);
+    assert_eq!(interface_scale(3840.0, 2160.0), 2.5);
+    // The layout never gets smaller than the design size on either side
+    // at a scale above 1, and never larger than the window.
+    for (w, h) in [
+        (1600.0, 1000.0),
+        (1920.0, 1080.0),
+        (2560.0, 1440.0),
+        (3840.0, 2400.0),
+    ] {
+        let (lw, lh) = layout_size(w, h);
+        assert!(
+            lw >= DESIGN.0 && lh >= DESIGN.1,
+            "{w}x{h} laid out as {lw}x{lh}"
+        );
+        assert!(lw < w && lh < h);
+    }
+}

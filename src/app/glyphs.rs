@@ -159,20 +159,24 @@ pub fn draw(s: &str, x: f32, y: f32, size: u16, color: Color) {
         let mut cache = cache.borrow_mut();
         let mut pen = x;
         let mut last = None;
+        // Rasterised at the window's pixels (the layout's size times the
+        // interface's scale), placed by the layout's advances.
+        let k = crate::app::ui::scale();
+        let px = ((size as f32 * k).round() as u16).max(1);
         for c in s.chars() {
             if let Some(l) = last {
                 pen += kern(l, c, size);
             }
             last = Some(c);
-            if let Some(g) = cache.glyph(c, size) {
+            if let Some(g) = cache.glyph(c, px) {
                 let texture = &cache.pages[g.place.page as usize];
                 draw_texture_ex(
                     texture,
-                    pen + g.xmin,
-                    y - g.h - g.ymin,
+                    pen + g.xmin / k,
+                    y - (g.h + g.ymin) / k,
                     color,
                     DrawTextureParams {
-                        dest_size: Some(vec2(g.w, g.h)),
+                        dest_size: Some(vec2(g.w / k, g.h / k)),
                         source: Some(Rect::new(g.place.x as f32, g.place.y as f32, g.w, g.h)),
                         ..Default::default()
                     },

@@ -31,8 +31,11 @@ impl InputFrame {
         while let Some(c) = get_char_pressed() {
             chars.push(c);
         }
+        // The mouse in the layout's points.
+        let k = interface_scale(screen_width(), screen_height());
+        let (x, y) = mouse_position();
         InputFrame {
-            mouse: mouse_position(),
+            mouse: (x / k, y / k),
             clicked: is_mouse_button_pressed(MouseButton::Left),
             right_clicked: is_mouse_button_pressed(MouseButton::Right),
             held: is_mouse_button_down(MouseButton::Left),
@@ -279,8 +282,11 @@ impl Ui {
 }
 
 /// Clips what is drawn next to `r` on the screen (or nothing, with `None`).
-fn scissor(r: Option<Rect>) {
+/// `r` is in the layout's points; the clip is set in the window's pixels.
+pub fn scissor(r: Option<Rect>) {
+    let k = scale() * screen_dpi_scale();
     let clip = r.map(|r| {
+        let r = Rect::new(r.x * k, r.y * k, r.w * k, r.h * k);
         let (x, y) = (r.x.max(0.0).floor(), r.y.max(0.0).floor());
         (
             x as i32,
@@ -289,7 +295,61 @@ fn scissor(r: Option<Rect>) {
             (r.y + r.h - y).max(0.0).ceil() as i32,
         )
     });
+    // SAFETY: called on the main thread while a frame is drawn, as
+    // macroquad requires of its internal GL.
     unsafe { get_internal_gl() }.quad_gl.scissor(clip);
+}
+
+thread_local! {
+    /// The layout's size in points and the pixels per point it is drawn at.
+    static SCREEN: std::cell::Cell<(f32, f32, f32)> = const { std::cell::Cell::new((0.0, 0.0, 1.0)) };
+}
+
+/// The size the screens are laid out for, in points: they are designed for
+/// 1280 x 800 and work down to 960 x 600.
+pub const DESIGN: (f32, f32) = (1280.0, 800.0);
+
+/// Pixels per point for a window of `w` x `h` pixels: 1 up to the design
+/// size, then in quarter steps as far as both sides allow (1.75 at 2560 x
+/// 1440), so that a large window shows the same screens larger, with text
+/// and panels grown alike, rather than small panels in a sea of space.
+pub fn interface_scale(w: f32, h: f32) -> f32 {
+    let s = (w / DESIGN.0).min(h / DESIGN.1);
+    ((s * 4.0).floor() / 4.0).max(1.0)
+}
+
+/// The layout's size in points for a window of `w` x `h` pixels.
+pub fn layout_size(w: f32, h: f32) -> (f32, f32) {
+    let s = interface_scale(w, h);
+    (w / s, h / s)
+}
+
+/// Pixels per point of the frame being drawn.
+pub fn scale() -> f32 {
+    SCREEN.with(|s| s.get().2)
+}
+
+/// Starts drawing a frame on a window of `w` x `h` pixels: points are
+/// mapped to pixels at the interface's scale. Returns the layout's size.
+pub fn begin_screen(w: f32, h: f32) -> (f32, f32) {
+    let s = interface_scale(w, h);
+    SCREEN.with(|c| c.set((w / s, h / s, s)));
+    screen_camera();
+    (w / s, h / s)
+}
+
+/// Draws on the window in the layout's points again (after a layer).
+pub fn screen_camera() {
+    let (w, h, s) = SCREEN.with(|c| c.get());
+    if s == 1.0 {
+        set_default_camera();
+    } else {
+        // A display rectangle's camera has y up (as a texture is stored);
+        // the window's has y down.
+        let mut cam = Camera2D::from_display_rect(Rect::new(0.0, 0.0, w, h));
+        cam.zoom.y = -cam.zoom.y;
+        set_camera(&cam);
+    }
 }
 
 /// Splits text into lines no wider than `width` at `size`: at spaces, and a
@@ -642,12 +702,20 @@ impl<K: PartialEq + Copy> Layer<K> {
         if !ui.draw {
             return;
         }
-        if self.cached.as_ref().map(|c| c.1) != Some(key) {
-            let (w, h) = (area.w.ceil().max(1.0) as u32, area.h.ceil().max(1.0) as u32);
+        // The picture at the window's pixels, not the layout's points.
+        let k = scale();
+        let (w, h) = (
+            (area.w * k).ceil().max(1.0) as u32,
+            (area.h * k).ceil().max(1.0) as u32,
+        );
+        let fits = |rt: &RenderTarget| rt.texture.size() == vec2(w as f32, h as f32);
+        if self.cached.as_ref().map(|c| c.1) != Some(key)
+            || self.cached.as_ref().is_some_and(|c| !fits(&c.0))
+        {
             // The same texture while its size holds (a pan repaints every
             // frame), a new one when it changes.
             let rt = match self.cached.take() {
-                Some((rt, _)) if rt.texture.size() == vec2(w as f32, h as f32) => rt,
+                Some((rt, _)) if fits(&rt) => rt,
                 _ => {
                     let rt = render_target(w, h);
                     rt.texture.set_filter(FilterMode::Nearest);
@@ -664,7 +732,7 @@ impl<K: PartialEq + Copy> Layer<K> {
             set_camera(&cam);
             clear_background(Color::new(0.0, 0.0, 0.0, 0.0));
             paint();
-            set_default_camera();
+            screen_camera();
             scissor(clip);
             crate::app::audit::clip(clip);
             self.cached = Some((rt, key));
@@ -676,16 +744,16 @@ impl<K: PartialEq + Copy> Layer<K> {
                     gl_use_material(m);
                 }
                 draw_texture_ex(
-                &rt.texture,
-                area.x,
-                area.y,
-                WHITE,
-                DrawTextureParams {
-                    dest_size: Some(vec2(area.w, area.h)),
-                    flip_y: true,
-                    ..Default::default()
-                },
-            );
+                    &rt.texture,
+                    area.x,
+                    area.y,
+                    WHITE,
+                    DrawTextureParams {
+                        dest_size: Some(vec2(area.w, area.h)),
+                        flip_y: true,
+                        ..Default::default()
+                    },
+                );
                 if copy.is_some() {
                     gl_use_default_material();
                 }

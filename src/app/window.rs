@@ -91,6 +91,14 @@ pub fn run(mode: Mode, size: (u32, u32), audit_text: bool) {
     });
 }
 
+/// One frame of `app` on the window: laid out in points, drawn at the
+/// interface's scale.
+fn on_window(app: &mut App, input: InputFrame) {
+    let (w, h) = crate::app::ui::begin_screen(screen_width(), screen_height());
+    app.frame(input, true, w, h);
+    set_default_camera();
+}
+
 fn new_app() -> App {
     let (settings, notice) = Settings::load();
     App::new(settings, notice)
@@ -119,7 +127,7 @@ async fn play(audio: Audio) {
             && input.wheel == 0.0
             && input.mouse == last_mouse;
         last_mouse = input.mouse;
-        app.frame(input, true, screen_width(), screen_height());
+        on_window(&mut app, input);
         audio.play(&mut app.sounds, &app.settings);
         if app.quit {
             break;
@@ -147,7 +155,7 @@ async fn drive(script: &mut dyn Script, shots: Option<PathBuf>, audio: &Audio) -
     for _ in 0..400_000 {
         clear_background(BLACK);
         let input = script.next(&app);
-        app.frame(input, true, screen_width(), screen_height());
+        on_window(&mut app, input);
         audio.play(&mut app.sounds, &app.settings);
         if let Some(dir) = &shots {
             for file in script.shots() {
@@ -241,7 +249,7 @@ async fn campaign_script(seed: u64, shots: Option<PathBuf>, audio: Audio) {
 async fn show(app: &mut App, shots: &Option<PathBuf>, file: &str) {
     for k in 0..3 {
         clear_background(BLACK);
-        app.frame(InputFrame::idle(), true, screen_width(), screen_height());
+        on_window(app, InputFrame::idle());
         if let (2, Some(dir)) = (k, shots) {
             let _ = std::fs::create_dir_all(dir);
             get_screen_data().export_png(&dir.join(file).to_string_lossy());
@@ -262,12 +270,7 @@ async fn click(app: &mut App, label: &str) {
     };
     clear_background(BLACK);
     let c = r.center();
-    app.frame(
-        InputFrame::click_at(c.x, c.y),
-        true,
-        screen_width(),
-        screen_height(),
-    );
+    on_window(app, InputFrame::click_at(c.x, c.y));
     next_frame().await;
 }
 
@@ -332,8 +335,9 @@ async fn monkey(frames: u32, seed: u64, audio: Audio) {
     let mut m = Monkey::new(seed);
     for _ in 0..frames {
         clear_background(BLACK);
-        let input = m.next(&app, screen_width(), screen_height());
-        app.frame(input, true, screen_width(), screen_height());
+        let (w, h) = crate::app::ui::layout_size(screen_width(), screen_height());
+        let input = m.next(&app, w, h);
+        on_window(&mut app, input);
         audio.play(&mut app.sounds, &app.settings);
         if app.quit {
             app = new_app();
@@ -355,7 +359,7 @@ async fn bench(frames: u32) {
         for _ in 0..frames {
             let t = Instant::now();
             clear_background(BLACK);
-            app.frame(InputFrame::idle(), true, screen_width(), screen_height());
+            on_window(&mut app, InputFrame::idle());
             ours += t.elapsed().as_secs_f64() * 1000.0;
             next_frame().await;
             times.push(t.elapsed().as_secs_f64() * 1000.0);

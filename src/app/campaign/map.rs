@@ -436,7 +436,7 @@ impl CampaignScene {
         let clip = ui.draw && v.rect != v.area;
         if clip {
             ui.flush_text();
-            scissor(Some(v.area));
+            crate::app::ui::scissor(Some(v.area));
         }
         self.draw_tracks(ui, c);
         self.draw_overlays(ui, c, f);
@@ -453,7 +453,7 @@ impl CampaignScene {
         }
         if clip {
             ui.flush_text();
-            scissor(None);
+            crate::app::ui::scissor(None);
         }
     }
 
@@ -826,24 +826,6 @@ impl Placed {
         let g = key.g.iter().map(|&at| place(at)).collect();
         let w = key.w.iter().map(|&at| place(at)).collect();
         Placed { key, g, w }
-    }
-}
-
-/// Drawing is limited to `r` (screen points), or to the whole window.
-fn scissor(r: Option<Rect>) {
-    let k = screen_dpi_scale();
-    let clip = r.map(|r| {
-        (
-            (r.x * k) as i32,
-            (r.y * k) as i32,
-            (r.w * k).ceil() as i32,
-            (r.h * k).ceil() as i32,
-        )
-    });
-    // SAFETY: called on the main thread while drawing a frame, as macroquad
-    // requires of its internal GL.
-    unsafe {
-        get_internal_gl().quad_gl.scissor(clip);
     }
 }
 
