@@ -492,6 +492,41 @@ fn the_wheel_over_the_mat_zooms_about_the_mouse_and_0_fits_again() {
 }
 
 #[test]
+fn zoomed_in_a_click_on_the_panel_never_reaches_the_hidden_mat_under_it() {
+    let (_g, _dir) = data_dir("zoom-panel");
+    let mut app = start_solo("5");
+    for _ in 0..6 {
+        let c = app.battle().unwrap().scene.view.area.center();
+        frame(
+            &mut app,
+            InputFrame {
+                mouse: (c.x, c.y),
+                wheel: 1.0,
+                ..InputFrame::idle()
+            },
+        );
+    }
+    let b = app.battle().unwrap();
+    let v = b.scene.view.clone();
+    // Just right of the mat's area, over the panel: a hex of the mat lies
+    // there, hidden (else this test would prove nothing).
+    let p = macroquad::prelude::vec2(v.area.x + v.area.w + 8.0, v.area.y + v.area.h / 2.0);
+    let hidden = v.pick_any(p);
+    let [c, r] = tally_ho::common::hex::offset_of(hidden);
+    assert!(
+        c >= 0 && r >= 0 && c < v.cols as i32 && r < v.rows as i32,
+        "the zoomed mat reaches under the panel"
+    );
+    assert_eq!(v.pick(p), None);
+    let commands = b.game.commands().len();
+    let pending = b.scene.pending.len();
+    frame(&mut app, InputFrame::click_at(p.x, p.y));
+    let b = app.battle().unwrap();
+    assert_eq!(b.game.commands().len(), commands);
+    assert_eq!(b.scene.pending.len(), pending);
+}
+
+#[test]
 fn a_shots_result_is_announced_on_the_board_over_the_plane_it_hit() {
     use tally_ho::app::simple_hex::Verdict;
     use tally_ho::simple_hex::Event;

@@ -216,6 +216,11 @@ impl BoardView {
 
     /// The on-mat hex under a screen point.
     pub fn pick(&self, p: Vec2) -> Option<Hex> {
+        // Zoomed in, the mat runs on under the panels: what they cover
+        // cannot be picked.
+        if !self.area.contains(p) {
+            return None;
+        }
         let h = self.pick_any(p);
         let [c, r] = crate::common::hex::offset_of(h);
         (c >= 0 && r >= 0 && c < self.cols as i32 && r < self.rows as i32).then_some(h)

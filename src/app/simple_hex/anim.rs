@@ -170,9 +170,16 @@ fn line(before: &State, e: &Event, after: &State) -> Option<LogLine> {
                 Loss::CannotMove => "cannot move",
                 _ => "shot down",
             };
+            // The line belongs to the side that did it (the shooter's, or
+            // the plane's own when it could not move): a hand-over lists
+            // what the other side did since this side's last line.
+            let by = match loss {
+                Loss::Killed { by } | Loss::DamagedAgain { by } => *by,
+                Loss::CannotMove => *plane,
+            };
             (
                 format!("{} destroyed ({why})", short(before, *plane)),
-                side_of(*plane),
+                side_of(by),
             )
         }
         Event::AttackEnded { attack, score } => {
@@ -370,5 +377,44 @@ impl<G: HexGame> HexScene<G> {
             }
             Anim::Shot { .. } | Anim::Dice { .. } | Anim::Verdict { .. } => {}
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_plane_shot_down_is_logged_for_the_side_that_shot_it() {
+        let app = crate::app::bench_app();
+        let g = &app.battle().expect("the bench's battle").game;
+        let s = g.state();
+        let side = |p: u8| s.plane(PlaneId(p)).side;
+        // A German and a British plane of the bench's mat.
+        let german = (0..24).find(|&p| side(p) == Side::German).unwrap();
+        let british = (0..24).find(|&p| side(p) == Side::British).unwrap();
+        let destroyed = |plane: u8, loss: Loss| {
+            line(
+                s,
+                &Event::Destroyed {
+                    plane: PlaneId(plane),
+                    loss,
+                },
+                s,
+            )
+            .expect("a log line")
+            .side
+        };
+        let by = PlaneId(british);
+        assert_eq!(destroyed(german, Loss::Killed { by }), Some(Side::British));
+        assert_eq!(
+            destroyed(german, Loss::DamagedAgain { by }),
+            Some(Side::British)
+        );
+        // Return fire: the attacker falls to the target's side.
+        let by = PlaneId(german);
+        assert_eq!(destroyed(british, Loss::Killed { by }), Some(Side::German));
+        // A plane with nowhere to go is its own side's doing.
+        assert_eq!(destroyed(german, Loss::CannotMove), Some(Side::German));
     }
 }

@@ -277,7 +277,9 @@ impl<G: HexGame> HexScene<G> {
         });
         // Hover previews: the path and facing, or the attack odds.
         let hover = v.pick(ui.mouse()).or_else(|| {
-            Some(v.pick_any(ui.mouse())).filter(|h| self.options.ends.iter().any(|e| e.0 == *h))
+            Some(v.pick_any(ui.mouse())).filter(|h| {
+                v.area.contains(ui.mouse()) && self.options.ends.iter().any(|e| e.0 == *h)
+            })
         });
         let mut preview: Option<String> = None;
         if quiet_turn {

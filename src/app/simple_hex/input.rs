@@ -131,7 +131,7 @@ impl<G: HexGame> HexScene<G> {
             self.facing_pick += 1;
         }
         // Mouse: an enemy in reach attacks; a highlighted hex moves there.
-        if input.clicked && !ui.click_used {
+        if input.clicked && !ui.click_used && self.view.area.contains(ui.mouse()) {
             let hex = self.view.pick_any(ui.mouse());
             if self.view.pick(ui.mouse()).is_none() && !self.options.ends.iter().any(|e| e.0 == hex)
             {
