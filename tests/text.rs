@@ -184,3 +184,33 @@ fn a_large_window_shows_the_same_screens_larger() {
         assert!(lw < w && lh < h);
     }
 }
+
+#[test]
+fn a_log_panel_shows_its_newest_entries_wrapped_never_cut() {
+    use tally_ho::app::ui::log_rows;
+    let long = "Spitfire R of No. 303 (Kościuszko) Squadron fires on He 111 W from behind: damaged";
+    let log = ["old entry", "", long, "newest"];
+    let width = 200.0;
+    let rows = log_rows(log.iter().rev().map(|s| (*s, s.len())), width, 15.0, 6);
+    // The newest last; the long entry in full over several rows.
+    assert_eq!(rows.last().unwrap().0, "newest");
+    let texts: Vec<&str> = rows.iter().map(|r| r.0.as_str()).collect();
+    let long_rows: Vec<&str> = rows
+        .iter()
+        .filter(|r| r.1 == long.len())
+        .map(|r| r.0.as_str())
+        .collect();
+    assert!(long_rows.len() > 1, "{texts:?}");
+    assert_eq!(long_rows.join(" "), long);
+    assert!(rows.iter().all(|r| text_width(&r.0, 15.0) <= width));
+    // An empty entry takes no row.
+    assert!(!texts.contains(&""));
+    // Whole entries only: with room for the newest two but not three, the
+    // oldest is left out rather than shown in part.
+    let n = long_rows.len() + 1;
+    let rows = log_rows(log.iter().rev().map(|s| (*s, 0)), width, 15.0, n);
+    assert_eq!(rows.len(), n);
+    assert!(!rows.iter().any(|r| r.0 == "old entry"));
+    let rows = log_rows(log.iter().rev().map(|s| (*s, 0)), width, 15.0, n + 1);
+    assert_eq!(rows[0].0, "old entry");
+}

@@ -352,6 +352,37 @@ pub fn screen_camera() {
     }
 }
 
+/// The rows a log panel shows: the newest entries that fit in `room` rows,
+/// each wrapped to `width` at `size`, oldest first, each row with its
+/// entry's tag (a side, for its colour). Whole entries only, unless the
+/// newest alone is taller than the room (then its last rows).
+pub fn log_rows<'a, T: Copy + 'a>(
+    newest_first: impl Iterator<Item = (&'a str, T)>,
+    width: f32,
+    size: f32,
+    room: usize,
+) -> Vec<(String, T)> {
+    let mut rows: Vec<(String, T)> = Vec::new();
+    for (text, tag) in newest_first {
+        if text.is_empty() {
+            continue;
+        }
+        let pieces = wrap_text(text, width, size);
+        if rows.len() + pieces.len() > room && !rows.is_empty() {
+            break;
+        }
+        for piece in pieces.into_iter().rev() {
+            rows.push((piece, tag));
+        }
+        if rows.len() >= room {
+            break;
+        }
+    }
+    rows.truncate(room);
+    rows.reverse();
+    rows
+}
+
 /// Splits text into lines no wider than `width` at `size`: at spaces, and a
 /// word wider than the line between two characters (never inside one). A
 /// line break in the text starts a new line; an empty paragraph is an empty

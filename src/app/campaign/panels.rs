@@ -461,23 +461,16 @@ impl CampaignScene {
         let bottom = r.y + r.h - 6.0;
         let room = ((bottom - y) / line_h).max(1.0) as usize;
         // The newest lines at the bottom, wrapped to the panel.
-        let mut wrapped: Vec<(String, Option<Side>)> = Vec::new();
         let end = shared.log.len().saturating_sub(shared.log_scroll);
-        for line in shared.log[..end].iter().rev() {
-            let text = line.for_side(viewer);
-            if text.is_empty() {
-                continue;
-            }
-            let parts = wrap(text, r.w - 16.0, 14.0);
-            for p in parts.into_iter().rev() {
-                wrapped.push((p, line.side));
-            }
-            if wrapped.len() >= room {
-                break;
-            }
-        }
-        wrapped.truncate(room);
-        wrapped.reverse();
+        let wrapped = crate::app::ui::log_rows(
+            shared.log[..end]
+                .iter()
+                .rev()
+                .map(|l| (l.for_side(viewer), l.side)),
+            r.w - 16.0,
+            14.0,
+            room,
+        );
         let area = Rect::new(r.x + 2.0, y, r.w - 4.0, (r.y + r.h - 2.0 - y).max(1.0));
         let key = {
             use std::hash::{Hash, Hasher};

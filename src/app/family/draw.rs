@@ -710,10 +710,15 @@ impl FamilyScene {
         let y = y + 2.0 * 62.0 + 26.0;
         let line_h = 17.0;
         let room = ((panel.y + panel.h - y - 6.0) / line_h).max(0.0) as usize;
-        let start = t.log.len().saturating_sub(room);
-        for (i, line) in t.log[start..].iter().enumerate() {
-            let t = ui::fit_text(&line.text, pw - 16.0, 15.0);
-            ui.text(&t, x + 8.0, y + 12.0 + i as f32 * line_h, 15.0, INK);
+        // Wrapped, not cut: a long line is read in full.
+        let rows = ui::log_rows(
+            t.log.iter().rev().map(|l| (l.text.as_str(), ())),
+            pw - 16.0,
+            15.0,
+            room,
+        );
+        for (i, (text, _)) in rows.iter().enumerate() {
+            ui.text(text, x + 8.0, y + 12.0 + i as f32 * line_h, 15.0, INK);
         }
     }
 
