@@ -217,8 +217,9 @@ pub fn place_names(c: &Campaign) -> Vec<(Square, String)> {
 }
 
 impl CampaignScene {
-    /// Everything the map layer shows, as one number.
-    fn map_key(c: &Campaign) -> u64 {
+    /// Everything the map layer shows, as one number: the targets' damage,
+    /// the radar, and the counters the place names keep clear of.
+    fn map_key(c: &Campaign, counters: &[Rect]) -> u64 {
         let mut h: u64 = 0xcbf2_9ce4_8422_2325;
         let mut put = |v: u64| {
             h ^= v;
@@ -229,6 +230,11 @@ impl CampaignScene {
         }
         for i in 0..c.data().map.radar.len() {
             put(c.radar_standing(i) as u64);
+        }
+        for r in counters {
+            for f in [r.x, r.y, r.w, r.h] {
+                put(f.to_bits() as u64);
+            }
         }
         h
     }
@@ -242,7 +248,8 @@ impl CampaignScene {
     ) {
         let v = self.lay.map;
         let data = c.data().clone();
-        let key = (v.area, v.rect, Self::map_key(c));
+        let counters: Vec<Rect> = self.placed(c).all().collect();
+        let key = (v.area, v.rect, Self::map_key(c, &counters));
         let radar_standing: Vec<bool> = (0..data.map.radar.len())
             .map(|i| c.radar_standing(i))
             .collect();
@@ -415,17 +422,33 @@ impl CampaignScene {
                     draw_line(x + s, y, x, y + s, 2.0, Color::new(0.9, 0.0, 0.0, 1.0));
                 }
             }
-            // Place names, under the square, where they fit without
-            // covering another (more appear as the map is zoomed in).
+            // Place names, under the square or over it, where they fit
+            // without covering another or being covered by a counter (more
+            // appear as the map is zoomed in).
             let size = font_size((v.cell * 0.5).clamp(12.0, 18.0));
-            let mut taken: Vec<Rect> = Vec::new();
+            let mut taken: Vec<Rect> = counters.clone();
             for (at, name) in names {
-                let p = v.center(*at);
+                let sq = v.square(*at);
                 let w = text_width(name, size) + 6.0;
-                let r = Rect::new(p.x - w / 2.0, p.y + v.cell * 0.5, w, size + 2.0);
-                if taken.iter().any(|o| o.overlaps(&r)) {
-                    continue;
-                }
+                let h = size + 2.0;
+                let (mid, left, right) = (sq.x + (sq.w - w) / 2.0, sq.x, sq.x + sq.w - w);
+                let (below, above) = (sq.y + sq.h, sq.y - h);
+                let spot = [
+                    (mid, below),
+                    (mid, above),
+                    (left, below),
+                    (right, below),
+                    (left, above),
+                    (right, above),
+                ]
+                .into_iter()
+                .map(|(x, y)| Rect::new(x, y, w, h))
+                .find(|r| {
+                    v.rect.contains(r.point())
+                        && v.rect.contains(r.point() + r.size())
+                        && !taken.iter().any(|o| o.overlaps(r))
+                });
+                let Some(r) = spot else { continue };
                 taken.push(r);
                 draw_rectangle(r.x, r.y, r.w, r.h, Color::new(1.0, 1.0, 0.96, 0.8));
                 crate::app::ui::draw_text(name, r.x + 3.0, r.y + size * 0.8, size, INK);
@@ -557,15 +580,19 @@ impl CampaignScene {
         }
     }
 
-    /// Every counter's rectangle, fanned so that none covers another (cached
-    /// until a counter moves or the view changes).
-    fn placed(&self, c: &Campaign) -> std::cell::Ref<'_, Placed> {
+    /// Every counter's rectangle, placed so that none covers another and
+    /// each is as wide as its name needs (cached until a counter moves or
+    /// changes, or the view changes).
+    pub(super) fn placed(&self, c: &Campaign) -> std::cell::Ref<'_, Placed> {
+        let on_map = |wing: bool, i: usize, at: Square| {
+            counter_visible(c, wing, i).then(|| (at, counter_face(c, wing, i)))
+        };
         let key = PlacedKey {
             g: (0..self.gpos.len())
-                .map(|g| counter_visible(c, false, g).then_some(self.gpos[g]))
+                .map(|g| on_map(false, g, self.gpos[g]))
                 .collect(),
             w: (0..self.wpos.len())
-                .map(|w| counter_visible(c, true, w).then_some(self.wpos[w]))
+                .map(|w| on_map(true, w, self.wpos[w]))
                 .collect(),
             rect: self.view.rect,
             cell: self.view.cell,
@@ -585,11 +612,26 @@ impl CampaignScene {
         list.get(i).copied().unwrap_or_default()
     }
 
+    /// Every counter on the map as it is drawn at rest: (wing, index, look).
+    pub fn counter_looks(&self, c: &Campaign) -> Vec<(bool, usize, CounterLook)> {
+        let mut out = Vec::new();
+        for wing in [false, true] {
+            let n = if wing {
+                self.wpos.len()
+            } else {
+                self.gpos.len()
+            };
+            for i in (0..n).filter(|&i| counter_visible(c, wing, i)) {
+                let r = self.counter_rect(c, wing, i);
+                let look = CounterLook::new(r, self.view.cell, &counter_face(c, wing, i));
+                out.push((wing, i, look));
+            }
+        }
+        out
+    }
+
     fn draw_counters(&self, ui: &Ui, c: &Campaign, front: Option<(&Anim, f32)>) {
         let v = self.lay.map;
-        let size = counter_size(v.cell);
-        let mut labels: Vec<(String, Vec2, f32, Color)> = Vec::new();
-        let font = (size.y * 0.62).clamp(12.0, 20.0);
         let slide = |r: &mut Rect, from: Square, to: Square, t: f32| {
             let d = (v.center(to) - v.center(from)) * t;
             r.x += d.x;
@@ -604,56 +646,52 @@ impl CampaignScene {
                 ui.circle(p, 3.0, Color::new(0.05, 0.05, 0.1, 0.95));
             }
         };
-        // One counter: its box, its name and its squadrons in a white box.
-        let mut counter =
-            |r: Rect, fill: Color, edge: Color, ink: Color, name: String, n: usize| {
-                ui.rect(r, fill);
-                let bw = (font * 0.44 + 6.0).round();
-                let nb = Rect::new(r.x + r.w - bw, r.y, bw, r.h);
-                ui.rect(nb, WHITE);
-                ui.rect_lines(r, 1.5, edge);
-                let base = r.y + r.h / 2.0 + font * 0.32;
-                labels.push((name, vec2(r.x + 3.0, base), font, ink));
-                labels.push((
-                    n.to_string(),
-                    vec2(nb.x + (bw - font * 0.44) / 2.0, base),
-                    font,
-                    INK,
-                ));
-            };
-        let mut shown: Vec<(Rect, bool, usize)> = Vec::new();
-        for g in 0..c.geschwader().len() {
-            if counter_visible(c, false, g) {
-                let mut r = self.counter_rect(c, false, g);
-                // A geschwader on the move slides to its next square.
-                if let Some((
-                    Anim::Geschwader { g: ag, to } | Anim::GeschwaderJump { g: ag, to },
-                    t,
-                )) = front
+        // One counter: its box, its name and its squadrons in a white box,
+        // the texts straight after their box.
+        let counter = |l: &CounterLook, fill: Color, edge: Color, ink: Color| {
+            ui.rect(l.rect, fill);
+            ui.rect(l.squadrons_box, WHITE);
+            ui.rect_lines(l.rect, 1.5, edge);
+            ui.text(&l.name, l.name_at.x, l.name_at.y, l.font, ink);
+            ui.text(
+                &l.squadrons,
+                l.squadrons_at.x,
+                l.squadrons_at.y,
+                l.font,
+                INK,
+            );
+        };
+        // Each counter, and whether it is sliding to its next square.
+        let mut shown: Vec<(CounterLook, bool, usize, bool)> = Vec::new();
+        for (wing, i, mut look) in self.counter_looks(c) {
+            let (from, moving) = match front {
+                Some((Anim::Geschwader { g, to } | Anim::GeschwaderJump { g, to }, t))
+                    if !wing && *g == i =>
                 {
-                    if *ag == g {
-                        slide(&mut r, self.gpos[g], *to, t);
-                    }
+                    (self.gpos[i], Some((*to, t)))
                 }
-                shown.push((r, false, g));
-            }
-        }
-        for w in 0..c.wings().len() {
-            if counter_visible(c, true, w) {
-                let mut r = self.counter_rect(c, true, w);
-                if let Some((Anim::Wing { w: aw, to } | Anim::WingJump { w: aw, to }, t)) = front {
-                    if *aw == w {
-                        slide(&mut r, self.wpos[w], *to, t);
-                    }
+                Some((Anim::Wing { w, to } | Anim::WingJump { w, to }, t)) if wing && *w == i => {
+                    (self.wpos[i], Some((*to, t)))
                 }
-                shown.push((r, true, w));
+                _ => (if wing { self.wpos[i] } else { self.gpos[i] }, None),
+            };
+            if let Some((to, t)) = moving {
+                let mut r = look.rect;
+                slide(&mut r, from, to, t);
+                look = CounterLook::new(r, v.cell, &counter_face(c, wing, i));
             }
+            leader(look.rect, from);
+            shown.push((look, wing, i, moving.is_some()));
         }
-        for &(r, wing, i) in &shown {
-            leader(r, if wing { self.wpos[i] } else { self.gpos[i] });
-        }
-        // Geschwader first, wings on top.
-        for (r, wing, i) in shown {
+        // The counters at rest (none covers another), then the one on the
+        // move over them, its texts over theirs.
+        shown.sort_by_key(|s| s.3);
+        let mut flushed = false;
+        for (look, wing, i, moving) in shown {
+            if moving && !flushed {
+                ui.flush_text();
+                flushed = true;
+            }
             if !wing {
                 let ges = &c.geschwader()[i];
                 let fill = if ges.state == RaidState::Home {
@@ -666,14 +704,7 @@ impl CampaignScene {
                 } else {
                     INK
                 };
-                counter(
-                    r,
-                    fill,
-                    edge,
-                    WHITE,
-                    short_geschwader(&c.data().oob.geschwader[i].name),
-                    ges.squadrons.len(),
-                );
+                counter(&look, fill, edge, WHITE);
                 continue;
             }
             let wing = &c.wings()[i];
@@ -685,15 +716,7 @@ impl CampaignScene {
                 WingState::Intercepting(_) | WingState::Aloft => ACCENT,
                 _ => RAF_INK,
             };
-            let name = if wing.big {
-                "BIG".to_string()
-            } else {
-                short_wing(&c.data().oob.wings[i].name)
-            };
-            counter(r, fill, edge, RAF_INK, name, wing.squadrons.len());
-        }
-        for (s, p, size, col) in labels {
-            ui.text(&s, p.x, p.y, size, col);
+            counter(&look, fill, edge, RAF_INK);
         }
     }
 
@@ -754,17 +777,25 @@ pub fn raid_tracks(c: &Campaign) -> Vec<Vec<Square>> {
     tracks
 }
 
-/// What the counters' places depend on: each counter's square (none: not
-/// on the map) and the view.
+/// What a counter shows: its name and how many squadrons it has.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Face {
+    pub name: String,
+    pub squadrons: usize,
+}
+
+/// What the counters' places depend on: each counter's square and face
+/// (none: not on the map) and the view.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PlacedKey {
-    g: Vec<Option<Square>>,
-    w: Vec<Option<Square>>,
+    g: Vec<Option<(Square, Face)>>,
+    w: Vec<Option<(Square, Face)>>,
     rect: Rect,
     cell: f32,
 }
 
-/// Counters' rectangles on the screen, geschwader's and wings'.
+/// Counters' rectangles on the screen, geschwader's and wings' (an empty
+/// rectangle for a counter not on the map).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Placed {
     key: PlacedKey,
@@ -772,60 +803,167 @@ pub struct Placed {
     pub w: Vec<Rect>,
 }
 
-/// A counter's size for a square of `cell` pixels.
-pub fn counter_size(cell: f32) -> Vec2 {
-    let h = (cell * 0.8).max(17.0).round();
-    vec2((h * 2.0).round(), h)
+/// The room between two counters, and between a counter and the map's edge.
+const GAP: f32 = 3.0;
+/// The room between a counter's edge and its texts.
+const PAD: f32 = 3.0;
+
+/// A counter's height for a square of `cell` pixels.
+pub fn counter_height(cell: f32) -> f32 {
+    (cell * 0.8).max(17.0).round()
+}
+
+/// The size of a counter's texts for a square of `cell` pixels.
+pub fn counter_font(cell: f32) -> f32 {
+    (counter_height(cell) * 0.62).clamp(12.0, 20.0)
+}
+
+/// The width of the white box that holds a counter's squadrons.
+fn squadrons_width(squadrons: &str, font: f32) -> f32 {
+    (text_width(squadrons, font) + 2.0 * PAD)
+        .max(font * 0.44 + 6.0)
+        .round()
+}
+
+/// A counter's size for a square of `cell` pixels: as wide as its name and
+/// its squadrons need.
+pub fn counter_size(cell: f32, face: &Face) -> Vec2 {
+    let h = counter_height(cell);
+    let font = counter_font(cell);
+    let need = PAD
+        + text_width(&face.name, font)
+        + PAD
+        + squadrons_width(&face.squadrons.to_string(), font);
+    vec2(need.max(h * 1.5).ceil(), h)
+}
+
+/// A counter as it is drawn: its box, and where its name and its squadrons
+/// (in a white box at its right end) are written, at `font`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CounterLook {
+    pub rect: Rect,
+    pub font: f32,
+    pub name: String,
+    /// The name's baseline, from its left end.
+    pub name_at: Vec2,
+    pub squadrons: String,
+    pub squadrons_box: Rect,
+    pub squadrons_at: Vec2,
+}
+
+impl CounterLook {
+    pub fn new(rect: Rect, cell: f32, face: &Face) -> CounterLook {
+        let font = counter_font(cell);
+        let n = face.squadrons.to_string();
+        let bw = squadrons_width(&n, font);
+        let nb = Rect::new(rect.x + rect.w - bw, rect.y, bw, rect.h);
+        let base = rect.y + rect.h / 2.0 + font * 0.32;
+        CounterLook {
+            rect,
+            font,
+            name: face.name.clone(),
+            name_at: vec2(rect.x + PAD, base),
+            squadrons_at: vec2(nb.x + (bw - text_width(&n, font)) / 2.0, base),
+            squadrons: n,
+            squadrons_box: nb,
+        }
+    }
+}
+
+/// Whether `a` and `b`, each grown by `gap` / 2 on every side, overlap.
+fn too_close(a: &Rect, b: &Rect, gap: f32) -> bool {
+    const EPS: f32 = 0.01;
+    a.x < b.x + b.w + gap - EPS
+        && b.x < a.x + a.w + gap - EPS
+        && a.y < b.y + b.h + gap - EPS
+        && b.y < a.y + a.h + gap - EPS
+}
+
+/// The place nearest to `want` (a top-left corner) for a rectangle of
+/// `size` inside `bounds` that keeps `gap` from every rectangle of `taken`.
+/// The nearest such place has each coordinate either the wanted one, or one
+/// that just clears some rectangle or the bounds, so only those are tried
+/// (nearest first, ties broken top to bottom, left to right: the same
+/// rectangles are always placed the same way).
+pub fn free_spot(want: Vec2, size: Vec2, taken: &[Rect], bounds: Rect, gap: f32) -> Rect {
+    let lo = vec2(bounds.x + gap, bounds.y + gap);
+    let hi = vec2(
+        bounds.x + bounds.w - gap - size.x,
+        bounds.y + bounds.h - gap - size.y,
+    )
+    .max(lo);
+    let want = want.clamp(lo, hi);
+    let mut xs = vec![want.x, lo.x, hi.x];
+    let mut ys = vec![want.y, lo.y, hi.y];
+    for o in taken {
+        xs.extend([o.x - gap - size.x, o.x + o.w + gap]);
+        ys.extend([o.y - gap - size.y, o.y + o.h + gap]);
+    }
+    let inside = |v: &f32, a: f32, b: f32| *v >= a - 0.01 && *v <= b + 0.01;
+    xs.retain(|x| inside(x, lo.x, hi.x));
+    ys.retain(|y| inside(y, lo.y, hi.y));
+    let mut spots: Vec<(f32, f32, f32)> = xs
+        .iter()
+        .flat_map(|&x| ys.iter().map(move |&y| (x, y)))
+        .map(|(x, y)| ((x - want.x).powi(2) + (y - want.y).powi(2), y, x))
+        .collect();
+    spots.sort_by(|a, b| {
+        a.0.total_cmp(&b.0)
+            .then(a.1.total_cmp(&b.1))
+            .then(a.2.total_cmp(&b.2))
+    });
+    spots
+        .into_iter()
+        .map(|(_, y, x)| Rect::new(x, y, size.x, size.y))
+        .find(|r| !taken.iter().any(|o| too_close(r, o, gap)))
+        .unwrap_or(Rect::new(want.x, want.y, size.x, size.y))
 }
 
 impl Placed {
     /// Each counter on its square's centre if that is free, else on the
-    /// nearest free place around it (geschwader first, then wings, each in
-    /// order: the same counters are always placed the same way).
+    /// nearest free place (geschwader first, then wings, each in order: the
+    /// same counters are always placed the same way), inside the map.
     fn new(key: PlacedKey, v: MapView) -> Placed {
-        let size = counter_size(v.cell);
-        let (dx, dy) = (size.x + 2.0, size.y + 2.0);
-        let mut tries = vec![vec2(0.0, 0.0)];
-        for k in 1..=3 {
-            let k = k as f32;
-            for (x, y) in [
-                (0.0, k),
-                (0.0, -k),
-                (k, 0.0),
-                (-k, 0.0),
-                (k, k),
-                (-k, k),
-                (k, -k),
-                (-k, -k),
-                (k * 0.5, k),
-                (-k * 0.5, k),
-                (k * 0.5, -k),
-                (-k * 0.5, -k),
-            ] {
-                tries.push(vec2(x * dx, y * dy));
-            }
-        }
         let mut taken: Vec<Rect> = Vec::new();
-        let mut place = |at: Option<Square>| -> Rect {
-            let Some(at) = at else {
+        let mut place = |at: &Option<(Square, Face)>| -> Rect {
+            let Some((at, face)) = at else {
                 return Rect::default();
             };
-            let p = v.center(at) - size / 2.0;
-            let free = |r: &Rect| {
-                let inner = Rect::new(r.x + 1.0, r.y + 1.0, r.w - 2.0, r.h - 2.0);
-                !taken.iter().any(|o| o.overlaps(&inner))
-            };
-            let r = tries
-                .iter()
-                .map(|d| Rect::new(p.x + d.x, p.y + d.y, size.x, size.y))
-                .find(free)
-                .unwrap_or(Rect::new(p.x, p.y, size.x, size.y));
+            let size = counter_size(v.cell, face);
+            let r = free_spot(v.center(*at) - size / 2.0, size, &taken, v.rect, GAP);
             taken.push(r);
             r
         };
-        let g = key.g.iter().map(|&at| place(at)).collect();
-        let w = key.w.iter().map(|&at| place(at)).collect();
+        let g = key.g.iter().map(&mut place).collect();
+        let w = key.w.iter().map(&mut place).collect();
         Placed { key, g, w }
+    }
+
+    /// Every counter's rectangle (the empty ones of counters not on the map
+    /// left out).
+    pub fn all(&self) -> impl Iterator<Item = Rect> + '_ {
+        self.g.iter().chain(&self.w).copied().filter(|r| r.w > 0.0)
+    }
+}
+
+/// What a counter shows: a geschwader's short name, a wing's (BIG for the
+/// Big Wing), and the squadrons in it.
+pub(super) fn counter_face(c: &Campaign, wing: bool, i: usize) -> Face {
+    if wing {
+        let w = &c.wings()[i];
+        Face {
+            name: if w.big {
+                "BIG".to_string()
+            } else {
+                short_wing(&c.data().oob.wings[i].name)
+            },
+            squadrons: w.squadrons.len(),
+        }
+    } else {
+        Face {
+            name: short_geschwader(&c.data().oob.geschwader[i].name),
+            squadrons: c.geschwader()[i].squadrons.len(),
+        }
     }
 }
 
