@@ -584,6 +584,111 @@ fn at_every_window_size_labels_fit_their_buttons_the_header_fits_and_legal_squar
     }
 }
 
+/// `inner` lies within `outer` (to a pixel, for rounding).
+fn within(inner: macroquad::prelude::Rect, outer: macroquad::prelude::Rect) -> bool {
+    inner.x >= outer.x - 1.0
+        && inner.y >= outer.y - 1.0
+        && inner.x + inner.w <= outer.x + outer.w + 1.0
+        && inner.y + inner.h <= outer.y + outer.h + 1.0
+}
+
+#[test]
+fn at_960_by_600_in_a_busy_turn_no_counter_covers_another_each_label_fits_and_no_name_is_under_one()
+{
+    use macroquad::prelude::Rect;
+    use tally_ho::app::audit::ink;
+    use tally_ho::app::campaign::name_size;
+    let (w, h) = (960.0, 600.0);
+    let (_g, _dir) = data_dir("crowd");
+    let mut app = app_with(AnimSpeed::Instant);
+    let mut p = script(0, DICE, 11);
+    p.turns = 1;
+    let (mut most, mut frames) = (0, 0);
+    for _ in 0..300_000 {
+        if p.done {
+            break;
+        }
+        let input = p.next(&app);
+        app.frame(input, false, w, h);
+        let (Some(t), Screen::Campaign(_)) = (app.campaign(), app.top()) else {
+            continue;
+        };
+        if t.sub().is_some() || t.texts().is_empty() {
+            // On the hex board, or not laid out yet (just opened).
+            continue;
+        }
+        frames += 1;
+        let c = t.campaign();
+        let map = t.view().rect;
+        let looks = t.scene().counter_looks(c);
+        most = most.max(looks.len());
+        let at = |wing: bool, i: usize| {
+            if wing {
+                format!("wing {i}")
+            } else {
+                format!("geschwader {i}")
+            }
+        };
+        for (k, (wing, i, l)) in looks.iter().enumerate() {
+            let who = at(*wing, *i);
+            let r = l.rect;
+            assert!(l.font >= 12.0, "{who}'s label is {} px", l.font);
+            assert!(
+                within(r, map),
+                "{who}'s counter {r:?} leaves the map {map:?}"
+            );
+            // The name left of the squadrons' box, the squadrons inside it.
+            let room = Rect::new(r.x, r.y, l.squadrons_box.x - r.x, r.h);
+            let name = ink(&l.name, l.name_at.x, l.name_at.y, l.font).expect("a name");
+            assert!(
+                within(name, room),
+                "{who}'s name {:?} ({name:?}) does not fit its counter {r:?} beside its squadrons {:?}",
+                l.name,
+                l.squadrons_box
+            );
+            let n =
+                ink(&l.squadrons, l.squadrons_at.x, l.squadrons_at.y, l.font).expect("a number");
+            assert!(
+                within(n, l.squadrons_box) && within(l.squadrons_box, r),
+                "{who}'s squadrons {:?} ({n:?}) do not fit {:?} in {r:?}",
+                l.squadrons,
+                l.squadrons_box
+            );
+            for (wing2, j, o) in &looks[k + 1..] {
+                assert!(
+                    !r.overlaps(&o.rect),
+                    "{who}'s counter {r:?} ({:?}) covers {}'s {:?} ({:?}) at turn {}, {:?}",
+                    l.name,
+                    at(*wing2, *j),
+                    o.rect,
+                    o.name,
+                    c.turn(),
+                    c.stage()
+                );
+            }
+        }
+        let size = name_size(t.view().cell);
+        for (r, name) in t.scene().name_spots(c) {
+            assert!(within(r, map), "{name:?} at {r:?} leaves the map");
+            let ink = ink(&name, r.x + 3.0, r.y + size * 0.8, size).expect("ink");
+            assert!(within(ink, r), "{name:?} ({ink:?}) leaves its plate {r:?}");
+            for (_, _, l) in &looks {
+                assert!(
+                    !r.overlaps(&l.rect),
+                    "{name:?} at {r:?} lies under the counter {:?} at {:?}",
+                    l.name,
+                    l.rect
+                );
+            }
+        }
+    }
+    assert!(p.done, "the turn did not finish: {}", state(&app));
+    assert!(
+        frames > 0 && most >= 15,
+        "not a busy map: at most {most} counters in {frames} frames"
+    );
+}
+
 #[test]
 fn a_whole_shortened_campaign_ends_on_its_result_screen() {
     let (_g, _dir) = data_dir("whole");

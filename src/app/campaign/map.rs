@@ -422,34 +422,9 @@ impl CampaignScene {
                     draw_line(x + s, y, x, y + s, 2.0, Color::new(0.9, 0.0, 0.0, 1.0));
                 }
             }
-            // Place names, under the square or over it, where they fit
-            // without covering another or being covered by a counter (more
-            // appear as the map is zoomed in).
-            let size = font_size((v.cell * 0.5).clamp(12.0, 18.0));
-            let mut taken: Vec<Rect> = counters.clone();
-            for (at, name) in names {
-                let sq = v.square(*at);
-                let w = text_width(name, size) + 6.0;
-                let h = size + 2.0;
-                let (mid, left, right) = (sq.x + (sq.w - w) / 2.0, sq.x, sq.x + sq.w - w);
-                let (below, above) = (sq.y + sq.h, sq.y - h);
-                let spot = [
-                    (mid, below),
-                    (mid, above),
-                    (left, below),
-                    (right, below),
-                    (left, above),
-                    (right, above),
-                ]
-                .into_iter()
-                .map(|(x, y)| Rect::new(x, y, w, h))
-                .find(|r| {
-                    v.rect.contains(r.point())
-                        && v.rect.contains(r.point() + r.size())
-                        && !taken.iter().any(|o| o.overlaps(r))
-                });
-                let Some(r) = spot else { continue };
-                taken.push(r);
+            // Place names, where counters leave room for them.
+            let size = name_size(v.cell);
+            for (r, name) in name_spots(v, names, &counters) {
                 draw_rectangle(r.x, r.y, r.w, r.h, Color::new(1.0, 1.0, 0.96, 0.8));
                 crate::app::ui::draw_text(name, r.x + 3.0, r.y + size * 0.8, size, INK);
             }
@@ -628,6 +603,13 @@ impl CampaignScene {
             }
         }
         out
+    }
+
+    /// Where the map writes the places' names now (their plates), around
+    /// the counters at rest.
+    pub fn name_spots(&self, c: &Campaign) -> Vec<(Rect, String)> {
+        let counters: Vec<Rect> = self.placed(c).all().collect();
+        name_spots(self.view, &place_names(c), &counters)
     }
 
     fn draw_counters(&self, ui: &Ui, c: &Campaign, front: Option<(&Anim, f32)>) {
@@ -944,6 +926,53 @@ impl Placed {
     pub fn all(&self) -> impl Iterator<Item = Rect> + '_ {
         self.g.iter().chain(&self.w).copied().filter(|r| r.w > 0.0)
     }
+}
+
+/// The size of the place names on a map of squares of `cell` pixels.
+pub fn name_size(cell: f32) -> f32 {
+    font_size((cell * 0.5).clamp(12.0, 18.0))
+}
+
+/// Where each place's name goes (its plate; names are written 3 pixels in
+/// from its left), most important first: under its square, over it, or
+/// to either side of either, the first spot that stays on the map and
+/// neither covers another name nor lies under a counter. A name with no
+/// such spot is left out (more appear as the map is zoomed in).
+pub fn name_spots(
+    v: MapView,
+    names: &[(Square, String)],
+    counters: &[Rect],
+) -> Vec<(Rect, String)> {
+    let size = name_size(v.cell);
+    let mut taken: Vec<Rect> = counters.to_vec();
+    let mut out = Vec::new();
+    for (at, name) in names {
+        let sq = v.square(*at);
+        let w = text_width(name, size) + 6.0;
+        let h = size + 2.0;
+        let (mid, left, right) = (sq.x + (sq.w - w) / 2.0, sq.x, sq.x + sq.w - w);
+        let (below, above) = (sq.y + sq.h, sq.y - h);
+        let spot = [
+            (mid, below),
+            (mid, above),
+            (left, below),
+            (right, below),
+            (left, above),
+            (right, above),
+        ]
+        .into_iter()
+        .map(|(x, y)| Rect::new(x, y, w, h))
+        .find(|r| {
+            v.rect.contains(r.point())
+                && v.rect.contains(r.point() + r.size())
+                && !taken.iter().any(|o| o.overlaps(r))
+        });
+        if let Some(r) = spot {
+            taken.push(r);
+            out.push((r, name.clone()));
+        }
+    }
+    out
 }
 
 /// What a counter shows: a geschwader's short name, a wing's (BIG for the

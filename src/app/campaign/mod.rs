@@ -32,7 +32,7 @@ mod tips;
 pub use anim::LogLine;
 pub use help::HELP;
 pub use input::{Choice, Do};
-pub use map::{legal_outline_contrast, MapView};
+pub use map::{legal_outline_contrast, name_size, CounterLook, MapView};
 /// The smallest size a button's label is drawn at (a longer one is cut).
 pub const MIN_LABEL_SIZE: f32 = 12.0;
 pub use new_game::{new_campaign_screen, weather_title, CampaignNew};
