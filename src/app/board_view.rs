@@ -320,6 +320,9 @@ pub struct Counter<'a> {
     /// How far above its hex the plane is drawn, in pixels (the family
     /// game's planes on their poles): its shadow stays on the hex.
     pub lift: f32,
+    /// The name's plate goes left of the mark (else right of it, unless
+    /// that would pass the clip's right edge).
+    pub name_left: bool,
 }
 
 /// The shipped silhouettes, read once (`None` if they could not be: then
@@ -421,8 +424,8 @@ pub fn draw_counter_labels(ui: &Ui, p: Vec2, size: f32, c: &Counter) {
         return;
     }
     // The identity mark (colour and letter: colour-blind safe) and the name.
-    let dot = p + vec2(-size * 0.62, size * 0.5);
-    let dr = (size * 0.3).max(8.0);
+    let right = ui.clip_rect().map_or(ui.w, |r| r.x + r.w);
+    let (dot, dr, plate) = label_places(p, size, c, right);
     ui.circle(dot, dr, c.mark.fill);
     ui.circle_lines(dot, dr, 1.5, INK);
     let ls = (dr * 1.5).max(12.0);
@@ -433,14 +436,61 @@ pub fn draw_counter_labels(ui: &Ui, p: Vec2, size: f32, c: &Counter) {
         ls,
         c.mark.ink(),
     );
-    if let Some(name) = c.unit {
-        let fs = (size * 0.5).clamp(12.0, 18.0);
-        let tw = super::ui::text_width(name, fs) + 6.0;
-        let plate = Rect::new(dot.x + dr + 1.0, dot.y - fs * 0.5, tw, fs + 2.0);
+    if let (Some(name), Some((plate, fs))) = (c.unit, plate) {
         ui.rect(plate, Color::new(0.96, 0.94, 0.88, 0.85));
         ui.text(name, plate.x + 3.0, plate.y + fs * 0.85, fs, INK);
     }
     draw_marker(ui, p, size, c);
+}
+
+/// Where `draw_counter_labels` puts a plane's mark (a disc: its centre and
+/// radius) and its name's plate (with the name's size): left of the mark if
+/// the counter says so or if right of it would pass `right` (the clip's or
+/// the window's right edge), else right of it.
+pub fn label_places(
+    p: Vec2,
+    size: f32,
+    c: &Counter,
+    right: f32,
+) -> (Vec2, f32, Option<(Rect, f32)>) {
+    let dot = p + vec2(-size * 0.62, size * 0.5);
+    let dr = (size * 0.3).max(8.0);
+    let plate = c.unit.map(|name| {
+        let fs = (size * 0.5).clamp(12.0, 18.0);
+        let tw = super::ui::text_width(name, fs) + 6.0;
+        let mut plate = Rect::new(dot.x + dr + 1.0, dot.y - fs * 0.5, tw, fs + 2.0);
+        if c.name_left || plate.x + plate.w > right {
+            plate.x = dot.x - dr - 1.0 - tw;
+        }
+        (plate, fs)
+    });
+    (dot, dr, plate)
+}
+
+/// The box round a plane drawn by `draw_counter` centred on `p`, its nose
+/// along `dir`: its outline (or square counter), its mark and its name (not
+/// its shadow, smoke or marker), with its plate placed as against `right`.
+pub fn counter_reach(p: Vec2, dir: Vec2, size: f32, c: &Counter, right: f32) -> Rect {
+    let Some(shape) = silhouettes().and_then(|s| s.get(c.aircraft)) else {
+        let half = size * 0.66 * 1.25;
+        return Rect::new(p.x - half, p.y - half, half * 2.0, half * 2.0);
+    };
+    let half = size * SPAN / 2.0 * shape.scale;
+    let side = vec2(-dir.y, dir.x);
+    let (mut lo, mut hi) = (p, p);
+    for &(x, y) in shape.parts.iter().flatten() {
+        let q = p + side * x * half - dir * y * half;
+        lo = lo.min(q);
+        hi = hi.max(q);
+    }
+    let (dot, dr, plate) = label_places(p, size, c, right);
+    lo = lo.min(dot - Vec2::splat(dr));
+    hi = hi.max(dot + Vec2::splat(dr));
+    if let Some((r, _)) = plate {
+        lo = lo.min(r.point());
+        hi = hi.max(r.point() + r.size());
+    }
+    Rect::new(lo.x, lo.y, hi.x - lo.x, hi.y - lo.y)
 }
 
 /// The d8 beside a plane that has fired and may fly on.

@@ -146,6 +146,11 @@ impl Ui {
         }
     }
 
+    /// Where drawing is clipped to, if anywhere.
+    pub fn clip_rect(&self) -> Option<Rect> {
+        self.clip.get()
+    }
+
     pub fn mouse(&self) -> Vec2 {
         vec2(self.input.mouse.0, self.input.mouse.1)
     }

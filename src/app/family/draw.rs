@@ -276,6 +276,7 @@ impl FamilyScene {
                     active: false,
                     marker: Some(alt),
                     lift: p0.y - p.y,
+                    name_left: false,
                 }
             } else {
                 let seat = i as u8;
@@ -293,6 +294,7 @@ impl FamilyScene {
                     active: active == Some(seat),
                     marker: Some(alt),
                     lift: p0.y - p.y,
+                    name_left: false,
                 }
             };
             draw_counter_body(ui, p, v.direction(facing), v.size, &counter, scheme);

@@ -4,8 +4,11 @@
 //! bottom bar.
 
 use super::anim::{self, Anim};
+use super::fan::planes;
 use super::{short, HexGame, HexScene};
-use crate::app::board_view::{draw_counter, draw_die, side_fill, side_ink, Counter, Mark};
+use crate::app::board_view::{
+    counter_reach, draw_counter, draw_die, side_fill, side_ink, Counter, Mark,
+};
 use crate::app::table::Shared;
 use crate::app::ui::{draw_text, fit_text, wrap_text, Ui, ACCENT, INK, PAPER};
 use crate::settings::Settings;
@@ -22,43 +25,6 @@ fn unit_name(g: &Game, id: PlaneId) -> Option<&str> {
     g.scenario().units[g.plane(id).unit.0 as usize]
         .name
         .as_deref()
-}
-
-/// Where planes that share a hex are drawn (an offset and a scale per plane,
-/// in `disp` order, and whether its name is shown): smaller, and pushed apart
-/// so that none hides another or its name. Over the mat they spread along
-/// the screen's vertical; waiting beyond an edge (`outward` gives the
-/// direction away from the mat) they close up along it, smaller still, the
-/// first the only one named.
-fn fan_out(
-    disp: &[super::Disp],
-    size: f32,
-    outward: impl Fn(usize) -> Option<Vec2>,
-) -> Vec<(Vec2, f32, bool)> {
-    let mut out = vec![(Vec2::ZERO, 1.0, true); disp.len()];
-    for (i, d) in disp.iter().enumerate() {
-        if !d.visible {
-            continue;
-        }
-        let stack: Vec<usize> = disp
-            .iter()
-            .enumerate()
-            .filter(|(_, e)| e.visible && e.hex == d.hex)
-            .map(|(j, _)| j)
-            .collect();
-        if stack.len() > 1 {
-            let k = stack.iter().position(|&j| j == i).unwrap_or(0) as f32;
-            let n = stack.len() as f32;
-            out[i] = match outward(i) {
-                Some(away) => {
-                    let along = vec2(-away.y, away.x);
-                    (along * (k - (n - 1.0) / 2.0) * size * 0.7, 0.55, k == 0.0)
-                }
-                None => (vec2(0.0, (k - (n - 1.0) / 2.0) * size * 1.1), 0.75, true),
-            };
-        }
-    }
-    out
 }
 
 /// The blank screen between two players.
@@ -188,11 +154,7 @@ impl<G: HexGame> HexScene<G> {
         // the one moving now part of the way along its step.
         let active = g.active_move();
         let front = t.front(anim::length);
-        let fan = fan_out(&self.disp, v.size, |i| {
-            let p = g.plane(PlaneId(i as u8));
-            matches!(p.loc, Loc::Staged { .. })
-                .then(|| -v.direction(sc.end_of(p.side).opposite().facing_toward()))
-        });
+        let fan = planes(g, &self.disp, &v);
         let mut counters = Vec::new();
         for (i, d) in self.disp.iter().enumerate() {
             if !d.visible {
@@ -200,7 +162,7 @@ impl<G: HexGame> HexScene<G> {
             }
             let id = PlaneId(i as u8);
             let p = g.plane(id);
-            let (offset, scale, named) = fan[i];
+            let (offset, scale, name) = fan[i];
             let mut pos = v.center(d.hex) + offset;
             let mut facing = d.facing;
             let mut moving = false;
@@ -229,12 +191,13 @@ impl<G: HexGame> HexScene<G> {
                 side: p.side,
                 aircraft: &g.aircraft(id).name,
                 short: &g.aircraft(id).short,
-                unit: unit_name(g, id).filter(|_| named),
+                unit: unit_name(g, id).filter(|_| name.is_some()),
                 mark: Mark::of(p.colour),
                 damaged: d.damaged,
                 active: active.is_some_and(|m| m.plane == id),
                 marker,
                 lift: 0.0,
+                name_left: name == Some(true),
             };
             counters.push((moving, pos, v.direction(facing), v.size * scale, counter));
         }
@@ -245,9 +208,12 @@ impl<G: HexGame> HexScene<G> {
         let area = self.mat_area();
         let (still, live): (Vec<_>, Vec<_>) = counters.into_iter().partition(|c| {
             let reach = c.3 * 1.3;
+            let named = counter_reach(c.1, c.2, c.3, &c.4, v.area.x + v.area.w);
             !c.0 && !c.4.active
                 && area.contains(c.1 - vec2(reach, reach))
                 && area.contains(c.1 + vec2(reach, reach))
+                && area.contains(named.point())
+                && area.contains(named.point() + named.size())
         });
         let still_key = {
             use std::hash::{Hash, Hasher};
@@ -257,6 +223,7 @@ impl<G: HexGame> HexScene<G> {
                     f.to_bits().hash(&mut h);
                 }
                 (c.side, c.aircraft, c.unit, c.damaged, c.marker).hash(&mut h);
+                c.name_left.hash(&mut h);
                 c.mark.letter.hash(&mut h);
                 let f = c.mark.fill;
                 [f.r, f.g, f.b, f.a].map(f32::to_bits).hash(&mut h);
@@ -396,6 +363,7 @@ impl<G: HexGame> HexScene<G> {
                         active: true,
                         marker: None,
                         lift: 0.0,
+                        name_left: false,
                     };
                     draw_counter(
                         ui,

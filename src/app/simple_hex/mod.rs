@@ -9,6 +9,7 @@
 
 mod anim;
 mod draw;
+mod fan;
 mod forecast;
 mod help;
 mod input;
