@@ -625,3 +625,84 @@ fn the_window_may_rest_at_the_menu_and_on_the_players_move_but_not_while_the_com
         "{resting} at rest, {moving} moving"
     );
 }
+
+/// Flies the player's active plane through the screen (a click on the end
+/// hex nearest the enemy's end, Space if it may still fire) until another
+/// plane is to move; returns the plane that flew.
+fn fly_whole_move_on_screen(app: &mut App) -> tally_ho::simple_hex::PlaneId {
+    let b = app.battle().unwrap();
+    let plane = b.game.active_move().expect("a plane to move").plane;
+    let toward = b.game.scenario().end_of(Side::German);
+    for _ in 0..50 {
+        let b = app.battle().unwrap();
+        if b.game.active_move().is_none_or(|m| m.plane != plane) {
+            // Let the screen settle on the next plane's move.
+            frame(app, InputFrame::idle());
+            return plane;
+        }
+        let input = fly_on(b, toward);
+        frame(app, input);
+    }
+    panic!("the plane's move never ended");
+}
+
+#[test]
+fn undo_on_screen_takes_back_a_whole_planes_move_and_the_one_before_it() {
+    use tally_ho::common::game::Rules;
+    let (_g, _dir) = data_dir("undo-moves");
+    let mut app = start_solo("12");
+    // What the screen and the game hold before the RAF's first move: the
+    // side's speed dice were all rolled when it started to move.
+    let snapshot = |app: &App| {
+        let b = app.battle().unwrap();
+        let g = &b.game;
+        let planes: Vec<_> = g.planes().iter().map(|p| (p.loc, p.speed_roll)).collect();
+        let shown: Vec<_> = (0..planes.len())
+            .map(|i| b.scene.shown(tally_ho::simple_hex::PlaneId(i as u8)))
+            .collect();
+        (
+            g.commands().len(),
+            g.dice().log().len(),
+            g.active_move(),
+            planes,
+            shown,
+        )
+    };
+    let before = snapshot(&app);
+    let g = &app.battle().unwrap().game;
+    assert_eq!(
+        g.undo_point(),
+        g.commands().len(),
+        "the dice were just rolled"
+    );
+    // One plane's whole move, committed; then the next plane's.
+    let first = fly_whole_move_on_screen(&mut app);
+    let second = fly_whole_move_on_screen(&mut app);
+    assert_ne!(first, second);
+    let b = app.battle().unwrap();
+    let third = b.game.active_move().expect("a third RAF plane").plane;
+    assert_eq!(b.game.plane(third).side, Side::British);
+    assert!(b.game.commands().len() >= before.0 + 2);
+    for p in [first, second] {
+        assert_ne!(b.game.plane(p).loc, before.3[p.0 as usize].0, "{p:?} flew");
+    }
+    // U, again and again: back through both moves, to the dice.
+    for _ in 0..40 {
+        let n = app.battle().unwrap().game.commands().len();
+        frame(&mut app, InputFrame::press(KeyCode::U));
+        if app.battle().unwrap().game.commands().len() == n {
+            break;
+        }
+    }
+    frame(&mut app, InputFrame::idle());
+    let after = snapshot(&app);
+    assert_eq!(after.0, before.0, "every command since the dice taken back");
+    assert_eq!(after.1, before.1, "no die rolled again");
+    assert_eq!(after.2, before.2, "the first plane to move again, same die");
+    assert_eq!(after.3, before.3, "every plane where it was, same dice");
+    assert_eq!(after.4, before.4, "and shown where it was");
+    let b = app.battle().unwrap();
+    assert_eq!(b.game.active_move().unwrap().plane, first);
+    let msg = b.shared.message.clone().map(|m| m.text).unwrap_or_default();
+    assert!(msg.contains("since the last roll of the dice"), "{msg}");
+}

@@ -129,6 +129,15 @@ impl<G: HexGame> HexScene<G> {
         self.verdicts.iter().map(|v| v.1.text()).collect()
     }
 
+    /// Where the screen shows a plane now (its hex and facing), if it shows
+    /// it: the display, which may lag the game while animations play.
+    pub fn shown(&self, id: PlaneId) -> Option<(Hex, Facing)> {
+        self.disp
+            .get(id.0 as usize)
+            .filter(|d| d.visible)
+            .map(|d| (d.hex, d.facing))
+    }
+
     /// The height of the banner (taller with a caption).
     fn top(&self) -> f32 {
         if self.caption.is_some() {
