@@ -676,16 +676,16 @@ impl<K: PartialEq + Copy> Layer<K> {
                     gl_use_material(m);
                 }
                 draw_texture_ex(
-                &rt.texture,
-                area.x,
-                area.y,
-                WHITE,
-                DrawTextureParams {
-                    dest_size: Some(vec2(area.w, area.h)),
-                    flip_y: true,
-                    ..Default::default()
-                },
-            );
+                    &rt.texture,
+                    area.x,
+                    area.y,
+                    WHITE,
+                    DrawTextureParams {
+                        dest_size: Some(vec2(area.w, area.h)),
+                        flip_y: true,
+                        ..Default::default()
+                    },
+                );
                 if copy.is_some() {
                     gl_use_default_material();
                 }
