@@ -666,6 +666,7 @@ fn undo_on_screen_takes_back_a_whole_planes_move_and_the_one_before_it() {
             g.active_move(),
             planes,
             shown,
+            b.scene.speed_dice().to_vec(),
         )
     };
     let before = snapshot(&app);
@@ -701,8 +702,78 @@ fn undo_on_screen_takes_back_a_whole_planes_move_and_the_one_before_it() {
     assert_eq!(after.2, before.2, "the first plane to move again, same die");
     assert_eq!(after.3, before.3, "every plane where it was, same dice");
     assert_eq!(after.4, before.4, "and shown where it was");
+    assert_eq!(after.5, before.5, "the side's dice shown as they were");
     let b = app.battle().unwrap();
     assert_eq!(b.game.active_move().unwrap().plane, first);
     let msg = b.shared.message.clone().map(|m| m.text).unwrap_or_default();
     assert!(msg.contains("since the last roll of the dice"), "{msg}");
+}
+
+/// The RAF's speed dice as the game holds them, in move order: the active
+/// plane's, and those of the planes still to fly this round.
+fn raf_speed_dice(app: &App) -> Vec<(tally_ho::simple_hex::PlaneId, u8)> {
+    let g = &app.battle().unwrap().game;
+    let m = g.active_move().unwrap();
+    g.move_order()
+        .iter()
+        .filter(|&&id| g.plane(id).side == Side::British)
+        .filter_map(|&id| {
+            let face = if id == m.plane {
+                m.speed_roll
+            } else {
+                g.plane(id).speed_roll
+            };
+            face.map(|f| (id, f))
+        })
+        .collect()
+}
+
+#[test]
+fn the_sides_speed_dice_are_shown_together_the_moving_planes_lit_and_flown_ones_dimmed() {
+    use tally_ho::app::simple_hex::SpeedDieState::{Flown, Flying, Waiting};
+    let (_g, _dir) = data_dir("speed-dice");
+    let mut app = start_solo("12");
+    let shown = |app: &App| {
+        let dice = app.battle().unwrap().scene.speed_dice().to_vec();
+        assert!(dice.iter().all(|d| d.side == Side::British), "{dice:?}");
+        dice
+    };
+    // Every die the RAF rolled as it started to move, in move order.
+    let rolled = raf_speed_dice(&app);
+    assert!(rolled.len() >= 3, "{rolled:?}");
+    let dice = shown(&app);
+    let faces: Vec<_> = dice.iter().map(|d| (d.plane, d.face)).collect();
+    assert_eq!(faces, rolled);
+    let states: Vec<_> = dice.iter().map(|d| d.state).collect();
+    assert_eq!(states[0], Flying, "the first plane's die is lit");
+    assert!(states[1..].iter().all(|&s| s == Waiting), "{states:?}");
+    // The first plane flies: its die is dimmed, the next one lit, no face
+    // changes.
+    fly_whole_move_on_screen(&mut app);
+    let dice = shown(&app);
+    let faces: Vec<_> = dice.iter().map(|d| (d.plane, d.face)).collect();
+    assert_eq!(faces, rolled);
+    let states: Vec<_> = dice.iter().map(|d| d.state).collect();
+    assert_eq!(&states[..2], &[Flown, Flying]);
+    assert!(states[2..].iter().all(|&s| s == Waiting), "{states:?}");
+    // The next round: the Luftwaffe's dice came and went; the RAF's new
+    // roll is shown, none of it flown.
+    let round = app.battle().unwrap().game.round();
+    let toward = app.battle().unwrap().game.scenario().end_of(Side::German);
+    for _ in 0..400 {
+        let b = app.battle().unwrap();
+        if b.game.round() > round && b.human_turn().is_some() && !b.busy() {
+            break;
+        }
+        let input = fly_on(b, toward);
+        frame(&mut app, input);
+    }
+    frame(&mut app, InputFrame::idle());
+    let b = app.battle().unwrap();
+    assert!(b.game.round() > round, "the next round came");
+    let dice = shown(&app);
+    let faces: Vec<_> = dice.iter().map(|d| (d.plane, d.face)).collect();
+    assert_eq!(faces, raf_speed_dice(&app));
+    assert_eq!(dice[0].state, Flying);
+    assert!(dice[1..].iter().all(|d| d.state == Waiting), "{dice:?}");
 }

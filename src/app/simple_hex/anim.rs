@@ -45,14 +45,134 @@ pub enum Anim {
         facing: crate::common::hex::Facing,
         damaged: bool,
     },
+    /// The latest roll other than speed (a shot, bombs, activation, repair).
     Dice {
         faces: Vec<(u8, Color)>,
     },
+    /// A change to the side's speed dice, shown together in the panel.
+    Speed(SpeedNews),
     /// What a shot did to a plane, written over it on the board.
     Verdict {
         plane: PlaneId,
         verdict: Verdict,
     },
+}
+
+/// Where a plane's speed die is in its side's roll.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SpeedDieState {
+    /// Rolled with its side's; the plane has not flown it yet.
+    Waiting,
+    /// The plane is flying it now.
+    Flying,
+    /// Flown (or the plane is gone).
+    Flown,
+}
+
+/// One of the speed dice a side rolled, as the panel shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SpeedDie {
+    pub plane: PlaneId,
+    pub side: Side,
+    pub face: u8,
+    pub state: SpeedDieState,
+}
+
+/// What an event does to the speed dice on show.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SpeedNews {
+    /// A die of a side's roll (the first of a new roll clears the old).
+    Rolled {
+        plane: PlaneId,
+        side: Side,
+        face: u8,
+    },
+    /// A plane's move begins, on `face` (rolled now under the earlier rule
+    /// of records); `tumble` when it is the first move on a new roll.
+    Flies {
+        plane: PlaneId,
+        side: Side,
+        face: Option<u8>,
+        tumble: bool,
+    },
+    /// The plane's move is over, or it left the mat.
+    Done { plane: PlaneId },
+    /// A new round or the end of an attack: the dice are picked up.
+    Clear,
+}
+
+impl SpeedNews {
+    /// The news in an event (`state` is any state of the same game: only
+    /// the planes' sides are read).
+    pub fn of(e: &Event, state: &State) -> Option<SpeedNews> {
+        let side = |p: PlaneId| state.plane(p).side;
+        Some(match *e {
+            Event::SpeedRolled { plane, roll } => SpeedNews::Rolled {
+                plane,
+                side: side(plane),
+                face: roll,
+            },
+            Event::MoveBegan {
+                plane, speed_roll, ..
+            } => SpeedNews::Flies {
+                plane,
+                side: side(plane),
+                face: speed_roll,
+                tumble: false,
+            },
+            Event::MoveEnded { plane }
+            | Event::Destroyed { plane, .. }
+            | Event::BrokeOff { plane } => SpeedNews::Done { plane },
+            Event::RoundBegan { .. } | Event::AttackEnded { .. } => SpeedNews::Clear,
+            _ => return None,
+        })
+    }
+}
+
+/// The side's speed dice as they stand after `news`.
+pub fn follow_speed(dice: &mut Vec<SpeedDie>, news: SpeedNews) {
+    let at = |dice: &Vec<SpeedDie>, plane| dice.iter().position(|d| d.plane == plane);
+    match news {
+        SpeedNews::Rolled { plane, side, face } => {
+            // A new roll: the last one's dice are picked up first.
+            if dice
+                .iter()
+                .any(|d| d.side != side || d.state != SpeedDieState::Waiting)
+            {
+                dice.clear();
+            }
+            dice.push(SpeedDie {
+                plane,
+                side,
+                face,
+                state: SpeedDieState::Waiting,
+            });
+        }
+        SpeedNews::Flies {
+            plane, side, face, ..
+        } => match (at(dice, plane), face) {
+            (Some(i), _) => dice[i].state = SpeedDieState::Flying,
+            (None, Some(face)) => {
+                // Rolled as the move begins (records of the earlier rule).
+                if dice.iter().any(|d| d.side != side) {
+                    dice.clear();
+                }
+                dice.push(SpeedDie {
+                    plane,
+                    side,
+                    face,
+                    state: SpeedDieState::Flying,
+                });
+            }
+            (None, None) => {}
+        },
+        SpeedNews::Done { plane } => {
+            if let Some(i) = at(dice, plane) {
+                dice[i].state = SpeedDieState::Flown;
+            }
+        }
+        SpeedNews::Clear => dice.clear(),
+    }
 }
 
 /// What a shot did to the plane it hit, as the board announces it.
@@ -192,6 +312,25 @@ pub fn beats(before: &State, e: &Event, after: &State, out: &mut Vec<Beat<Anim, 
     if let Some(l) = line(before, e, after) {
         out.push(Beat::Log(l));
     }
+    if let Some(mut news) = SpeedNews::of(e, after) {
+        if let SpeedNews::Flies {
+            plane,
+            side,
+            face,
+            tumble,
+        } = &mut news
+        {
+            // The side's dice tumble as its first plane sets off (a bomber,
+            // for the Luftwaffe), or a lone die as it is rolled.
+            let set_off = !before.planes().iter().any(|p| p.side == *side && p.moved)
+                && before
+                    .planes()
+                    .iter()
+                    .any(|p| p.side == *side && p.speed_roll.is_some());
+            *tumble = set_off || (face.is_some() && before.plane(*plane).speed_roll.is_none());
+        }
+        out.push(Beat::Anim(Anim::Speed(news)));
+    }
     let mut anim = |a: Anim| out.push(Beat::Anim(a));
     match e {
         Event::Placed {
@@ -220,13 +359,6 @@ pub fn beats(before: &State, e: &Event, after: &State, out: &mut Vec<Beat<Anim, 
                 faces: vec![(*roll, dot_colour(after.plane(*plane).colour))],
             })
         }
-        Event::MoveBegan {
-            plane,
-            speed_roll: Some(r),
-            ..
-        } => anim(Anim::Dice {
-            faces: vec![(*r, dot_colour(after.plane(*plane).colour))],
-        }),
         Event::Stepped {
             plane, to, facing, ..
         } => anim(Anim::Move {
@@ -303,6 +435,8 @@ pub fn length(a: &Anim) -> f32 {
         Anim::Explode { .. } => k * 3.0,
         Anim::Dice { .. } => k * 2.5,
         Anim::Damage { .. } => k,
+        Anim::Speed(SpeedNews::Flies { tumble: true, .. }) => k * 2.5,
+        Anim::Speed(_) => 0.0,
         Anim::Hide { .. } | Anim::Show { .. } | Anim::Verdict { .. } => 0.0,
     }
 }
@@ -327,6 +461,13 @@ impl<G: HexGame> HexScene<G> {
                 sounds.push(Sfx::Dice);
                 self.dice = faces.clone();
                 self.dice_spin = len;
+            }
+            Anim::Speed(news) => {
+                if let SpeedNews::Flies { tumble: true, .. } = news {
+                    sounds.push(Sfx::Dice);
+                    self.speed_spin = len;
+                }
+                follow_speed(&mut self.speed, *news);
             }
             Anim::Verdict { plane, verdict } => {
                 let d = self.disp[plane.0 as usize];
@@ -368,7 +509,7 @@ impl<G: HexGame> HexScene<G> {
                     damaged,
                 }
             }
-            Anim::Shot { .. } | Anim::Dice { .. } | Anim::Verdict { .. } => {}
+            Anim::Shot { .. } | Anim::Dice { .. } | Anim::Verdict { .. } | Anim::Speed(_) => {}
         }
     }
 }

@@ -13,14 +13,14 @@ mod forecast;
 mod help;
 mod input;
 
-pub use anim::{LogLine, Verdict};
+pub use anim::{LogLine, SpeedDie, SpeedDieState, Verdict};
 pub use help::HELP;
 
 use super::board_view::{BoardView, Zoom};
 use super::table::{Act, Beat, Scene, Shared, Table};
 use super::ui::{Layer, Ui};
 use super::HelpPage;
-use crate::common::game::Opponent;
+use crate::common::game::{Opponent, Rules};
 use crate::common::hex::Facing;
 use crate::settings::{Scheme, Settings};
 use crate::simple_hex::ai::Ai;
@@ -65,6 +65,10 @@ pub struct HexScene<G> {
     /// The dice of the latest roll, and how long they still tumble.
     dice: Vec<(u8, Color)>,
     dice_spin: f32,
+    /// The speed dice the side moving now rolled, and how long they still
+    /// tumble.
+    speed: Vec<SpeedDie>,
+    speed_spin: f32,
     explosions: Vec<(Vec2, f32)>,
     /// What the last shots did, written over the planes, and their age.
     verdicts: Vec<(Vec2, anim::Verdict, f32)>,
@@ -82,7 +86,7 @@ pub struct HexScene<G> {
     /// The mat drawn once into a texture, and the layout it was drawn for.
     mat: Layer<MatKey>,
     /// The log's text drawn into a texture, and what it showed.
-    panel: Layer<(Rect, u32, usize, usize)>,
+    panel: Layer<(Rect, f32, u32, usize, usize)>,
     /// A line above the banner when the battle is part of something larger
     /// (the campaign's intercepts: who meets whom, and where).
     pub caption: Option<String>,
@@ -106,6 +110,8 @@ impl<G: HexGame> HexScene<G> {
             disp: Vec::new(),
             dice: Vec::new(),
             dice_spin: 0.0,
+            speed: Vec::new(),
+            speed_spin: 0.0,
             explosions: Vec::new(),
             verdicts: Vec::new(),
             shots: Vec::new(),
@@ -136,6 +142,12 @@ impl<G: HexGame> HexScene<G> {
             .get(id.0 as usize)
             .filter(|d| d.visible)
             .map(|d| (d.hex, d.facing))
+    }
+
+    /// The speed dice on show: those the side moving now rolled when it
+    /// started to move, each with its plane and whether it is flown.
+    pub fn speed_dice(&self) -> &[SpeedDie] {
+        &self.speed
     }
 
     /// The height of the banner (taller with a caption).
@@ -259,6 +271,19 @@ impl<G: HexGame> Scene for HexScene<G> {
                 }
             })
             .collect();
+        // The side's dice as its events since the round began left them.
+        let events = Rules::events(game);
+        let from = events
+            .iter()
+            .rposition(|e| matches!(e, Event::RoundBegan { .. } | Event::AttackEnded { .. }))
+            .unwrap_or(0);
+        self.speed.clear();
+        self.speed_spin = 0.0;
+        for e in &events[from..] {
+            if let Some(news) = anim::SpeedNews::of(e, g) {
+                anim::follow_speed(&mut self.speed, news);
+            }
+        }
         self.options_key = None;
         self.focus = None;
         self.pending.clear();
@@ -266,6 +291,7 @@ impl<G: HexGame> Scene for HexScene<G> {
 
     fn tick(&mut self, dt: f32) {
         self.dice_spin = (self.dice_spin - dt).max(0.0);
+        self.speed_spin = (self.speed_spin - dt).max(0.0);
         for e in &mut self.explosions {
             e.1 += dt;
         }
