@@ -190,7 +190,8 @@ impl<G: HexGame> HexScene<G> {
         // Staged planes wait beyond their edge; the rest fly over the mat,
         // the one moving now part of the way along its step.
         let active = g.active_move();
-        let front = t.front(anim::length);
+        self.anim_scale = settings.anim.step_seconds() / 0.18;
+        let front = self.front(t);
         let fan = fan_out(&self.disp, v.size, |i| {
             let p = g.plane(PlaneId(i as u8));
             matches!(p.loc, Loc::Staged { .. })

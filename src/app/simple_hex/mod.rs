@@ -94,6 +94,9 @@ pub struct HexScene<G> {
     pub level: String,
     /// The bottom bar's line as last drawn: a preview, a refusal or a hint.
     pub status: String,
+    /// Animation lengths at the player's speed over those at normal speed
+    /// (as last drawn).
+    anim_scale: f32,
     _game: PhantomData<fn() -> G>,
 }
 
@@ -126,6 +129,7 @@ impl<G: HexGame> HexScene<G> {
             caption: None,
             level: sc.level.clone(),
             status: String::new(),
+            anim_scale: 1.0,
             _game: PhantomData,
         }
     }
@@ -148,6 +152,13 @@ impl<G: HexGame> HexScene<G> {
     /// started to move, each with its plane and whether it is flown.
     pub fn speed_dice(&self) -> &[SpeedDie] {
         &self.speed
+    }
+
+    /// The animation at the front of the queue, and how far it has played
+    /// (0 to 1) at the player's speed.
+    fn front<'a>(&self, t: &'a Shared<Self>) -> Option<(&'a anim::Anim, f32)> {
+        let scale = self.anim_scale;
+        t.front(|a| anim::length(a) * scale)
     }
 
     /// The height of the banner (taller with a caption).
