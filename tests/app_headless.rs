@@ -777,3 +777,189 @@ fn the_sides_speed_dice_are_shown_together_the_moving_planes_lit_and_flown_ones_
     assert_eq!(dice[0].state, Flying);
     assert!(dice[1..].iter().all(|d| d.state == Waiting), "{dice:?}");
 }
+
+/// The shots fired so far, as (attacker, target, hit, return fire's hit).
+fn shots_fired(
+    b: &tally_ho::app::simple_hex::Battle,
+) -> Vec<(
+    tally_ho::simple_hex::PlaneId,
+    tally_ho::simple_hex::PlaneId,
+    bool,
+    Option<bool>,
+)> {
+    use tally_ho::simple_hex::{Event, Outcome};
+    b.game
+        .events()
+        .iter()
+        .filter_map(|e| match e {
+            Event::Fired {
+                attacker,
+                target,
+                outcome,
+                return_roll,
+                return_outcome,
+                ..
+            } => Some((
+                *attacker,
+                *target,
+                *outcome != Outcome::Miss,
+                return_roll.map(|_| *return_outcome != Outcome::Miss),
+            )),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn a_shot_sends_tracer_from_shooter_to_target_and_back_for_return_fire() {
+    let (_g, _dir) = data_dir("tracer");
+    // Slow: a shot lasts about 20 frames of the script's 0.05 s.
+    let mut app = app_with(AnimSpeed::Slow);
+    let mut p = ScriptedPlayer::new(0, 11);
+    // Each burst seen: shooter, target, hit, and per frame how far along
+    // its line its dashes' heads were (0 the shooter, 1 the target), and
+    // whether it sparked.
+    type Seen = (u8, u8, bool, Vec<f32>, bool);
+    let mut shots: Vec<Vec<Seen>> = Vec::new();
+    let mut was_firing = false;
+    let (mut answered, mut hits, mut misses) = (0, 0, 0);
+    for _ in 0..400_000 {
+        let input = p.next(&app);
+        frame(&mut app, input);
+        if p.done {
+            break;
+        }
+        let Some(b) = app.battle() else { continue };
+        let bursts = b.bursts();
+        if bursts.is_empty() {
+            was_firing = false;
+            if answered > 0 && hits > 0 && misses > 0 {
+                break;
+            }
+            continue;
+        }
+        let size = b.scene.view.size;
+        if !was_firing {
+            // A new shot: the newest the game has fired (the screen shows
+            // it as the game goes on, so it may lag by a shot or two: match
+            // the pair of planes).
+            let fired = shots_fired(b);
+            let (a, t, hit, back) = *fired
+                .iter()
+                .rev()
+                .find(|s| s.0 == bursts[0].shooter && s.1 == bursts[0].target)
+                .expect("a tracer for a shot the game fired");
+            assert_eq!(bursts.len(), 1 + back.is_some() as usize, "{bursts:?}");
+            assert_eq!(bursts[0].hit, hit);
+            if let Some(back_hit) = back {
+                // The answer flies the other way, at the same time.
+                assert_eq!((bursts[1].shooter, bursts[1].target), (t, a));
+                assert_eq!(bursts[1].hit, back_hit);
+                answered += 1;
+            }
+            if hit {
+                hits += 1;
+            } else {
+                misses += 1;
+            }
+            shots.push(Vec::new());
+        }
+        was_firing = true;
+        let shot = shots.last_mut().unwrap();
+        shot.resize_with(bursts.len(), || (0, 0, false, Vec::new(), false));
+        for (s, burst) in shot.iter_mut().zip(&bursts) {
+            // From the shooter's counter as drawn to the target's.
+            let at = |id: tally_ho::simple_hex::PlaneId| {
+                let (hex, _) = b.scene.shown(id).expect("both planes shown");
+                b.scene.view.center(hex)
+            };
+            assert_eq!(
+                (burst.from, burst.to),
+                (at(burst.shooter), at(burst.target))
+            );
+            let line = burst.to - burst.from;
+            let len = line.length();
+            let dir = line / len;
+            let mut furthest = 0.0f32;
+            for (tail, head) in &burst.dashes {
+                for q in [tail, head] {
+                    let off = *q - burst.from;
+                    let across = (off.x * dir.y - off.y * dir.x).abs();
+                    assert!(across < size * 0.2, "a dash off the line of fire");
+                    assert!(off.dot(dir) > 0.0, "a dash behind the guns");
+                }
+                furthest = furthest.max((*head - burst.from).dot(dir) / len);
+            }
+            for (spark, _) in &burst.sparks {
+                assert!(burst.hit, "sparks on a miss");
+                assert!(
+                    spark.distance(burst.to) < size * 0.2,
+                    "a spark off the target"
+                );
+            }
+            *s = (
+                burst.shooter.0,
+                burst.target.0,
+                burst.hit,
+                {
+                    let mut v = std::mem::take(&mut s.3);
+                    v.push(furthest);
+                    v
+                },
+                s.4 || !burst.sparks.is_empty(),
+            );
+        }
+    }
+    assert!(
+        answered > 0 && hits > 0 && misses > 0,
+        "{answered} {hits} {misses}"
+    );
+    for shot in &shots {
+        for (a, t, hit, reach, sparked) in shot {
+            // The dashes travel: over the shot they get further from the
+            // guns, into the target on a hit, past it on a miss.
+            // (The furthest dash, frame by frame, rises until the first
+            // one lands.)
+            let most = reach.iter().copied().fold(0.0, f32::max);
+            let rising = reach.windows(2).take_while(|w| w[1] > w[0]).count();
+            // Dashes in the air for most of the shot, at the player's speed.
+            let flying = reach.iter().filter(|&&r| r > 0.0).count();
+            assert!(
+                flying >= 15,
+                "{a}->{t}: dashes for {flying} frames: {reach:?}"
+            );
+            assert!(
+                rising >= 3,
+                "{a}->{t}: the dashes did not fly out: {reach:?}"
+            );
+            if *hit {
+                assert!(*sparked, "{a}->{t}: a hit with no spark");
+                assert!(most > 0.7 && most <= 1.05, "{a}->{t}: {reach:?}");
+            } else {
+                assert!(most > 1.2, "{a}->{t}: a miss stopping short: {reach:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn at_instant_speed_a_shot_shows_no_tracer_and_nothing_waits() {
+    let (_g, _dir) = data_dir("tracer-instant");
+    let mut app = app_with(AnimSpeed::Instant);
+    let mut p = ScriptedPlayer::new(0, 11);
+    for _ in 0..300_000 {
+        let input = p.next(&app);
+        frame(&mut app, input);
+        if let Some(b) = app.battle() {
+            assert!(b.bursts().is_empty(), "a tracer at instant speed");
+            assert!(!b.busy(), "the screen waited at instant speed");
+            if shots_fired(b).len() >= 3 {
+                return;
+            }
+        }
+        if p.done {
+            break;
+        }
+    }
+    panic!("the game had fewer than three shots");
+}

@@ -26,9 +26,13 @@ pub enum Anim {
         facing: crate::common::hex::Facing,
         hide: bool,
     },
+    /// A burst of fire, and whether it `hit`; `back` when the target
+    /// returns fire (and whether that hit).
     Shot {
         from: PlaneId,
         to: PlaneId,
+        hit: bool,
+        back: Option<bool>,
     },
     Damage {
         plane: PlaneId,
@@ -401,6 +405,8 @@ pub fn beats(before: &State, e: &Event, after: &State, out: &mut Vec<Beat<Anim, 
             anim(Anim::Shot {
                 from: *attacker,
                 to: *target,
+                hit: *outcome != Outcome::Miss,
+                back: return_roll.map(|_| *return_outcome != Outcome::Miss),
             });
             anim(Anim::Dice { faces });
             anim(Anim::Verdict {
@@ -422,6 +428,91 @@ pub fn beats(before: &State, e: &Event, after: &State, out: &mut Vec<Beat<Anim, 
     }
 }
 
+/// One plane's burst of tracer on its way to another: where it flies, the
+/// dashes in the air now, and the sparks where they strike.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Burst {
+    pub shooter: PlaneId,
+    pub target: PlaneId,
+    /// The shooter's and the target's centres.
+    pub from: Vec2,
+    pub to: Vec2,
+    /// Whether it hits (a miss flies on past the target).
+    pub hit: bool,
+    /// How far through the shot (0 to 1).
+    pub k: f32,
+    /// Each dash in the air, tail to head.
+    pub dashes: Vec<(Vec2, Vec2)>,
+    /// Sparks on the target where dashes struck, each with its strength
+    /// (1 as it strikes, fading to 0).
+    pub sparks: Vec<(Vec2, f32)>,
+}
+
+impl Burst {
+    /// The burst from `from` to `to`, `k` of the way through the shot (0 to
+    /// 1), for planes `size` across: dashes leave the shooter's nose one
+    /// after another and fly straight, into the target if the shot `hit`
+    /// (a spark where each strikes), past it if not. `side` shifts the
+    /// burst across its line, so return fire flies beside the attack.
+    #[allow(clippy::too_many_arguments)]
+    pub fn at(
+        shooter: PlaneId,
+        target: PlaneId,
+        from: Vec2,
+        to: Vec2,
+        hit: bool,
+        size: f32,
+        k: f32,
+        side: f32,
+    ) -> Burst {
+        let mut b = Burst {
+            shooter,
+            target,
+            from,
+            to,
+            hit,
+            k,
+            dashes: Vec::new(),
+            sparks: Vec::new(),
+        };
+        let along = to - from;
+        let dist = along.length();
+        if dist < 1.0 {
+            return b;
+        }
+        let dir = along / dist;
+        let shift = vec2(-dir.y, dir.x) * side * size * 0.1;
+        // From the nose into the target's middle, or on past it.
+        let start = from + dir * size * 0.35 + shift;
+        let end = if hit {
+            to + shift * 0.5
+        } else {
+            to + dir * size * 1.6 + shift
+        };
+        let run = (end - start).length().max(1.0);
+        let dash = (run * 0.35).min(size * 0.55);
+        for i in 0..DASHES {
+            let t = (k - i as f32 * STAGGER) / TRAVEL;
+            if t > 0.0 && t < 1.0 {
+                let head = t * run;
+                let tail = (head - dash).max(0.0);
+                b.dashes.push((start + dir * tail, start + dir * head));
+            } else if hit && (1.0..1.0 + SPARK).contains(&t) {
+                b.sparks.push((end, 1.0 - (t - 1.0) / SPARK));
+            }
+        }
+        b
+    }
+}
+
+/// Dashes in a burst, how far apart they leave (in parts of the shot), how
+/// long each flies, and how long a spark lasts (in parts of a flight). The
+/// last dash strikes just before the shot ends.
+const DASHES: usize = 5;
+const STAGGER: f32 = 0.11;
+const TRAVEL: f32 = 0.5;
+const SPARK: f32 = 0.12;
+
 fn step_turn(step: Step, facing: crate::common::hex::Facing) -> crate::common::hex::Facing {
     step.turn(facing)
 }
@@ -431,7 +522,7 @@ pub fn length(a: &Anim) -> f32 {
     let k = 0.18;
     match a {
         Anim::Move { .. } => k,
-        Anim::Shot { .. } => k * 2.0,
+        Anim::Shot { .. } => k * 3.0,
         Anim::Explode { .. } => k * 3.0,
         Anim::Dice { .. } => k * 2.5,
         Anim::Damage { .. } => k,
@@ -445,12 +536,7 @@ impl<G: HexGame> HexScene<G> {
     /// An animation starts: its sound and its effect.
     pub(super) fn start_anim(&mut self, a: &Anim, len: f32, sounds: &mut Vec<Sfx>) {
         match a {
-            Anim::Shot { from, to } => {
-                sounds.push(Sfx::Guns);
-                let (f, t) = (self.disp[from.0 as usize], self.disp[to.0 as usize]);
-                self.shots
-                    .push((self.view.center(f.hex), self.view.center(t.hex), 0.0));
-            }
+            Anim::Shot { .. } => sounds.push(Sfx::Guns),
             Anim::Explode { plane } => {
                 sounds.push(Sfx::Explosion);
                 let d = self.disp[plane.0 as usize];

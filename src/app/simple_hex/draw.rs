@@ -410,9 +410,27 @@ impl<G: HexGame> HexScene<G> {
                 }
             }
         }
-        for (a, b, s) in &self.shots {
-            let c = Color::new(1.0, 0.9, 0.2, 1.0 - s / 0.4);
-            ui.line(*a, *b, 3.0, c);
+        // Tracer: dashes from the shooter's guns to the target (and back for
+        // return fire), a flash at the guns as each leaves, sparks where
+        // they strike.
+        for b in self.bursts(front) {
+            let glow = Color::new(1.0, 0.55, 0.1, 0.4);
+            let core = Color::new(1.0, 0.95, 0.55, 1.0);
+            for (tail, head) in &b.dashes {
+                ui.line(*tail, *head, v.size * 0.18 + 3.0, glow);
+                ui.line(*tail, *head, 3.0, core);
+                ui.circle(*head, 2.5, WHITE);
+            }
+            if let Some((tail, _)) = b.dashes.last() {
+                if tail.distance(b.from) < v.size * 0.6 {
+                    ui.circle(*tail, v.size * 0.16, Color::new(1.0, 0.8, 0.3, 0.8));
+                }
+            }
+            for (p, s) in &b.sparks {
+                let r = v.size * (0.12 + 0.25 * (1.0 - s));
+                ui.circle(*p, r, Color::new(1.0, 0.6, 0.1, 0.7 * s));
+                ui.circle(*p, r * 0.45, Color::new(1.0, 1.0, 0.8, *s));
+            }
         }
         // A kill: a burst of flame, then the plane's smoke falling away.
         for (p, s) in &self.explosions {

@@ -13,7 +13,7 @@ mod forecast;
 mod help;
 mod input;
 
-pub use anim::{LogLine, SpeedDie, SpeedDieState, Verdict};
+pub use anim::{Burst, LogLine, SpeedDie, SpeedDieState, Verdict};
 pub use help::HELP;
 
 use super::board_view::{BoardView, Zoom};
@@ -72,7 +72,6 @@ pub struct HexScene<G> {
     explosions: Vec<(Vec2, f32)>,
     /// What the last shots did, written over the planes, and their age.
     verdicts: Vec<(Vec2, anim::Verdict, f32)>,
-    shots: Vec<(Vec2, Vec2, f32)>,
     /// Steps typed with the keyboard, not yet committed.
     pub pending: Vec<Step>,
     entry_col: i32,
@@ -117,7 +116,6 @@ impl<G: HexGame> HexScene<G> {
             speed_spin: 0.0,
             explosions: Vec::new(),
             verdicts: Vec::new(),
-            shots: Vec::new(),
             pending: Vec::new(),
             entry_col: sc.columns as i32 / 2 - 2,
             focus: None,
@@ -159,6 +157,34 @@ impl<G: HexGame> HexScene<G> {
     fn front<'a>(&self, t: &'a Shared<Self>) -> Option<(&'a anim::Anim, f32)> {
         let scale = self.anim_scale;
         t.front(|a| anim::length(a) * scale)
+    }
+
+    /// The tracer in the air: the shot playing now (`front`, with how far
+    /// through it is), and the return fire beside it when there is any.
+    fn bursts(&self, front: Option<(&anim::Anim, f32)>) -> Vec<Burst> {
+        let Some((
+            &anim::Anim::Shot {
+                from,
+                to,
+                hit,
+                back,
+            },
+            k,
+        )) = front
+        else {
+            return Vec::new();
+        };
+        let at = |p: PlaneId| self.view.center(self.disp[p.0 as usize].hex);
+        let size = self.view.size;
+        // Both fire at once: the answer flies beside the attack (the line's
+        // other side, as it runs the other way).
+        let burst =
+            |a: PlaneId, b: PlaneId, hit: bool| Burst::at(a, b, at(a), at(b), hit, size, k, -1.0);
+        let mut out = vec![burst(from, to, hit)];
+        if let Some(hit) = back {
+            out.push(burst(to, from, hit));
+        }
+        out
     }
 
     /// The height of the banner (taller with a caption).
@@ -311,10 +337,6 @@ impl<G: HexGame> Scene for HexScene<G> {
             v.2 += dt;
         }
         self.verdicts.retain(|v| v.2 < VERDICT_TIME);
-        for s in &mut self.shots {
-            s.2 += dt;
-        }
-        self.shots.retain(|s| s.2 < 0.4);
     }
 
     fn input(&mut self, ui: &mut Ui, game: &G, seat: Side, _t: &Shared<Self>) -> Act<Command> {
@@ -356,6 +378,12 @@ impl<G: HexGame> Table<HexScene<G>> {
         } else {
             (&[], &[])
         }
+    }
+
+    /// The tracer in the air now (none when no shot is playing: at instant
+    /// speed, never).
+    pub fn bursts(&self) -> Vec<Burst> {
+        self.scene.bursts(self.scene.front(&self.shared))
     }
 
     /// The side that last had the machine (two players).
