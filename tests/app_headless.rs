@@ -660,3 +660,341 @@ fn the_window_may_rest_at_the_menu_and_on_the_players_move_but_not_while_the_com
         "{resting} at rest, {moving} moving"
     );
 }
+
+/// Flies the player's active plane through the screen (a click on the end
+/// hex nearest the enemy's end, Space if it may still fire) until another
+/// plane is to move; returns the plane that flew.
+fn fly_whole_move_on_screen(app: &mut App) -> tally_ho::simple_hex::PlaneId {
+    let b = app.battle().unwrap();
+    let plane = b.game.active_move().expect("a plane to move").plane;
+    let toward = b.game.scenario().end_of(Side::German);
+    for _ in 0..50 {
+        let b = app.battle().unwrap();
+        if b.game.active_move().is_none_or(|m| m.plane != plane) {
+            // Let the screen settle on the next plane's move.
+            frame(app, InputFrame::idle());
+            return plane;
+        }
+        let input = fly_on(b, toward);
+        frame(app, input);
+    }
+    panic!("the plane's move never ended");
+}
+
+#[test]
+fn undo_on_screen_takes_back_a_whole_planes_move_and_the_one_before_it() {
+    use tally_ho::common::game::Rules;
+    let (_g, _dir) = data_dir("undo-moves");
+    let mut app = start_solo("12");
+    // What the screen and the game hold before the RAF's first move: the
+    // side's speed dice were all rolled when it started to move.
+    let snapshot = |app: &App| {
+        let b = app.battle().unwrap();
+        let g = &b.game;
+        let planes: Vec<_> = g.planes().iter().map(|p| (p.loc, p.speed_roll)).collect();
+        let shown: Vec<_> = (0..planes.len())
+            .map(|i| b.scene.shown(tally_ho::simple_hex::PlaneId(i as u8)))
+            .collect();
+        (
+            g.commands().len(),
+            g.dice().log().len(),
+            g.active_move(),
+            planes,
+            shown,
+            b.scene.speed_dice().to_vec(),
+        )
+    };
+    let before = snapshot(&app);
+    let g = &app.battle().unwrap().game;
+    assert_eq!(
+        g.undo_point(),
+        g.commands().len(),
+        "the dice were just rolled"
+    );
+    // One plane's whole move, committed; then the next plane's.
+    let first = fly_whole_move_on_screen(&mut app);
+    let second = fly_whole_move_on_screen(&mut app);
+    assert_ne!(first, second);
+    let b = app.battle().unwrap();
+    let third = b.game.active_move().expect("a third RAF plane").plane;
+    assert_eq!(b.game.plane(third).side, Side::British);
+    assert!(b.game.commands().len() >= before.0 + 2);
+    for p in [first, second] {
+        assert_ne!(b.game.plane(p).loc, before.3[p.0 as usize].0, "{p:?} flew");
+    }
+    // U, again and again: back through both moves, to the dice.
+    for _ in 0..40 {
+        let n = app.battle().unwrap().game.commands().len();
+        frame(&mut app, InputFrame::press(KeyCode::U));
+        if app.battle().unwrap().game.commands().len() == n {
+            break;
+        }
+    }
+    frame(&mut app, InputFrame::idle());
+    let after = snapshot(&app);
+    assert_eq!(after.0, before.0, "every command since the dice taken back");
+    assert_eq!(after.1, before.1, "no die rolled again");
+    assert_eq!(after.2, before.2, "the first plane to move again, same die");
+    assert_eq!(after.3, before.3, "every plane where it was, same dice");
+    assert_eq!(after.4, before.4, "and shown where it was");
+    assert_eq!(after.5, before.5, "the side's dice shown as they were");
+    let b = app.battle().unwrap();
+    assert_eq!(b.game.active_move().unwrap().plane, first);
+    let msg = b.shared.message.clone().map(|m| m.text).unwrap_or_default();
+    assert!(msg.contains("since the last roll of the dice"), "{msg}");
+}
+
+/// The RAF's speed dice as the game holds them, in move order: the active
+/// plane's, and those of the planes still to fly this round.
+fn raf_speed_dice(app: &App) -> Vec<(tally_ho::simple_hex::PlaneId, u8)> {
+    let g = &app.battle().unwrap().game;
+    let m = g.active_move().unwrap();
+    g.move_order()
+        .iter()
+        .filter(|&&id| g.plane(id).side == Side::British)
+        .filter_map(|&id| {
+            let face = if id == m.plane {
+                m.speed_roll
+            } else {
+                g.plane(id).speed_roll
+            };
+            face.map(|f| (id, f))
+        })
+        .collect()
+}
+
+#[test]
+fn the_sides_speed_dice_are_shown_together_the_moving_planes_lit_and_flown_ones_dimmed() {
+    use tally_ho::app::simple_hex::SpeedDieState::{Flown, Flying, Waiting};
+    let (_g, _dir) = data_dir("speed-dice");
+    let mut app = start_solo("12");
+    let shown = |app: &App| {
+        let dice = app.battle().unwrap().scene.speed_dice().to_vec();
+        assert!(dice.iter().all(|d| d.side == Side::British), "{dice:?}");
+        dice
+    };
+    // Every die the RAF rolled as it started to move, in move order.
+    let rolled = raf_speed_dice(&app);
+    assert!(rolled.len() >= 3, "{rolled:?}");
+    let dice = shown(&app);
+    let faces: Vec<_> = dice.iter().map(|d| (d.plane, d.face)).collect();
+    assert_eq!(faces, rolled);
+    let states: Vec<_> = dice.iter().map(|d| d.state).collect();
+    assert_eq!(states[0], Flying, "the first plane's die is lit");
+    assert!(states[1..].iter().all(|&s| s == Waiting), "{states:?}");
+    // The first plane flies: its die is dimmed, the next one lit, no face
+    // changes.
+    fly_whole_move_on_screen(&mut app);
+    let dice = shown(&app);
+    let faces: Vec<_> = dice.iter().map(|d| (d.plane, d.face)).collect();
+    assert_eq!(faces, rolled);
+    let states: Vec<_> = dice.iter().map(|d| d.state).collect();
+    assert_eq!(&states[..2], &[Flown, Flying]);
+    assert!(states[2..].iter().all(|&s| s == Waiting), "{states:?}");
+    // The next round: the Luftwaffe's dice came and went; the RAF's new
+    // roll is shown, none of it flown.
+    let round = app.battle().unwrap().game.round();
+    let toward = app.battle().unwrap().game.scenario().end_of(Side::German);
+    for _ in 0..400 {
+        let b = app.battle().unwrap();
+        if b.game.round() > round && b.human_turn().is_some() && !b.busy() {
+            break;
+        }
+        let input = fly_on(b, toward);
+        frame(&mut app, input);
+    }
+    frame(&mut app, InputFrame::idle());
+    let b = app.battle().unwrap();
+    assert!(b.game.round() > round, "the next round came");
+    let dice = shown(&app);
+    let faces: Vec<_> = dice.iter().map(|d| (d.plane, d.face)).collect();
+    assert_eq!(faces, raf_speed_dice(&app));
+    assert_eq!(dice[0].state, Flying);
+    assert!(dice[1..].iter().all(|d| d.state == Waiting), "{dice:?}");
+}
+
+/// The shots fired so far, as (attacker, target, hit, return fire's hit).
+fn shots_fired(
+    b: &tally_ho::app::simple_hex::Battle,
+) -> Vec<(
+    tally_ho::simple_hex::PlaneId,
+    tally_ho::simple_hex::PlaneId,
+    bool,
+    Option<bool>,
+)> {
+    use tally_ho::simple_hex::{Event, Outcome};
+    b.game
+        .events()
+        .iter()
+        .filter_map(|e| match e {
+            Event::Fired {
+                attacker,
+                target,
+                outcome,
+                return_roll,
+                return_outcome,
+                ..
+            } => Some((
+                *attacker,
+                *target,
+                *outcome != Outcome::Miss,
+                return_roll.map(|_| *return_outcome != Outcome::Miss),
+            )),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn a_shot_sends_tracer_from_shooter_to_target_and_back_for_return_fire() {
+    let (_g, _dir) = data_dir("tracer");
+    // Slow: a shot lasts about 20 frames of the script's 0.05 s.
+    let mut app = app_with(AnimSpeed::Slow);
+    let mut p = ScriptedPlayer::new(0, 11);
+    // Each burst seen: shooter, target, hit, and per frame how far along
+    // its line its dashes' heads were (0 the shooter, 1 the target), and
+    // whether it sparked.
+    type Seen = (u8, u8, bool, Vec<f32>, bool);
+    let mut shots: Vec<Vec<Seen>> = Vec::new();
+    let mut was_firing = false;
+    let (mut answered, mut hits, mut misses) = (0, 0, 0);
+    for _ in 0..400_000 {
+        let input = p.next(&app);
+        frame(&mut app, input);
+        if p.done {
+            break;
+        }
+        let Some(b) = app.battle() else { continue };
+        let bursts = b.bursts();
+        if bursts.is_empty() {
+            was_firing = false;
+            if answered > 0 && hits > 0 && misses > 0 {
+                break;
+            }
+            continue;
+        }
+        let size = b.scene.view.size;
+        if !was_firing {
+            // A new shot: the newest the game has fired (the screen shows
+            // it as the game goes on, so it may lag by a shot or two: match
+            // the pair of planes).
+            let fired = shots_fired(b);
+            let (a, t, hit, back) = *fired
+                .iter()
+                .rev()
+                .find(|s| s.0 == bursts[0].shooter && s.1 == bursts[0].target)
+                .expect("a tracer for a shot the game fired");
+            assert_eq!(bursts.len(), 1 + back.is_some() as usize, "{bursts:?}");
+            assert_eq!(bursts[0].hit, hit);
+            if let Some(back_hit) = back {
+                // The answer flies the other way, at the same time.
+                assert_eq!((bursts[1].shooter, bursts[1].target), (t, a));
+                assert_eq!(bursts[1].hit, back_hit);
+                answered += 1;
+            }
+            if hit {
+                hits += 1;
+            } else {
+                misses += 1;
+            }
+            shots.push(Vec::new());
+        }
+        was_firing = true;
+        let shot = shots.last_mut().unwrap();
+        shot.resize_with(bursts.len(), || (0, 0, false, Vec::new(), false));
+        for (s, burst) in shot.iter_mut().zip(&bursts) {
+            // From the shooter's counter as drawn to the target's.
+            let at = |id: tally_ho::simple_hex::PlaneId| {
+                let (hex, _) = b.scene.shown(id).expect("both planes shown");
+                b.scene.view.center(hex)
+            };
+            assert_eq!(
+                (burst.from, burst.to),
+                (at(burst.shooter), at(burst.target))
+            );
+            let line = burst.to - burst.from;
+            let len = line.length();
+            let dir = line / len;
+            let mut furthest = 0.0f32;
+            for (tail, head) in &burst.dashes {
+                for q in [tail, head] {
+                    let off = *q - burst.from;
+                    let across = (off.x * dir.y - off.y * dir.x).abs();
+                    assert!(across < size * 0.2, "a dash off the line of fire");
+                    assert!(off.dot(dir) > 0.0, "a dash behind the guns");
+                }
+                furthest = furthest.max((*head - burst.from).dot(dir) / len);
+            }
+            for (spark, _) in &burst.sparks {
+                assert!(burst.hit, "sparks on a miss");
+                assert!(
+                    spark.distance(burst.to) < size * 0.2,
+                    "a spark off the target"
+                );
+            }
+            *s = (
+                burst.shooter.0,
+                burst.target.0,
+                burst.hit,
+                {
+                    let mut v = std::mem::take(&mut s.3);
+                    v.push(furthest);
+                    v
+                },
+                s.4 || !burst.sparks.is_empty(),
+            );
+        }
+    }
+    assert!(
+        answered > 0 && hits > 0 && misses > 0,
+        "{answered} {hits} {misses}"
+    );
+    for shot in &shots {
+        for (a, t, hit, reach, sparked) in shot {
+            // The dashes travel: over the shot they get further from the
+            // guns, into the target on a hit, past it on a miss.
+            // (The furthest dash, frame by frame, rises until the first
+            // one lands.)
+            let most = reach.iter().copied().fold(0.0, f32::max);
+            let rising = reach.windows(2).take_while(|w| w[1] > w[0]).count();
+            // Dashes in the air for most of the shot, at the player's speed.
+            let flying = reach.iter().filter(|&&r| r > 0.0).count();
+            assert!(
+                flying >= 15,
+                "{a}->{t}: dashes for {flying} frames: {reach:?}"
+            );
+            assert!(
+                rising >= 3,
+                "{a}->{t}: the dashes did not fly out: {reach:?}"
+            );
+            if *hit {
+                assert!(*sparked, "{a}->{t}: a hit with no spark");
+                assert!(most > 0.7 && most <= 1.05, "{a}->{t}: {reach:?}");
+            } else {
+                assert!(most > 1.2, "{a}->{t}: a miss stopping short: {reach:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn at_instant_speed_a_shot_shows_no_tracer_and_nothing_waits() {
+    let (_g, _dir) = data_dir("tracer-instant");
+    let mut app = app_with(AnimSpeed::Instant);
+    let mut p = ScriptedPlayer::new(0, 11);
+    for _ in 0..300_000 {
+        let input = p.next(&app);
+        frame(&mut app, input);
+        if let Some(b) = app.battle() {
+            assert!(b.bursts().is_empty(), "a tracer at instant speed");
+            assert!(!b.busy(), "the screen waited at instant speed");
+            if shots_fired(b).len() >= 3 {
+                return;
+            }
+        }
+        if p.done {
+            break;
+        }
+    }
+    panic!("the game had fewer than three shots");
+}

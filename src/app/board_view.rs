@@ -2,7 +2,7 @@
 //! geometry (`HexLayout`: centres, corners, picking); hexx and macroquad use
 //! different glam versions, so their vectors meet only in `mq` and `hx` here.
 
-use super::ui::{Ui, INK};
+use super::ui::{Ui, ACCENT, INK, PAPER};
 use crate::common::hex::{hex_from_offset, End, Facing};
 use crate::common::silhouette::Silhouettes;
 use crate::settings::Scheme;
@@ -543,13 +543,43 @@ fn draw_square(ui: &Ui, p: Vec2, dir: Vec2, size: f32, c: &Counter, scheme: Sche
     }
 }
 
+/// How a die stands out among others: plain, lit (the one in play now, with
+/// a ring round it), or dimmed (done with, faded toward the paper).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DieLook {
+    Plain,
+    Lit,
+    Dimmed,
+}
+
 /// A die showing `face` as pips, in `fill` (pips white on a dark die, black
 /// on a light one); a face outside 1 to 6 is shown as its number.
 pub fn draw_die(ui: &Ui, r: Rect, face: u8, fill: Color) {
+    draw_die_as(ui, r, face, fill, DieLook::Plain);
+}
+
+/// A die as [`draw_die`] draws it, lit or dimmed among others.
+pub fn draw_die_as(ui: &Ui, r: Rect, face: u8, fill: Color, look: DieLook) {
     let dark = fill.r * 0.3 + fill.g * 0.59 + fill.b * 0.11 < 0.55;
     let pip = if dark { WHITE } else { INK };
+    // Dimmed: every colour two thirds of the way to the paper (opaque, so
+    // it reads the same over any panel).
+    let fade = |c: Color| match look {
+        DieLook::Dimmed => Color::new(
+            c.r + (PAPER.r - c.r) * 0.65,
+            c.g + (PAPER.g - c.g) * 0.65,
+            c.b + (PAPER.b - c.b) * 0.65,
+            c.a,
+        ),
+        _ => c,
+    };
+    let (fill, pip) = (fade(fill), fade(pip));
+    if look == DieLook::Lit {
+        let ring = Rect::new(r.x - 4.0, r.y - 4.0, r.w + 8.0, r.h + 8.0);
+        ui.rect_lines(ring, 3.0, ACCENT);
+    }
     ui.rect(r, fill);
-    ui.rect_lines(r, 2.0, INK);
+    ui.rect_lines(r, 2.0, fade(INK));
     let at = |x: f32, y: f32| vec2(r.x + r.w * x, r.y + r.h * y);
     let (lo, mid, hi) = (0.27, 0.5, 0.73);
     let pips: &[(f32, f32)] = match face {

@@ -31,6 +31,10 @@ pub enum Moment {
     Selection,
     CombatPreview,
     OpponentTurn,
+    /// Tracer in the air.
+    Shot,
+    /// A shot's result written over the plane it hit.
+    Verdict,
     Result,
 }
 
@@ -45,6 +49,8 @@ impl Shot for Moment {
             Moment::Selection => "selection.png",
             Moment::CombatPreview => "combat-preview.png",
             Moment::OpponentTurn => "opponent-turn.png",
+            Moment::Shot => "shot.png",
+            Moment::Verdict => "verdict.png",
             Moment::Result => "result.png",
         }
     }
@@ -177,6 +183,13 @@ impl ScriptedPlayer {
                 return InputFrame::idle();
             }
             return InputFrame::press(KeyCode::Enter);
+        }
+        // The picture is taken after one more frame: ask for it mid-burst.
+        if b.bursts().iter().any(|s| s.k > 0.35 && s.k < 0.5) {
+            self.seen.first(Moment::Shot);
+        }
+        if !b.scene.announcements().is_empty() {
+            self.seen.first(Moment::Verdict);
         }
         let opponent = g.to_act().is_some_and(|s| !b.shared.is_human(s));
         if b.busy() || opponent {

@@ -3,17 +3,19 @@
 //! the path or attack under the mouse, the panel (score, dice, log) and the
 //! bottom bar.
 
+use super::anim::SpeedDieState;
 use super::anim::{self, Anim};
 use super::fan::planes;
 use super::{short, HexGame, HexScene};
 use crate::app::board_view::{
-    counter_reach, draw_counter, draw_die, side_fill, side_ink, Counter, Mark,
+    counter_reach, dot_colour, draw_counter, draw_die, draw_die_as, side_fill, side_ink, Counter,
+    DieLook, Mark,
 };
 use crate::app::table::Shared;
-use crate::app::ui::{draw_text, fit_text, wrap_text, Ui, ACCENT, INK, PAPER};
+use crate::app::ui::{draw_text, fit_text, text_width, Ui, ACCENT, INK, PAPER};
 use crate::settings::Settings;
 use crate::simple_hex::movement::{self, StepTo};
-use crate::simple_hex::{Effect, Fire, Game, Loc, Phase, PlaneId, Reach, Side};
+use crate::simple_hex::{Effect, Fire, Game, Loc, Phase, PlaneId, Reach, Side, Speed};
 use hexx::Hex;
 use macroquad::prelude::*;
 
@@ -153,7 +155,8 @@ impl<G: HexGame> HexScene<G> {
         // Staged planes wait beyond their edge; the rest fly over the mat,
         // the one moving now part of the way along its step.
         let active = g.active_move();
-        let front = t.front(anim::length);
+        self.anim_scale = settings.anim.step_seconds() / 0.18;
+        let front = self.front(t);
         let fan = planes(g, &self.disp, &v);
         let mut counters = Vec::new();
         for (i, d) in self.disp.iter().enumerate() {
@@ -376,9 +379,27 @@ impl<G: HexGame> HexScene<G> {
                 }
             }
         }
-        for (a, b, s) in &self.shots {
-            let c = Color::new(1.0, 0.9, 0.2, 1.0 - s / 0.4);
-            ui.line(*a, *b, 3.0, c);
+        // Tracer: dashes from the shooter's guns to the target (and back for
+        // return fire), a flash at the guns as each leaves, sparks where
+        // they strike.
+        for b in self.bursts(front) {
+            let glow = Color::new(1.0, 0.55, 0.1, 0.4);
+            let core = Color::new(1.0, 0.95, 0.55, 1.0);
+            for (tail, head) in &b.dashes {
+                ui.line(*tail, *head, v.size * 0.18 + 3.0, glow);
+                ui.line(*tail, *head, 3.0, core);
+                ui.circle(*head, 2.5, WHITE);
+            }
+            if let Some((tail, _)) = b.dashes.last() {
+                if tail.distance(b.from) < v.size * 0.6 {
+                    ui.circle(*tail, v.size * 0.16, Color::new(1.0, 0.8, 0.3, 0.8));
+                }
+            }
+            for (p, s) in &b.sparks {
+                let r = v.size * (0.12 + 0.25 * (1.0 - s));
+                ui.circle(*p, r, Color::new(1.0, 0.6, 0.1, 0.7 * s));
+                ui.circle(*p, r * 0.45, Color::new(1.0, 1.0, 0.8, *s));
+            }
         }
         // A kill: a burst of flame, then the plane's smoke falling away.
         for (p, s) in &self.explosions {
@@ -559,30 +580,26 @@ impl<G: HexGame> HexScene<G> {
         let panel = Rect::new(x, py, pw, ui.h - py - 36.0);
         let sides_y = panel.y + 54.0;
         let dy = sides_y + 2.0 * 42.0 + 8.0;
-        let ds = 42.0;
-        let ly = dy + ds + 34.0;
+        // The latest roll beside the heading; the side's speed dice below.
+        let ds = 32.0;
+        let speed = SpeedRows::fit(g, x, pw, dy + ds + 10.0);
+        let ly = speed.bottom + 30.0;
         let line_h = 17.0;
         let room = ((panel.y + panel.h - ly - 30.0) / line_h).max(1.0) as usize;
         let scroll = t.log_scroll.min(t.log.len().saturating_sub(room));
         let end = t.log.len().saturating_sub(scroll);
         // The newest lines that fit, each wrapped to the panel's width.
-        let mut rows: Vec<(String, Option<Side>)> = Vec::new();
-        for line in t.log[..end].iter().rev() {
-            let pieces = wrap_text(&line.text, pw - 20.0, 15.0);
-            // Whole entries only, unless one alone is taller than the room.
-            if rows.len() + pieces.len() > room && !rows.is_empty() {
-                break;
-            }
-            for piece in pieces.into_iter().rev() {
-                rows.push((piece, line.side));
-            }
-        }
-        rows.truncate(room);
-        rows.reverse();
+        let rows = crate::app::ui::log_rows(
+            t.log[..end].iter().rev().map(|l| (l.text.as_str(), l.side)),
+            pw - 20.0,
+            15.0,
+            room,
+        );
         let start = t.log.len();
         let score = g.score();
         let target = g.scenario().rules.target_points;
-        self.panel.show(ui, panel, (panel, score, end, start), || {
+        let key = (panel, ly, score, end, start);
+        self.panel.show(ui, panel, key, || {
             draw_rectangle(
                 panel.x,
                 panel.y,
@@ -614,7 +631,8 @@ impl<G: HexGame> HexScene<G> {
                     c,
                 );
             }
-            draw_text("Dice", x + 10.0, dy + 16.0, 20.0, INK);
+            draw_text("Dice", x + 10.0, dy + 22.0, 20.0, INK);
+            draw_text("Speed", x + 10.0, speed.y + 21.0, 17.0, INK);
             draw_text("Log", x + 10.0, ly + 14.0, 20.0, INK);
             // The log, newest at the bottom; the wheel over it scrolls.
             for (k, (text, side)) in rows.iter().enumerate() {
@@ -642,6 +660,7 @@ impl<G: HexGame> HexScene<G> {
             };
             draw_die(ui, r, shown, *c);
         }
+        self.draw_speed_dice(ui, g, &speed);
         if let Some(m) = g.active_move() {
             if m.attacked && m.remaining() > 0 {
                 let s = format!(
@@ -649,8 +668,105 @@ impl<G: HexGame> HexScene<G> {
                     g.scenario().rules.marker_die,
                     m.remaining()
                 );
-                ui.text(&s, x + 10.0, dy + ds + 22.0, 18.0, INK);
+                ui.text(&s, x + 10.0, speed.bottom + 18.0, 18.0, INK);
             }
         }
+    }
+
+    /// The speed dice the side moving now rolled, in its planes' colours
+    /// and move order: the moving plane's lit, those flown dimmed, each
+    /// named under it (its aircraft and colour letter, or the letter alone
+    /// where that does not fit). They tumble together as the side sets off.
+    fn draw_speed_dice(&self, ui: &Ui, g: &Game, rows: &SpeedRows) {
+        for (i, d) in self.speed.iter().enumerate() {
+            let r = rows.die(i);
+            let p = g.plane(d.plane);
+            let spinning = self.speed_spin > 0.05 && d.state != SpeedDieState::Flown;
+            let face = if spinning {
+                // faces from the animation clock, not the game's dice
+                (((self.speed_spin * 23.0) as usize + i * 5) % 6 + 1) as u8
+            } else {
+                d.face
+            };
+            let look = match d.state {
+                SpeedDieState::Waiting => DieLook::Plain,
+                SpeedDieState::Flying => DieLook::Lit,
+                SpeedDieState::Flown => DieLook::Dimmed,
+            };
+            draw_die_as(ui, r, face, dot_colour(p.colour), look);
+            let letter = p.colour.letter().to_string();
+            let full = format!("{} {letter}", g.aircraft(d.plane).short);
+            let room = r.w + rows.gap - 2.0;
+            let name = if text_width(&full, 13.0) <= room {
+                full
+            } else {
+                letter
+            };
+            let ink = if look == DieLook::Dimmed {
+                Color::new(0.55, 0.55, 0.55, 1.0)
+            } else {
+                INK
+            };
+            ui.text_centered(&name, r.x + r.w / 2.0, r.y + r.h + 15.0, 13.0, ink);
+        }
+    }
+}
+
+/// Where the side's speed dice go in the panel: as many rows as the most
+/// speed dice either side could roll need (so the log below never moves),
+/// the dice as large as fits.
+struct SpeedRows {
+    /// The top of the first row, and the bottom of the last one's names.
+    y: f32,
+    bottom: f32,
+    x: f32,
+    size: f32,
+    gap: f32,
+    per_row: usize,
+}
+
+impl SpeedRows {
+    fn fit(g: &Game, x: f32, pw: f32, y: f32) -> SpeedRows {
+        let rolled = |side: Side| {
+            (0..g.planes().len())
+                .filter(|&i| {
+                    let id = PlaneId(i as u8);
+                    g.plane(id).side == side && matches!(g.aircraft(id).speed, Speed::D6Plus(_))
+                })
+                .count()
+        };
+        let most = rolled(Side::German).max(rolled(Side::British)).max(1);
+        let (x0, gap) = (x + 70.0, 8.0);
+        let room = pw - 80.0;
+        // Two rows of dice at most, smaller dice before a third row.
+        let mut rows = 1;
+        for min in [24.0, 18.0, 14.0] {
+            let fits = (((room + gap) / (min + gap)) as usize).max(1);
+            rows = most.div_ceil(fits);
+            if rows <= 2 {
+                break;
+            }
+        }
+        let per_row = most.div_ceil(rows);
+        let size = ((room - (per_row as f32 - 1.0) * gap) / per_row as f32).min(32.0);
+        SpeedRows {
+            y,
+            bottom: y + rows as f32 * (size + 20.0),
+            x: x0,
+            size,
+            gap,
+            per_row,
+        }
+    }
+
+    /// The `i`th die's square.
+    fn die(&self, i: usize) -> Rect {
+        let (row, col) = (i / self.per_row, i % self.per_row);
+        Rect::new(
+            self.x + col as f32 * (self.size + self.gap),
+            self.y + row as f32 * (self.size + 20.0),
+            self.size,
+            self.size,
+        )
     }
 }

@@ -14,14 +14,14 @@ mod forecast;
 mod help;
 mod input;
 
-pub use anim::{LogLine, Verdict};
+pub use anim::{Burst, LogLine, SpeedDie, SpeedDieState, Verdict};
 pub use help::HELP;
 
 use super::board_view::{BoardView, Zoom};
 use super::table::{Act, Beat, Scene, Shared, Table};
 use super::ui::{Layer, Ui};
 use super::HelpPage;
-use crate::common::game::Opponent;
+use crate::common::game::{Opponent, Rules};
 use crate::common::hex::Facing;
 use crate::settings::{Scheme, Settings};
 use crate::simple_hex::ai::Ai;
@@ -66,10 +66,13 @@ pub struct HexScene<G> {
     /// The dice of the latest roll, and how long they still tumble.
     dice: Vec<(u8, Color)>,
     dice_spin: f32,
+    /// The speed dice the side moving now rolled, and how long they still
+    /// tumble.
+    speed: Vec<SpeedDie>,
+    speed_spin: f32,
     explosions: Vec<(Vec2, f32)>,
     /// What the last shots did, written over the planes, and their age.
     verdicts: Vec<(Vec2, anim::Verdict, f32)>,
-    shots: Vec<(Vec2, Vec2, f32)>,
     /// Steps typed with the keyboard, not yet committed.
     pub pending: Vec<Step>,
     entry_col: i32,
@@ -83,7 +86,7 @@ pub struct HexScene<G> {
     /// The mat drawn once into a texture, and the layout it was drawn for.
     mat: Layer<MatKey>,
     /// The log's text drawn into a texture, and what it showed.
-    panel: Layer<(Rect, u32, usize, usize)>,
+    panel: Layer<(Rect, f32, u32, usize, usize)>,
     /// A line above the banner when the battle is part of something larger
     /// (the campaign's intercepts: who meets whom, and where).
     pub caption: Option<String>,
@@ -91,6 +94,9 @@ pub struct HexScene<G> {
     pub level: String,
     /// The bottom bar's line as last drawn: a preview, a refusal or a hint.
     pub status: String,
+    /// Animation lengths at the player's speed over those at normal speed
+    /// (as last drawn).
+    anim_scale: f32,
     _game: PhantomData<fn() -> G>,
 }
 
@@ -107,9 +113,10 @@ impl<G: HexGame> HexScene<G> {
             disp: Vec::new(),
             dice: Vec::new(),
             dice_spin: 0.0,
+            speed: Vec::new(),
+            speed_spin: 0.0,
             explosions: Vec::new(),
             verdicts: Vec::new(),
-            shots: Vec::new(),
             pending: Vec::new(),
             entry_col: sc.columns as i32 / 2 - 2,
             focus: None,
@@ -121,6 +128,7 @@ impl<G: HexGame> HexScene<G> {
             caption: None,
             level: sc.level.clone(),
             status: String::new(),
+            anim_scale: 1.0,
             _game: PhantomData,
         }
     }
@@ -128,6 +136,56 @@ impl<G: HexGame> HexScene<G> {
     /// What the board is announcing now: the results of the last shots.
     pub fn announcements(&self) -> Vec<&'static str> {
         self.verdicts.iter().map(|v| v.1.text()).collect()
+    }
+
+    /// Where the screen shows a plane now (its hex and facing), if it shows
+    /// it: the display, which may lag the game while animations play.
+    pub fn shown(&self, id: PlaneId) -> Option<(Hex, Facing)> {
+        self.disp
+            .get(id.0 as usize)
+            .filter(|d| d.visible)
+            .map(|d| (d.hex, d.facing))
+    }
+
+    /// The speed dice on show: those the side moving now rolled when it
+    /// started to move, each with its plane and whether it is flown.
+    pub fn speed_dice(&self) -> &[SpeedDie] {
+        &self.speed
+    }
+
+    /// The animation at the front of the queue, and how far it has played
+    /// (0 to 1) at the player's speed.
+    fn front<'a>(&self, t: &'a Shared<Self>) -> Option<(&'a anim::Anim, f32)> {
+        let scale = self.anim_scale;
+        t.front(|a| anim::length(a) * scale)
+    }
+
+    /// The tracer in the air: the shot playing now (`front`, with how far
+    /// through it is), and the return fire beside it when there is any.
+    fn bursts(&self, front: Option<(&anim::Anim, f32)>) -> Vec<Burst> {
+        let Some((
+            &anim::Anim::Shot {
+                from,
+                to,
+                hit,
+                back,
+            },
+            k,
+        )) = front
+        else {
+            return Vec::new();
+        };
+        let at = |p: PlaneId| self.view.center(self.disp[p.0 as usize].hex);
+        let size = self.view.size;
+        // Both fire at once: the answer flies beside the attack (the line's
+        // other side, as it runs the other way).
+        let burst =
+            |a: PlaneId, b: PlaneId, hit: bool| Burst::at(a, b, at(a), at(b), hit, size, k, -1.0);
+        let mut out = vec![burst(from, to, hit)];
+        if let Some(hit) = back {
+            out.push(burst(to, from, hit));
+        }
+        out
     }
 
     /// The height of the banner (taller with a caption).
@@ -251,6 +309,19 @@ impl<G: HexGame> Scene for HexScene<G> {
                 }
             })
             .collect();
+        // The side's dice as its events since the round began left them.
+        let events = Rules::events(game);
+        let from = events
+            .iter()
+            .rposition(|e| matches!(e, Event::RoundBegan { .. } | Event::AttackEnded { .. }))
+            .unwrap_or(0);
+        self.speed.clear();
+        self.speed_spin = 0.0;
+        for e in &events[from..] {
+            if let Some(news) = anim::SpeedNews::of(e, g) {
+                anim::follow_speed(&mut self.speed, news);
+            }
+        }
         self.options_key = None;
         self.focus = None;
         self.pending.clear();
@@ -258,6 +329,7 @@ impl<G: HexGame> Scene for HexScene<G> {
 
     fn tick(&mut self, dt: f32) {
         self.dice_spin = (self.dice_spin - dt).max(0.0);
+        self.speed_spin = (self.speed_spin - dt).max(0.0);
         for e in &mut self.explosions {
             e.1 += dt;
         }
@@ -266,10 +338,6 @@ impl<G: HexGame> Scene for HexScene<G> {
             v.2 += dt;
         }
         self.verdicts.retain(|v| v.2 < VERDICT_TIME);
-        for s in &mut self.shots {
-            s.2 += dt;
-        }
-        self.shots.retain(|s| s.2 < 0.4);
     }
 
     fn input(&mut self, ui: &mut Ui, game: &G, seat: Side, _t: &Shared<Self>) -> Act<Command> {
@@ -311,6 +379,12 @@ impl<G: HexGame> Table<HexScene<G>> {
         } else {
             (&[], &[])
         }
+    }
+
+    /// The tracer in the air now (none when no shot is playing: at instant
+    /// speed, never).
+    pub fn bursts(&self) -> Vec<Burst> {
+        self.scene.bursts(self.scene.front(&self.shared))
     }
 
     /// The side that last had the machine (two players).
