@@ -339,7 +339,11 @@ pub fn scale() -> f32 {
 pub fn begin_screen(w: f32, h: f32) -> (f32, f32) {
     let s = interface_scale(w, h);
     SCREEN.with(|c| c.set((w / s, h / s, s)));
-    screen_camera();
+    // At a scale of 1 the window's own camera is already in force (setting
+    // it again would flush the frame's drawing early).
+    if s != 1.0 {
+        screen_camera();
+    }
     (w / s, h / s)
 }
 

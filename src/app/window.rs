@@ -96,7 +96,9 @@ pub fn run(mode: Mode, size: (u32, u32), audit_text: bool) {
 fn on_window(app: &mut App, input: InputFrame) {
     let (w, h) = crate::app::ui::begin_screen(screen_width(), screen_height());
     app.frame(input, true, w, h);
-    set_default_camera();
+    if crate::app::ui::scale() != 1.0 {
+        set_default_camera();
+    }
 }
 
 fn new_app() -> App {
