@@ -500,11 +500,14 @@ fn draw_marker(ui: &Ui, p: Vec2, size: f32, c: &Counter) {
         let m = Rect::new(p.x + size * 0.55, p.y - size * 0.95, k, k);
         ui.rect(m, WHITE);
         ui.rect_lines(m, 2.0, INK);
+        // Centred on the digits' height (about 0.72 of the drawn size), at
+        // the size the font really draws, so the digit stays in its box.
+        let fs = crate::app::ui::font_size(m.h * 0.8);
         ui.text_centered(
             &n.to_string(),
             m.x + m.w / 2.0,
-            m.y + m.h * 0.78,
-            m.h * 0.8,
+            m.y + (m.h + fs * 0.72) / 2.0,
+            fs,
             INK,
         );
     }
