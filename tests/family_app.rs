@@ -377,7 +377,18 @@ fn the_wheel_over_the_family_board_zooms_about_the_mouse_and_0_fits_it_again() {
     }
     let close = family(&app).scene.view.clone();
     let panel = vec2(W - 60.0, H / 2.0);
-    assert!(!close.area.contains(panel) && close.pick(panel).is_some());
+    let hidden = close.pick_any(panel);
+    let [c, r] = tally_ho::common::hex::offset_of(hidden);
+    assert!(
+        !close.area.contains(panel)
+            && c >= 0
+            && r >= 0
+            && c < close.cols as i32
+            && r < close.rows as i32,
+        "the zoomed board reaches under the panel"
+    );
+    // What the panel covers cannot be picked.
+    assert_eq!(close.pick(panel), None);
     let n = family(&app).game.commands().len();
     frame(&mut app, InputFrame::click_at(panel.x, panel.y));
     let b = family(&app);
