@@ -26,6 +26,7 @@ mod map;
 mod names;
 mod new_game;
 mod panels;
+mod placement;
 mod result;
 mod tips;
 
