@@ -124,10 +124,7 @@ pub fn bench_family_app() -> App {
     let game =
         Game::with_position(sc, Setup::first_sectors(4), position, 1).expect("bench position");
     let commanders = (1..=4)
-        .map(|i| Player {
-            name: format!("Player {i}"),
-            human: true,
-        })
+        .map(|i| Player::new(format!("Player {i}"), true))
         .collect();
     let mut b = family::family_table(game, commanders);
     for i in 0..60 {

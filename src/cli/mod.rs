@@ -1,6 +1,7 @@
 //! The command line: play (with the window), simulate, record and replay.
 
 use crate::campaign::rules::WeatherRule;
+use crate::common::Level;
 use crate::data;
 use crate::family::Setup as FamilySetup;
 use crate::simple_hex::Options;
@@ -55,6 +56,11 @@ struct Cli {
     /// Seed for --script and --monkey.
     #[arg(long, default_value_t = 3)]
     seed: u64,
+}
+
+/// `--levels ace,recruit`: one level by its name.
+fn level_arg(s: &str) -> Result<Level, String> {
+    Level::parse(s).ok_or_else(|| format!("a level is recruit, veteran or ace, not \"{s}\""))
 }
 
 /// `--window 1024x700`: a size the screens are laid out for (at least
@@ -234,6 +240,16 @@ enum Cmd {
         /// played by Simple Hex's opponent, and print the figures side by side.
         #[arg(long)]
         tactical: bool,
+        /// The computer's level at each seat, in seat order (Simple Hex and
+        /// the campaign: Luftwaffe then RAF; the family game: the
+        /// commanders), as recruit, veteran or ace; one level for every seat
+        /// [default: veteran].
+        #[arg(long, value_delimiter = ',', value_parser = level_arg)]
+        levels: Vec<Level>,
+        /// Also play the level ladder: Veteran against Recruit and Ace
+        /// against Veteran on the same seeds, each at every seat in turn.
+        #[arg(long)]
+        ladder: bool,
     },
     /// Re-run a replay file and confirm it reproduces its recorded result.
     Replay { file: PathBuf },
@@ -273,14 +289,22 @@ pub fn main() -> ExitCode {
             csv,
             threads,
             tactical,
-        }) => game.choose().map_err(Into::into).and_then(|c| match c {
-            Chosen::Campaign => simulate::campaign(games, seed, csv, threads, tactical),
-            _ if tactical => Err("--tactical is for --game campaign".into()),
-            Chosen::SimpleHex { level, variant } => {
-                simulate::simple_hex(&level, games, seed, variant, csv, threads)
-            }
-            Chosen::Family { board, setup } => {
-                simulate::family(&board, setup, games, seed, csv, threads)
+            levels,
+            ladder,
+        }) => game.choose().map_err(Into::into).and_then(|c| {
+            let run = simulate::SimRun {
+                games,
+                seed,
+                csv,
+                threads: threads_or_all(threads),
+                levels,
+                ladder,
+            };
+            match c {
+                Chosen::Campaign => simulate::campaign(&run, tactical),
+                _ if tactical => Err("--tactical is for --game campaign".into()),
+                Chosen::SimpleHex { level, variant } => simulate::simple_hex(&level, variant, &run),
+                Chosen::Family { board, setup } => simulate::family(&board, setup, &run),
             }
         }),
         Some(Cmd::Replay { file }) => records::replay(&file),

@@ -1,7 +1,8 @@
 //! `tally-ho simulate`: many games played by the opponents, and their
 //! figures (see `sim`).
 
-use super::{progress, say, threads_or_all, Res, Variant};
+use super::{progress, say, Res, Variant};
+use crate::common::Level;
 use crate::data;
 use crate::family::Setup as FamilySetup;
 use crate::record;
@@ -9,16 +10,46 @@ use crate::sim;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-pub(super) fn simple_hex(
-    level: &str,
-    games: u64,
-    seed: u64,
-    variant: Variant,
-    csv: Option<PathBuf>,
-    threads: Option<usize>,
-) -> Res {
+/// What every game's simulation is asked for on the command line.
+#[allow(dead_code)] // levels and the ladder are wired game by game
+pub(super) struct SimRun {
+    pub games: u64,
+    pub seed: u64,
+    pub csv: Option<PathBuf>,
+    /// Worker threads (resolved: at least one).
+    pub threads: usize,
+    /// The computer's level per seat, in seat order; one for all, or none
+    /// for the default.
+    pub levels: Vec<Level>,
+    /// Also play the level ladder.
+    pub ladder: bool,
+}
+
+#[allow(dead_code)]
+impl SimRun {
+    /// The level of each of `seats` seats: as listed, one for all, or the
+    /// default; a list of another length is an error that says so.
+    pub fn seat_levels(&self, seats: usize, what: &str) -> Result<Vec<Level>, String> {
+        match self.levels.len() {
+            0 => Ok(vec![Level::default(); seats]),
+            1 => Ok(vec![self.levels[0]; seats]),
+            n if n == seats => Ok(self.levels.clone()),
+            n => Err(format!(
+                "--levels lists {n} levels; {what} has {seats} seats (give one level, or one per seat)"
+            )),
+        }
+    }
+}
+
+pub(super) fn simple_hex(level: &str, variant: Variant, run: &SimRun) -> Res {
+    let SimRun {
+        games,
+        seed,
+        threads,
+        ..
+    } = *run;
+    let csv = run.csv.clone();
     let scenario = Arc::new(data::load_simple_hex(level)?);
-    let threads = threads_or_all(threads);
     let bar = progress(games);
     let cfg = sim::simple_hex::RunConfig {
         games,
@@ -39,19 +70,18 @@ pub(super) fn simple_hex(
     Ok(())
 }
 
-pub(super) fn family(
-    board: &str,
-    setup: FamilySetup,
-    games: u64,
-    seed: u64,
-    csv: Option<PathBuf>,
-    threads: Option<usize>,
-) -> Res {
+pub(super) fn family(board: &str, setup: FamilySetup, run: &SimRun) -> Res {
+    let SimRun {
+        games,
+        seed,
+        threads,
+        ..
+    } = *run;
+    let csv = run.csv.clone();
     let scenario = Arc::new(data::load_family(board)?);
     setup
         .validate(&scenario)
         .map_err(|e| format!("{board}: {e}"))?;
-    let threads = threads_or_all(threads);
     let bar = progress(games);
     let cfg = sim::family::FamilyConfig {
         games,
@@ -78,20 +108,19 @@ pub(super) fn family(
 
 /// Whole campaigns under each of the five weather rules, the two opponents
 /// playing: weather, missions, targets, losses and the victory split.
-pub(super) fn campaign(
-    games: u64,
-    seed: u64,
-    csv: Option<PathBuf>,
-    threads: Option<usize>,
-    tactical: bool,
-) -> Res {
+pub(super) fn campaign(run: &SimRun, tactical: bool) -> Res {
     use crate::campaign::game::Battles;
     use crate::campaign::rules::WeatherRule;
-    if csv.is_some() {
+    let SimRun {
+        games,
+        seed,
+        threads,
+        ..
+    } = *run;
+    if run.csv.is_some() {
         return Err("--csv is not available for the campaign".into());
     }
     let (campaign, rules) = record::campaign::shipped()?;
-    let threads = threads_or_all(threads);
     say!(
         "campaign: {games} campaigns under each weather rule, the Luftwaffe planner against the RAF controller (seed {seed}, {threads} threads){}",
         if tactical {

@@ -9,10 +9,12 @@ pub mod game;
 pub mod given;
 pub mod hex;
 pub mod invalid;
+pub mod level;
 pub mod side;
 pub mod silhouette;
 pub mod text_map;
 pub mod words;
 
 pub use invalid::Invalid;
+pub use level::Level;
 pub use side::Side;

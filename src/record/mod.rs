@@ -35,6 +35,7 @@ mod legacy;
 pub mod simple_hex;
 
 use crate::common::game::{GameKind, Rules};
+use crate::common::Level;
 use crate::data::{self, LoadError, LoadErrors};
 use serde::de::{DeserializeOwned, Deserializer, IgnoredAny, MapAccess, Visitor};
 use serde::{Deserialize, Serialize};
@@ -60,6 +61,10 @@ const SIDE_SPEED_DICE: u32 = 3;
 pub struct Player {
     pub name: String,
     pub human: bool,
+    /// How well the computer plays this seat (files written before levels
+    /// existed read as Veteran, the one opponent they were played against).
+    #[serde(default)]
+    pub level: Level,
 }
 
 impl Player {
@@ -67,7 +72,14 @@ impl Player {
         Player {
             name: name.into(),
             human,
+            level: Level::default(),
         }
+    }
+
+    /// The same seat played by the computer at `level`.
+    pub fn at(mut self, level: Level) -> Player {
+        self.level = level;
+        self
     }
 }
 

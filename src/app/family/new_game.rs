@@ -105,6 +105,7 @@ impl FamilyNew {
                     s.name.trim().to_string()
                 },
                 human: s.human,
+                level: Default::default(),
             })
             .collect();
         let game = Game::new(std::sync::Arc::new(sc), setup, seed)?;
