@@ -14,6 +14,7 @@ fn same_seed_same_numbers_on_any_number_of_threads() {
             seed: 7,
             options: Options::default(),
             threads,
+            levels: Default::default(),
         };
         sim::simple_hex::run(&sc, &cfg, &|_| {}).0
     };

@@ -20,6 +20,7 @@ pub mod window;
 
 use crate::common::game::GameKind;
 use crate::common::game::Rules;
+use crate::common::Level;
 use crate::data;
 use crate::record::{self, AnyRecord, Player, RecordError, Recorded};
 use crate::saves::{self as store, Slot};
@@ -87,6 +88,8 @@ pub struct NewGame {
     pub players: usize,
     pub crane: bool,
     pub seed: String,
+    /// How well the computer flies its side (solo games).
+    pub opponent: Level,
 }
 
 pub enum Screen {
@@ -225,6 +228,7 @@ impl App {
             level: 0,
             players: 0,
             crane: false,
+            opponent: Level::default(),
             seed: (self.frames.wrapping_mul(2_654_435_761) % 1_000_000 + 1).to_string(),
         }
     }
@@ -725,5 +729,10 @@ fn start(ng: &NewGame) -> Result<Battle, String> {
         _ => Players::TwoPlayers,
     };
     let game = Game::new(Arc::new(scenario), options, seed);
-    Ok(simple_hex::battle(game, players.to_record()))
+    let players = players
+        .to_record()
+        .into_iter()
+        .map(|p| p.at(ng.opponent))
+        .collect();
+    Ok(simple_hex::battle(game, players))
 }

@@ -80,7 +80,7 @@ pub(super) fn menu(ui: &mut Ui, notice: Option<&str>) -> Option<Transition> {
 
 pub(super) fn new_game(ui: &mut Ui, ng: &mut NewGame) -> Option<Transition> {
     title(ui, "New game", "Choose the mat, the sides and the rules");
-    let r = column(ui, 6);
+    let r = column(ui, 7);
     let players = [
         "Solo: you fly the RAF",
         "Solo: you fly the Luftwaffe",
@@ -100,6 +100,15 @@ pub(super) fn new_game(ui: &mut Ui, ng: &mut NewGame) -> Option<Transition> {
     if ui.button(r[2], crane) {
         ng.crane = !ng.crane;
     }
+    let opponent = if ng.players == 2 {
+        "Opponent: none, two players".to_string()
+    } else {
+        format!("Opponent: {}", ng.opponent.name())
+    };
+    if ui.button(r[3], &opponent) && ng.players != 2 {
+        ng.opponent = ng.opponent.next();
+    }
+    let r = &r[1..];
     // The seed: shown, and editable by typing digits.
     ui.rect(r[3], Color::new(0.98, 0.97, 0.92, 1.0));
     ui.rect_lines(r[3], 2.0, INK);

@@ -50,19 +50,35 @@ pub(super) fn simple_hex(level: &str, variant: Variant, run: &SimRun) -> Res {
     } = *run;
     let csv = run.csv.clone();
     let scenario = Arc::new(data::load_simple_hex(level)?);
+    let seats = run.seat_levels(2, "Simple Hex")?;
     let bar = progress(games);
     let cfg = sim::simple_hex::RunConfig {
         games,
         seed,
         options: variant.options(),
         threads,
+        levels: [seats[0], seats[1]],
     };
     let (results, elapsed) = sim::simple_hex::run(&scenario, &cfg, &|n| bar.inc(n));
     bar.finish_and_clear();
     let summary = sim::simple_hex::summarise(&scenario, &results, elapsed);
     say!("level               {} ({level})", scenario.name);
-    say!("rules               {variant:?}, seed {seed}, {threads} threads");
+    say!(
+        "rules               {variant:?}, seed {seed}, {threads} threads; Luftwaffe {}, RAF {}",
+        seats[0],
+        seats[1]
+    );
     say!("{summary}");
+    if run.ladder {
+        let bar = progress(games * 4);
+        let (rungs, elapsed) = sim::simple_hex::ladder(&scenario, &cfg, &|n| bar.inc(n * 2));
+        bar.finish_and_clear();
+        say!("level ladder        (the same {games} seeds, each level on both sides)");
+        for r in &rungs {
+            say!("  {r}");
+        }
+        say!("  time {:.2} s", elapsed.as_secs_f64());
+    }
     if let Some(path) = csv {
         data::write_atomic(&path, &sim::simple_hex::csv(&scenario, &results))?;
         say!("wrote {}", path.display());

@@ -151,6 +151,8 @@ pub struct Board<T: Clone> {
     links: Vec<Link>,
     /// Bumped on every change of occupancy, so searches know when to forget.
     version: u64,
+    /// One bit per dense cell, set while the cell is free (kept by `set`).
+    free: Vec<u64>,
 }
 
 /// Two boards are equal when they have the same size and the same occupants
@@ -187,7 +189,19 @@ impl<T: Clone> Board<T> {
             cell_hex: Vec::new(),
             links: Vec::new(),
             version: 0,
+            free: Vec::new(),
         };
+        let cells = (columns * rows) as usize;
+        board.free = (0..cells.div_ceil(64))
+            .map(|w| {
+                let n = (cells - w * 64).min(64);
+                if n == 64 {
+                    u64::MAX
+                } else {
+                    (1u64 << n) - 1
+                }
+            })
+            .collect();
         board.cell_hex = (0..rows as i32)
             .flat_map(|r| (0..columns as i32).map(move |c| hex_from_offset(c, r)))
             .collect();
@@ -216,7 +230,14 @@ impl<T: Clone> Board<T> {
     }
 
     pub fn cell_is_free(&self, cell: u16) -> bool {
-        self.is_free(self.cell_hex[cell as usize])
+        self.free
+            .get(cell as usize / 64)
+            .is_some_and(|w| w >> (cell % 64) & 1 == 1)
+    }
+
+    /// The free cells as bits by dense index (bit `c % 64` of word `c / 64`).
+    pub fn free_bits(&self) -> &[u64] {
+        &self.free
     }
 
     /// Changes whenever any cell's occupant changes.
@@ -278,6 +299,14 @@ impl<T: Clone> Board<T> {
     /// Puts `value` on `hex`, returning what was there. Off-board hexes are ignored.
     pub fn set(&mut self, hex: Hex, value: Option<T>) -> Option<T> {
         self.version += 1;
+        if let Some(c) = self.index(hex) {
+            let bit = 1u64 << (c % 64);
+            if value.is_some() {
+                self.free[c / 64] &= !bit;
+            } else {
+                self.free[c / 64] |= bit;
+            }
+        }
         match self.cells.get_mut(hex) {
             Some(cell) => std::mem::replace(cell, value),
             None => None,
@@ -365,6 +394,28 @@ mod tests {
         assert_eq!(b.spot(hex_from_offset(4, 18)), Spot::OffEnd(End::South));
         assert_eq!(b.len(), 252);
         assert_eq!(b.hexes().count(), 252);
+    }
+
+    #[test]
+    fn the_free_bits_follow_every_change_of_occupancy() {
+        let mut b: Board<u8> = Board::new(14, 18);
+        let all = |b: &Board<u8>| (0..b.len() as u16).filter(|&c| b.cell_is_free(c)).count();
+        assert_eq!(all(&b), 252);
+        assert_eq!(b.free_bits().len(), 4);
+        assert_eq!(b.free_bits()[3].count_ones(), 252 - 192);
+        let h = hex_from_offset(13, 17);
+        b.set(h, Some(1));
+        let c = b.index(h).unwrap() as u16;
+        assert!(!b.cell_is_free(c) && !b.is_free(h));
+        assert_eq!(all(&b), 251);
+        b.set(hex_from_offset(4, -1), Some(2)); // off the board: no cell
+        assert_eq!(all(&b), 251);
+        b.set(h, None);
+        assert!(b.cell_is_free(c) && b.is_free(h));
+        assert_eq!(all(&b), 252);
+        for c in 0..b.len() as u16 {
+            assert_eq!(b.cell_is_free(c), b.is_free(b.cell_hex(c)));
+        }
     }
 
     #[test]

@@ -3,7 +3,8 @@
 
 use super::{quantile, run_indexed, wilson};
 use crate::common::dice::sub_seed;
-use crate::simple_hex::ai::play_out;
+use crate::common::Level;
+use crate::simple_hex::ai::play_out_at;
 use crate::simple_hex::{Game, Options, Scenario, Side};
 use std::sync::Arc;
 use std::time::Duration;
@@ -21,10 +22,18 @@ pub struct GameResult {
 }
 
 /// Plays one full game, AI against AI.
-pub fn play_one(scenario: &Arc<Scenario>, options: Options, index: u64, seed: u64) -> GameResult {
+/// Plays one full game, AI against AI, the Luftwaffe at `levels[0]` and the
+/// RAF at `levels[1]`.
+pub fn play_one(
+    scenario: &Arc<Scenario>,
+    options: Options,
+    index: u64,
+    seed: u64,
+    levels: [Level; 2],
+) -> GameResult {
     let game_seed = sub_seed(seed, index);
     let mut game = Game::new_quiet(scenario.clone(), options, game_seed);
-    play_out(&mut game).expect("the opponents only play legal commands");
+    play_out_at(&mut game, levels[0], levels[1]).expect("the opponents only play legal commands");
     GameResult {
         index,
         seed: game_seed,
@@ -41,6 +50,8 @@ pub struct RunConfig {
     pub seed: u64,
     pub options: Options,
     pub threads: usize,
+    /// The Luftwaffe's level, then the RAF's.
+    pub levels: [Level; 2],
 }
 
 /// Plays `games` games on `threads` threads; `tick(n)` is called as games finish.
@@ -50,7 +61,21 @@ pub fn run(
     tick: &(dyn Fn(u64) + Sync),
 ) -> (Vec<GameResult>, Duration) {
     run_indexed(cfg.games, cfg.threads, tick, |i| {
-        play_one(scenario, cfg.options, i, cfg.seed)
+        play_one(scenario, cfg.options, i, cfg.seed, cfg.levels)
+    })
+}
+
+/// The level ladder (see `sim::ladder`): seat 0 the Luftwaffe, seat 1 the
+/// RAF; a win is a point.
+pub fn ladder(
+    scenario: &Arc<Scenario>,
+    cfg: &RunConfig,
+    tick: &(dyn Fn(u64) + Sync),
+) -> (Vec<super::Rung>, Duration) {
+    super::ladder(cfg.games, 2, cfg.threads, tick, |i, levels| {
+        let r = play_one(scenario, cfg.options, i, cfg.seed, [levels[0], levels[1]]);
+        let german = (r.winner == Side::German) as u8 as f64;
+        vec![german, 1.0 - german]
     })
 }
 

@@ -42,6 +42,9 @@ pub struct Mover {
     /// Undamaged single-engine fighter.
     pub can_loop: bool,
     pub loop_cost: u8,
+    /// The hex the plane stands on now (None while it waits off the board):
+    /// it counts as free for the rest of its move, which leaves it.
+    pub at: Option<Hex>,
 }
 
 /// Where a step takes the plane.

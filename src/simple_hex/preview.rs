@@ -99,6 +99,7 @@ impl State {
             damaged: p.damaged,
             can_loop: a.can_loop() && !p.damaged,
             loop_cost: self.scenario().rules.immelmann_cost,
+            at: p.on_board().map(|(h, _)| h),
         }
     }
 
@@ -183,8 +184,11 @@ impl State {
     fn guns_bear(&self, target: PlaneId, angle: Angle) -> Option<FireTable> {
         let rules = &self.scenario().rules;
         let gunner = self.aircraft(target).rear_gunner;
+        let nose = self.plane(target).role == Role::Bomber
+            && rules.return_fire.front_flank != [Outcome::Miss; 6];
         match angle {
             Angle::Front => Some(rules.return_fire.forward),
+            Angle::FrontFlank if nose => Some(rules.return_fire.front_flank),
             Angle::Rear if gunner => Some(rules.return_fire.rear),
             Angle::RearFlank if gunner => Some(rules.return_fire.rear_flank),
             _ => None,
@@ -346,18 +350,6 @@ pub fn worth(p: &Plane) -> f32 {
     }
 }
 
-/// The share of a kill's worth that damage is: a damaged bomber no longer
-/// bombs, a damaged fighter turns for home.
-pub fn damage_share(p: &Plane) -> f32 {
-    if p.damaged {
-        1.0
-    } else if p.role == Role::Bomber {
-        0.85
-    } else {
-        0.6
-    }
-}
-
 /// Chances (0 to 1) of (damage, kill) with a fire table.
 pub fn odds(t: &FireTable) -> (f32, f32) {
     let (d, k) = AttackPreview::sixths(t);
@@ -371,12 +363,40 @@ impl State {
     pub fn attack_value(&self, attacker: PlaneId, target: PlaneId, pv: &AttackPreview) -> f32 {
         let (me, t) = (self.plane(attacker), self.plane(target));
         let (d, k) = odds(&pv.attack);
-        let gain = worth(t) * (k + d * damage_share(t));
+        let gain = k * self.worth_now(t) + d * self.damage_cost(t);
         let risk = pv.returned.map_or(0.0, |r| {
             let (rd, rk) = odds(&r);
-            worth(me) * (rk + rd * damage_share(me))
+            rk * self.worth_now(me) + rd * self.damage_cost(me)
         });
         gain - risk
+    }
+
+    /// What a plane is still worth to its side: `worth` while it is whole. A
+    /// damaged plane is out of this attack (a bomber no longer bombs, a
+    /// fighter turns for home); it is worth what it may do again after the
+    /// repair shop in a later attack, or a tenth (its guns) in the last.
+    pub fn worth_now(&self, p: &Plane) -> f32 {
+        if !p.damaged {
+            return worth(p);
+        }
+        let rules = &self.scenario().rules;
+        if self.attack() < rules.attacks {
+            let repaired = (7 - rules.repair_min.clamp(1, 7)) as f32 / 6.0;
+            worth(p) * repaired * 0.5
+        } else {
+            worth(p) * 0.1
+        }
+    }
+
+    /// What damage costs a plane's side: the rest of its worth if it is
+    /// already damaged (damage destroys it), else what damage takes away.
+    pub fn damage_cost(&self, p: &Plane) -> f32 {
+        if p.damaged {
+            return self.worth_now(p);
+        }
+        let mut hurt = p.clone();
+        hurt.damaged = true;
+        worth(p) - self.worth_now(&hurt)
     }
 }
 

@@ -137,6 +137,14 @@ pub struct ReturnFire {
     pub rear: FireTable,
     /// Rear gunner against an attacker in a rear-flank hex.
     pub rear_flank: FireTable,
+    /// A bomber's nose gunner against an attacker in a front-flank hex
+    /// (fighters have no flexible guns there). All misses if left out.
+    #[serde(default = "all_misses")]
+    pub front_flank: FireTable,
+}
+
+fn all_misses() -> FireTable {
+    [Outcome::Miss; 6]
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -355,6 +363,7 @@ impl SimpleHexRules {
         check_table("return_fire.forward", &r.forward, &mut e);
         check_table("return_fire.rear", &r.rear, &mut e);
         check_table("return_fire.rear_flank", &r.rear_flank, &mut e);
+        check_table("return_fire.front_flank", &r.front_flank, &mut e);
         e
     }
 }

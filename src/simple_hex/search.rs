@@ -42,10 +42,9 @@ struct Direction {
     exit_any: Vec<u64>,
 }
 
-/// What the finish tables depend on: the board's occupancy and the mover.
+/// What the finish tables depend on besides the free cells: the mover.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Context {
-    board_version: u64,
     home: End,
     damaged: bool,
     can_loop: bool,
@@ -87,6 +86,48 @@ pub struct Search {
     tmp: Vec<u64>,
     tmp2: Vec<u64>,
     tmp3: Vec<u64>,
+}
+
+/// The most steps `quick_finish` tries before leaving the answer to the tables.
+const QUICK_STEPS: u32 = 24;
+
+/// Looks depth first, straight on before turning, for one way to finish the
+/// move, trying at most `budget` steps. True is a way found (so the tables
+/// would say yes too: a path legal on the board as it is stays legal once
+/// the mover has left its hex); false is only "not found", never "none".
+fn quick_finish(
+    board: &Board<PlaneId>,
+    mover: &Mover,
+    hex: Hex,
+    facing: Facing,
+    rem: u8,
+    staged: bool,
+    budget: &mut u32,
+) -> bool {
+    if rem == 0 {
+        return !staged
+            && board
+                .index(hex)
+                .is_some_and(|c| board.cell_is_free(c as u16) || mover.at == Some(hex));
+    }
+    for s in Step::ALL {
+        if *budget == 0 {
+            return false;
+        }
+        *budget -= 1;
+        match step_to(board, mover, hex, facing, s, staged, rem) {
+            Ok(StepTo::Exit { .. }) => return true,
+            Ok(StepTo::Move {
+                to, facing, cost, ..
+            }) => {
+                if quick_finish(board, mover, to, facing, rem - cost, false, budget) {
+                    return true;
+                }
+            }
+            Err(_) => {}
+        }
+    }
+    false
 }
 
 #[inline]
@@ -223,25 +264,34 @@ impl Search {
         }
     }
 
-    /// Starts the finish tables for this board and mover, unless they are current.
-    fn prepare(&mut self, board: &Board<PlaneId>, mover: &Mover) {
+    /// Starts the finish tables for this board and mover, unless they are
+    /// current. The mover's own hex (`own`) counts as free: it leaves it with
+    /// its first step, and may come back to it. So the tables hold for every
+    /// step of one plane's move (the other planes stand still), and are only
+    /// worked out again when another plane moves or the mover changes.
+    fn prepare(&mut self, board: &Board<PlaneId>, mover: &Mover, own: Option<u16>) {
         let ctx = Context {
-            board_version: board.version(),
             home: mover.home,
             damaged: mover.damaged,
             can_loop: mover.can_loop,
             loop_cost: mover.loop_cost,
         };
-        if self.context == Some(ctx) {
+        let own_bit = |w: usize| match own {
+            Some(c) if c as usize / 64 == w => 1u64 << (c % 64),
+            _ => 0,
+        };
+        let same_free = board
+            .free_bits()
+            .iter()
+            .enumerate()
+            .all(|(w, &f)| self.free[w] == f | own_bit(w));
+        if self.context == Some(ctx) && same_free {
             return;
         }
         self.context = Some(ctx);
         self.fin_mover = Some(*mover);
-        self.free.iter_mut().for_each(|x| *x = 0);
-        for c in 0..board.len() as u16 {
-            if board.cell_is_free(c) {
-                set_bit(&mut self.free, c);
-            }
+        for (w, &f) in board.free_bits().iter().enumerate() {
+            self.free[w] = f | own_bit(w);
         }
         for f in Facing::ALL {
             let r = self.at(0, f);
@@ -309,7 +359,14 @@ impl Search {
         rem: u8,
         staged: bool,
     ) -> bool {
-        self.prepare(board, mover);
+        // Nearly always some way out is found in a few steps: the tables are
+        // only worked out when it is not.
+        let mut budget = QUICK_STEPS;
+        if quick_finish(board, mover, hex, facing, rem, staged, &mut budget) {
+            return true;
+        }
+        let own = mover.at.and_then(|h| board.index(h)).map(|c| c as u16);
+        self.prepare(board, mover, own);
         self.ensure(rem as usize);
         if staged {
             return Step::ALL.iter().any(|&s| {
@@ -347,8 +404,23 @@ impl Search {
         staged: bool,
         rem: u8,
     ) {
-        self.prepare(board, mover);
+        self.reach_only(board, mover, start, staged, rem);
         self.ensure(rem as usize);
+    }
+
+    /// `reach` without the finish tables: afterwards `reached`, `each_end`,
+    /// `exit` and `path` answer, `valid` and `first_valid` do not. For
+    /// looking at where another plane could get to, many times a decision.
+    pub fn reach_only(
+        &mut self,
+        board: &Board<PlaneId>,
+        mover: &Mover,
+        start: (Hex, Facing),
+        staged: bool,
+        rem: u8,
+    ) {
+        let own = mover.at.and_then(|h| board.index(h)).map(|c| c as u16);
+        self.prepare(board, mover, own);
         let w = self.words;
         let a = rem as usize;
         self.allowance = a;
@@ -430,6 +502,30 @@ impl Search {
                 }
             }
         }
+    }
+
+    /// After `reach_only`: the cells reached facing `facing` having used
+    /// exactly `used` moves (one bit per dense cell).
+    pub fn reached(&self, used: u8, facing: Facing) -> &[u64] {
+        &self.reach[self.at(used.min(self.allowance as u8) as usize, facing)]
+    }
+
+    /// The cells one step from `from` in direction `d` (one bit per cell),
+    /// written into `out`.
+    pub fn step_cells(&self, from: &[u64], d: Facing, out: &mut [u64]) {
+        out.iter_mut().for_each(|w| *w = 0);
+        for (mask, delta) in &self.dirs[d as usize].parts {
+            let mut part = [0u64; 64];
+            for ((p, f), m) in part.iter_mut().zip(from).zip(mask) {
+                *p = f & m;
+            }
+            or_moved::<false>(out, &part[..from.len()], *delta, &[]);
+        }
+    }
+
+    /// Words in one of this board's cell sets.
+    pub fn words(&self) -> usize {
+        self.words
     }
 
     /// After `reach`: is (cell, facing) reached having used `used` moves, with

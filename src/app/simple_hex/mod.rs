@@ -393,10 +393,13 @@ impl<G: HexGame> Table<HexScene<G>> {
     }
 }
 
-/// A game of Simple Hex on its table: `players` as a record lists them.
+/// A game of Simple Hex on its table: `players` as a record lists them
+/// (the Luftwaffe, then the RAF), each computer seat at its level.
 pub fn battle(game: Game, players: Vec<crate::record::Player>) -> Battle {
     let scene = HexScene::new(&game);
-    Table::new(game, scene, players, HexAi::default())
+    let level = |i: usize| players.get(i).map(|p| p.level).unwrap_or_default();
+    let opponent = HexAi(Ai::at(level(0), level(1)));
+    Table::new(game, scene, players, opponent)
 }
 
 /// A game's summary for the result screen.

@@ -1,12 +1,24 @@
-//! The dice-driven opponents: one `Ai` per side, deciding through the same
-//! commands and `check()` as a player.
+//! The dice-driven opponents: one `Ai` for both sides, each side at its own
+//! level (Recruit, Veteran or Ace), deciding through the same commands and
+//! `check()` as a player.
 //!
-//! - Bombers fly for the enemy's end (and home when damaged), keeping straight.
+//! - Bombers fly for the enemy's end (and home when damaged), keeping straight
+//!   and, above Recruit, out of the enemy fighters' reach.
 //! - Fighters list every state their move can reach (one search per move, in
 //!   reused buffers), take the attack with the best expected value if it is
 //!   worth it, and otherwise end where they threaten the most valuable target:
 //!   RAF fighters hunt bombers from behind; German fighters screen the bombers,
 //!   going for the RAF fighters nearest them.
+//! - Every level values a plane by what it can still do (`State::worth_now`):
+//!   a damaged bomber is out of the bombing, so a whole one is the better
+//!   target; a damaged fighter heads home and attacks only where no gun
+//!   answers; fighters already closing on a target make it worth less to the
+//!   next one, so they do not all pile onto one.
+//! - Where a move ends is weighed against the enemy fighters that move before
+//!   this plane moves again (`threat`): a Recruit counts those nearby, a
+//!   Veteran those its average move brings in reach, an Ace flies their moves
+//!   for every face of their speed dice. The Ace also weighs an attack by
+//!   where it leaves the attacker.
 //! - Ties are broken by the opponent's own dice, drawn from a stream seeded by
 //!   the game's seed and the point of the game where the decision (or the
 //!   plan for a whole move) is made. So two games with different seeds play
@@ -14,15 +26,19 @@
 //!   in the middle of a game (a loaded save) plays exactly as the one that
 //!   played it from the start: its dice are part of the record.
 
-use super::preview;
+mod threat;
+
 use super::*;
 use crate::common::dice::sub_seed;
 use crate::common::game::{self, Opponent, PlayOutError};
 use crate::common::hex::Link;
 use crate::common::hex::{End, Facing};
+use crate::common::Level;
 use hexx::Hex;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use threat::Danger;
+pub use threat::Geometry;
 
 /// Which plan the opponent holds: the plane's, made after `origin` commands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,9 +48,11 @@ struct PlanKey {
 }
 
 /// The opponent for either side. It keeps only its current plan (a cache:
-/// the plan is a function of the game where it was made).
-#[derive(Clone)]
+/// the plan is a function of the game where it was made, and the level).
 pub struct Ai {
+    /// The level of each side (indexed by `Side as usize`).
+    levels: [Level; 2],
+    danger: Danger,
     rng: ChaCha8Rng,
     ends: Vec<(u16, Facing)>,
     steps: Vec<Step>,
@@ -75,8 +93,19 @@ impl Target {
 }
 
 impl Ai {
+    /// Veteran on both sides.
     pub fn new() -> Ai {
+        Ai::at(Level::Veteran, Level::Veteran)
+    }
+
+    /// The Luftwaffe at `german`, the RAF at `british`.
+    pub fn at(german: Level, british: Level) -> Ai {
+        let mut levels = [Level::Veteran; 2];
+        levels[Side::German as usize] = german;
+        levels[Side::British as usize] = british;
         Ai {
+            levels,
+            danger: Danger::new(),
             rng: ChaCha8Rng::seed_from_u64(0),
             ends: Vec::with_capacity(256),
             steps: Vec::with_capacity(16),
@@ -209,18 +238,39 @@ impl Ai {
         self.plan(game, m);
     }
 
+    /// The level of the side `me` flies for.
+    fn level(&self, me: &Plane) -> Level {
+        self.levels[me.side as usize]
+    }
+
     fn plan(&mut self, game: &Game, m: ActiveMove) {
         self.cursor = 0;
         self.attack = None;
         self.steps.clear();
+        let me = game.plane(m.plane).clone();
+        let level = self.level(&me);
+        let (ev_noise, end_noise) = match level {
+            Level::Recruit => (3.0, 6.0),
+            Level::Veteran => (0.05, 0.3),
+            Level::Ace => (0.02, 0.1),
+        };
+        self.danger.prepare(game, &me, level);
         let search = game.reach().expect("a plane is moving");
         let board = game.board();
-        let me = game.plane(m.plane);
         let fighter = me.role == Role::Fighter;
         let start = board
             .index(me.on_board().map_or(hexx::Hex::ZERO, |(h, _)| h))
             .filter(|_| me.on_board().is_some())
             .map(|c| c as u16);
+        // What a hit on this plane costs its side (danger is in attacks).
+        // Measured: a whole fighter that shies from the enemy's fighters
+        // loses more (it stops hunting) than it saves, at every level; a
+        // bomber or a damaged fighter on its way out keeps clear of them.
+        let exposure = if me.role == Role::Bomber || me.damaged {
+            0.3 * game.worth_now(&me)
+        } else {
+            0.0
+        };
 
         // 1. The best attack within reach, if it is worth taking. Look from each
         //    enemy outward: the hexes around it, at the facings that bear on it.
@@ -263,8 +313,17 @@ impl Ai {
                         else {
                             continue;
                         };
-                        let ev =
-                            game.attack_value(m.plane, t, &pv) + self.rng.random_range(0.0..0.05);
+                        // A damaged fighter is heading home: it fires only
+                        // where no gun answers.
+                        if me.damaged && pv.returned.is_some() {
+                            continue;
+                        }
+                        let mut ev = game.attack_value(m.plane, t, &pv)
+                            + self.rng.random_range(0.0..ev_noise);
+                        if level == Level::Ace && used == m.remaining() {
+                            // The attack ends the move: it stays there.
+                            ev -= exposure * self.danger.at(cell);
+                        }
                         if best_attack.is_none_or(|b| ev > b.4) {
                             best_attack = Some((cell, facing, used, t, ev));
                         }
@@ -281,10 +340,10 @@ impl Ai {
         }
 
         // 2. Otherwise the best place to end the move.
-        self.collect_targets(game, me);
+        self.collect_targets(game, &me, level);
         let mut best: Option<(Ending, f32)> = None;
         let mut consider = |ai: &mut Ai, end: Ending, s: f32| {
-            let s = s + ai.rng.random_range(0.0..0.3);
+            let s = s + ai.rng.random_range(0.0..end_noise);
             if best.is_none_or(|b| s > b.1) {
                 best = Some((end, s));
             }
@@ -293,13 +352,14 @@ impl Ai {
         ends.clear();
         search.each_end(|c, f| ends.push((c, f)));
         for &(c, f) in &ends {
-            let s = self.score_end(game, me, board.cell_hex(c), f, None);
+            let s = self.score_end(game, &me, board.cell_hex(c), f, None)
+                - exposure * self.danger.at(c);
             consider(self, Ending::On(c, f), s);
         }
         for end in [End::North, End::South] {
             if let Some(x) = search.exit(end) {
                 let f = x.step.turn(x.facing);
-                let s = self.score_end(game, me, board.cell_hex(x.cell), f, Some(end));
+                let s = self.score_end(game, &me, board.cell_hex(x.cell), f, Some(end));
                 consider(self, Ending::Exit(end), s);
             }
         }
@@ -318,7 +378,7 @@ impl Ai {
     }
 
     /// Where the enemies worth chasing will be, heaviest first.
-    fn collect_targets(&mut self, game: &Game, me: &Plane) {
+    fn collect_targets(&mut self, game: &Game, me: &Plane, level: Level) {
         self.targets.clear();
         let rows = game.scenario().rows as i32;
         let bombers_of = |side: Side| {
@@ -329,6 +389,14 @@ impl Ai {
         let my_bombers: Vec<Hex> = bombers_of(me.side)
             .filter_map(|p| p.on_board().map(|(h, _)| h))
             .collect();
+        // Our fighters that have moved this round, where they stand: a target
+        // they are already closing on is worth less to the next one.
+        let hunters: Vec<Hex> = game
+            .planes()
+            .iter()
+            .filter(|p| p.side == me.side && p.role == Role::Fighter && p.moved && !p.damaged)
+            .filter_map(|p| p.on_board().map(|(h, _)| h))
+            .collect();
         for (i, p) in game.planes().iter().enumerate() {
             if p.side == me.side || !p.is_flying() {
                 continue;
@@ -336,9 +404,9 @@ impl Ai {
             let Some((hex, facing, staged)) = game.position(PlaneId(i as u8)) else {
                 continue;
             };
-            // Predict a bomber one move ahead; a fighter where it is.
+            // Above Recruit, predict a bomber one move ahead; a fighter where it is.
             let mut at = hex;
-            if p.role == Role::Bomber {
+            if p.role == Role::Bomber && level > Level::Recruit {
                 let n = if staged { 2 } else { 3 };
                 for _ in 0..n {
                     let next = facing.ahead(at);
@@ -349,7 +417,7 @@ impl Ai {
             } else if staged {
                 at = facing.ahead(hex);
             }
-            let mut w = preview::worth(p);
+            let mut w = game.worth_now(p);
             if me.side == Side::German && p.role == Role::Fighter {
                 // Screening: the RAF fighters closest to our bombers matter most.
                 let near = my_bombers
@@ -359,9 +427,11 @@ impl Ai {
                     .unwrap_or(rows as u32);
                 w *= 1.0 + 4.0 / (1.0 + near as f32);
             }
-            if p.damaged {
-                w *= 0.6;
-            }
+            let closing = hunters
+                .iter()
+                .filter(|h| h.unsigned_distance_to(at) <= 2)
+                .count();
+            w /= 1.0 + 0.7 * closing as f32;
             self.targets.push(Target::new(at, facing, w));
         }
         // With nothing to chase, German fighters keep station ahead of the bombers.
@@ -407,10 +477,8 @@ impl Ai {
                 Some(e) if e == enemy_end => 1000.0,
                 Some(_) => -1000.0,
                 None => {
-                    let threat = self.threat_at(game, me, hex) as f32;
                     -10.0 * game.board().rows_to(hex, enemy_end) as f32
                         - 3.0 * facing.turns_to(enemy_end.facing_toward()) as f32
-                        - 2.0 * threat
                         - 0.3 * edge_penalty(game, hex)
                 }
             };
@@ -445,16 +513,6 @@ impl Ai {
         }
         best - 0.2 * edge_penalty(game, hex)
     }
-
-    /// Enemy fighters within a short hop of `hex` (a rough danger count).
-    fn threat_at(&self, game: &Game, me: &Plane, hex: Hex) -> u32 {
-        game.planes()
-            .iter()
-            .filter(|p| p.side != me.side && p.role == Role::Fighter)
-            .filter_map(|p| p.on_board())
-            .filter(|(h, _)| h.unsigned_distance_to(hex) <= 3)
-            .count() as u32
-    }
 }
 
 fn edge_penalty(game: &Game, hex: Hex) -> f32 {
@@ -474,6 +532,17 @@ impl Default for Ai {
     }
 }
 
+impl Clone for Ai {
+    /// A fresh opponent at the same levels (plans and caches are not kept:
+    /// they are worked out again from the game).
+    fn clone(&self) -> Ai {
+        Ai::at(
+            self.levels[Side::German as usize],
+            self.levels[Side::British as usize],
+        )
+    }
+}
+
 impl Opponent<Game> for Ai {
     fn decide(&mut self, game: &Game, side: Side) -> Option<Command> {
         Ai::decide(self, game, side)
@@ -487,4 +556,9 @@ pub const MAX_COMMANDS: usize = 200_000;
 /// goes through `Game::play`, and so through `check()`.
 pub fn play_out(game: &mut Game) -> Result<usize, PlayOutError> {
     game::play_out(game, &mut Ai::new(), MAX_COMMANDS)
+}
+
+/// `play_out` with the Luftwaffe at `german` and the RAF at `british`.
+pub fn play_out_at(game: &mut Game, german: Level, british: Level) -> Result<usize, PlayOutError> {
+    game::play_out(game, &mut Ai::at(german, british), MAX_COMMANDS)
 }
