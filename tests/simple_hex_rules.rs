@@ -270,10 +270,14 @@ fn entering_and_leaving_the_mat_cost_one_hex() {
 
 #[test]
 fn movement_order_bombers_then_german_fighters_then_british_rwby() {
+    // Rounds in which all three groups moved, and in which two planes of one
+    // unit moved: the order between groups and within a unit was checked.
+    let mut three_groups = 0;
+    let mut within_unit = 0;
     for g in ai_games(10, Options::default()) {
         let ev = g.events();
         let mut round: Vec<PlaneId> = Vec::new();
-        let check = |round: &[PlaneId]| {
+        let mut check = |round: &[PlaneId]| {
             let key = |id: &PlaneId| {
                 let p = g.plane(*id);
                 let group = match (p.role, p.side) {
@@ -286,6 +290,13 @@ fn movement_order_bombers_then_german_fighters_then_british_rwby() {
             let mut sorted = round.to_vec();
             sorted.sort_by_key(key);
             assert_eq!(round, sorted.as_slice());
+            let mut groups: Vec<u8> = round.iter().map(|id| key(id).0).collect();
+            groups.dedup();
+            three_groups += (groups.len() == 3) as u32;
+            within_unit += round
+                .windows(2)
+                .any(|w| g.plane(w[0]).unit == g.plane(w[1]).unit)
+                as u32;
         };
         for e in ev {
             match e {
@@ -299,10 +310,19 @@ fn movement_order_bombers_then_german_fighters_then_british_rwby() {
         }
         check(&round);
     }
+    assert!(
+        three_groups > 10,
+        "rounds with all three groups: {three_groups}"
+    );
+    assert!(
+        within_unit > 10,
+        "rounds with a unit's planes: {within_unit}"
+    );
 }
 
 #[test]
 fn bombers_move_three_hexes() {
+    let mut moves = [0u32; 2]; // [undamaged, slowed]
     for g in ai_games(10, Options::default()) {
         // damaged in an earlier round (and not repaired since)
         let mut damaged_before: Vec<PlaneId> = Vec::new();
@@ -324,16 +344,22 @@ fn bombers_move_three_hexes() {
                     assert_eq!(speed_roll, None);
                     let slowed = damaged_before.contains(&plane);
                     assert_eq!(allowance, if slowed { 2 } else { 3 });
+                    moves[slowed as usize] += 1;
                 }
                 _ => {}
             }
         }
     }
+    assert!(
+        moves[0] > 50 && moves[1] > 0,
+        "bomber moves seen: {moves:?}"
+    );
 }
 
 #[test]
 fn fighter_speed_is_d6_plus_2_fast_and_d6_plus_1_medium() {
     let mut fast = [false; 9];
+    let mut medium = [false; 9];
     for g in ai_games(10, Options::default()) {
         let mut damaged: Vec<PlaneId> = Vec::new();
         for e in g.events() {
@@ -354,6 +380,8 @@ fn fighter_speed_is_d6_plus_2_fast_and_d6_plus_1_medium() {
                     assert_eq!(allowance, roll + plus);
                     if plus == 2 {
                         fast[allowance as usize] = true;
+                    } else {
+                        medium[allowance as usize] = true;
                     }
                 }
                 _ => {}
@@ -361,6 +389,10 @@ fn fighter_speed_is_d6_plus_2_fast_and_d6_plus_1_medium() {
         }
     }
     assert!(fast[3..=8].iter().all(|&b| b), "fast fighters fly 3 to 8");
+    assert!(
+        medium[2..=7].iter().all(|&b| b),
+        "medium fighters fly 2 to 7"
+    );
 }
 
 #[test]
@@ -430,6 +462,7 @@ fn damaged_planes_move_one_hex_less_from_the_following_turn() {
     assert_eq!(g.active_move().unwrap().allowance, 2);
     // Damaged during play: the same round's move is not slowed, later ones are.
     let mut later = 0;
+    let mut same_round = 0;
     for g in ai_games(30, Options::default()) {
         let ev = g.events();
         let mut round = 0;
@@ -451,6 +484,7 @@ fn damaged_planes_move_one_hex_less_from_the_following_turn() {
                         };
                         if r == round {
                             assert_eq!(allowance, base);
+                            same_round += 1;
                         } else {
                             assert_eq!(allowance, (base - 1).max(1));
                             later += 1;
@@ -462,6 +496,10 @@ fn damaged_planes_move_one_hex_less_from_the_following_turn() {
         }
     }
     assert!(later > 10);
+    assert!(
+        same_round > 0,
+        "a plane hit before its move in the same round"
+    );
 }
 
 // ----- movement -----
@@ -1554,6 +1592,7 @@ fn a_six_always_kills_and_other_hits_damage() {
 #[test]
 fn return_fire_is_simultaneous_and_both_may_be_destroyed() {
     let mut both = 0;
+    let mut kills = [0u32; 2]; // [by the attacker, by return fire]
     for g in ai_games(60, Options::default()) {
         let ev = g.events();
         for (i, e) in ev.iter().enumerate() {
@@ -1573,10 +1612,12 @@ fn return_fire_is_simultaneous_and_both_may_be_destroyed() {
                 };
                 if outcome == Outcome::Kill {
                     assert!(destroyed(target));
+                    kills[0] += 1;
                 }
                 if return_outcome == Outcome::Kill {
                     // the attacker falls even though it fired first in the log
                     assert!(destroyed(attacker));
+                    kills[1] += 1;
                 }
                 if destroyed(target) && destroyed(attacker) {
                     both += 1;
@@ -1585,6 +1626,7 @@ fn return_fire_is_simultaneous_and_both_may_be_destroyed() {
         }
     }
     assert!(both > 0, "both planes destroyed at least once");
+    assert!(kills.iter().all(|&n| n > 0), "kills seen: {kills:?}");
 }
 
 #[test]
@@ -1649,6 +1691,7 @@ fn damaged_bombers_still_defend_unless_cranes_variant() {
 
 #[test]
 fn cranes_variant_silences_damaged_bombers_in_play() {
+    let mut silenced = 0;
     for g in ai_games(
         20,
         Options {
@@ -1666,12 +1709,14 @@ fn cranes_variant_silences_damaged_bombers_in_play() {
                     return_roll,
                     ..
                 } if damaged.contains(&target) && g.plane(target).role == Role::Bomber => {
-                    assert_eq!(return_roll, None)
+                    assert_eq!(return_roll, None);
+                    silenced += 1;
                 }
                 _ => {}
             }
         }
     }
+    assert!(silenced > 0, "a damaged bomber was attacked");
 }
 
 // ----- bombing, leaving, victory -----
@@ -1713,6 +1758,7 @@ fn damaged_bombers_do_not_bomb() {
     );
     assert!(g.check(&Command::Step(Step::Right)).is_ok());
     // ...and in play no bomber ever bombs while damaged.
+    let (mut bombed, mut flew_on_damaged) = (0, 0);
     for g in ai_games(30, Options::default()) {
         let mut damaged: Vec<PlaneId> = Vec::new();
         for e in g.events() {
@@ -1723,11 +1769,19 @@ fn damaged_bombers_do_not_bomb() {
                     returned: true,
                     ..
                 } => damaged.retain(|p| *p != plane),
-                Event::Bombed { plane, .. } => assert!(!damaged.contains(&plane)),
+                Event::Bombed { plane, .. } => {
+                    assert!(!damaged.contains(&plane));
+                    bombed += 1;
+                }
+                Event::MoveBegan { plane, .. } if damaged.contains(&plane) => {
+                    flew_on_damaged += (g.plane(plane).role == Role::Bomber) as u32
+                }
                 _ => {}
             }
         }
     }
+    assert!(bombed > 0, "bombers bombed");
+    assert!(flew_on_damaged > 0, "a damaged bomber flew on");
 }
 
 #[test]
@@ -1796,6 +1850,7 @@ fn the_raid_ends_when_no_bomber_is_left() {
 
 #[test]
 fn a_game_is_two_attacks() {
+    let mut two = 0;
     for g in ai_games(20, Options::default()) {
         let ended = g
             .events()
@@ -1805,21 +1860,26 @@ fn a_game_is_two_attacks() {
         if g.score() < 24 {
             assert_eq!(ended, 2);
             assert_eq!(g.attack(), 2);
+            two += 1;
         } else {
             assert!(ended <= 2);
         }
         assert!(g.is_over());
     }
+    assert!(two > 0, "a game went the distance");
 }
 
 #[test]
 fn no_replacements_for_planes_lost() {
+    // Second attacks whose hangar was rolled for after a plane was lost.
+    let mut after_losses = 0;
     for g in ai_games(20, Options::default()) {
         let ev = g.events();
         let mut lost: Vec<PlaneId> = Vec::new();
         for e in ev {
             match *e {
                 Event::Destroyed { plane, .. } => lost.push(plane),
+                Event::AttackBegan { attack: 2 } if !lost.is_empty() => after_losses += 1,
                 Event::ActivationRolled { plane, .. } | Event::RepairRolled { plane, .. } => {
                     assert!(!lost.contains(&plane), "a lost plane came back")
                 }
@@ -1830,6 +1890,7 @@ fn no_replacements_for_planes_lost() {
             assert_eq!(g.plane(p).loc, Loc::Destroyed);
         }
     }
+    assert!(after_losses > 0, "a second attack after losses");
 }
 
 #[test]
