@@ -1304,7 +1304,9 @@ fn attack_rolls_of_4_and_5_from_behind_and_5_from_the_flank_damage_or_destroy_a_
     let (bomber, spit) = (PlaneId(0), PlaneId(1));
     let fresh = ("He 111", Red, (5, 12), N, false); // flies north to (5,9)
     let hit = ("He 111", Red, (5, 4), S, true); // flies home south to (5,6)
-    let cases: [(Place, Place, &[Step], Angle, &[u8]); 4] = [
+                                                // target, attacker, the attacker's path, its angle, the faces rolled
+    type Case = (Place, Place, &'static [Step], Angle, &'static [u8]);
+    let cases: [Case; 4] = [
         // behind it at (5,10)
         (
             fresh,
