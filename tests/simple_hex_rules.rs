@@ -270,10 +270,14 @@ fn entering_and_leaving_the_mat_cost_one_hex() {
 
 #[test]
 fn movement_order_bombers_then_german_fighters_then_british_rwby() {
+    // Rounds in which all three groups moved, and in which two planes of one
+    // unit moved: the order between groups and within a unit was checked.
+    let mut three_groups = 0;
+    let mut within_unit = 0;
     for g in ai_games(10, Options::default()) {
         let ev = g.events();
         let mut round: Vec<PlaneId> = Vec::new();
-        let check = |round: &[PlaneId]| {
+        let mut check = |round: &[PlaneId]| {
             let key = |id: &PlaneId| {
                 let p = g.plane(*id);
                 let group = match (p.role, p.side) {
@@ -286,6 +290,13 @@ fn movement_order_bombers_then_german_fighters_then_british_rwby() {
             let mut sorted = round.to_vec();
             sorted.sort_by_key(key);
             assert_eq!(round, sorted.as_slice());
+            let mut groups: Vec<u8> = round.iter().map(|id| key(id).0).collect();
+            groups.dedup();
+            three_groups += (groups.len() == 3) as u32;
+            within_unit += round
+                .windows(2)
+                .any(|w| g.plane(w[0]).unit == g.plane(w[1]).unit)
+                as u32;
         };
         for e in ev {
             match e {
@@ -299,10 +310,19 @@ fn movement_order_bombers_then_german_fighters_then_british_rwby() {
         }
         check(&round);
     }
+    assert!(
+        three_groups > 10,
+        "rounds with all three groups: {three_groups}"
+    );
+    assert!(
+        within_unit > 10,
+        "rounds with a unit's planes: {within_unit}"
+    );
 }
 
 #[test]
 fn bombers_move_three_hexes() {
+    let mut moves = [0u32; 2]; // [undamaged, slowed]
     for g in ai_games(10, Options::default()) {
         // damaged in an earlier round (and not repaired since)
         let mut damaged_before: Vec<PlaneId> = Vec::new();
@@ -324,16 +344,22 @@ fn bombers_move_three_hexes() {
                     assert_eq!(speed_roll, None);
                     let slowed = damaged_before.contains(&plane);
                     assert_eq!(allowance, if slowed { 2 } else { 3 });
+                    moves[slowed as usize] += 1;
                 }
                 _ => {}
             }
         }
     }
+    assert!(
+        moves[0] > 50 && moves[1] > 0,
+        "bomber moves seen: {moves:?}"
+    );
 }
 
 #[test]
 fn fighter_speed_is_d6_plus_2_fast_and_d6_plus_1_medium() {
     let mut fast = [false; 9];
+    let mut medium = [false; 9];
     for g in ai_games(10, Options::default()) {
         let mut damaged: Vec<PlaneId> = Vec::new();
         for e in g.events() {
@@ -354,6 +380,8 @@ fn fighter_speed_is_d6_plus_2_fast_and_d6_plus_1_medium() {
                     assert_eq!(allowance, roll + plus);
                     if plus == 2 {
                         fast[allowance as usize] = true;
+                    } else {
+                        medium[allowance as usize] = true;
                     }
                 }
                 _ => {}
@@ -361,6 +389,10 @@ fn fighter_speed_is_d6_plus_2_fast_and_d6_plus_1_medium() {
         }
     }
     assert!(fast[3..=8].iter().all(|&b| b), "fast fighters fly 3 to 8");
+    assert!(
+        medium[2..=7].iter().all(|&b| b),
+        "medium fighters fly 2 to 7"
+    );
 }
 
 #[test]
@@ -430,6 +462,7 @@ fn damaged_planes_move_one_hex_less_from_the_following_turn() {
     assert_eq!(g.active_move().unwrap().allowance, 2);
     // Damaged during play: the same round's move is not slowed, later ones are.
     let mut later = 0;
+    let mut same_round = 0;
     for g in ai_games(30, Options::default()) {
         let ev = g.events();
         let mut round = 0;
@@ -451,6 +484,7 @@ fn damaged_planes_move_one_hex_less_from_the_following_turn() {
                         };
                         if r == round {
                             assert_eq!(allowance, base);
+                            same_round += 1;
                         } else {
                             assert_eq!(allowance, (base - 1).max(1));
                             later += 1;
@@ -462,6 +496,10 @@ fn damaged_planes_move_one_hex_less_from_the_following_turn() {
         }
     }
     assert!(later > 10);
+    assert!(
+        same_round > 0,
+        "a plane hit before its move in the same round"
+    );
 }
 
 // ----- movement -----
@@ -925,99 +963,418 @@ fn an_immelmann_needs_four_moves_and_two_hexes_of_mat() {
 
 #[test]
 fn only_fighters_attack() {
+    // The He 111 flies one hex and sits right behind a Spitfire, nose on its
+    // tail: adjacent, ahead, after a move. A fighter there could fire; the
+    // bomber may not, because bombers do not attack.
     let sc = placed(
         14,
         18,
         &[
             ("He 111", Red, (5, 12), N, false),
-            ("Spitfire", Red, (5, 8), S, false),
+            ("Spitfire", Red, (5, 10), N, false),
         ],
         |_| {},
     );
+    let (bomber, spit) = (PlaneId(0), PlaneId(1));
     let mut g = Game::new(sc, Options::default(), 1);
-    g.play(Command::Step(Step::Forward)).unwrap();
-    g.play(Command::Step(Step::Forward)).unwrap(); // (5,10), Spitfire two ahead
+    assert_eq!(g.active_move().unwrap().plane, bomber);
+    g.play(Command::Step(Step::Forward)).unwrap(); // (5,11)
+    assert_eq!(g.plane(bomber).on_board().unwrap(), (at(5, 11), N));
+    assert_eq!(N.ahead(at(5, 11)), at(5, 10), "the Spitfire is right ahead");
+    let pv = g
+        .preview_from(bomber, at(5, 11), N, spit)
+        .expect("the position alone allows a shot");
+    assert_eq!(pv.angle, Angle::Rear);
     assert_eq!(
-        g.check(&Command::Attack { target: PlaneId(1) }),
+        g.check(&Command::Attack { target: spit }),
         Err(Illegal::NotAFighter)
     );
 }
 
+/// The six facings clockwise from north, written out here so that the
+/// expected angles do not lean on `Facing`'s own arithmetic.
+const CLOCKWISE: [Facing; 6] = [
+    N,
+    Facing::NorthEast,
+    Facing::SouthEast,
+    S,
+    Facing::SouthWest,
+    Facing::NorthWest,
+];
+
+/// 60-degree turns from `from` to `to`, the short way round (0 to 3).
+fn turns(from: Facing, to: Facing) -> usize {
+    let i = |f: Facing| CLOCKWISE.iter().position(|&c| c == f).unwrap();
+    let k = (i(to) + 6 - i(from)) % 6;
+    k.min(6 - k)
+}
+
+/// The hex next to [c, r] toward `d`, in the files' offset coordinates
+/// (flat-topped hexes, odd columns shoved half a hex down).
+fn neighbour((c, r): (i32, i32), d: Facing) -> (i32, i32) {
+    let odd = c % 2 == 1;
+    match (d, odd) {
+        (Facing::North, _) => (c, r - 1),
+        (Facing::South, _) => (c, r + 1),
+        (Facing::NorthEast, false) => (c + 1, r - 1),
+        (Facing::NorthEast, true) => (c + 1, r),
+        (Facing::SouthEast, false) => (c + 1, r),
+        (Facing::SouthEast, true) => (c + 1, r + 1),
+        (Facing::SouthWest, false) => (c - 1, r),
+        (Facing::SouthWest, true) => (c - 1, r + 1),
+        (Facing::NorthWest, false) => (c - 1, r - 1),
+        (Facing::NorthWest, true) => (c - 1, r),
+    }
+}
+
+/// Figure 2's angle for an attacker that is `turns` 60-degree turns round
+/// from the target's nose.
+const ANGLE_BY_TURNS: [Angle; 4] = [
+    Angle::Front,
+    Angle::FrontFlank,
+    Angle::RearFlank,
+    Angle::Rear,
+];
+
 #[test]
 fn attack_angle_is_front_flank_or_rear_of_the_target() {
-    let sc = placed(
-        14,
-        18,
-        &[
-            ("He 111", Red, (5, 5), N, false),
-            ("Spitfire", Red, (9, 12), N, false),
-            ("Hurricane", Red, (9, 14), N, false),
-        ],
-        |_| {},
-    );
-    let g = Game::new(sc.clone(), Options::default(), 1);
-    let bomber = PlaneId(0);
-    let t = at(5, 5);
-    let rules = &sc.rules;
-    let cases = [
-        (
-            N,
-            Angle::Front,
-            rules.attack_fire.front,
-            Some(rules.return_fire.forward),
-        ),
-        (
-            Facing::NorthEast,
-            Angle::FrontFlank,
-            rules.attack_fire.flank,
-            None,
-        ),
-        (
-            Facing::NorthWest,
-            Angle::FrontFlank,
-            rules.attack_fire.flank,
-            None,
-        ),
-        (
-            Facing::SouthEast,
-            Angle::RearFlank,
-            rules.attack_fire.flank,
-            Some(rules.return_fire.rear_flank),
-        ),
-        (
-            Facing::SouthWest,
-            Angle::RearFlank,
-            rules.attack_fire.flank,
-            Some(rules.return_fire.rear_flank),
-        ),
-        (
-            S,
-            Angle::Rear,
-            rules.attack_fire.rear,
-            Some(rules.return_fire.rear),
-        ),
-    ];
-    for (side, angle, attack, returned) in cases {
-        let from = side.ahead(t);
-        // The attacker faces the target.
-        let facing = side.reverse();
-        let pv = g.preview_from(PlaneId(1), from, facing, bomber).unwrap();
-        assert_eq!(pv.angle, angle);
-        assert_eq!(pv.attack, attack);
+    // "The attacking plane may fire at the front, flank, or rear of the
+    // target plane": the angle is where the attacker sits seen from the
+    // target's nose, whichever way the target faces. Targets on an even and
+    // an odd column (the offsets differ), attacked from all six sides.
+    let mut seen = [[0u32; 4]; 6];
+    for (fi, facing) in CLOCKWISE.into_iter().enumerate() {
+        let targets = [(4, 5), (9, 6)];
+        let sc = placed(
+            14,
+            18,
+            &[
+                ("He 111", Red, targets[0], facing, false),
+                ("He 111", White, targets[1], facing, false),
+                ("Spitfire", Red, (1, 16), N, false),
+            ],
+            |_| {},
+        );
+        let g = Game::new(sc.clone(), Options::default(), 1);
+        let fire = &sc.rules.attack_fire;
+        let spit = PlaneId(2);
+        for (i, &t) in targets.iter().enumerate() {
+            let target = PlaneId(i as u8);
+            assert_eq!(g.plane(target).on_board(), Some((at(t.0, t.1), facing)));
+            for side in CLOCKWISE {
+                let (c, r) = neighbour(t, side);
+                let from = at(c, r);
+                assert_eq!(side.ahead(at(t.0, t.1)), from, "hex geometry");
+                let want = ANGLE_BY_TURNS[turns(facing, side)];
+                // The attacker faces the target.
+                let pv = g.preview_from(spit, from, side.reverse(), target).unwrap();
+                assert_eq!(
+                    pv.angle, want,
+                    "target facing {facing:?}, attacker on its {side:?}"
+                );
+                assert_eq!(g.angle_from(target, from), Some(want));
+                let table = match want {
+                    Angle::Front => fire.front,
+                    Angle::FrontFlank | Angle::RearFlank => fire.flank,
+                    Angle::Rear => fire.rear,
+                };
+                assert_eq!(pv.attack, table, "{want:?} uses its own column");
+                let f = g.forecast(spit, target, &pv);
+                assert_eq!(f.angle, want);
+                seen[fi][want as usize] += 1;
+            }
+        }
+    }
+    // Every facing has one front, two front-flank, two rear-flank and one
+    // rear hex around it.
+    for (fi, s) in seen.iter().enumerate() {
+        assert_eq!(*s, [2, 4, 4, 2], "facing {:?}", CLOCKWISE[fi]);
+    }
+}
+
+#[test]
+fn a_target_returns_fire_only_where_its_guns_can_be_brought_to_bear() {
+    // Figure 3: forward guns answer an attacker in the front hex, rear
+    // gunners (the He 111's and the Me 110's, not the single-seaters') the
+    // rear and rear-flank hexes; nothing answers from the front flank. Over
+    // all six facings of each target.
+    let gunner = |name: &str| matches!(name, "He 111" | "Ju 88" | "Me 110");
+    let mut answered = std::collections::HashMap::new();
+    for facing in CLOCKWISE {
+        let sc = placed(
+            14,
+            18,
+            &[
+                ("He 111", Red, (3, 4), facing, false),
+                ("Me 110", Red, (10, 4), facing, false),
+                ("Me 109", Red, (3, 12), facing, false),
+                ("Spitfire", Red, (10, 12), facing, false),
+                ("Hurricane", Red, (6, 16), facing, false),
+            ],
+            |_| {},
+        );
+        let g = Game::new(sc.clone(), Options::default(), 1);
+        let back = &sc.rules.return_fire;
+        let (me109, hurricane) = (PlaneId(2), PlaneId(4));
+        for target in (0..5).map(PlaneId) {
+            let attacker = match g.plane(target).side {
+                Side::German => hurricane,
+                Side::British => me109,
+            };
+            let (hex, f) = g.plane(target).on_board().unwrap();
+            assert_eq!(f, facing);
+            let name = g.aircraft(target).name.clone();
+            for side in CLOCKWISE {
+                let from = side.ahead(hex);
+                let pv = g
+                    .preview_from(attacker, from, side.reverse(), target)
+                    .unwrap();
+                let want = match turns(facing, side) {
+                    0 => Some(back.forward),
+                    1 => None,
+                    2 => gunner(&name).then_some(back.rear_flank),
+                    _ => gunner(&name).then_some(back.rear),
+                };
+                assert_eq!(
+                    pv.returned, want,
+                    "{name} facing {facing:?}, attacked from its {side:?}"
+                );
+                let fc = g.forecast(attacker, target, &pv);
+                match want {
+                    Some(table) => {
+                        let r = fc.returned.expect("return fire forecast");
+                        assert_eq!((r.shooter, r.target), (target, attacker));
+                        let hits = table.iter().filter(|o| **o != Outcome::Miss).count();
+                        assert_eq!(6 - r.sixths(Effect::Miss) as usize, hits);
+                    }
+                    None => assert_eq!(fc.returned, Err(NoReturn::GunsDoNotBear)),
+                }
+                *answered.entry((name.clone(), pv.angle)).or_insert(0) +=
+                    pv.returned.is_some() as u32;
+            }
+        }
+    }
+    // The rear gunner answers from behind and from the rear flanks; the
+    // single-seaters only from the front.
+    for name in ["He 111", "Me 110"] {
+        assert_eq!(answered[&(name.to_string(), Angle::Rear)], 6);
+        assert_eq!(answered[&(name.to_string(), Angle::RearFlank)], 12);
+    }
+    for name in ["Me 109", "Spitfire", "Hurricane"] {
+        assert_eq!(answered[&(name.to_string(), Angle::Rear)], 0);
+        assert_eq!(answered[&(name.to_string(), Angle::RearFlank)], 0);
+        assert_eq!(answered[&(name.to_string(), Angle::Front)], 6);
+    }
+}
+
+/// Seed by seed: every plane before `attacker` flies straight on; then
+/// `attacker` flies `path` (or, with `None`, straight on until it may fire
+/// on `target`) and fires. Returns the first game whose shot (the `Fired`
+/// event, at the index returned) satisfies `keep`.
+fn shot(
+    sc: &Arc<Scenario>,
+    attacker: PlaneId,
+    target: PlaneId,
+    path: Option<&[Step]>,
+    keep: impl Fn(&Event) -> bool,
+) -> (Game, usize) {
+    for seed in 0..5_000 {
+        let mut g = Game::new(sc.clone(), Options::default(), seed);
+        skip_to(&mut g, attacker);
+        let flown = match path {
+            Some(steps) => steps.iter().all(|&s| g.play(Command::Step(s)).is_ok()),
+            None => loop {
+                if g.preview_attack(target).is_ok() {
+                    break true;
+                }
+                if g.active_move().is_none_or(|m| m.plane != attacker)
+                    || g.play(Command::Step(Step::Forward)).is_err()
+                {
+                    break false;
+                }
+            },
+        };
+        if !flown
+            || g.active_move().is_none_or(|m| m.plane != attacker)
+            || g.check(&Command::Attack { target }).is_err()
+        {
+            continue;
+        }
+        let from = g.events().len();
+        g.play(Command::Attack { target }).unwrap();
+        let i = from
+            + g.events()[from..]
+                .iter()
+                .position(|e| matches!(e, Event::Fired { .. }))
+                .expect("the attack fired");
+        if keep(&g.events()[i]) {
+            return (g, i);
+        }
+    }
+    panic!("no seed gives the wanted shot");
+}
+
+#[test]
+fn the_me_110s_rear_gunner_fires_back_and_the_me_109_has_none() {
+    // A Spitfire closes on a German fighter from behind (it flew straight
+    // north first). The Me 110's rear gunner answers with Figure 3's rear
+    // column; the single-seat Me 109 cannot.
+    for (fighter, gunner) in [("Me 110", true), ("Me 109", false)] {
+        let sc = placed(
+            14,
+            18,
+            &[
+                FAR_BOMBER,
+                (fighter, Red, (5, 10), N, false),
+                ("Spitfire", Red, (5, 12), N, false),
+            ],
+            |_| {},
+        );
+        let (target, spit) = (PlaneId(1), PlaneId(2));
+        let (g, i) = shot(&sc, spit, target, None, |_| true);
+        let Event::Fired {
+            attacker,
+            angle,
+            return_roll,
+            return_outcome,
+            ..
+        } = g.events()[i]
+        else {
+            unreachable!()
+        };
+        assert_eq!((attacker, angle), (spit, Angle::Rear), "{fighter}");
+        if gunner {
+            let r = return_roll.expect("the Me 110's rear gunner fires");
+            assert_eq!(return_outcome, sc.rules.return_fire.rear[r as usize - 1]);
+        } else {
+            assert_eq!(return_roll, None, "the Me 109 has no rear gunner");
+            assert_eq!(return_outcome, Outcome::Miss);
+        }
+    }
+}
+
+#[test]
+fn a_fighter_attacked_from_its_front_hex_fires_back_with_its_forward_guns() {
+    // An Me 109 flies north to meet a British fighter head on: the British
+    // fighter's forward guns answer with Figure 3's forward column.
+    for fighter in ["Spitfire", "Hurricane"] {
+        let sc = placed(
+            14,
+            18,
+            &[
+                FAR_BOMBER,
+                ("Me 109", Red, (5, 12), N, false),
+                (fighter, Red, (5, 5), S, false),
+            ],
+            |_| {},
+        );
+        let (me109, target) = (PlaneId(1), PlaneId(2));
+        let (g, i) = shot(&sc, me109, target, None, |_| true);
+        assert_eq!(g.plane(me109).on_board().map(|p| p.0), Some(at(5, 6)));
+        let Event::Fired {
+            angle,
+            return_roll,
+            return_outcome,
+            ..
+        } = g.events()[i]
+        else {
+            unreachable!()
+        };
+        assert_eq!(angle, Angle::Front, "{fighter}");
+        let r = return_roll.expect("forward guns bear on the front hex");
         assert_eq!(
-            pv.returned, returned,
-            "{angle:?}: He 111 has nose and rear guns"
+            return_outcome,
+            sc.rules.return_fire.forward[r as usize - 1],
+            "{fighter}"
         );
     }
-    // A single-seat fighter has forward guns only.
-    let hurri = PlaneId(2);
-    let h = at(9, 14);
-    let pv = g.preview_from(PlaneId(1), S.ahead(h), N, hurri);
-    assert_eq!(pv, Err(Illegal::TargetNotEnemy));
-    let pv = g
-        .preview_from(bomber, S.ahead(h), N, hurri)
-        .expect("position only");
-    assert_eq!(pv.returned, None);
+}
+
+#[test]
+fn attack_rolls_of_4_and_5_from_behind_and_5_from_the_flank_damage_or_destroy_a_damaged_plane() {
+    // Figure 2 as we reconstruct it (docs/RULES.md): from behind 4 and 5
+    // damage, from the flank 5; "the other numbers represent a hit with
+    // damage", and a damaged plane hit again is destroyed. Each face is
+    // rolled by the game's own dice on an undamaged and a damaged bomber.
+    use Step::*;
+    let fire = shipped_rules().attack_fire;
+    assert_eq!(fire.rear[3], Outcome::Damage, "rear 4");
+    assert_eq!(fire.rear[4], Outcome::Damage, "rear 5");
+    assert_eq!(fire.flank[4], Outcome::Damage, "flank 5");
+    let (bomber, spit) = (PlaneId(0), PlaneId(1));
+    let fresh = ("He 111", Red, (5, 12), N, false); // flies north to (5,9)
+    let hit = ("He 111", Red, (5, 4), S, true); // flies home south to (5,6)
+                                                // target, attacker, the attacker's path, its angle, the faces rolled
+    type Case = (Place, Place, &'static [Step], Angle, &'static [u8]);
+    let cases: [Case; 4] = [
+        // behind it at (5,10)
+        (
+            fresh,
+            ("Spitfire", Red, (5, 14), N, false),
+            &[Forward; 4],
+            Angle::Rear,
+            &[4, 5],
+        ),
+        // behind it at (5,5)
+        (
+            hit,
+            ("Spitfire", Red, (5, 2), S, false),
+            &[Forward; 3],
+            Angle::Rear,
+            &[4, 5],
+        ),
+        // at (4,9), the bomber's front-left, facing south-east onto it
+        (
+            fresh,
+            ("Spitfire", Red, (3, 5), S, false),
+            &[Forward, Forward, Forward, Left],
+            Angle::FrontFlank,
+            &[5],
+        ),
+        // at (4,7), the bomber's front-right, facing north-east onto it
+        (
+            hit,
+            ("Spitfire", Red, (3, 10), N, false),
+            &[Forward, Forward, Forward, Right],
+            Angle::FrontFlank,
+            &[5],
+        ),
+    ];
+    for (target, attacker, path, want_angle, faces) in cases {
+        let sc = placed(14, 18, &[target, attacker], |_| {});
+        let was_damaged = target.4;
+        for &face in faces {
+            let (g, i) = shot(
+                &sc,
+                spit,
+                bomber,
+                Some(path),
+                |e| matches!(e, Event::Fired { roll, .. } if *roll == face),
+            );
+            let Event::Fired { angle, outcome, .. } = g.events()[i] else {
+                unreachable!()
+            };
+            let what = format!("{face} from {want_angle:?}, damaged {was_damaged}");
+            assert_eq!(angle, want_angle, "{what}");
+            assert_eq!(outcome, Outcome::Damage, "{what}");
+            let after = &g.events()[i..];
+            let destroyed = after.iter().any(|e| {
+                *e == Event::Destroyed {
+                    plane: bomber,
+                    loss: Loss::DamagedAgain { by: spit },
+                }
+            });
+            if was_damaged {
+                assert!(destroyed, "{what}: hit again, destroyed");
+                assert_eq!(g.plane(bomber).loc, Loc::Destroyed, "{what}");
+            } else {
+                assert!(after.contains(&Event::Damaged { plane: bomber }), "{what}");
+                assert!(!destroyed, "{what}");
+                assert!(g.plane(bomber).damaged, "{what}");
+                assert!(g.plane(bomber).on_board().is_some(), "{what}");
+            }
+        }
+    }
 }
 
 // ----- the forecast -----
@@ -1237,6 +1594,7 @@ fn a_six_always_kills_and_other_hits_damage() {
 #[test]
 fn return_fire_is_simultaneous_and_both_may_be_destroyed() {
     let mut both = 0;
+    let mut kills = [0u32; 2]; // [by the attacker, by return fire]
     for g in ai_games(60, Options::default()) {
         let ev = g.events();
         for (i, e) in ev.iter().enumerate() {
@@ -1256,10 +1614,12 @@ fn return_fire_is_simultaneous_and_both_may_be_destroyed() {
                 };
                 if outcome == Outcome::Kill {
                     assert!(destroyed(target));
+                    kills[0] += 1;
                 }
                 if return_outcome == Outcome::Kill {
                     // the attacker falls even though it fired first in the log
                     assert!(destroyed(attacker));
+                    kills[1] += 1;
                 }
                 if destroyed(target) && destroyed(attacker) {
                     both += 1;
@@ -1268,6 +1628,7 @@ fn return_fire_is_simultaneous_and_both_may_be_destroyed() {
         }
     }
     assert!(both > 0, "both planes destroyed at least once");
+    assert!(kills.iter().all(|&n| n > 0), "kills seen: {kills:?}");
 }
 
 #[test]
@@ -1332,6 +1693,7 @@ fn damaged_bombers_still_defend_unless_cranes_variant() {
 
 #[test]
 fn cranes_variant_silences_damaged_bombers_in_play() {
+    let mut silenced = 0;
     for g in ai_games(
         20,
         Options {
@@ -1349,12 +1711,14 @@ fn cranes_variant_silences_damaged_bombers_in_play() {
                     return_roll,
                     ..
                 } if damaged.contains(&target) && g.plane(target).role == Role::Bomber => {
-                    assert_eq!(return_roll, None)
+                    assert_eq!(return_roll, None);
+                    silenced += 1;
                 }
                 _ => {}
             }
         }
     }
+    assert!(silenced > 0, "a damaged bomber was attacked");
 }
 
 // ----- bombing, leaving, victory -----
@@ -1396,6 +1760,7 @@ fn damaged_bombers_do_not_bomb() {
     );
     assert!(g.check(&Command::Step(Step::Right)).is_ok());
     // ...and in play no bomber ever bombs while damaged.
+    let (mut bombed, mut flew_on_damaged) = (0, 0);
     for g in ai_games(30, Options::default()) {
         let mut damaged: Vec<PlaneId> = Vec::new();
         for e in g.events() {
@@ -1406,11 +1771,19 @@ fn damaged_bombers_do_not_bomb() {
                     returned: true,
                     ..
                 } => damaged.retain(|p| *p != plane),
-                Event::Bombed { plane, .. } => assert!(!damaged.contains(&plane)),
+                Event::Bombed { plane, .. } => {
+                    assert!(!damaged.contains(&plane));
+                    bombed += 1;
+                }
+                Event::MoveBegan { plane, .. } if damaged.contains(&plane) => {
+                    flew_on_damaged += (g.plane(plane).role == Role::Bomber) as u32
+                }
                 _ => {}
             }
         }
     }
+    assert!(bombed > 0, "bombers bombed");
+    assert!(flew_on_damaged > 0, "a damaged bomber flew on");
 }
 
 #[test]
@@ -1479,6 +1852,7 @@ fn the_raid_ends_when_no_bomber_is_left() {
 
 #[test]
 fn a_game_is_two_attacks() {
+    let mut two = 0;
     for g in ai_games(20, Options::default()) {
         let ended = g
             .events()
@@ -1488,21 +1862,26 @@ fn a_game_is_two_attacks() {
         if g.score() < 24 {
             assert_eq!(ended, 2);
             assert_eq!(g.attack(), 2);
+            two += 1;
         } else {
             assert!(ended <= 2);
         }
         assert!(g.is_over());
     }
+    assert!(two > 0, "a game went the distance");
 }
 
 #[test]
 fn no_replacements_for_planes_lost() {
+    // Second attacks whose hangar was rolled for after a plane was lost.
+    let mut after_losses = 0;
     for g in ai_games(20, Options::default()) {
         let ev = g.events();
         let mut lost: Vec<PlaneId> = Vec::new();
         for e in ev {
             match *e {
                 Event::Destroyed { plane, .. } => lost.push(plane),
+                Event::AttackBegan { attack: 2 } if !lost.is_empty() => after_losses += 1,
                 Event::ActivationRolled { plane, .. } | Event::RepairRolled { plane, .. } => {
                     assert!(!lost.contains(&plane), "a lost plane came back")
                 }
@@ -1513,6 +1892,7 @@ fn no_replacements_for_planes_lost() {
             assert_eq!(g.plane(p).loc, Loc::Destroyed);
         }
     }
+    assert!(after_losses > 0, "a second attack after losses");
 }
 
 #[test]
