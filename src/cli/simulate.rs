@@ -63,8 +63,9 @@ pub(super) fn simple_hex(level: &str, variant: Variant, run: &SimRun) -> Res {
     bar.finish_and_clear();
     let summary = sim::simple_hex::summarise(&scenario, &results, elapsed);
     say!("level               {} ({level})", scenario.name);
+    say!("rules               {variant:?}, seed {seed}, {threads} threads");
     say!(
-        "rules               {variant:?}, seed {seed}, {threads} threads; Luftwaffe {}, RAF {}",
+        "opponents           Luftwaffe {}, RAF {}",
         seats[0],
         seats[1]
     );
