@@ -99,6 +99,38 @@ pub(super) fn family(board: &str, setup: FamilySetup, run: &SimRun) -> Res {
     setup
         .validate(&scenario)
         .map_err(|e| format!("{board}: {e}"))?;
+    let seats = setup.seats.len();
+    let levels = run.seat_levels(seats, "this family game")?;
+    let names: Vec<&str> = levels.iter().map(|l| l.name()).collect();
+    say!("board               {} ({board})", scenario.name);
+    if seats == 1 {
+        // The solo game has its own objective: reported by difficulty.
+        say!(
+            "solo game           one commander ({}) against the clock: {} kills by the difficulty's round; seed {seed}, {threads} threads",
+            names[0],
+            if setup.short_game {
+                scenario.rules.kills_to_win_short
+            } else {
+                scenario.rules.kills_to_win
+            }
+        );
+        let ai_levels = if run.ladder {
+            Level::ALL.to_vec()
+        } else {
+            vec![levels[0]]
+        };
+        for level in ai_levels {
+            let bar = progress(games * 3);
+            let figures = sim::family::solo(&scenario, &setup, level, games, seed, threads, &|n| {
+                bar.inc(n)
+            });
+            bar.finish_and_clear();
+            say!("{figures}");
+        }
+        if csv.is_none() {
+            return Ok(());
+        }
+    }
     let bar = progress(games);
     let cfg = sim::family::FamilyConfig {
         games,
@@ -106,19 +138,34 @@ pub(super) fn family(board: &str, setup: FamilySetup, run: &SimRun) -> Res {
         setup,
         threads,
         max_commands: sim::family::MAX_COMMANDS,
+        levels: levels.clone(),
     };
     let (results, elapsed) = sim::family::run(&scenario, &cfg, &|n| bar.inc(n))?;
     bar.finish_and_clear();
     let summary = sim::family::summarise(&scenario, &cfg, &results, elapsed);
-    say!("board               {} ({board})", scenario.name);
-    say!(
-        "commanders          {}, every one the AI; seed {seed}, {threads} threads",
-        cfg.setup.seats.len()
-    );
-    say!("{summary}");
+    if seats > 1 {
+        say!(
+            "commanders          {seats}, every one the AI ({}); seed {seed}, {threads} threads",
+            names.join(", ")
+        );
+        say!("{summary}");
+    }
     if let Some(path) = csv {
         data::write_atomic(&path, &sim::family::csv(cfg.setup.seats.len(), &results))?;
         say!("wrote {}", path.display());
+    }
+    if run.ladder && seats > 1 {
+        let bar = progress(games * 2);
+        let (rungs, elapsed) =
+            sim::family::ladder(&scenario, &cfg.setup, games, seed, threads, &|n| bar.inc(n));
+        bar.finish_and_clear();
+        say!(
+            "level ladder        {games} seeds, the stronger level at each of the {seats} seats in turn ({:.1} s):",
+            elapsed.as_secs_f64()
+        );
+        for r in rungs {
+            say!("  {r}");
+        }
     }
     Ok(())
 }

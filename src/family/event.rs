@@ -96,6 +96,11 @@ pub enum Event {
     TurnSkipped {
         seat: u8,
     },
+    /// Landed on radar orders this round: receiving new instructions costs
+    /// the commander this round's turn.
+    Briefed {
+        seat: u8,
+    },
     FuelBurned {
         seat: u8,
         fuel: u8,

@@ -92,8 +92,10 @@ impl Game {
         }
     }
 
-    /// A Spitfire passing through a square: a collision with any plane there at
-    /// its altitude. Returns true if it crashed.
+    /// A Spitfire passing through a square: a collision with a bomber there at
+    /// its altitude (our reading: a collision is always a bomber and a
+    /// fighter, so another Spitfire is passed harmlessly). Returns true if it
+    /// crashed.
     fn pass_through(&mut self, seat: u8, hex: Hex, altitude: u8) -> bool {
         match self.plane_at(hex, Some(seat)) {
             Some(Plane::Bomber(b)) if self.bombers()[b as usize].altitude == altitude => {
@@ -108,23 +110,6 @@ impl Game {
                     cause: Cause::Collision,
                 });
                 self.return_bomber(b, Return::Collision);
-                true
-            }
-            Some(Plane::Spitfire(o)) if self.spitfire(o).altitude == altitude => {
-                self.emit(Event::Collided {
-                    seat,
-                    bomber: None,
-                    other_seat: Some(o),
-                    at: hex,
-                });
-                self.emit(Event::SpitfireLost {
-                    seat,
-                    cause: Cause::Collision,
-                });
-                self.emit(Event::SpitfireLost {
-                    seat: o,
-                    cause: Cause::Collision,
-                });
                 true
             }
             _ => false,
@@ -425,6 +410,10 @@ impl Game {
                         self.emit(Event::TurnSkipped { seat });
                         continue;
                     }
+                    if s.briefing && !self.turn_started() {
+                        self.emit(Event::Briefed { seat });
+                        continue;
+                    }
                     if !self.turn_started() {
                         self.emit(Event::TurnBegan { seat });
                         if s.airborne() {
@@ -444,13 +433,23 @@ impl Game {
                 }
             }
             // The round is over.
-            let dusk = self.rules().dusk_round;
+            let dusk = self.dusk_round();
             if dusk > 0 && self.round() >= dusk {
-                let best = self.spitfires().iter().map(|s| s.kills).max().unwrap_or(0);
+                // Only a commander still in play can win at dusk (a Spitfire
+                // lost earlier in the day is out of the game, kills and all);
+                // the solo game's dusk is a defeat.
+                let in_play = |i: &usize| self.spitfires()[*i].in_play();
+                let best = (0..self.spitfires().len())
+                    .filter(in_play)
+                    .map(|i| self.spitfires()[i].kills)
+                    .max()
+                    .unwrap_or(0);
                 let leaders: Vec<usize> = (0..self.spitfires().len())
+                    .filter(in_play)
                     .filter(|&i| self.spitfires()[i].kills == best)
                     .collect();
-                let winner = (best > 0 && leaders.len() == 1).then(|| leaders[0] as u8);
+                let winner =
+                    (!self.is_solo() && best > 0 && leaders.len() == 1).then(|| leaders[0] as u8);
                 self.emit(Event::GameOver {
                     winner,
                     ending: Ending::Dusk,

@@ -4,6 +4,7 @@
 
 use crate::common::hex::{hex_from_offset, offset_of, Board};
 use crate::common::invalid::{earlier_same, too_long, Invalid};
+use crate::common::Level;
 use hexx::Hex;
 use serde::{Deserialize, Serialize};
 
@@ -108,11 +109,44 @@ pub struct FamilyRules {
     pub spinner: Vec<SpinnerFace>,
     /// The battle ends at nightfall after this round (0: never). Our addition.
     pub dusk_round: u32,
+    /// The solo game (one commander): its difficulties, Recruit, Veteran and
+    /// Ace, each once. Our addition: the sheet has no solo rules.
+    pub solo: Vec<SoloDifficulty>,
+}
+
+/// A solo difficulty: the lone commander must make the kills before
+/// nightfall, which comes after `rounds` (`rounds_short` in the short game).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SoloDifficulty {
+    pub level: Level,
+    /// Rounds to make `kills_to_win` kills.
+    pub rounds: u32,
+    /// Rounds to make `kills_to_win_short` kills.
+    pub rounds_short: u32,
+}
+
+impl FamilyRules {
+    /// The solo difficulty of a level (validated: every level has one).
+    pub fn solo(&self, level: Level) -> SoloDifficulty {
+        self.solo
+            .iter()
+            .copied()
+            .find(|d| d.level == level)
+            .unwrap_or(SoloDifficulty {
+                level,
+                rounds: self.dusk_round,
+                rounds_short: self.dusk_round,
+            })
+    }
 }
 
 impl FamilyRules {
     pub fn validate(&self) -> Vec<Invalid> {
         if let Some(long) = too_long("spinner", &self.spinner, MAX_SPINNER_FACES, "faces") {
+            return vec![long];
+        }
+        if let Some(long) = too_long("solo", &self.solo, Level::ALL.len(), "difficulties") {
             return vec![long];
         }
         let mut e = Vec::new();
@@ -169,6 +203,30 @@ impl FamilyRules {
                 "climb_in_place",
                 "climb_in_place must be 1 to 4".into(),
             ));
+        }
+        for (i, d) in self.solo.iter().enumerate() {
+            if self.solo[..i].iter().any(|o| o.level == d.level) {
+                e.push(bad(
+                    &format!("solo[{i}].level"),
+                    format!("two solo difficulties are {}", d.level),
+                ));
+            }
+            for (name, v) in [("rounds", d.rounds), ("rounds_short", d.rounds_short)] {
+                if !(1..=200).contains(&v) {
+                    e.push(bad(
+                        &format!("solo[{i}].{name}"),
+                        format!("a solo difficulty's {name} must be 1 to 200"),
+                    ));
+                }
+            }
+        }
+        for l in Level::ALL {
+            if !self.solo.iter().any(|d| d.level == l) {
+                e.push(bad(
+                    "solo",
+                    format!("the solo game has no {l} difficulty (list Recruit, Veteran and Ace)"),
+                ));
+            }
         }
         if self.spinner.is_empty() {
             e.push(bad(

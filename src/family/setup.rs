@@ -3,6 +3,7 @@
 
 use super::FamilyScenario;
 use crate::common::hex::{End, Facing};
+use crate::common::Level;
 use serde::{Deserialize, Serialize};
 
 /// One commander at the start: the sector (by index into the board's sectors)
@@ -18,6 +19,10 @@ pub struct Setup {
     pub seats: Vec<SeatSetup>,
     /// First to three kills instead of five.
     pub short_game: bool,
+    /// The solo game's difficulty (with one commander; see
+    /// `FamilyRules::solo`). Files written before it read as Veteran.
+    #[serde(default)]
+    pub difficulty: Level,
 }
 
 impl Setup {
@@ -31,6 +36,7 @@ impl Setup {
                 })
                 .collect(),
             short_game: false,
+            difficulty: Level::default(),
         }
     }
 

@@ -6,6 +6,7 @@
 
 use super::{quantile, run_indexed, wilson};
 use crate::common::dice::sub_seed;
+use crate::common::Level;
 use crate::family::{ai, Cause, Ending, FamilyScenario, Game, Setup};
 use std::fmt;
 use std::sync::Arc;
@@ -51,12 +52,112 @@ pub fn play_one(
     seed: u64,
     max_commands: usize,
 ) -> FamilyResult {
+    play_one_at(scenario, setup, index, seed, max_commands, &[])
+}
+
+/// `play_one` with seat `i` flown at `levels[i]` (Veteran past the end).
+pub fn play_one_at(
+    scenario: &Arc<FamilyScenario>,
+    setup: &Setup,
+    index: u64,
+    seed: u64,
+    max_commands: usize,
+    levels: &[Level],
+) -> FamilyResult {
     let game_seed = sub_seed(seed, index);
     let mut game = Game::new_quiet(scenario.clone(), setup.clone(), game_seed)
         .expect("the set-up was validated before the run");
-    let commands =
-        ai::play_out(&mut game, max_commands).expect("the opponent only plays legal commands");
+    let commands = ai::play_out_with(&mut game, ai::Ai::with_levels(levels), max_commands)
+        .expect("the opponent only plays legal commands");
     result_of(&game, index, commands)
+}
+
+/// The level ladder of the family game (`sim::ladder`): the stronger level
+/// at each seat in turn against the weaker at the others, on the same seeds;
+/// a win is the winner's point (a game nobody wins gives no points).
+pub fn ladder(
+    scenario: &Arc<FamilyScenario>,
+    setup: &Setup,
+    seeds: u64,
+    seed: u64,
+    threads: usize,
+    tick: &(dyn Fn(u64) + Sync),
+) -> (Vec<super::Rung>, Duration) {
+    let seats = setup.seats.len();
+    super::ladder(seeds, seats, threads, tick, |i, levels| {
+        let r = play_one_at(scenario, setup, i, seed, MAX_COMMANDS, levels);
+        let mut points = vec![0.0; seats];
+        if let Some(w) = r.winner {
+            points[w as usize] = 1.0;
+        }
+        points
+    })
+}
+
+/// The solo game's figures: for each difficulty, how often the lone
+/// commander (at `level`) wins, over the same seeds.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SoloFigures {
+    pub level: Level,
+    /// (difficulty, rounds allowed, games, wins, mean kills)
+    pub rows: Vec<(Level, u32, u64, u64, f64)>,
+}
+
+/// Plays `games` solo games at each difficulty with the commander at `level`.
+pub fn solo(
+    scenario: &Arc<FamilyScenario>,
+    setup: &Setup,
+    level: Level,
+    games: u64,
+    seed: u64,
+    threads: usize,
+    tick: &(dyn Fn(u64) + Sync),
+) -> SoloFigures {
+    let rows = Level::ALL
+        .iter()
+        .map(|&difficulty| {
+            let setup = Setup {
+                difficulty,
+                ..setup.clone()
+            };
+            let (results, _) = run_indexed(games, threads, tick, |i| {
+                play_one_at(scenario, &setup, i, seed, MAX_COMMANDS, &[level])
+            });
+            let wins = results.iter().filter(|r| r.winner == Some(0)).count() as u64;
+            let kills =
+                results.iter().map(|r| r.kills[0] as f64).sum::<f64>() / (games as f64).max(1.0);
+            let d = scenario.rules.solo(difficulty);
+            let rounds = if setup.short_game {
+                d.rounds_short
+            } else {
+                d.rounds
+            };
+            (difficulty, rounds, games, wins, kills)
+        })
+        .collect();
+    SoloFigures { level, rows }
+}
+
+impl fmt::Display for SoloFigures {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, &(difficulty, rounds, games, wins, kills)) in self.rows.iter().enumerate() {
+            let (lo, hi) = wilson(wins, games);
+            if i > 0 {
+                writeln!(f)?;
+            }
+            write!(
+                f,
+                "  solo {:<8} (by round {rounds:>2}) the {} commander wins {:6.2}%  (95% CI {:.2}% to {:.2}%)  kills {:.2} per game, {games} games",
+                difficulty.name(),
+                self.level.name(),
+                100.0 * wins as f64 / (games as f64).max(1.0),
+                100.0 * lo,
+                100.0 * hi,
+                kills
+            )?;
+        }
+        Ok(())
+    }
 }
 
 /// The figures of a game as it stands (unfinished if it is not over).
@@ -82,6 +183,8 @@ pub struct FamilyConfig {
     pub setup: Setup,
     pub threads: usize,
     pub max_commands: usize,
+    /// The level of each seat (Veteran past the end).
+    pub levels: Vec<Level>,
 }
 
 /// Plays `cfg.games` games; `tick(n)` is called as games finish.
@@ -92,7 +195,14 @@ pub fn run(
 ) -> Result<(Vec<FamilyResult>, Duration), String> {
     cfg.setup.validate(scenario)?;
     Ok(run_indexed(cfg.games, cfg.threads, tick, |i| {
-        play_one(scenario, &cfg.setup, i, cfg.seed, cfg.max_commands)
+        play_one_at(
+            scenario,
+            &cfg.setup,
+            i,
+            cfg.seed,
+            cfg.max_commands,
+            &cfg.levels,
+        )
     }))
 }
 

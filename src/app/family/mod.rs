@@ -368,7 +368,8 @@ impl Scene for FamilyScene {
 /// A family game on its table: `commanders` in seat order.
 pub fn family_table(game: Game, commanders: Vec<Player>) -> FamilyBattle {
     let scene = FamilyScene::new(&game, &commanders);
-    Table::new(game, scene, commanders, Ai)
+    let levels: Vec<_> = commanders.iter().map(|p| p.level).collect();
+    Table::new(game, scene, commanders, Ai::with_levels(&levels))
 }
 
 impl Table<FamilyScene> {

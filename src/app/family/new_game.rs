@@ -3,6 +3,7 @@
 use super::{family_table, sector_colour, FamilyBattle};
 use crate::app::ui::{self, Ui, ACCENT, INK, PAPER};
 use crate::common::words::count;
+use crate::common::Level;
 use crate::family::{Ending, Game, SeatSetup, SectorColour, Setup};
 use crate::record::Player;
 use macroquad::prelude::*;
@@ -14,6 +15,8 @@ pub struct FamilyNew {
     pub count: usize,
     pub seats: Vec<SeatChoice>,
     pub short: bool,
+    /// The solo game's difficulty (with one commander).
+    pub difficulty: Level,
     pub seed: String,
     /// Which field typing goes to: None the seed, Some(i) commander i's name.
     pub editing: Option<usize>,
@@ -21,6 +24,8 @@ pub struct FamilyNew {
     /// were read for.
     airfields: Vec<Vec<String>>,
     airfields_of: Option<usize>,
+    /// The rules file, read once for the solo difficulties' objectives.
+    rules: Option<Option<crate::family::FamilyRules>>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -30,6 +35,8 @@ pub struct SeatChoice {
     /// Which of the sector's airfields the Spitfire starts on.
     pub airfield: u8,
     pub human: bool,
+    /// The computer's level when the computer flies this seat.
+    pub level: Level,
 }
 
 impl FamilyNew {
@@ -43,13 +50,16 @@ impl FamilyNew {
                     sector: i as u8,
                     airfield: 0,
                     human: true,
+                    level: Level::default(),
                 })
                 .collect(),
             short: false,
+            difficulty: Level::default(),
             seed,
             editing: None,
             airfields: Vec::new(),
             airfields_of: None,
+            rules: None,
         }
     }
 
@@ -95,6 +105,7 @@ impl FamilyNew {
                 })
                 .collect(),
             short_game: self.short,
+            difficulty: self.difficulty,
         };
         let commanders = seats
             .iter()
@@ -105,7 +116,7 @@ impl FamilyNew {
                     s.name.trim().to_string()
                 },
                 human: s.human,
-                level: Default::default(),
+                level: s.level,
             })
             .collect();
         let game = Game::new(std::sync::Arc::new(sc), setup, seed)?;
@@ -136,6 +147,33 @@ impl FamilyNew {
                 self.next_sector(i, sectors);
             }
         }
+    }
+}
+
+/// The solo difficulty button's words: the level and its objective.
+fn solo_label(ng: &mut FamilyNew) -> String {
+    let rules = ng
+        .rules
+        .get_or_insert_with(|| {
+            crate::data::load_family_rules(&crate::data::family_rules_source()).ok()
+        })
+        .clone();
+    let kills = if ng.short { 3 } else { 5 };
+    match rules {
+        Some(r) => {
+            let d = r.solo(ng.difficulty);
+            let (k, rounds) = if ng.short {
+                (r.kills_to_win_short, d.rounds_short)
+            } else {
+                (r.kills_to_win, d.rounds)
+            };
+            format!(
+                "Solo: {}, {} by nightfall after round {rounds}",
+                ng.difficulty.name(),
+                count(k, "kill", "kills")
+            )
+        }
+        None => format!("Solo: {}, {kills} kills", ng.difficulty.name()),
     }
 }
 
@@ -242,6 +280,15 @@ pub fn new_game_screen(ui: &mut Ui, ng: &mut FamilyNew) -> Option<bool> {
         ) {
             ng.seats[i].human = !ng.seats[i].human;
         }
+        // A computer seat's level, beside the row.
+        if !ng.seats[i].human
+            && ui.button(
+                Rect::new(x + bw + 8.0, y, 110.0f32.min(ui.w - x - bw - 12.0), rh),
+                &format!("{} {}", ng.seats[i].level.name(), i + 1),
+            )
+        {
+            ng.seats[i].level = ng.seats[i].level.next();
+        }
         y += rh + 8.0;
     }
     let short = if ng.short {
@@ -253,6 +300,13 @@ pub fn new_game_screen(ui: &mut Ui, ng: &mut FamilyNew) -> Option<bool> {
         ng.short = !ng.short;
     }
     y += rh + 8.0;
+    if ng.count == 1 {
+        let label = solo_label(ng);
+        if ui.button(Rect::new(x, y, bw, rh), &label) {
+            ng.difficulty = ng.difficulty.next();
+        }
+        y += rh + 8.0;
+    }
     let seed_r = Rect::new(x, y, bw, rh);
     let seed_edit = ng.editing.is_none();
     ui.rect(seed_r, Color::new(0.98, 0.97, 0.92, 1.0));

@@ -69,7 +69,8 @@ pub fn apply(state: &mut State, ev: &Event) {
         }
         Event::NoAirfieldFree { .. } => {}
         Event::TurnBegan { .. } => st.turn_started = true,
-        Event::TurnSkipped { .. } | Event::TurnEnded { .. } => {
+        Event::TurnSkipped { seat } | Event::TurnEnded { seat } | Event::Briefed { seat } => {
+            st.spitfires[seat as usize].briefing = false;
             st.turn_index += 1;
             st.turn_started = false;
         }
@@ -85,6 +86,7 @@ pub fn apply(state: &mut State, ev: &Event) {
             s.fuel = fuel;
             if matches!(st.orders.first(), Some(Order::RadarLanding { seat: o }) if *o == seat) {
                 st.orders.remove(0);
+                s.briefing = true;
             }
         }
         Event::Waited { .. } => {}

@@ -25,6 +25,11 @@ pub struct Spitfire {
     pub fuel: u8,
     pub kills: u8,
     pub lost: Option<Cause>,
+    /// Landed on radar orders this round: it receives new instructions, and
+    /// that costs its turn of the round (our reading of "pour recevoir de
+    /// nouvelles instructions").
+    #[serde(default)]
+    pub briefing: bool,
 }
 
 impl Spitfire {
@@ -143,6 +148,7 @@ impl State {
                     fuel: r.fuel_full,
                     kills: 0,
                     lost: None,
+                    briefing: false,
                 }
             })
             .collect();
@@ -304,6 +310,27 @@ impl State {
             self.rules().kills_to_win_short
         } else {
             self.rules().kills_to_win
+        }
+    }
+
+    /// One commander: the solo game, with its own objective (the kills
+    /// before the difficulty's nightfall).
+    pub fn is_solo(&self) -> bool {
+        self.spitfires.len() == 1
+    }
+
+    /// The last round before nightfall (0: none): the rules' dusk, or in the
+    /// solo game the difficulty's round limit.
+    pub fn dusk_round(&self) -> u32 {
+        if self.is_solo() {
+            let d = self.rules().solo(self.setup.difficulty);
+            if self.setup.short_game {
+                d.rounds_short
+            } else {
+                d.rounds
+            }
+        } else {
+            self.rules().dusk_round
         }
     }
 
