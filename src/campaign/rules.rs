@@ -224,6 +224,12 @@ pub struct CampaignRules {
     pub targets_to_draw: u32,
     /// The loss-rate deal: hands of (RAF losses, Luftwaffe losses).
     pub loss_hands: (u32, u32),
+    /// Both sides run out of full hands together: the sheet calls that a
+    /// loss rate of exactly 6 to 10, which wins with 28 targets ("6 to 10 or
+    /// less"). With 22 to 27 the sheet's draw asks for "a lower loss rate":
+    /// true (our reading, docs/RULES.md) lets the tie draw there too; false
+    /// asks for a strictly lower rate and makes it British.
+    pub loss_tie_draws: bool,
     /// Target cards the German player keeps in hand from phase to phase.
     pub german_hand: u8,
     /// The base game's raids.

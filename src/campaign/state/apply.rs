@@ -38,7 +38,10 @@ pub fn apply(s: &mut State, event: &Event) {
             draw: draw.clone(),
             out: out.clone(),
         }),
-        E::RotationsDue(rotations) => s.rotations_left.extend(rotations.iter().cloned()),
+        E::RotationsDue(rotations) => {
+            s.rotations_left.extend(rotations.iter().cloned());
+            record(s).rotations_due += rotations.len() as u8;
+        }
         E::AlliesDue { group, squadron } => s.allies_due.push((*group, squadron.clone())),
         E::AceDue(name) => s.ace_due = name.clone(),
         E::BigWingAllowed => s.big_wing_allowed = true,
@@ -69,6 +72,7 @@ pub fn apply(s: &mut State, event: &Event) {
                 .position(|(g, n)| g == group && n == name)
                 .expect("only a squadron due arrives");
             s.allies_due.remove(due);
+            s.allies_arrived.push(name.clone());
         }
         E::Ace { squadron } => {
             s.ace = Some(*squadron);
@@ -82,6 +86,7 @@ pub fn apply(s: &mut State, event: &Event) {
         } => {
             s.rotations_left.remove(*rotation);
             s.forces.rotate(*given, *back);
+            record(s).rotations_made += 1;
         }
         E::RotationsLapsed(_) => s.rotations_left.clear(),
         E::ProductionThrown {

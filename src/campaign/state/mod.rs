@@ -96,6 +96,8 @@ pub struct State {
     ace_due: Option<String>,
     /// Allied squadrons due that found no damaged Hurricane to rebuild yet.
     allies_due: Vec<(Group, String)>,
+    /// The allied squadrons that have arrived, in order.
+    allies_arrived: Vec<String>,
     big_wing_allowed: bool,
     big_geschwader: bool,
     /// The German has finished reinforcing this turn.
@@ -185,6 +187,7 @@ impl State {
             ace: None,
             ace_due: None,
             allies_due: Vec::new(),
+            allies_arrived: Vec::new(),
             big_wing_allowed: false,
             big_geschwader: false,
             big_geschwader_done: false,
@@ -336,6 +339,10 @@ impl State {
     /// Allied squadrons still waiting for a damaged Hurricane to take over.
     pub fn allies_due(&self) -> &[(Group, String)] {
         &self.allies_due
+    }
+    /// The allied squadrons that have arrived so far, in order.
+    pub fn allies_arrived(&self) -> &[String] {
+        &self.allies_arrived
     }
     /// Luftflotte 5 must cross the radar line and try to bomb on the next
     /// flying turn, or be withdrawn.
