@@ -65,7 +65,7 @@ pub fn apply(s: &mut State, event: &Event) {
             group,
             name,
         } => {
-            s.forces.take_reinforcement(*squadron, name);
+            s.forces.take_reinforcement(*squadron, *group, name);
             let due = s
                 .allies_due
                 .iter()
@@ -82,10 +82,11 @@ pub fn apply(s: &mut State, event: &Event) {
             rotation,
             given,
             back,
+            swap,
             ..
         } => {
             s.rotations_left.remove(*rotation);
-            s.forces.rotate(*given, *back);
+            s.forces.rotate(*given, *back, *swap);
             record(s).rotations_made += 1;
         }
         E::RotationsLapsed(_) => s.rotations_left.clear(),
@@ -104,10 +105,11 @@ pub fn apply(s: &mut State, event: &Event) {
                     .rebuild_from_reserve(*squadron)
                     .expect("check allows a reserve point only for a damaged 13 Group squadron");
             } else {
+                let cost = s.rebuild_cost(*squadron);
                 s.forces.rebuild(*squadron).expect(
                     "check allows a rebuild only of a damaged squadron still in the battle",
                 );
-                s.squadron_successes -= 1;
+                s.squadron_successes -= cost;
             }
         }
         E::Mended(card) => {

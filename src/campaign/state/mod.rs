@@ -386,6 +386,11 @@ impl State {
         &self.data.oob.types[self.forces.squadrons[squadron].aircraft]
     }
 
+    /// Production successes a rebuild of this squadron costs.
+    pub fn rebuild_cost(&self, squadron: usize) -> u8 {
+        self.rules.rebuild_cost_of(&self.aircraft(squadron).name)
+    }
+
     pub(crate) fn short_range(&self, squadron: usize) -> bool {
         self.aircraft(squadron).short_range
     }
@@ -478,7 +483,9 @@ impl State {
                         || self.forces.squadrons[i].holder == Holder::Group(Group::Thirteen))
             })
         };
-        (self.squadron_successes > 0 && british_damaged(false))
+        let affordable = (0..self.forces.squadrons.len())
+            .any(|i| self.forces.rebuildable(i) && self.rebuild_cost(i) <= self.squadron_successes);
+        (self.squadron_successes > 0 && affordable)
             || (self.forces.reserve_points > 0 && british_damaged(true))
             || (self.ground_successes > 0 && self.mendable().next().is_some())
     }
