@@ -289,3 +289,112 @@ fn a_fallen_allied_squadron_keeps_its_name_when_the_next_arrives() {
     assert_eq!(f.squadrons[first].name, "No. 1 Squadron RCAF");
     assert!(f.squadrons[second].allied);
 }
+
+fn spitfire_12_to_11() -> Rotation {
+    Rotation {
+        from_group: 12,
+        to_group: 11,
+        kind: "Spitfire".into(),
+        count: 1,
+        receives: None,
+    }
+}
+
+#[test]
+fn a_rotation_brings_back_a_damaged_squadron_of_its_own_type_before_the_fallback() {
+    let (oob, _, mut f) = setup();
+    shoot_down(&mut f, &oob, Group::Eleven, "Blenheim", 1);
+    shoot_down(&mut f, &oob, Group::Eleven, "Spitfire", 1);
+    let (give, back, swap) = f.rotation(&spitfire_12_to_11(), &oob).unwrap();
+    assert!(!swap, "a damaged Spitfire waits: the sheet's rotation");
+    assert_eq!(oob.types[f.squadrons[back].aircraft].name, "Spitfire");
+    f.rotate(give, back, swap);
+    assert_eq!(f.squadrons[give].holder, Holder::Group(Group::Twelve));
+    assert_eq!(f.squadrons[give].place, Place::Damaged);
+    assert_eq!(f.squadrons[back].holder, Holder::Group(Group::Eleven));
+    assert!(matches!(f.squadrons[back].place, Place::Ready { .. }));
+}
+
+#[test]
+fn a_rotation_with_no_damaged_squadron_of_its_type_swaps_the_cards_of_the_two_groups() {
+    let (oob, _, mut f) = setup();
+    // 11 Group has lost a Blenheim, no Spitfire.
+    shoot_down(&mut f, &oob, Group::Eleven, "Blenheim", 1);
+    let losses = f.losses(Side::British, false);
+    let spit11 = ready_of(&f, &oob, Group::Eleven, "Spitfire");
+    let (give, back, swap) = f.rotation(&spitfire_12_to_11(), &oob).unwrap();
+    assert!(swap, "the fallback: no damaged Spitfire in 11 Group");
+    assert_eq!(oob.types[f.squadrons[give].aircraft].name, "Spitfire");
+    assert_eq!(oob.types[f.squadrons[back].aircraft].name, "Blenheim");
+    f.rotate(give, back, swap);
+    // The fresh Spitfire joins 11 Group combat ready; the damaged Blenheim
+    // goes to 12 Group's damaged box: the loss is transferred.
+    assert_eq!(f.squadrons[give].holder, Holder::Group(Group::Eleven));
+    assert!(matches!(f.squadrons[give].place, Place::Ready { .. }));
+    assert_eq!(f.squadrons[back].holder, Holder::Group(Group::Twelve));
+    assert_eq!(f.squadrons[back].place, Place::Damaged);
+    assert_eq!(ready_of(&f, &oob, Group::Eleven, "Spitfire"), spit11 + 1);
+    assert_eq!(damaged_of(&f, &oob, Group::Eleven, "Blenheim"), 0);
+    assert_eq!(damaged_of(&f, &oob, Group::Twelve, "Blenheim"), 1);
+    assert_eq!(
+        f.losses(Side::British, false),
+        losses,
+        "no loss made or undone"
+    );
+    f.check().unwrap();
+    // With nothing at all damaged in 11 Group, no rotation is possible.
+    let (_, _, g) = setup();
+    assert!(matches!(
+        g.rotation(&spitfire_12_to_11(), &oob),
+        Err(ForcesError::NoDamagedSquadron { .. })
+    ));
+}
+
+#[test]
+fn an_allied_squadron_takes_its_own_groups_damaged_hurricane_first() {
+    let (oob, _, mut f) = setup();
+    shoot_down(&mut f, &oob, Group::Thirteen, "Hurricane", 1);
+    shoot_down(&mut f, &oob, Group::Twelve, "Hurricane", 1);
+    let i = f
+        .reinforce(Group::Twelve, "No. 310 (Czechoslovak) Squadron", &oob)
+        .unwrap();
+    assert_eq!(f.squadrons[i].holder, Holder::Group(Group::Twelve));
+    assert_eq!(damaged_of(&f, &oob, Group::Twelve, "Hurricane"), 0);
+    assert_eq!(damaged_of(&f, &oob, Group::Thirteen, "Hurricane"), 1);
+}
+
+#[test]
+fn an_allied_squadron_with_no_damaged_hurricane_in_its_group_takes_one_from_another_group() {
+    let (oob, _, mut f) = setup();
+    // 12 Group has none damaged; 10 and 13 Group one each: the north first.
+    shoot_down(&mut f, &oob, Group::Ten, "Hurricane", 1);
+    shoot_down(&mut f, &oob, Group::Thirteen, "Hurricane", 1);
+    let hurricanes12 = ready_of(&f, &oob, Group::Twelve, "Hurricane");
+    let i = f
+        .reinforce(Group::Twelve, "No. 310 (Czechoslovak) Squadron", &oob)
+        .unwrap();
+    assert_eq!(f.squadrons[i].name, "No. 310 (Czechoslovak) Squadron");
+    assert!(f.squadrons[i].allied);
+    assert_eq!(f.squadrons[i].holder, Holder::Group(Group::Twelve));
+    assert!(matches!(f.squadrons[i].place, Place::Ready { .. }));
+    assert_eq!(
+        ready_of(&f, &oob, Group::Twelve, "Hurricane"),
+        hurricanes12 + 1
+    );
+    assert_eq!(damaged_of(&f, &oob, Group::Thirteen, "Hurricane"), 0);
+    assert_eq!(damaged_of(&f, &oob, Group::Ten, "Hurricane"), 1);
+    f.check().unwrap();
+}
+
+#[test]
+fn an_allied_squadron_waits_when_no_hurricane_is_damaged_anywhere() {
+    let (oob, _, mut f) = setup();
+    shoot_down(&mut f, &oob, Group::Twelve, "Spitfire", 1);
+    assert_eq!(
+        f.reinforce(Group::Twelve, "No. 310 (Czechoslovak) Squadron", &oob),
+        Err(ForcesError::NoDamagedSquadron {
+            group: Group::Twelve,
+            kind: "Hurricane".into()
+        })
+    );
+}

@@ -120,24 +120,32 @@ fn the_tallies_are_the_raids_and_squadrons_lost_and_the_verdict_follows_the_vict
             let german = count(
                 &|e| matches!(e, Event::Lost { squadron: s, .. } if side_of(*s) == Side::German),
             ) + count(&|e| matches!(e, Event::OutOfFuel(_)));
+            // The shortened campaign also counts the squadrons stood down
+            // on its last turn, on both sides; the others count none.
+            let last = tally_ho::campaign::forces::Place::StoodDown {
+                back_on: c.turns() + 2,
+            };
+            let stood = |side: Side| {
+                let n = c
+                    .forces()
+                    .squadrons
+                    .iter()
+                    .filter(|q| q.side == side && q.place == last)
+                    .count() as u32;
+                if rule == WeatherRule::Shortened {
+                    n
+                } else {
+                    0
+                }
+            };
             let t = c.tally();
             assert_eq!(t.targets, raids);
             bombed += raids;
             assert_eq!(c.raf_cards(), raf);
-            if rule != WeatherRule::Shortened {
-                assert_eq!(t.raf_lost, raf);
-                assert_eq!(t.luftwaffe_lost, german);
-            }
-            // The victory rule, written out again.
-            let held = t.luftwaffe_lost / 10 <= t.raf_lost / 6;
-            let want = if t.targets >= 28 && held {
-                tally_ho::campaign::score::Verdict::Luftwaffe
-            } else if (t.targets > 28 && !held) || (22..28).contains(&t.targets) && held {
-                tally_ho::campaign::score::Verdict::Draw
-            } else {
-                tally_ho::campaign::score::Verdict::British
-            };
-            assert_eq!(c.verdict(), Some(want));
+            assert_eq!(t.raf_lost, raf + stood(Side::British));
+            assert_eq!(t.luftwaffe_lost, german + stood(Side::German));
+            // The verdict is the victory rule's on this tally (the rule
+            // itself is tested on set positions: below and campaign_rules).
             assert_eq!(c.verdict(), Some(verdict(&t, &rules)));
             assert!(c.legal_commands().is_empty());
             assert!(c
@@ -147,6 +155,88 @@ fn the_tallies_are_the_raids_and_squadrons_lost_and_the_verdict_follows_the_vict
         }
     }
     assert!(bombed > 100, "{bombed} raids hit their targets");
+}
+
+/// A campaign ending at the close of its last turn with `targets` bombed,
+/// `raf` RAF squadrons lost and `german` Luftwaffe squadrons in the damaged
+/// boxes, under `rules`.
+fn ending(
+    rules: tally_ho::campaign::rules::CampaignRules,
+    targets: u32,
+    raf: u32,
+    german: usize,
+) -> Campaign {
+    use tally_ho::campaign::state::{Next, SquadronAt};
+    let (data, _) = shipped();
+    let names: Vec<String> = data
+        .oob
+        .geschwader
+        .iter()
+        .flat_map(|g| g.squadrons.iter().map(|s| s.unit.clone()))
+        .take(german)
+        .collect();
+    assert_eq!(names.len(), german);
+    let position = tally_ho::campaign::game::Position {
+        turn: 11,
+        targets,
+        raf_cards: Some(raf),
+        squadrons: names
+            .into_iter()
+            .map(|n| (n, SquadronAt::Damaged))
+            .collect(),
+        next: Next::EndTurn,
+        ..Default::default()
+    };
+    let c = Campaign::with_position(
+        data,
+        std::sync::Arc::new(rules),
+        CampaignSetup::new(WeatherRule::Historical, 1),
+        position,
+    )
+    .unwrap_or_else(|e| panic!("the position is refused: {e}"));
+    assert!(c.is_over());
+    let t = c.tally();
+    assert_eq!(
+        (t.targets, t.raf_lost, t.luftwaffe_lost),
+        (targets, raf, german as u32)
+    );
+    c
+}
+
+#[test]
+fn a_tied_loss_deal_with_22_to_27_targets_is_a_draw_as_we_read_it() {
+    use tally_ho::campaign::score::Verdict;
+    let (_, rules) = shipped();
+    assert!(rules.loss_tie_draws, "the shipped reading");
+    // 12 RAF and 20 Luftwaffe: two hands each, run out together.
+    let c = ending((*rules).clone(), 25, 12, 20);
+    assert_eq!(c.verdict(), Some(Verdict::Draw));
+    // A strictly lower rate (18 RAF: three hands to two) draws too.
+    let c = ending((*rules).clone(), 25, 18, 20);
+    assert_eq!(c.verdict(), Some(Verdict::Draw));
+    // A higher rate (6 RAF: one hand to two) is British.
+    let c = ending((*rules).clone(), 25, 6, 20);
+    assert_eq!(c.verdict(), Some(Verdict::British));
+}
+
+#[test]
+fn a_tied_loss_deal_is_british_and_a_strictly_lower_rate_a_draw_under_the_strict_reading() {
+    use tally_ho::campaign::score::Verdict;
+    let (_, rules) = shipped();
+    let mut strict = (*rules).clone();
+    strict.loss_tie_draws = false;
+    // The same tie as above: now British...
+    let c = ending(strict.clone(), 25, 12, 20);
+    assert_eq!(c.verdict(), Some(Verdict::British));
+    // ...while a strictly lower rate still draws: the readings differ on
+    // the tie alone.
+    let c = ending(strict.clone(), 25, 18, 20);
+    assert_eq!(c.verdict(), Some(Verdict::Draw));
+    // With 28 targets a tie is "6 to 10 or less" under either reading.
+    for r in [strict, (*rules).clone()] {
+        let c = ending(r, 28, 12, 20);
+        assert_eq!(c.verdict(), Some(Verdict::Luftwaffe));
+    }
 }
 
 #[test]

@@ -648,6 +648,26 @@ fn every_group_luftflotte_type_and_card_the_rules_name_must_exist() {
             "(^\"Do 19\", \"Do 17\"),",
             "the order of battle has no squadron type Do 19",
         ),
+        (
+            "rebuild_cost: [(\"Spitfire\", 2),",
+            "rebuild_cost: [(^\"Gladiator\", 2),",
+            "the order of battle has no squadron type Gladiator",
+        ),
+        (
+            "rebuild_cost: [(\"Spitfire\", 2),",
+            "rebuild_cost: [(^\"Bf 109\", 2),",
+            "the Bf 109 is not an RAF type: only the RAF rebuilds",
+        ),
+        (
+            "rebuild_cost: [(\"Spitfire\", 2),",
+            "rebuild_cost: [(\"Spitfire\", ^0),",
+            "0 is not in 1 to 6 successes",
+        ),
+        (
+            "rebuild_cost: [(\"Spitfire\", 2), (\"Hurricane\", 2),",
+            "rebuild_cost: [(\"Spitfire\", 2), ^(\"Spitfire\", 2),",
+            "the Spitfire is given two rebuild costs",
+        ),
     ] {
         assert_eq!(text.matches(from).count(), 1, "{from}");
         let marked = text.replacen(from, to, 1);

@@ -246,6 +246,7 @@ fn squadron_rotations_are_voluntary_and_lapse_at_the_end_of_their_turn() {
             group_to: 10,
             given,
             back,
+            swap: false,
         }]
     );
     assert_eq!(place_of(&c, "No. 601 Squadron"), Place::Damaged);
@@ -736,9 +737,11 @@ fn production_dice_are_the_standing_cities_production_and_the_factories() {
 
 #[test]
 fn repairs_spend_squadron_dice_on_squadrons_and_the_rest_on_airfields_radar_and_factories() {
+    let (_, rules) = shipped();
+    let cost = rules.rebuild_cost_of("Hurricane");
     let mut c = from(Position {
         turn: 3,
-        successes: (1, 1),
+        successes: (cost, 1),
         squadrons: vec![damaged("No. 32 Squadron"), damaged("I./KG 2")],
         damage: vec![("Dover".into(), 1), ("Hull".into(), 3)],
         next: Next::Decide(Stage::Repairs),
@@ -765,6 +768,82 @@ fn repairs_spend_squadron_dice_on_squadrons_and_the_rest_on_airfields_radar_and_
     let e = play(&mut c, Command::Mend(dover));
     assert_eq!(e[..2], [Event::Mended(dover), Event::RepairsOver]);
     assert_eq!(c.damage(dover), 0);
+}
+
+#[test]
+fn a_rebuild_costs_the_production_successes_the_rules_give_for_its_type() {
+    let (_, rules) = shipped();
+    let fighter = rules.rebuild_cost_of("Hurricane");
+    let blenheim = rules.rebuild_cost_of("Blenheim");
+    // The shipped economy: a fighter squadron's pilots cost more than one
+    // success, so the fighter groups run down.
+    assert!(fighter > 1, "{fighter}");
+    assert_eq!(rules.rebuild_cost_of("Spitfire"), fighter);
+    let position = |successes: u8| Position {
+        turn: 3,
+        successes: (successes, 0),
+        squadrons: vec![damaged("No. 32 Squadron"), damaged("No. 600 Squadron")],
+        next: Next::Decide(Stage::Repairs),
+        ..Position::default()
+    };
+    // One short of the Hurricane's cost: refused, saying why.
+    let c = from(position(fighter - 1));
+    let hurricane = squadron(&c, "No. 32 Squadron");
+    assert_eq!(
+        c.check(&Command::Rebuild(hurricane))
+            .unwrap_err()
+            .to_string(),
+        format!(
+            "Rebuilding that squadron takes {fighter} successful squadron dice; {} are left.",
+            fighter - 1
+        )
+    );
+    // Enough: rebuilt, and the whole cost is spent.
+    let mut c = from(position(fighter + blenheim));
+    play(&mut c, Command::Rebuild(hurricane));
+    assert!(matches!(
+        place_of(&c, "No. 32 Squadron"),
+        Place::Ready { .. }
+    ));
+    assert_eq!(c.successes().0, blenheim);
+    // What is left buys the Blenheim at its own cost.
+    let b = squadron(&c, "No. 600 Squadron");
+    let e = play(&mut c, Command::Rebuild(b));
+    assert_eq!(
+        e[0],
+        Event::Rebuilt {
+            squadron: b,
+            reserve: false
+        }
+    );
+}
+
+#[test]
+fn thirteen_group_reserve_points_rebuild_a_squadron_each_whatever_its_cost() {
+    let (_, rules) = shipped();
+    assert!(rules.rebuild_cost_of("Spitfire") > 1);
+    let mut c = from(Position {
+        turn: 3,
+        squadrons: vec![damaged("No. 72 Squadron"), damaged("No. 41 Squadron")],
+        next: Next::Decide(Stage::Repairs),
+        ..Position::default()
+    });
+    // Two Spitfires, two points.
+    let (a, b) = (
+        squadron(&c, "No. 72 Squadron"),
+        squadron(&c, "No. 41 Squadron"),
+    );
+    play(&mut c, Command::Reserve(a));
+    assert_eq!(c.forces().reserve_points, 3);
+    let e = play(&mut c, Command::Reserve(b));
+    assert_eq!(
+        e[0],
+        Event::Rebuilt {
+            squadron: b,
+            reserve: true
+        }
+    );
+    assert_eq!(c.forces().reserve_points, 2);
 }
 
 #[test]

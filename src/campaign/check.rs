@@ -37,6 +37,10 @@ pub enum Illegal {
     },
     NoSquadronSuccesses,
     NotRebuildable,
+    RebuildCosts {
+        cost: u8,
+        have: u8,
+    },
     ReservePoolEmpty,
     NotThirteenGroupDamaged,
     NoRepairSuccesses,
@@ -103,6 +107,10 @@ impl fmt::Display for Illegal {
                 write!(f, "Only {dice} production dice are thrown.")
             }
             NoSquadronSuccesses => write!(f, "No successful squadron dice are left."),
+            RebuildCosts { cost, have } => write!(
+                f,
+                "Rebuilding that squadron takes {cost} successful squadron dice; {have} are left."
+            ),
             NotRebuildable => write!(
                 f,
                 "Only a damaged RAF squadron of a type still in the battle can be rebuilt."
@@ -228,10 +236,11 @@ pub fn check(s: &State, board: Option<&Tactical>, cmd: &Command) -> Result<(), I
             if s.successes().0 == 0 {
                 return Err(I::NoSquadronSuccesses);
             }
-            ok(
-                q < s.forces().squadrons.len() && s.forces().rebuildable(q),
-                I::NotRebuildable,
-            )
+            if !(q < s.forces().squadrons.len() && s.forces().rebuildable(q)) {
+                return Err(I::NotRebuildable);
+            }
+            let (cost, have) = (s.rebuild_cost(q), s.successes().0);
+            ok(cost <= have, I::RebuildCosts { cost, have })
         }
         (Stage::Repairs, C::Reserve(q)) => {
             if s.forces().reserve_points == 0 {

@@ -89,7 +89,10 @@ pub enum Event {
         squadron: usize,
     },
     /// Rotation `rotation` of the turn's list is made: `given` goes to the
-    /// donating group's damaged box, `back` comes back combat ready.
+    /// donating group's damaged box, `back` comes back combat ready; with
+    /// `swap` (no damaged squadron of the type in the receiving group: our
+    /// fallback) `given` joins the receiving group combat ready and `back`
+    /// the donor's damaged box.
     Rotated {
         rotation: usize,
         sent: String,
@@ -97,6 +100,8 @@ pub enum Event {
         group_to: u8,
         given: usize,
         back: usize,
+        #[serde(default)]
+        swap: bool,
     },
     RotationsLapsed(usize),
     /// `squadrons` of the production dice were thrown for squadrons, the

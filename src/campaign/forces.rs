@@ -199,20 +199,29 @@ impl Forces {
     /// group goes to that group's damaged box, and a damaged squadron of the
     /// same type (or of the type the rotation names) in the receiving group
     /// comes back combat ready ("in effect the loss in the receiving group
-    /// has now been transferred").
+    /// has now been transferred"). See `rotation` for our fallback.
     pub fn rotate_one(&mut self, r: &Rotation, oob: &OrderOfBattle) -> Result<(), ForcesError> {
-        let (give, back) = self.rotation(r, oob)?;
-        self.rotate(give, back);
+        let (give, back, swap) = self.rotation(r, oob)?;
+        self.rotate(give, back, swap);
         Ok(())
     }
 
     /// The two squadrons one squadron of a rotation would move: the one the
-    /// donating group sends, and the one the receiving group brings back.
+    /// donating group sends, and the one the receiving group brings back;
+    /// and whether the two cards change groups (our fallback).
+    ///
+    /// The fallback, where the receiving group's damaged box holds no
+    /// squadron of the type: any damaged squadron of that group (the first
+    /// in the order of battle's type order) stands in, and the two cards
+    /// change groups: the fresh squadron joins the receiving group combat
+    /// ready, the damaged one goes to the donor's damaged box. Each group
+    /// ends as the sheet's rotation leaves it, one loss transferred, only
+    /// the types differ ("the card mix does not allow for this").
     pub fn rotation(
         &self,
         r: &Rotation,
         oob: &OrderOfBattle,
-    ) -> Result<(usize, usize), ForcesError> {
+    ) -> Result<(usize, usize, bool), ForcesError> {
         let kind = oob
             .type_named(&r.kind)
             .ok_or_else(|| ForcesError::NoSuchType(r.kind.clone()))?;
@@ -230,24 +239,37 @@ impl Forces {
         let back_kind = oob
             .type_named(back_kind_name)
             .ok_or_else(|| ForcesError::NoSuchType(back_kind_name.clone()))?;
-        let back = self
-            .find(Holder::Group(to), back_kind, |p| p == Place::Damaged)
+        if let Some(back) = self.find(Holder::Group(to), back_kind, |p| p == Place::Damaged) {
+            return Ok((give, back, false));
+        }
+        (0..oob.types.len())
+            .find_map(|k| self.find(Holder::Group(to), k, |p| p == Place::Damaged))
+            .map(|back| (give, back, true))
             .ok_or_else(|| ForcesError::NoDamagedSquadron {
                 group: to,
                 kind: back_kind_name.clone(),
-            })?;
-        Ok((give, back))
+            })
     }
 
     /// A rotation made: `give` to the damaged box, `back` to the bottom of
-    /// its Combat Ready box.
-    pub fn rotate(&mut self, give: usize, back: usize) {
-        self.squadrons[give].place = Place::Damaged;
-        self.put_at_bottom(back);
+    /// its Combat Ready box; with `swap` (the fallback) the two cards also
+    /// change groups, `give` joining `back`'s group and `back` `give`'s.
+    pub fn rotate(&mut self, give: usize, back: usize, swap: bool) {
+        if swap {
+            let (a, b) = (self.squadrons[give].holder, self.squadrons[back].holder);
+            self.squadrons[give].holder = b;
+            self.squadrons[back].holder = a;
+            self.squadrons[back].place = Place::Damaged;
+            self.put_at_bottom(give);
+        } else {
+            self.squadrons[give].place = Place::Damaged;
+            self.put_at_bottom(back);
+        }
     }
 
     /// An allied squadron: a damaged Hurricane of the group is rebuilt,
-    /// combat ready, under the allied squadron's name.
+    /// combat ready, under the allied squadron's name (with none in the
+    /// group, one of another group's: see `reinforcement`).
     pub fn reinforce(
         &mut self,
         group: Group,
@@ -255,34 +277,55 @@ impl Forces {
         oob: &OrderOfBattle,
     ) -> Result<usize, ForcesError> {
         let i = self.reinforcement(group, oob)?;
-        self.take_reinforcement(i, name);
+        self.take_reinforcement(i, group, name);
         Ok(i)
     }
 
-    /// The damaged Hurricane of the group an allied squadron would take over.
+    /// The groups an allied squadron looks to for a damaged Hurricane when
+    /// its own has none, in order: the north first, the front line last.
+    pub const FALLBACK_GROUPS: [Group; 4] =
+        [Group::Thirteen, Group::Twelve, Group::Ten, Group::Eleven];
+
+    /// The damaged Hurricane an allied squadron would take over: one of its
+    /// group's ("take a Hurricane from the damaged squadrons box of the
+    /// appropriate group"), its own before a fallen allied one. Our
+    /// fallback where none waits there: a damaged Hurricane of another
+    /// group, the northern groups first, moves to the allied squadron's
+    /// group (the pilots are new, the aircraft come from the common pool).
+    /// With no damaged Hurricane anywhere, none.
     pub fn reinforcement(&self, group: Group, oob: &OrderOfBattle) -> Result<usize, ForcesError> {
         let kind = oob
             .type_named("Hurricane")
             .ok_or_else(|| ForcesError::NoSuchType("Hurricane".into()))?;
-        // A fallen allied squadron keeps its name: the newcomer takes over
-        // one of the group's own Hurricanes if it can.
-        let own = self.squadrons.iter().position(|s| {
-            s.holder == Holder::Group(group)
-                && s.aircraft == kind
-                && s.place == Place::Damaged
-                && !s.allied
-        });
-        own.or_else(|| self.find(Holder::Group(group), kind, |p| p == Place::Damaged))
+        let in_group = |g: Group| {
+            // A fallen allied squadron keeps its name: the newcomer takes
+            // over one of the group's own Hurricanes if it can.
+            let own = self.squadrons.iter().position(|s| {
+                s.holder == Holder::Group(g)
+                    && s.aircraft == kind
+                    && s.place == Place::Damaged
+                    && !s.allied
+            });
+            own.or_else(|| self.find(Holder::Group(g), kind, |p| p == Place::Damaged))
+        };
+        in_group(group)
+            .or_else(|| {
+                Self::FALLBACK_GROUPS
+                    .iter()
+                    .filter(|&&g| g != group)
+                    .find_map(|&g| in_group(g))
+            })
             .ok_or_else(|| ForcesError::NoDamagedSquadron {
                 group,
                 kind: "Hurricane".into(),
             })
     }
 
-    /// An allied squadron takes over squadron `i`, combat ready.
-    pub fn take_reinforcement(&mut self, i: usize, name: &str) {
+    /// An allied squadron takes over squadron `i` for `group`, combat ready.
+    pub fn take_reinforcement(&mut self, i: usize, group: Group, name: &str) {
         self.squadrons[i].name = name.to_string();
         self.squadrons[i].allied = true;
+        self.squadrons[i].holder = Holder::Group(group);
         self.put_at_bottom(i);
     }
 

@@ -218,12 +218,22 @@ pub struct CampaignRules {
     pub rotations: Vec<Vec<Rotation>>,
     /// 13 Group's pool of replacement points.
     pub reserve_points: u8,
+    /// Production successes one rebuild costs, by squadron type (types not
+    /// listed cost one): ours, "trained aircrew remained scarce". 13 Group's
+    /// reserve points rebuild one squadron each, whatever its type.
+    pub rebuild_cost: Vec<(String, u8)>,
     /// The Luftwaffe wins with at least this many targets bombed...
     pub targets_to_win: u32,
     /// ...and draws with more than this many but fewer than `targets_to_win`.
     pub targets_to_draw: u32,
     /// The loss-rate deal: hands of (RAF losses, Luftwaffe losses).
     pub loss_hands: (u32, u32),
+    /// Both sides run out of full hands together: the sheet calls that a
+    /// loss rate of exactly 6 to 10, which wins with 28 targets ("6 to 10 or
+    /// less"). With 22 to 27 the sheet's draw asks for "a lower loss rate":
+    /// true (our reading, docs/RULES.md) lets the tie draw there too; false
+    /// asks for a strictly lower rate and makes it British.
+    pub loss_tie_draws: bool,
     /// Target cards the German player keeps in hand from phase to phase.
     pub german_hand: u8,
     /// The base game's raids.
@@ -579,6 +589,21 @@ impl CampaignRules {
                 "the gruppen must be able to hold the largest geschwader".into(),
             );
         }
+        let twice = earlier_same(self.rebuild_cost.iter().map(|(k, _)| k));
+        for (i, (kind, cost)) in self.rebuild_cost.iter().enumerate() {
+            if twice[i].is_some() {
+                bad(
+                    format!("rebuild_cost[{i}]"),
+                    format!("the {kind} is given two rebuild costs"),
+                );
+            }
+            if !(1..=6).contains(cost) {
+                bad(
+                    format!("rebuild_cost[{i}][1]"),
+                    format!("{cost} is not in 1 to 6 successes"),
+                );
+            }
+        }
         let (r, l) = self.loss_hands;
         if r == 0 || l == 0 {
             bad("loss_hands".into(), "hands of at least one card".into());
@@ -631,6 +656,14 @@ impl CampaignRules {
         e
     }
 
+    /// Production successes a rebuild of this squadron type costs.
+    pub fn rebuild_cost_of(&self, kind: &str) -> u8 {
+        self.rebuild_cost
+            .iter()
+            .find(|(k, _)| k == kind)
+            .map_or(1, |&(_, n)| n)
+    }
+
     /// The names the rules give, against the campaign's data: the squadron
     /// types the rotations move (the RAF's), the target cards the phases take
     /// out of the deck, and the types the tactical section gives aircraft for.
@@ -654,6 +687,20 @@ impl CampaignRules {
                         Some(_) => {}
                     }
                 }
+            }
+        }
+        for (i, (kind, _)) in self.rebuild_cost.iter().enumerate() {
+            let path = format!("rebuild_cost[{i}][0]");
+            match oob.type_named(kind).map(|k| &oob.types[k]) {
+                None => e.push(Invalid {
+                    path,
+                    message: format!("the order of battle has no squadron type {kind}"),
+                }),
+                Some(t) if t.side != Side::British => e.push(Invalid {
+                    path,
+                    message: format!("the {kind} is not an RAF type: only the RAF rebuilds"),
+                }),
+                Some(_) => {}
             }
         }
         for (i, p) in self.phases.iter().enumerate() {

@@ -38,16 +38,30 @@ pub fn luftwaffe_rate_holds(tally: &Tally, rules: &CampaignRules) -> bool {
     tally.luftwaffe_lost / lw_hand <= tally.raf_lost / raf_hand
 }
 
+/// Both sides deal the same number of full hands: the sheet's "6 to 10".
+pub fn loss_deal_tied(tally: &Tally, rules: &CampaignRules) -> bool {
+    let (raf_hand, lw_hand) = rules.loss_hands;
+    tally.luftwaffe_lost / lw_hand == tally.raf_lost / raf_hand
+}
+
 /// The victory rule: at least 28 targets and the loss rate held is a German
 /// win; more than 28 with the rate lost, or more than 21 (and fewer than 28)
-/// with it held, a draw; anything else British.
+/// with a lower rate, a draw; anything else British. A tied deal counts as
+/// a lower rate for the draw as the rules' `loss_tie_draws` says.
 pub fn verdict(tally: &Tally, rules: &CampaignRules) -> Verdict {
+    verdict_reading(tally, rules, rules.loss_tie_draws)
+}
+
+/// The verdict with a tied deal in the draw band read as `tie_draws` says,
+/// whatever the rules' reading (the simulator measures both).
+pub fn verdict_reading(tally: &Tally, rules: &CampaignRules, tie_draws: bool) -> Verdict {
     let rate = luftwaffe_rate_holds(tally, rules);
+    let lower = rate && (tie_draws || !loss_deal_tied(tally, rules));
     let t = tally.targets;
     if t >= rules.targets_to_win && rate {
         Verdict::Luftwaffe
     } else if (t > rules.targets_to_win && !rate)
-        || (t > rules.targets_to_draw && t < rules.targets_to_win && rate)
+        || (t > rules.targets_to_draw && t < rules.targets_to_win && lower)
     {
         Verdict::Draw
     } else {

@@ -10,8 +10,9 @@ use super::{run_indexed, wilson};
 use crate::campaign::ai::Opponents;
 use crate::campaign::data::CampaignData;
 use crate::campaign::game::{Battles, Campaign, CampaignSetup, InterceptTally};
+use crate::campaign::rules::TurnEvent;
 use crate::campaign::rules::{CampaignRules, WeatherRule};
-use crate::campaign::score::{luftwaffe_rate_holds, Verdict};
+use crate::campaign::score::{loss_deal_tied, luftwaffe_rate_holds, verdict_reading, Verdict};
 use crate::common::dice::sub_seed;
 use crate::common::game::{play_out, PlayOutError};
 use std::fmt;
@@ -33,6 +34,14 @@ pub struct CampaignRun {
     pub luftwaffe_lost: u32,
     pub rate_holds: bool,
     pub verdict: Verdict,
+    /// The verdict with a tie of the loss-rate deal read the other way.
+    pub verdict_other_tie: Verdict,
+    /// Both sides dealt the same number of full hands.
+    pub tied: bool,
+    /// The allied squadrons that arrived.
+    pub allies: Vec<String>,
+    /// For each rotation of the calendar, in order: (due, made).
+    pub rotations: Vec<(u8, u8)>,
     /// Luftflotte 5 was withdrawn (it did not attack on its turn).
     pub luftflotte_5_withdrawn: bool,
     /// Opponent proposals that `check` refused (a sound opponent makes none;
@@ -62,7 +71,22 @@ pub fn play_campaign(
         Err(e) => panic!("campaign {index} of seed {seed}: {e}"),
     };
     let tally = c.tally();
+    let rotations = rules
+        .calendar_for(rule)
+        .events
+        .iter()
+        .filter(|(_, e)| matches!(e, TurnEvent::Rotate(_)))
+        .map(|&(turn, _)| {
+            c.records()
+                .get(turn as usize - 1)
+                .map_or((0, 0), |r| (r.rotations_due, r.rotations_made))
+        })
+        .collect();
     CampaignRun {
+        verdict_other_tie: verdict_reading(&tally, rules, !rules.loss_tie_draws),
+        tied: loss_deal_tied(&tally, rules),
+        allies: c.allies_arrived().to_vec(),
+        rotations,
         flies: c.records().iter().map(|r| r.flew).collect(),
         missions: c.records().iter().map(|r| r.missions as u32).sum(),
         targets: tally.targets,
@@ -93,6 +117,35 @@ pub struct Spread {
     pub mean: f64,
     pub min: u32,
     pub max: u32,
+}
+
+/// The exchange (RAF squadrons lost per 10 Luftwaffe squadrons) across
+/// campaigns: its mean, standard deviation and deciles.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Exchange {
+    pub mean: f64,
+    pub sd: f64,
+    pub p10: f64,
+    pub median: f64,
+    pub p90: f64,
+}
+
+fn exchange(runs: &[CampaignRun]) -> Exchange {
+    let mut xs: Vec<f64> = runs
+        .iter()
+        .map(|r| 10.0 * r.raf_lost as f64 / r.luftwaffe_lost.max(1) as f64)
+        .collect();
+    xs.sort_by(|a, b| a.total_cmp(b));
+    let (mean, low, _) = super::mean_interval(&xs);
+    // The interval's half-width back to the standard deviation.
+    let sd = (mean - low) / 1.959_964 * (xs.len() as f64).sqrt();
+    Exchange {
+        mean,
+        sd,
+        p10: super::quantile(&xs, 0.1),
+        median: super::quantile(&xs, 0.5),
+        p90: super::quantile(&xs, 0.9),
+    }
 }
 
 fn spread(values: impl Iterator<Item = u32> + Clone) -> Spread {
@@ -131,6 +184,19 @@ pub struct CampaignFigures {
     pub refused: usize,
     pub commands: Spread,
     pub targets_to_win: u32,
+    pub targets_to_draw: u32,
+    /// Each allied squadron of the calendar and the campaigns it arrived in.
+    pub allies: Vec<(String, u64)>,
+    /// Each rotation of the calendar: its turn, rotations due and made.
+    pub rotations: Vec<(u8, u64, u64)>,
+    /// RAF squadrons lost per 10 Luftwaffe squadrons, over the campaigns.
+    pub exchange: Exchange,
+    /// Campaigns whose loss-rate deal tied.
+    pub ties: u64,
+    /// The rules' reading of a tie in the draw band, and the split with it
+    /// read the other way: (Luftwaffe, draw, British).
+    pub tie_draws: bool,
+    pub other_tie_split: (u64, u64, u64),
     pub elapsed: Duration,
 }
 
@@ -230,6 +296,38 @@ pub fn campaign_figures(
         refused: runs.iter().map(|r| r.refused).sum(),
         commands: spread(runs.iter().map(|r| r.commands as u32)),
         targets_to_win: rules.targets_to_win,
+        targets_to_draw: rules.targets_to_draw,
+        allies: cal
+            .events
+            .iter()
+            .filter_map(|(_, e)| match e {
+                TurnEvent::Reinforce { squadron, .. } => Some(squadron.clone()),
+                _ => None,
+            })
+            .map(|name| {
+                let n = count(&|r| r.allies.contains(&name));
+                (name, n)
+            })
+            .collect(),
+        rotations: cal
+            .events
+            .iter()
+            .filter(|(_, e)| matches!(e, TurnEvent::Rotate(_)))
+            .enumerate()
+            .map(|(k, &(turn, _))| {
+                let due = runs.iter().map(|r| r.rotations[k].0 as u64).sum();
+                let made = runs.iter().map(|r| r.rotations[k].1 as u64).sum();
+                (turn, due, made)
+            })
+            .collect(),
+        exchange: exchange(&runs),
+        ties: count(&|r| r.tied),
+        tie_draws: rules.loss_tie_draws,
+        other_tie_split: (
+            count(&|r| r.verdict_other_tie == Verdict::Luftwaffe),
+            count(&|r| r.verdict_other_tie == Verdict::Draw),
+            count(&|r| r.verdict_other_tie == Verdict::British),
+        ),
         elapsed,
     }
 }
@@ -325,6 +423,41 @@ impl fmt::Display for CampaignFigures {
         )?;
         writeln!(
             f,
+            "  exchange, RAF per 10 Luftwaffe squadrons lost: mean {:.2}, sd {:.2}, deciles {:.2} / {:.2} / {:.2} (the sheet: 6)",
+            self.exchange.mean,
+            self.exchange.sd,
+            self.exchange.p10,
+            self.exchange.median,
+            self.exchange.p90
+        )?;
+        writeln!(
+            f,
+            "  loss-rate deal tied:       {}",
+            share(self.ties, self.games)
+        )?;
+        let (l, d, b) = self.other_tie_split;
+        writeln!(
+            f,
+            "  a tie with {} to {} targets counted {}: Luftwaffe {}, draw {}, British {}",
+            self.targets_to_draw + 1,
+            self.targets_to_win - 1,
+            if self.tie_draws { "British" } else { "a draw" },
+            share(l, self.games).trim(),
+            share(d, self.games).trim(),
+            share(b, self.games).trim()
+        )?;
+        for (name, n) in &self.allies {
+            writeln!(f, "  arrived: {name:<32} {}", share(*n, self.games))?;
+        }
+        for (turn, due, made) in &self.rotations {
+            writeln!(
+                f,
+                "  rotations of turn {turn}: {made} made of {due} due, {}",
+                share(*made, *due)
+            )?;
+        }
+        writeln!(
+            f,
             "  commands per campaign: mean {:.0}; opponent proposals refused by check: {}",
             self.commands.mean, self.refused
         )?;
@@ -393,6 +526,22 @@ fn rows(targets_to_win: u32) -> Vec<(String, Figure)> {
                 "{:.2}",
                 f.intercepts.bombed_on_board as f64 / f.games.max(1) as f64
             )
+        }),
+        ("exchange (RAF per 10 Luftwaffe), mean", |f| {
+            format!("{:.2}", f.exchange.mean)
+        }),
+        ("exchange, sd", |f| format!("{:.2}", f.exchange.sd)),
+        ("loss-rate deal tied", |f| share_ci(f.ties, f.games)),
+        ("allied squadrons arrived per campaign", |f| {
+            let n: u64 = f.allies.iter().map(|(_, n)| n).sum();
+            format!("{:.2}", n as f64 / f.games.max(1) as f64)
+        }),
+        ("rotations made of due", |f| {
+            let (d, m) = f
+                .rotations
+                .iter()
+                .fold((0, 0), |(d, m), r| (d + r.1, m + r.2));
+            share_ci(m, d)
         }),
         ("Luftwaffe wins", |f| share_ci(f.luftwaffe_wins, f.games)),
         ("draws", |f| share_ci(f.draws, f.games)),

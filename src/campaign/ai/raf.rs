@@ -71,11 +71,13 @@ fn group_order(g: Group) -> u8 {
 
 fn repairs(c: &Campaign) -> Command {
     let f = c.forces();
+    let (sq, ground) = c.successes();
     let damaged = |thirteen: bool| {
         f.squadrons
             .iter()
             .enumerate()
             .filter(|(i, _)| f.rebuildable(*i))
+            .filter(move |(i, _)| thirteen || c.rebuild_cost(*i) <= sq)
             .filter(move |(_, s)| !thirteen || s.holder == Holder::Group(Group::Thirteen))
             .min_by_key(|(i, s)| {
                 let g = match s.holder {
@@ -91,7 +93,6 @@ fn repairs(c: &Campaign) -> Command {
             return Command::Reserve(i);
         }
     }
-    let (sq, ground) = c.successes();
     if sq > 0 {
         if let Some(i) = damaged(false) {
             return Command::Rebuild(i);

@@ -38,7 +38,10 @@ pub fn apply(s: &mut State, event: &Event) {
             draw: draw.clone(),
             out: out.clone(),
         }),
-        E::RotationsDue(rotations) => s.rotations_left.extend(rotations.iter().cloned()),
+        E::RotationsDue(rotations) => {
+            s.rotations_left.extend(rotations.iter().cloned());
+            record(s).rotations_due += rotations.len() as u8;
+        }
         E::AlliesDue { group, squadron } => s.allies_due.push((*group, squadron.clone())),
         E::AceDue(name) => s.ace_due = name.clone(),
         E::BigWingAllowed => s.big_wing_allowed = true,
@@ -62,13 +65,14 @@ pub fn apply(s: &mut State, event: &Event) {
             group,
             name,
         } => {
-            s.forces.take_reinforcement(*squadron, name);
+            s.forces.take_reinforcement(*squadron, *group, name);
             let due = s
                 .allies_due
                 .iter()
                 .position(|(g, n)| g == group && n == name)
                 .expect("only a squadron due arrives");
             s.allies_due.remove(due);
+            s.allies_arrived.push(name.clone());
         }
         E::Ace { squadron } => {
             s.ace = Some(*squadron);
@@ -78,10 +82,12 @@ pub fn apply(s: &mut State, event: &Event) {
             rotation,
             given,
             back,
+            swap,
             ..
         } => {
             s.rotations_left.remove(*rotation);
-            s.forces.rotate(*given, *back);
+            s.forces.rotate(*given, *back, *swap);
+            record(s).rotations_made += 1;
         }
         E::RotationsLapsed(_) => s.rotations_left.clear(),
         E::ProductionThrown {
@@ -99,10 +105,11 @@ pub fn apply(s: &mut State, event: &Event) {
                     .rebuild_from_reserve(*squadron)
                     .expect("check allows a reserve point only for a damaged 13 Group squadron");
             } else {
+                let cost = s.rebuild_cost(*squadron);
                 s.forces.rebuild(*squadron).expect(
                     "check allows a rebuild only of a damaged squadron still in the battle",
                 );
-                s.squadron_successes -= 1;
+                s.squadron_successes -= cost;
             }
         }
         E::Mended(card) => {

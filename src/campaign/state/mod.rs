@@ -96,6 +96,8 @@ pub struct State {
     ace_due: Option<String>,
     /// Allied squadrons due that found no damaged Hurricane to rebuild yet.
     allies_due: Vec<(Group, String)>,
+    /// The allied squadrons that have arrived, in order.
+    allies_arrived: Vec<String>,
     big_wing_allowed: bool,
     big_geschwader: bool,
     /// The German has finished reinforcing this turn.
@@ -185,6 +187,7 @@ impl State {
             ace: None,
             ace_due: None,
             allies_due: Vec::new(),
+            allies_arrived: Vec::new(),
             big_wing_allowed: false,
             big_geschwader: false,
             big_geschwader_done: false,
@@ -337,6 +340,10 @@ impl State {
     pub fn allies_due(&self) -> &[(Group, String)] {
         &self.allies_due
     }
+    /// The allied squadrons that have arrived so far, in order.
+    pub fn allies_arrived(&self) -> &[String] {
+        &self.allies_arrived
+    }
     /// Luftflotte 5 must cross the radar line and try to bomb on the next
     /// flying turn, or be withdrawn.
     pub fn luftflotte_5_must_commit(&self) -> bool {
@@ -377,6 +384,11 @@ impl State {
     /// The squadron type of a squadron card.
     pub fn aircraft(&self, squadron: usize) -> &SquadronType {
         &self.data.oob.types[self.forces.squadrons[squadron].aircraft]
+    }
+
+    /// Production successes a rebuild of this squadron costs.
+    pub fn rebuild_cost(&self, squadron: usize) -> u8 {
+        self.rules.rebuild_cost_of(&self.aircraft(squadron).name)
     }
 
     pub(crate) fn short_range(&self, squadron: usize) -> bool {
@@ -471,7 +483,9 @@ impl State {
                         || self.forces.squadrons[i].holder == Holder::Group(Group::Thirteen))
             })
         };
-        (self.squadron_successes > 0 && british_damaged(false))
+        let affordable = (0..self.forces.squadrons.len())
+            .any(|i| self.forces.rebuildable(i) && self.rebuild_cost(i) <= self.squadron_successes);
+        (self.squadron_successes > 0 && affordable)
             || (self.forces.reserve_points > 0 && british_damaged(true))
             || (self.ground_successes > 0 && self.mendable().next().is_some())
     }

@@ -250,4 +250,10 @@ pub struct TurnRecord {
     pub bombed: u8,
     pub raf_lost: u8,
     pub luftwaffe_lost: u8,
+    /// Rotations the calendar brought due this turn, one per squadron.
+    #[serde(default)]
+    pub rotations_due: u8,
+    /// Of those, the rotations made.
+    #[serde(default)]
+    pub rotations_made: u8,
 }

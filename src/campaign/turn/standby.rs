@@ -127,13 +127,13 @@ impl Exec<'_> {
     }
 
     /// Allied squadrons due arrive: each rebuilds a damaged Hurricane of its
-    /// group. With none damaged, it arrives at the start of the first later
-    /// turn when one is.
+    /// group, or (our fallback) of another group. With none damaged anywhere,
+    /// it arrives at the start of the first later turn when one is.
     fn allies_arrive(&mut self) {
         let due = self.state().allies_due().to_vec();
         for (group, name) in due {
             let s = self.state();
-            // No damaged Hurricane yet: it waits for a later turn.
+            // No damaged Hurricane anywhere yet: it waits for a later turn.
             let Ok(squadron) = s.forces().reinforcement(group, &s.data().oob) else {
                 continue;
             };
@@ -165,7 +165,7 @@ impl Exec<'_> {
     pub(super) fn rotate(&mut self, k: usize) {
         let s = self.state();
         let r = &s.rotations_left()[k];
-        let (given, back) = s
+        let (given, back, swap) = s
             .forces()
             .rotation(r, &s.data().oob)
             .expect("check allows only a rotation that can be made");
@@ -176,6 +176,7 @@ impl Exec<'_> {
             group_to: r.to_group,
             given,
             back,
+            swap,
         });
         self.next_rotation_or_production();
     }
