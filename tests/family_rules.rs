@@ -264,6 +264,7 @@ fn spitfires_start_on_the_ground_on_an_airfield_of_their_sector_with_a_full_tank
                 .map(|sector| SeatSetup { sector, airfield })
                 .collect(),
             short_game: false,
+            difficulty: Default::default(),
         };
         let g = Game::new(sc.clone(), setup, 1).unwrap();
         for (seat, s) in g.spitfires().iter().enumerate() {
@@ -281,6 +282,7 @@ fn spitfires_start_on_the_ground_on_an_airfield_of_their_sector_with_a_full_tank
             airfield: 3,
         }],
         short_game: false,
+        difficulty: Default::default(),
     };
     assert!(Game::new(sc, bad, 1).is_err());
 }
@@ -2047,6 +2049,7 @@ fn shooting_gallery(rules: FamilyRules, short_game: bool, spitfire: SpitfireAt) 
                 airfield: 0,
             }],
             short_game,
+            difficulty: Default::default(),
         },
         Position {
             spitfires: vec![spitfire],
@@ -2626,6 +2629,7 @@ fn bad_setups_and_positions_are_refused_never_a_panic() {
             .map(|(sector, airfield)| SeatSetup { sector, airfield })
             .collect(),
         short_game: false,
+        difficulty: Default::default(),
     };
     for (seats, why) in [
         (vec![], "the family game has 1 to 4 commanders"),
@@ -2754,6 +2758,7 @@ fn out_of_range_numbers_in_commands_and_setups_are_refused_never_a_panic() {
             airfield: 0,
         }],
         short_game: false,
+        difficulty: Default::default(),
     };
     assert_eq!(
         Game::new(sc.clone(), setup, 1).err().as_deref(),
@@ -2765,6 +2770,7 @@ fn out_of_range_numbers_in_commands_and_setups_are_refused_never_a_panic() {
             airfield: 255,
         }],
         short_game: false,
+        difficulty: Default::default(),
     };
     assert_eq!(
         Game::new(sc.clone(), setup, 1).err().as_deref(),
