@@ -348,3 +348,86 @@ fn the_luftwaffe_planner_bombs_more_and_loses_less_than_one_taking_the_first_car
     );
     assert!(lost + 2.0 < naive_lost, "{lost} against {naive_lost}");
 }
+
+// ----- the opponents' levels, on set positions -----
+
+#[test]
+fn the_ace_raf_leaves_for_next_turns_allied_squadron_the_hurricane_the_veteran_rebuilds() {
+    use tally_ho::campaign::game::Position;
+    use tally_ho::campaign::state::{Next, SquadronAt};
+    use tally_ho::common::Level;
+    let (_, rules) = shipped();
+    // Turn 5's repairs; No. 310 arrives for 12 Group on turn 6 and takes
+    // over a damaged 12 Group Hurricane.
+    let c = from(Position {
+        turn: 5,
+        successes: (rules.rebuild_cost_of("Hurricane"), 0),
+        squadrons: vec![("No. 242 Squadron".into(), SquadronAt::Damaged)],
+        next: Next::Decide(Stage::Repairs),
+        ..Position::default()
+    });
+    let hurricane = squadron(&c, "No. 242 Squadron");
+    assert_eq!(
+        ai::propose_at(&c, Side::British, Level::Veteran),
+        Some(Command::Rebuild(hurricane))
+    );
+    assert_eq!(
+        ai::propose_at(&c, Side::British, Level::Ace),
+        Some(Command::EndRepairs)
+    );
+}
+
+#[test]
+fn the_recruit_raf_throws_every_production_die_for_squadrons() {
+    use tally_ho::campaign::game::Position;
+    use tally_ho::campaign::state::Next;
+    use tally_ho::common::Level;
+    let (data, _) = shipped();
+    let airfield = data
+        .targets
+        .cards
+        .iter()
+        .find(|t| t.kind == tally_ho::campaign::deck::CardKind::Airfield)
+        .unwrap()
+        .name
+        .clone();
+    let c = from(Position {
+        turn: 3,
+        damage: vec![(airfield, 1)],
+        next: Next::Decide(Stage::ProductionSplit { dice: 12 }),
+        ..Position::default()
+    });
+    let Some(Command::Production { squadrons }) = ai::propose_at(&c, Side::British, Level::Veteran)
+    else {
+        panic!("a production split");
+    };
+    assert!(squadrons < 12, "the Veteran repairs the airfield");
+    assert_eq!(
+        ai::propose_at(&c, Side::British, Level::Recruit),
+        Some(Command::Production { squadrons: 12 })
+    );
+}
+
+#[test]
+fn the_opponents_play_each_side_at_its_own_level() {
+    use tally_ho::campaign::game::Position;
+    use tally_ho::campaign::state::{Next, SquadronAt};
+    use tally_ho::common::game::Opponent;
+    use tally_ho::common::Level;
+    let (_, rules) = shipped();
+    let c = from(Position {
+        turn: 5,
+        successes: (rules.rebuild_cost_of("Hurricane"), 0),
+        squadrons: vec![("No. 242 Squadron".into(), SquadronAt::Damaged)],
+        next: Next::Decide(Stage::Repairs),
+        ..Position::default()
+    });
+    let mut ace_raf = ai::Opponents::at(Level::Recruit, Level::Ace);
+    assert_eq!(ace_raf.level(Side::British), Level::Ace);
+    assert_eq!(ace_raf.decide(&c, Side::British), Some(Command::EndRepairs));
+    let mut veteran = ai::Opponents::default();
+    assert_eq!(
+        veteran.decide(&c, Side::British),
+        Some(Command::Rebuild(squadron(&c, "No. 242 Squadron")))
+    );
+}

@@ -600,6 +600,7 @@ fn board_battles_keep_the_campaigns_balance() {
     let (data, rules) = tally_ho::record::campaign::shipped().unwrap();
     let run = |battles| {
         let series = Series {
+            levels: Default::default(),
             rule: WeatherRule::Cards,
             battles,
             games: 150,

@@ -484,7 +484,8 @@ impl App {
                     Players::Solo { human } => Some(human),
                     Players::TwoPlayers => None,
                 };
-                let mut t = CampaignTable::new(c, human);
+                let level = |i: usize| players.get(i).map(|p| p.level).unwrap_or_default();
+                let mut t = CampaignTable::at(c, human, [level(0), level(1)]);
                 t.slot = own;
                 Screen::Campaign(Box::new(t))
             }

@@ -184,9 +184,14 @@ pub(super) fn campaign(run: &SimRun, tactical: bool) -> Res {
     if run.csv.is_some() {
         return Err("--csv is not available for the campaign".into());
     }
+    let ladder = run.ladder;
     let (campaign, rules) = record::campaign::shipped()?;
+    let seats = run.seat_levels(2, "the campaign (the Luftwaffe, the RAF)")?;
+    let levels = [seats[0], seats[1]];
     say!(
-        "campaign: {games} campaigns under each weather rule, the Luftwaffe planner against the RAF controller (seed {seed}, {threads} threads){}",
+        "campaign: {games} campaigns under each weather rule, the Luftwaffe planner ({}) against the RAF controller ({}) (seed {seed}, {threads} threads){}",
+        levels[0],
+        levels[1],
         if tactical {
             "; every intercept thrown with the campaign's dice, then the same campaigns with every intercept fought on the hex board by Simple Hex's opponent on both sides"
         } else {
@@ -200,6 +205,7 @@ pub(super) fn campaign(run: &SimRun, tactical: bool) -> Res {
             let series = sim::campaign::Series {
                 rule,
                 battles,
+                levels,
                 games,
                 seed,
                 threads,
@@ -214,6 +220,29 @@ pub(super) fn campaign(run: &SimRun, tactical: bool) -> Res {
             say!("{}", sim::campaign::side_by_side(&dice, &board));
         } else {
             say!("{dice}");
+        }
+        if ladder {
+            let bar = progress(games * 4);
+            let tick = |n: u64| bar.inc(n);
+            let rungs = sim::campaign::campaign_ladder(
+                &campaign, &rules, rule, games, seed, threads, &tick,
+            );
+            bar.finish_and_clear();
+            say!(
+                "  level ladder ({}; the same {games} seeds, the stronger level playing each side in turn; a win 1, a draw 0.5):",
+                rule.name()
+            );
+            for (rung, lw, raf) in rungs {
+                say!("    {rung}");
+                say!(
+                    "      {} as the Luftwaffe against a {} RAF took {:.1}% of the points; as the RAF against a {} Luftwaffe {:.1}%",
+                    rung.upper,
+                    rung.lower,
+                    100.0 * lw,
+                    rung.lower,
+                    100.0 * raf
+                );
+            }
         }
     }
     Ok(())

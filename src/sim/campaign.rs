@@ -15,6 +15,7 @@ use crate::campaign::rules::{CampaignRules, WeatherRule};
 use crate::campaign::score::{loss_deal_tied, luftwaffe_rate_holds, verdict_reading, Verdict};
 use crate::common::dice::sub_seed;
 use crate::common::game::{play_out, PlayOutError};
+use crate::common::Level;
 use std::fmt;
 use std::sync::Arc;
 use std::time::Duration;
@@ -51,12 +52,14 @@ pub struct CampaignRun {
     pub intercepts: InterceptTally,
 }
 
-/// Plays campaign number `index` of a run seeded `seed` to its end.
+/// Plays campaign number `index` of a run seeded `seed` to its end, the
+/// Luftwaffe planner at `levels[0]` and the RAF controller at `levels[1]`.
 pub fn play_campaign(
     data: &Arc<CampaignData>,
     rules: &Arc<CampaignRules>,
     rule: WeatherRule,
     battles: Battles,
+    levels: [Level; 2],
     index: u64,
     seed: u64,
 ) -> CampaignRun {
@@ -65,7 +68,8 @@ pub fn play_campaign(
         ..CampaignSetup::new(rule, sub_seed(seed, index))
     };
     let mut c = Campaign::new_quiet(data.clone(), rules.clone(), setup);
-    let refused = match play_out(&mut c, &mut Opponents::default(), MAX_COMMANDS) {
+    let mut opponents = Opponents::at(levels[0], levels[1]);
+    let refused = match play_out(&mut c, &mut opponents, MAX_COMMANDS) {
         Ok(_) => 0,
         Err(PlayOutError::Refused { .. }) => 1,
         Err(e) => panic!("campaign {index} of seed {seed}: {e}"),
@@ -206,6 +210,8 @@ pub struct CampaignFigures {
 pub struct Series {
     pub rule: WeatherRule,
     pub battles: Battles,
+    /// The Luftwaffe's level and the RAF's.
+    pub levels: [Level; 2],
     pub games: u64,
     pub seed: u64,
     pub threads: usize,
@@ -220,12 +226,13 @@ pub fn campaign_figures(
     let Series {
         rule,
         battles,
+        levels,
         games,
         seed,
         threads,
     } = series;
     let (runs, elapsed) = run_indexed(games, threads, tick, |i| {
-        play_campaign(data, rules, rule, battles, i, seed)
+        play_campaign(data, rules, rule, battles, levels, i, seed)
     });
     let mut intercepts = InterceptTally::default();
     for r in &runs {
@@ -580,4 +587,58 @@ pub fn side_by_side(dice: &CampaignFigures, board: &CampaignFigures) -> String {
         ));
     }
     out
+}
+
+/// A campaign's points for each seat (the Luftwaffe, the RAF): a win 1, a
+/// draw a half each.
+pub fn points(verdict: Verdict) -> Vec<f64> {
+    match verdict {
+        Verdict::Luftwaffe => vec![1.0, 0.0],
+        Verdict::Draw => vec![0.5, 0.5],
+        Verdict::British => vec![0.0, 1.0],
+    }
+}
+
+/// The level ladder under one weather rule: Veteran against Recruit and Ace
+/// against Veteran, each on the same seeds with the stronger level playing
+/// each side in turn (`sim::ladder`), and what each side's stronger level
+/// took against the weaker on the other side: (rung, Luftwaffe's share,
+/// RAF's share).
+pub fn campaign_ladder(
+    data: &Arc<CampaignData>,
+    rules: &Arc<CampaignRules>,
+    rule: WeatherRule,
+    seeds: u64,
+    seed: u64,
+    threads: usize,
+    tick: &(dyn Fn(u64) + Sync),
+) -> Vec<(super::Rung, f64, f64)> {
+    let play = |i: u64, levels: &[Level]| {
+        let r = play_campaign(
+            data,
+            rules,
+            rule,
+            Battles::Dice,
+            [levels[0], levels[1]],
+            i,
+            seed,
+        );
+        points(r.verdict)
+    };
+    let (rungs, _) = super::ladder(seeds, 2, threads, tick, play);
+    rungs
+        .into_iter()
+        .map(|rung| {
+            let side = |seat: usize| {
+                let (pts, _) = run_indexed(seeds, threads, tick, |i| {
+                    let mut levels = vec![rung.lower; 2];
+                    levels[seat] = rung.upper;
+                    play(i, &levels)[seat]
+                });
+                pts.iter().sum::<f64>() / seeds.max(1) as f64
+            };
+            let (lw, raf) = (side(0), side(1));
+            (rung, lw, raf)
+        })
+        .collect()
 }

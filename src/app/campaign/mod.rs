@@ -50,6 +50,7 @@ use crate::campaign::game::{Campaign, Command, Event, Stage};
 use crate::campaign::on_board::OnTheBoard;
 use crate::campaign::state::State;
 use crate::common::words::count;
+use crate::common::Level;
 use crate::record::{self, campaign::CampaignRecord, RecordError};
 use crate::saves::Slot;
 use crate::settings::Settings;
@@ -419,12 +420,25 @@ pub struct CampaignTable {
 
 impl CampaignTable {
     pub fn new(campaign: Campaign, human: Option<Side>) -> CampaignTable {
+        CampaignTable::at(campaign, human, [Level::default(); 2])
+    }
+
+    /// A campaign table whose computer sides play at `levels` (the
+    /// Luftwaffe's, the RAF's), kept with the seats' players in saves.
+    pub fn at(campaign: Campaign, human: Option<Side>, levels: [Level; 2]) -> CampaignTable {
         let players = match human {
             Some(h) => Players::Solo { human: h },
             None => Players::TwoPlayers,
         };
         let scene = CampaignScene::new(&campaign, human);
-        let mut map = Table::new(campaign, scene, players.to_record(), Opponents::default());
+        let record: Vec<_> = players
+            .to_record()
+            .into_iter()
+            .zip(levels)
+            .map(|(p, level)| p.at(level))
+            .collect();
+        let opponents = Opponents::at(levels[0], levels[1]);
+        let mut map = Table::new(campaign, scene, record, opponents);
         map.shared.viewer = human;
         CampaignTable {
             map: Some(Box::new(map)),

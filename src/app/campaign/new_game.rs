@@ -5,6 +5,7 @@ use super::{CampaignTable, BANNER};
 use crate::app::ui::{Ui, INK, PAPER};
 use crate::campaign::game::{Battles, Campaign, CampaignSetup};
 use crate::campaign::rules::WeatherRule;
+use crate::common::Level;
 use crate::simple_hex::Side;
 use macroquad::prelude::*;
 
@@ -53,6 +54,9 @@ pub struct CampaignNew {
     /// Index into `Battles::ALL`.
     pub battles: usize,
     pub seed: String,
+    /// The computer's level for each side: the Luftwaffe planner's, the
+    /// RAF controller's (a side a person plays ignores its own).
+    pub levels: [Level; 2],
 }
 
 impl CampaignNew {
@@ -62,7 +66,13 @@ impl CampaignNew {
             weather: 0,
             battles: 2,
             seed,
+            levels: [Level::default(); 2],
         }
+    }
+
+    /// The side the computer plays (None with two players).
+    pub fn computer(&self) -> Option<Side> {
+        self.human().map(|h| h.other())
     }
 
     pub fn human(&self) -> Option<Side> {
@@ -94,7 +104,7 @@ impl CampaignNew {
         let (data, rules) = crate::record::campaign::shipped()
             .map_err(|e| format!("The campaign's files could not be read: {e}"))?;
         let c = Campaign::new(data, rules, setup);
-        Ok(CampaignTable::new(c, self.human()))
+        Ok(CampaignTable::at(c, self.human(), self.levels))
     }
 }
 
@@ -111,20 +121,39 @@ pub fn new_campaign_screen(ui: &mut Ui, ng: &mut CampaignNew) -> Option<bool> {
     );
     let bw = 560.0f32.min(ui.w - 40.0);
     let x = (ui.w - bw) / 2.0;
-    let bh = ((ui.h - 220.0) / 7.5).clamp(34.0, 52.0);
+    let bh = ((ui.h - 220.0) / 9.0).clamp(30.0, 52.0);
     let step = bh + 12.0;
-    let mut y = 140.0 + ((ui.h - 140.0 - 7.0 * step - 40.0) / 2.0).max(0.0);
+    let mut y = 140.0 + ((ui.h - 140.0 - 8.0 * step - 40.0) / 2.0).max(0.0);
     let mut r = || {
         let out = Rect::new(x, y, bw, bh);
         y += step;
         out
     };
-    let (r0, r1, r2, r3, r4, r5) = (r(), r(), r(), r(), r(), r());
+    let (r0, rl, r1, r2, r3, r4, r5) = (r(), r(), r(), r(), r(), r(), r());
     // Room under the weather button for its note.
     let below = |r: Rect| Rect::new(r.x, r.y + 26.0, r.w, r.h);
     let (r2, r3, r4, r5) = (below(r2), below(r3), below(r4), below(r5));
     if ui.button(r0, &format!("Players: {}", PLAYERS[ng.players % 3])) {
         ng.players = (ng.players + 1) % 3;
+    }
+    // The computer side's level; none to choose with two players.
+    match ng.computer() {
+        Some(side) => {
+            let (i, who) = match side {
+                Side::German => (0, "Luftwaffe planner"),
+                Side::British => (1, "RAF controller"),
+            };
+            if ui.button(rl, &format!("Computer {who}: {}", ng.levels[i])) {
+                ng.levels[i] = ng.levels[i].next();
+            }
+        }
+        None => ui.text_centered(
+            "No computer side: two players",
+            rl.x + rl.w / 2.0,
+            rl.y + bh * 0.62,
+            20.0,
+            Color::new(0.85, 0.86, 0.9, 1.0),
+        ),
     }
     let w = WeatherRule::ALL[ng.weather % WeatherRule::ALL.len()];
     if ui.button(r1, &format!("Weather: {}", weather_title(w))) {

@@ -6,6 +6,7 @@ use super::{distance, stir};
 use crate::campaign::data::{Luftflotte, Role, Square};
 use crate::campaign::deck::CardKind;
 use crate::campaign::game::{Campaign, Command, Stage, WingState};
+use crate::common::Level;
 use crate::simple_hex::Side;
 
 /// How much the Luftwaffe wants a kind of target in a phase of the battle:
@@ -35,7 +36,7 @@ fn card_value(c: &Campaign, card: u16, phase: usize) -> i32 {
     priority(c.cards()[card as usize].kind, phase) * 10
 }
 
-pub(super) fn luftwaffe(c: &Campaign) -> Option<Command> {
+pub(super) fn luftwaffe(c: &Campaign, level: Level) -> Option<Command> {
     match c.stage() {
         Stage::KeepHand => {
             // Give back the card least wanted in the phase now beginning.
@@ -46,10 +47,10 @@ pub(super) fn luftwaffe(c: &Campaign) -> Option<Command> {
                 .min_by_key(|&&card| (card_value(c, card, phase), card))
                 .map(|&card| Command::Discard(card))
         }
-        Stage::Missions => missions(c),
+        Stage::Missions => missions(c, level),
         Stage::Reinforce => Some(reinforce(c)),
-        Stage::Fly { geschwader } => Some(fly(c, *geschwader)),
-        Stage::Gruppen => gruppe(c),
+        Stage::Fly { geschwader } => Some(fly(c, *geschwader, level)),
+        Stage::Gruppen => gruppe(c, level),
         Stage::Allocate { side: Side::German } => allocate(c, Side::German),
         _ => None,
     }
@@ -68,13 +69,22 @@ fn reinforce(c: &Campaign) -> Command {
 }
 
 /// Target score for a geschwader: what the target is worth, less the way
-/// there, and nothing for a target its escort cannot reach.
-fn mission_score(c: &Campaign, g: usize, card: u16) -> i32 {
+/// there, and nothing for a target its escort cannot reach. The Recruit
+/// sees only the worth and the way; the Ace also counts the RAF wings that
+/// could meet the raid over its target (within a wing's move of it) or
+/// on its way (within a move of the straight line there).
+fn mission_score(c: &Campaign, g: usize, card: u16, level: Level) -> i32 {
     let data = c.data();
     let t = &data.targets.cards[card as usize];
     let base = data.oob.geschwader[g].at;
     let phase = c.phase();
     let mut score = card_value(c, card, phase) - 3 * distance(base, t.at);
+    if level == Level::Recruit {
+        return score;
+    }
+    if level == Level::Ace {
+        score -= ACE_WING_COST * wings_in_reach(c, base, t.at);
+    }
     let ges = &c.geschwader()[g];
     let short = ges.squadrons.iter().any(|&s| c.aircraft(s).short_range);
     let north = data.map.north_of_twelve_group_line(t.at);
@@ -89,7 +99,39 @@ fn mission_score(c: &Campaign, g: usize, card: u16) -> i32 {
     score
 }
 
-fn missions(c: &Campaign) -> Option<Command> {
+/// What the Ace counts against a target for each RAF wing that could meet
+/// the raid.
+const ACE_WING_COST: i32 = 3;
+
+/// RAF wings with squadrons whose station lies within a wing's move of the
+/// target, or of the way there (sampled at every square of the straight
+/// line from the base).
+fn wings_in_reach(c: &Campaign, base: Square, target: Square) -> i32 {
+    let reach = c.rules().raid.raf_move as i32;
+    let steps = distance(base, target).max(1);
+    let line: Vec<Square> = (0..=steps)
+        .map(|k| Square {
+            col: base.col + (target.col - base.col) * k / steps,
+            row: base.row + (target.row - base.row) * k / steps,
+        })
+        .collect();
+    c.data()
+        .oob
+        .wings
+        .iter()
+        .enumerate()
+        .filter(|(w, _)| {
+            c.wings()
+                .get(*w)
+                .is_some_and(|x| x.state != WingState::Unformed)
+        })
+        .filter(|(_, w)| {
+            distance(w.at, target) <= reach || line.iter().any(|&p| distance(w.at, p) <= 1)
+        })
+        .count() as i32
+}
+
+fn missions(c: &Campaign, level: Level) -> Option<Command> {
     let hand = c.deck().hand();
     let mut best: Option<(i32, usize, u16)> = None;
     for (g, ges) in c.geschwader().iter().enumerate() {
@@ -102,7 +144,7 @@ fn missions(c: &Campaign) -> Option<Command> {
             continue;
         }
         for &card in hand {
-            let s = mission_score(c, g, card);
+            let s = mission_score(c, g, card, level);
             if best.is_none_or(|(b, _, _)| s > b) {
                 best = Some((s, g, card));
             }
@@ -122,7 +164,7 @@ fn missions(c: &Campaign) -> Option<Command> {
         if let Some((g, _)) = lf5 {
             if let Some(&card) = hand
                 .iter()
-                .max_by_key(|&&card| (mission_score(c, g, card), card))
+                .max_by_key(|&&card| (mission_score(c, g, card, level), card))
             {
                 return Some(Command::Assign {
                     geschwader: g,
@@ -136,7 +178,10 @@ fn missions(c: &Campaign) -> Option<Command> {
         Some((s, g, card)) if s > -20 => {
             // Every third raid takes off in the second wave, to split the
             // defence.
-            let wave = if c.rules().raid.waves > 1 && stir(c, g as u64).is_multiple_of(3) {
+            let wave = if level != Level::Recruit
+                && c.rules().raid.waves > 1
+                && stir(c, g as u64).is_multiple_of(3)
+            {
                 2
             } else {
                 1
@@ -151,7 +196,7 @@ fn missions(c: &Campaign) -> Option<Command> {
     }
 }
 
-fn fly(c: &Campaign, g: usize) -> Command {
+fn fly(c: &Campaign, g: usize, level: Level) -> Command {
     let ges = &c.geschwader()[g];
     let Some(card) = ges.target else {
         return Command::Home;
@@ -182,11 +227,18 @@ fn fly(c: &Campaign, g: usize) -> Command {
         .filter(|&to| c.check(&Command::Step(to)).is_ok())
         .min_by_key(|&to| {
             let mut cost = distance(to, target) * 100;
+            // The Recruit flies straight; the Ace gives the wings and the
+            // radar chain a wider berth.
+            let (radar, wing) = match level {
+                Level::Recruit => (0, 0),
+                Level::Veteran => (10, 20),
+                Level::Ace => (20, 40),
+            };
             if c.is_radar_square(to) && to != target {
-                cost += 10;
+                cost += radar;
             }
             if wings.iter().any(|&w| distance(w, to) <= 1) && to != target {
-                cost += 20;
+                cost += wing;
             }
             // The geschwader's own escort: keep it south of the line where it can.
             if map.north_of_twelve_group_line(to) {
@@ -206,7 +258,7 @@ fn fly(c: &Campaign, g: usize) -> Command {
 /// fighters gather in one large gruppe, a trap for an RAF that goes for the
 /// biggest; otherwise fighters and bombers are dealt round the gruppen
 /// together, each bomber with its escort. Which, the RAF cannot tell.
-fn gruppe(c: &Campaign) -> Option<Command> {
+fn gruppe(c: &Campaign, level: Level) -> Option<Command> {
     let d = c.dogfight()?;
     let n = d.squadrons.len();
     let want = (c.rules().raid.gruppen as usize).min(n);
@@ -216,7 +268,8 @@ fn gruppe(c: &Campaign) -> Option<Command> {
         .setup()
         .seed
         .wrapping_add(d.geschwader as u64 * 131 + c.turn() as u64 * 17 + c.tally_ho() as u64);
-    let trap = salt.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 63 == 1;
+    // The Recruit never sets the trap: its gruppen are always dealt round.
+    let trap = level != Level::Recruit && salt.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 63 == 1;
     let mut plan = vec![0u8; n];
     if trap && want > 1 {
         let mut by_fighting: Vec<usize> = (0..n).collect();

@@ -6,8 +6,17 @@
 //! command. Battles on the hex board are played by Simple Hex's opponent.
 //!
 //! Every decision depends only on the campaign (its seed, its commands,
-//! where it stands): a fresh [`Opponents`] decides as one that played the
-//! whole campaign.
+//! where it stands) and the side's level: a fresh [`Opponents`] decides as
+//! one that played the whole campaign.
+//!
+//! The levels (`Level`): the Recruit plays the simplest reading (each raid
+//! straight at the target it values most, one wave, its gruppen dealt round;
+//! the RAF scrambles only at a raid next to a wing, puts every production
+//! die on squadrons and always goes for the largest gruppe); the Veteran
+//! weighs the raids and wings on the map now; the Ace also looks ahead: the
+//! Luftwaffe at the RAF wings that could meet a raid on its way and over
+//! its target, the RAF at the calendar (a damaged fighter that next turn's
+//! rotation or allied squadron will bring back is not rebuilt with dice).
 
 mod luftwaffe;
 mod raf;
@@ -15,6 +24,7 @@ mod raf;
 use super::data::Square;
 use super::game::{Campaign, Command, Stage};
 use crate::common::game::Opponent;
+use crate::common::Level;
 use crate::simple_hex::ai::Ai as HexAi;
 use crate::simple_hex::Side;
 
@@ -36,9 +46,14 @@ fn stir(c: &Campaign, salt: u64) -> u64 {
     x ^ (x >> 32)
 }
 
-/// What a side's opponent plays now, before `check` has seen it. `None`
-/// when it is not that side's decision.
+/// What a side's opponent plays now at the default level (Veteran),
+/// before `check` has seen it. `None` when it is not that side's decision.
 pub fn propose(c: &Campaign, side: Side) -> Option<Command> {
+    propose_at(c, side, Level::default())
+}
+
+/// What a side's opponent of `level` plays now, before `check` has seen it.
+pub fn propose_at(c: &Campaign, side: Side, level: Level) -> Option<Command> {
     if c.to_act() != Some(side) {
         return None;
     }
@@ -49,8 +64,8 @@ pub fn propose(c: &Campaign, side: Side) -> Option<Command> {
         _ => {}
     }
     match side {
-        Side::German => luftwaffe::luftwaffe(c),
-        Side::British => raf::raf(c),
+        Side::German => luftwaffe::luftwaffe(c, level),
+        Side::British => raf::raf(c, level),
     }
 }
 
@@ -63,12 +78,32 @@ pub fn battle_move(c: &Campaign, side: Side) -> Option<Command> {
     HexAi::new().decide(&t.game, side).map(Command::Hex)
 }
 
-/// Both opponents, for either side. It keeps Simple Hex's opponent from
-/// move to move of a battle on the board (only a cache: a fresh one decides
-/// the same).
+/// Both opponents, for either side, each at its level. It keeps Simple
+/// Hex's opponent from move to move of a battle on the board (only a cache:
+/// a fresh one decides the same).
 #[derive(Clone, Default)]
 pub struct Opponents {
     board: HexAi,
+    /// The Luftwaffe's level and the RAF's.
+    levels: [Level; 2],
+}
+
+impl Opponents {
+    /// The Luftwaffe planner at `luftwaffe`, the RAF controller at `raf`.
+    pub fn at(luftwaffe: Level, raf: Level) -> Opponents {
+        Opponents {
+            board: HexAi::default(),
+            levels: [luftwaffe, raf],
+        }
+    }
+
+    /// The level of a side's opponent.
+    pub fn level(&self, side: Side) -> Level {
+        match side {
+            Side::German => self.levels[0],
+            Side::British => self.levels[1],
+        }
+    }
 }
 
 impl Opponent<Campaign> for Opponents {
@@ -77,7 +112,7 @@ impl Opponent<Campaign> for Opponents {
             (Stage::Battle, Some(t)) if game.to_act() == Some(seat) => {
                 self.board.decide(&t.game, seat).map(Command::Hex)
             }
-            _ => propose(game, seat),
+            _ => propose_at(game, seat, self.level(seat)),
         }
     }
 }

@@ -8,9 +8,11 @@ use crate::campaign::data::Group;
 use crate::campaign::deck::CardKind;
 use crate::campaign::forces::Holder;
 use crate::campaign::game::{Campaign, Command, RaidState, Stage, WingState};
+use crate::campaign::rules::TurnEvent;
+use crate::common::Level;
 use crate::simple_hex::Side;
 
-pub(super) fn raf(c: &Campaign) -> Option<Command> {
+pub(super) fn raf(c: &Campaign, level: Level) -> Option<Command> {
     match c.stage() {
         Stage::Rotations => Some(
             (0..c.rotations_left().len())
@@ -18,6 +20,10 @@ pub(super) fn raf(c: &Campaign) -> Option<Command> {
                 .find(|cmd| c.check(cmd).is_ok())
                 .unwrap_or(Command::EndRotations),
         ),
+        // The Recruit puts every die on squadrons.
+        Stage::ProductionSplit { dice } if level == Level::Recruit => {
+            Some(Command::Production { squadrons: *dice })
+        }
         Stage::ProductionSplit { dice } => {
             let ground_need = (0..c.cards().len() as u16)
                 .filter(|&card| {
@@ -32,7 +38,7 @@ pub(super) fn raf(c: &Campaign) -> Option<Command> {
                 squadrons: dice - ground,
             })
         }
-        Stage::Repairs => Some(repairs(c)),
+        Stage::Repairs => Some(repairs(c, level)),
         // The Big Wing cannot scramble, but six squadrons together down more
         // Germans in RAF movement: measured, it is worth forming.
         Stage::BigWing => Some(
@@ -41,7 +47,7 @@ pub(super) fn raf(c: &Campaign) -> Option<Command> {
                 .find(|m| matches!(m, Command::BigWing(..)))
                 .unwrap_or(Command::NoBigWing),
         ),
-        Stage::InterceptChoice { geschwader } => Some(intercept_choice(c, *geschwader)),
+        Stage::InterceptChoice { geschwader } => Some(intercept_choice(c, *geschwader, level)),
         Stage::InterceptStep { geschwader, wing } => {
             let to = c.geschwader()[*geschwader].at;
             let from = c.wings()[*wing].at;
@@ -52,7 +58,7 @@ pub(super) fn raf(c: &Campaign) -> Option<Command> {
                 .map(Command::WingStep)
         }
         Stage::RafMovement => Some(raf_movement(c)),
-        Stage::Attacks => attack(c),
+        Stage::Attacks => attack(c, level),
         Stage::Allocate {
             side: Side::British,
         } => allocate(c, Side::British),
@@ -69,14 +75,64 @@ fn group_order(g: Group) -> u8 {
     }
 }
 
-fn repairs(c: &Campaign) -> Command {
+/// The damaged squadrons (group, type) that next turn's calendar will bring
+/// back without dice: the rotations' receiving groups and the allied
+/// squadrons' groups (Hurricanes). The Ace leaves that many of each damaged.
+fn coming_back(c: &Campaign) -> Vec<(Group, String)> {
+    let next = c.turn() + 1;
+    let mut out = Vec::new();
+    for e in c.rules().calendar_for(c.setup().weather).events_at(next) {
+        match e {
+            TurnEvent::Rotate(n) => {
+                for r in &c.rules().rotations[*n as usize] {
+                    if let Some(g) = Group::from_number(r.to_group) {
+                        let kind = r.receives.as_ref().unwrap_or(&r.kind);
+                        for _ in 0..r.count {
+                            out.push((g, kind.clone()));
+                        }
+                    }
+                }
+            }
+            TurnEvent::Reinforce { group, .. } => {
+                if let Some(g) = Group::from_number(*group) {
+                    out.push((g, "Hurricane".to_string()));
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+fn repairs(c: &Campaign, level: Level) -> Command {
     let f = c.forces();
+    // The Ace keeps back, damaged, the squadrons next turn brings back free.
+    let mut keep = if level == Level::Ace {
+        coming_back(c)
+    } else {
+        Vec::new()
+    };
+    let mut kept = vec![false; f.squadrons.len()];
+    for (i, s) in f.squadrons.iter().enumerate() {
+        if !f.rebuildable(i) {
+            continue;
+        }
+        let Holder::Group(g) = s.holder else { continue };
+        if let Some(k) = keep
+            .iter()
+            .position(|(kg, kind)| *kg == g && *kind == c.aircraft(i).name)
+        {
+            keep.remove(k);
+            kept[i] = true;
+        }
+    }
     let (sq, ground) = c.successes();
     let damaged = |thirteen: bool| {
         f.squadrons
             .iter()
             .enumerate()
             .filter(|(i, _)| f.rebuildable(*i))
+            .filter(|(i, _)| !kept[*i])
             .filter(move |(i, _)| thirteen || c.rebuild_cost(*i) <= sq)
             .filter(move |(_, s)| !thirteen || s.holder == Holder::Group(Group::Thirteen))
             .min_by_key(|(i, s)| {
@@ -113,15 +169,24 @@ fn repairs(c: &Campaign) -> Command {
     Command::EndRepairs
 }
 
-fn intercept_choice(c: &Campaign, g: usize) -> Command {
+fn intercept_choice(c: &Campaign, g: usize, level: Level) -> Command {
     let at = c.geschwader()[g].at;
+    // The Recruit scrambles the nearest wing next to the raid, however small.
+    // The Ace looks past the intercept to RAF movement: a wing that would
+    // have to chase the raid is kept for the dogfight, where it picks its
+    // gruppe; only a wing next to the raid scrambles.
+    let (fewest, farthest) = match level {
+        Level::Recruit => (1, 1),
+        Level::Veteran => (2, 3),
+        Level::Ace => (2, 1),
+    };
     let best = (0..c.wings().len())
         .filter(|&w| c.can_intercept(w))
-        .filter(|&w| c.wings()[w].squadrons.len() >= 2)
+        .filter(|&w| c.wings()[w].squadrons.len() >= fewest)
         .map(|w| (distance(c.wings()[w].at, at), w))
         .min();
     match best {
-        Some((d, w)) if d <= 3 => Command::Intercept(w),
+        Some((d, w)) if d <= farthest => Command::Intercept(w),
         _ => Command::NoIntercept,
     }
 }
@@ -187,9 +252,9 @@ fn raf_movement(c: &Campaign) -> Command {
 
 /// The gruppen are face down: the RAF sees only how many squadrons each
 /// holds. It goes for the largest (where the bombers are likeliest to be),
-/// the tie broken at random, and with five squadrons or more it splits them
-/// over the two largest.
-fn attack(c: &Campaign) -> Option<Command> {
+/// the tie broken at random; the Recruit, with five squadrons or more,
+/// splits them over the two largest.
+fn attack(c: &Campaign, level: Level) -> Option<Command> {
     let d = c.dogfight()?;
     let gruppen = d.gruppe_of.iter().max().map_or(0, |m| m + 1);
     let mut sizes = vec![0usize; gruppen as usize];
@@ -205,7 +270,9 @@ fn attack(c: &Campaign) -> Option<Command> {
         )
     });
     let i = d.attacks.len();
-    let k = if d.raf.len() >= 5 && order.len() > 1 {
+    // The Recruit spreads five squadrons or more over the two largest; the
+    // Veteran and the Ace keep them together (measured: splitting loses).
+    let k = if level == Level::Recruit && d.raf.len() >= 5 && order.len() > 1 {
         order[i % 2]
     } else {
         order[0]
