@@ -265,6 +265,7 @@ fn random_play(
             })
             .collect(),
         short_game,
+        difficulty: Default::default(),
     };
     let mut g = Game::new(sc, setup, seed).map_err(TestCaseError::fail)?;
     check_state(&g, &Seen::of(&g))?;
