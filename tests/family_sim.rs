@@ -18,6 +18,7 @@ fn config(games: u64, players: usize, threads: usize) -> FamilyConfig {
         setup: Setup::first_sectors(players),
         threads,
         max_commands: fsim::MAX_COMMANDS,
+        levels: Vec::new(),
     }
 }
 
