@@ -51,8 +51,8 @@ use std::path::{Path, PathBuf};
 ///
 /// 4: the family game's readings of issue 14 (only commanders in play win at
 /// dusk, two Spitfires pass each other, a radar landing costs the round's
-/// turn, the solo game's objective) and its fairer boards. The same commands
-/// make another game under them, and the old boards are gone, so family
+/// turn, the solo game's objective). The same commands make another game
+/// under them, so family
 /// records of version 3 and earlier are refused with a sentence that says so.
 pub const VERSION: u32 = 4;
 
@@ -529,7 +529,7 @@ pub fn parse(file: &str, text: &str) -> Result<AnyRecord, RecordError> {
             line: 1,
             col: 1,
             message: format!(
-                "this family game was recorded by version {} under the family rules before version {FAMILY_READINGS} (dusk, passing through, the radar landing and the boards changed): it cannot be replayed as it was played",
+                "this family game was recorded by version {} under the family rules before version {FAMILY_READINGS} (dusk, passing through, the radar landing and the solo game changed): it cannot be replayed as it was played",
                 r.version
             ),
         }
