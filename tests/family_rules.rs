@@ -3002,8 +3002,7 @@ fn a_rules_file_needs_every_solo_difficulty_once() {
             file: "levels/family/rules.ron".into(),
             text: text.into(),
         })
-        .err()
-        .expect("bad rules");
+        .expect_err("bad rules");
         e.0.iter()
             .map(|e| e.to_string())
             .collect::<Vec<_>>()
