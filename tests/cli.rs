@@ -132,7 +132,12 @@ fn simulate_family_solo_short_game_with_a_csv() {
         csv.to_str().unwrap(),
     ]);
     assert!(ok, "{err}");
-    assert!(out.contains("first to 3 kills"), "{out}");
+    assert!(out.contains("3 kills by the difficulty's round"), "{out}");
+    // The solo game is reported by difficulty, each with its interval.
+    for d in ["solo Recruit", "solo Veteran", "solo Ace"] {
+        assert!(out.contains(d), "{d}:\n{out}");
+    }
+    assert!(out.contains("95% CI"), "{out}");
     assert!(!out.contains("Blue"), "one commander only:\n{out}");
     let text = std::fs::read_to_string(&csv).unwrap();
     assert_eq!(text.lines().count(), 11);

@@ -10,6 +10,7 @@
 use hexx::Hex;
 use std::sync::Arc;
 use tally_ho::common::hex::{hex_from_offset, offset_of, End, Facing};
+use tally_ho::common::Level;
 use tally_ho::data::{self, Source};
 use tally_ho::family::*;
 
@@ -1328,18 +1329,37 @@ fn bomber_over_sea_bombs_nothing() {
             message: "a radar station must stand on land, not at sea".into()
         }]
     );
-    // ... and the shipped boards' bombers cross the Channel without bombing.
-    for name in ["full", "kitchen"] {
-        let sc = Arc::new(data::load_family(name).unwrap());
-        let mut g = Game::new(sc.clone(), Setup::first_sectors(1), 5).unwrap();
-        spin_all(&mut g);
-        for e in g.events() {
-            if let Event::BomberFlew { to, .. } = e {
-                assert!(!sc.is_land(*to), "{name}: still over the sea");
-            }
-            assert!(!matches!(e, Event::Bombed { .. }), "{name}: {e:?}");
-        }
+    // ... and the engine bombs nothing at sea: a target forced onto the sea
+    // (past the file check) is flown over unharmed, while the same target on
+    // land is bombed.
+    let base = test_scenario(1, face(0, Heading::Beam));
+    let mut bombed = 0;
+    for (at, land) in [((3, 8), false), ((3, 6), true)] {
+        let mut sc = (*base).clone();
+        sc.features.push(Feature {
+            kind: Radar,
+            hex: h(at.0, at.1),
+            sector: 0,
+        });
+        assert_eq!(sc.is_land(h(at.0, at.1)), land);
+        let target = sc.features.len() - 1;
+        let sc = Arc::new(sc);
+        // The bomber flies north over the target's square.
+        let from = (at.0, at.1 + 1);
+        let mut g = game_at(&sc, 1, &[bomber(0, from, N, 4)], &[], &[]);
+        let ev = play(&mut g, Command::Spin);
+        assert!(
+            ev.contains(&flew(0, at, N)),
+            "the bomber flies over {at:?}: {ev:?}"
+        );
+        let hit = ev
+            .iter()
+            .any(|e| matches!(e, Event::Bombed { feature, .. } if *feature as usize == target));
+        assert_eq!(hit, land, "{at:?}: {ev:?}");
+        assert_eq!(g.is_knocked_out(target), land);
+        bombed += hit as u32;
     }
+    assert_eq!(bombed, 1, "the land case bombed its target");
 }
 
 #[test]
@@ -1384,7 +1404,10 @@ fn radar_hit_forces_that_sectors_spitfire_to_land_at_once() {
                 at: h(6, 1),
                 fuel: 6
             },
-            Event::TurnBegan { seat: 0 },
+            // (Our reading) new instructions cost the round's turn.
+            Event::Briefed { seat: 0 },
+            Event::TurnBegan { seat: 1 },
+            Event::FuelBurned { seat: 1, fuel: 7 },
         ]
     );
     assert!(g.spitfire(0).on_ground());
@@ -1733,8 +1756,10 @@ fn collision_when_passing_through_at_same_altitude() {
         ]
     );
 
-    // (R) A Spitfire passing through another Spitfire at its altitude: both out.
-    for (alt, crash) in [(3, true), (5, false)] {
+    // (Our reading) A Spitfire passing through another Spitfire, at its
+    // altitude or not, passes it: a collision is a bomber and a fighter.
+    let mut passed = 0;
+    for alt in [3, 5] {
         let mut g = game_at(
             &sc,
             2,
@@ -1744,38 +1769,12 @@ fn collision_when_passing_through_at_same_altitude() {
         );
         spin_all(&mut g);
         let ev = play(&mut g, mv2((3, 5), (3, 4)));
-        if crash {
-            assert_eq!(
-                ev[1..4],
-                [
-                    Event::Collided {
-                        seat: 0,
-                        bomber: None,
-                        other_seat: Some(1),
-                        at: h(3, 5)
-                    },
-                    Event::SpitfireLost {
-                        seat: 0,
-                        cause: Cause::Collision
-                    },
-                    Event::SpitfireLost {
-                        seat: 1,
-                        cause: Cause::Collision
-                    },
-                ]
-            );
-            assert_eq!(
-                g.phase(),
-                Phase::Over {
-                    winner: None,
-                    ending: Ending::AllOut
-                }
-            );
-        } else {
-            assert!(!ev.iter().any(|e| matches!(e, Event::Collided { .. })));
-            assert_eq!(g.spitfire(0).hex, h(3, 4));
-        }
+        assert!(!ev.iter().any(|e| matches!(e, Event::Collided { .. })));
+        assert_eq!(g.spitfire(0).hex, h(3, 4));
+        assert!(g.spitfire(0).in_play() && g.spitfire(1).in_play());
+        passed += 1;
     }
+    assert_eq!(passed, 2);
 }
 
 #[test]
@@ -2184,10 +2183,19 @@ fn game_ends_when_every_player_is_out() {
 
 #[test]
 fn dusk_ends_an_unwon_game() {
-    // (R) dusk_round: after that round nightfall ends the battle; the one
-    // commander with the most kills (if any) wins.
+    // (R) dusk_round: after that round nightfall ends the battle; in the
+    // shared game the one commander in play with the most kills (if any)
+    // wins (`only_commanders_still_in_play_can_win_at_dusk`); in the solo
+    // game nightfall is a defeat, whatever the kills.
     let rules = FamilyRules {
         dusk_round: 2,
+        solo: Level::ALL
+            .map(|level| SoloDifficulty {
+                level,
+                rounds: 2,
+                rounds_short: 2,
+            })
+            .to_vec(),
         ..shipped_rules()
     };
     let mut g = shooting_gallery(rules.clone(), false, spit(0, (0, 3), 4, 12));
@@ -2197,7 +2205,7 @@ fn dusk_ends_an_unwon_game() {
         [
             Event::TurnEnded { seat: 0 },
             Event::GameOver {
-                winner: Some(0),
+                winner: None,
                 ending: Ending::Dusk
             }
         ]
@@ -2835,4 +2843,179 @@ fn a_spitfire_lost_to_a_bomber_it_sent_home_shoots_no_more() {
     assert_eq!(g.spitfire(0).lost, Some(Cause::Collision));
     assert_eq!(g.spitfire(0).kills, 1);
     assert_eq!(g.bombers()[1].hex, h(2, 8), "bomber 1 was not shot");
+}
+
+#[test]
+fn only_commanders_still_in_play_can_win_at_dusk() {
+    // Red shoots a bomber down in round 1; Blue waits on the ground with no
+    // kill. Dusk after round 2. With fuel for it Red is still flying and wins
+    // as the one leader; if Red runs out of fuel in round 2, Red is out of
+    // the game, so nobody wins (not Red, the only commander with a kill).
+    let rules = FamilyRules {
+        dusk_round: 2,
+        ..rules_with(&[face(0, Heading::Beam)])
+    };
+    let sc = scenario(&test_board(1), rules);
+    let mut cases = 0;
+    for (fuel, winner) in [(12, Some(0)), (2, None)] {
+        let mut g = game_at(
+            &sc,
+            2,
+            &[bomber(0, (4, 6), N, 4)],
+            &[spit(0, (4, 7), 4, fuel), spit(1, (6, 1), 0, 12)],
+            &[],
+        );
+        spin_all(&mut g);
+        let ev = play(&mut g, mv2((4, 6), (4, 5)));
+        assert!(
+            ev.contains(&Event::ShotDown { seat: 0, bomber: 0 }),
+            "{ev:?}"
+        );
+        play(&mut g, Command::Wait);
+        spin_all(&mut g);
+        assert_eq!(g.phase(), Phase::Turn { seat: 1 });
+        play(&mut g, Command::Wait);
+        if g.spitfire(0).in_play() {
+            play(&mut g, Command::Wait);
+        } else {
+            assert_eq!(g.spitfire(0).lost, Some(Cause::OutOfFuel));
+        }
+        assert_eq!(g.spitfire(0).kills, 1);
+        assert_eq!(
+            g.phase(),
+            Phase::Over {
+                winner,
+                ending: Ending::Dusk
+            },
+            "fuel {fuel}"
+        );
+        cases += 1;
+    }
+    assert_eq!(cases, 2);
+}
+
+#[test]
+fn a_radar_landing_costs_the_commander_that_rounds_turn() {
+    // (Our reading of "pour recevoir de nouvelles instructions") Red lands on
+    // radar orders while the bombers fly: Red's turn of that round is gone,
+    // and Red flies again next round.
+    let sc = test_scenario(1, face(0, Heading::Beam));
+    let spits = [spit(0, (3, 4), 3, 8), spit(1, (4, 2), 3, 8)];
+    let mut g = game_at(&sc, 2, &[bomber(0, (1, 8), N, 4)], &spits, &[]);
+    play(&mut g, Command::Spin);
+    assert_eq!(g.phase(), Phase::Order(Order::RadarLanding { seat: 0 }));
+    let ev = play(&mut g, Command::RadarLand { at: h(1, 1) });
+    assert!(ev.contains(&Event::Briefed { seat: 0 }), "{ev:?}");
+    // Red went first this round; the game goes straight to Blue.
+    assert_eq!(g.round(), 1);
+    assert_eq!(g.order()[0], 0);
+    assert_eq!(g.phase(), Phase::Turn { seat: 1 });
+    assert!(g.spitfire(0).on_ground());
+    play(&mut g, Command::Wait);
+    // Next round, Red may take off again.
+    spin_all(&mut g);
+    assert_eq!(g.round(), 2);
+    play(&mut g, Command::Wait); // Blue goes first in round 2
+    assert_eq!(g.phase(), Phase::Turn { seat: 0 });
+    assert!(g.check(&Command::TakeOff).is_ok());
+    assert!(!g.spitfire(0).briefing);
+}
+
+#[test]
+fn the_solo_game_is_won_by_the_kills_before_the_difficultys_nightfall() {
+    // One commander: nightfall comes after the difficulty's round and is a
+    // defeat, even with kills (in the shared game a lone leader would win).
+    let rules = FamilyRules {
+        solo: vec![
+            SoloDifficulty {
+                level: Level::Recruit,
+                rounds: 3,
+                rounds_short: 2,
+            },
+            SoloDifficulty {
+                level: Level::Veteran,
+                rounds: 2,
+                rounds_short: 1,
+            },
+            SoloDifficulty {
+                level: Level::Ace,
+                rounds: 1,
+                rounds_short: 1,
+            },
+        ],
+        ..rules_with(&[face(0, Heading::Beam)])
+    };
+    let sc = scenario(&test_board(1), rules);
+    let mut seen = 0;
+    for (difficulty, short, rounds) in [
+        (Level::Recruit, false, 3),
+        (Level::Veteran, false, 2),
+        (Level::Ace, false, 1),
+        (Level::Recruit, true, 2),
+    ] {
+        let setup = Setup {
+            short_game: short,
+            difficulty,
+            ..Setup::first_sectors(1)
+        };
+        let pos = Position {
+            bombers: vec![bomber(0, (4, 6), N, 4)],
+            spitfires: vec![spit(0, (4, 7), 4, 12)],
+            bombed: vec![],
+        };
+        let mut g = Game::with_position(sc.clone(), setup, pos, 1).unwrap();
+        assert!(g.is_solo());
+        assert_eq!(g.dusk_round(), rounds);
+        spin_all(&mut g);
+        play(&mut g, mv2((4, 6), (4, 5)));
+        assert_eq!(g.spitfire(0).kills, 1);
+        while !g.is_over() {
+            if matches!(g.phase(), Phase::Spin { .. }) {
+                play(&mut g, Command::Spin);
+            } else {
+                play(&mut g, Command::Wait);
+            }
+        }
+        assert_eq!(g.round(), rounds, "{difficulty}");
+        assert_eq!(
+            g.phase(),
+            Phase::Over {
+                winner: None,
+                ending: Ending::Dusk
+            },
+            "{difficulty}: nightfall is a defeat"
+        );
+        seen += 1;
+    }
+    assert_eq!(seen, 4);
+    // The shipped difficulties: each harder one gives fewer rounds.
+    let r = shipped_rules();
+    let rounds: Vec<u32> = Level::ALL.iter().map(|&l| r.solo(l).rounds).collect();
+    assert!(rounds[0] > rounds[1] && rounds[1] > rounds[2], "{rounds:?}");
+}
+
+#[test]
+fn a_rules_file_needs_every_solo_difficulty_once() {
+    let shipped = data::family_rules_source().text;
+    let error = |text: &str| -> String {
+        let e = data::load_family_rules(&Source {
+            file: "levels/family/rules.ron".into(),
+            text: text.into(),
+        })
+        .expect_err("bad rules");
+        e.0.iter()
+            .map(|e| e.to_string())
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let twice = shipped.replace("(level: Ace,", "(level: Veteran,");
+    let e = error(&twice);
+    assert!(e.contains("two solo difficulties are Veteran"), "{e}");
+    assert!(e.contains("no Ace difficulty"), "{e}");
+    let zero = shipped.replace("rounds: 36,", "rounds: 0,");
+    let (l, c) = position_of(&zero, "0, rounds_short: 22");
+    assert_eq!(
+        error(&zero),
+        format!("levels/family/rules.ron:{l}:{c}: a solo difficulty's rounds must be 1 to 200")
+    );
 }

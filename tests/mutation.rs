@@ -410,8 +410,8 @@ fn saves_and_replays_of_the_earlier_version() {
     for (file, replay) in [
         ("sh_save.ron", false),
         ("sh_replay.ron", true),
-        ("family_save.ron", false),
-        ("family_replay.ron", true),
+        // (The earlier version's family files are refused as a whole since
+        // version 4, tests/records.rs; this version's are mutated above.)
         ("campaign_save.ron", false),
     ] {
         let path = format!("{dir}/{file}");

@@ -477,6 +477,20 @@ fn value(
             approach = approach.min(turns / n);
         }
     }
+    if s.briefing && s.on_ground() {
+        // Landed on radar orders: no turn this round, so the Spitfire waits
+        // on the airfield through the next round's spins too (each bomber
+        // from where it stands, about).
+        for b in 0..after.bombers().len() as u8 {
+            let fl = flights(after, b);
+            let n = fl.len().max(1) as f64;
+            let over = fl
+                .iter()
+                .filter(|f| f.path.iter().flatten().any(|&h| h == s.hex))
+                .count();
+            survive *= 1.0 - over as f64 / n;
+        }
+    }
     v -= LOSS * (1.0 - survive);
     if level != Level::Recruit {
         let w = if level == Level::Ace {

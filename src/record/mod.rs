@@ -48,7 +48,16 @@ use std::path::{Path, PathBuf};
 /// move. The same commands on the same seed make another game under it, so
 /// Simple Hex records of version 2 and earlier are read with the earlier rule
 /// (`SpeedDice::EachPlane`) in their options, and replay as they were played.
-pub const VERSION: u32 = 3;
+///
+/// 4: the family game's readings of issue 14 (only commanders in play win at
+/// dusk, two Spitfires pass each other, a radar landing costs the round's
+/// turn, the solo game's objective). The same commands make another game
+/// under them, so family
+/// records of version 3 and earlier are refused with a sentence that says so.
+pub const VERSION: u32 = 4;
+
+/// The first version whose family records follow issue 14's readings.
+const FAMILY_READINGS: u32 = 4;
 
 /// The first version whose Simple Hex records roll a side's speed dice
 /// together.
@@ -510,11 +519,28 @@ impl<'de> Deserialize<'de> for Tag {
 /// versions without one are Simple Hex's, or say so by their first word).
 pub fn parse(file: &str, text: &str) -> Result<AnyRecord, RecordError> {
     let tag: Tag = data::parse(file, text)?;
-    match tag.version {
-        Some(_) => {}
-        None => return legacy::parse(file, text, tag.game),
+    let record = match tag.version {
+        Some(_) => current(file, text, tag.game)?,
+        None => legacy::parse(file, text, tag.game)?,
+    };
+    match &record {
+        AnyRecord::Family(r) if r.version < FAMILY_READINGS => Err(LoadError {
+            file: file.to_string(),
+            line: 1,
+            col: 1,
+            message: format!(
+                "this family game was recorded by version {} under the family rules before version {FAMILY_READINGS} (dusk, passing through, the radar landing and the solo game changed): it cannot be replayed as it was played",
+                r.version
+            ),
+        }
+        .into()),
+        _ => Ok(record),
     }
-    Ok(match tag.game {
+}
+
+fn current(file: &str, text: &str, game: Option<GameKind>) -> Result<AnyRecord, RecordError> {
+    let tag_game = game;
+    Ok(match tag_game {
         Some(GameKind::SimpleHex) => {
             let mut r: RecordOf<crate::simple_hex::Game> = data::parse(file, text)?;
             if r.version < SIDE_SPEED_DICE {
