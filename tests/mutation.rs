@@ -411,8 +411,10 @@ fn saves_and_replays_of_the_earlier_version() {
         ("sh_save.ron", false),
         ("sh_replay.ron", true),
         // (The earlier version's family files are refused as a whole since
-        // version 4, tests/records.rs; this version's are mutated above.)
-        ("campaign_save.ron", false),
+        // version 4, tests/records.rs; this version's are mutated above.
+        // The earlier campaign save no longer replays on this campaign data,
+        // whose Bf 109 throws five dogfight dice: loading it stops with a
+        // clear error at its first command that is no longer legal.)
     ] {
         let path = format!("{dir}/{file}");
         let text = std::fs::read_to_string(&path).unwrap();
