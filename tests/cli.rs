@@ -467,3 +467,50 @@ fn a_window_size_outside_the_layouts_or_not_a_size_is_refused_before_a_window_op
         assert!(err.contains(want), "--window {arg}: {err}");
     }
 }
+
+#[test]
+fn bench_decisions_times_every_level_of_each_game() {
+    for (args, level_lines) in [
+        (&["bench-decisions", "--games", "3"][..], 3),
+        (
+            &[
+                "bench-decisions",
+                "--game",
+                "family",
+                "--board",
+                "kitchen",
+                "--games",
+                "2",
+                "--levels",
+                "ace",
+            ][..],
+            1,
+        ),
+        (
+            &[
+                "bench-decisions",
+                "--game",
+                "campaign",
+                "--games",
+                "1",
+                "--levels",
+                "recruit,veteran",
+            ][..],
+            2,
+        ),
+    ] {
+        let (ok, out, err) = tally_ho(args);
+        assert!(ok, "{args:?}: {err}");
+        let lines: Vec<&str> = out
+            .lines()
+            .filter(|l| l.contains("99th percentile"))
+            .collect();
+        assert_eq!(lines.len(), level_lines, "{args:?}:\n{out}");
+        for l in lines {
+            // Some decisions were timed, and the figures are numbers.
+            let n: usize = l.split_whitespace().nth(1).unwrap().parse().unwrap();
+            assert!(n > 0, "{l}");
+            assert!(l.contains(" ms"), "{l}");
+        }
+    }
+}

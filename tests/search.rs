@@ -125,6 +125,24 @@ fn agree(
     want.sort_by_key(|&(h, f, u)| (tally_ho::common::hex::offset_of(h), f, u));
     got.sort_by_key(|&(h, f, u)| (tally_ho::common::hex::offset_of(h), f, u));
     prop_assert_eq!(&got, &want);
+    // The opponent's lazy question (a quick look, the tables only when it
+    // finds nothing) answers as the tables do, from a fresh search.
+    let mut lazy = Search::new(&b, 8);
+    lazy.reach_only(&b, &m, (hex, f), staged, rem);
+    for cell in 0..b.len() as u16 {
+        for face in Facing::ALL {
+            for min in 0..=rem {
+                prop_assert_eq!(
+                    lazy.first_valid_lazy(&b, cell, face, min.max(1)),
+                    search.first_valid(cell, face, min.max(1)),
+                    "cell {} facing {:?} from {}",
+                    cell,
+                    face,
+                    min
+                );
+            }
+        }
+    }
     // A mover still standing on its hex (as in a game) is searched as if
     // lifted off it: its own hex is free for the rest of its move. The same
     // search asked again after a step of its own keeps its tables and agrees.

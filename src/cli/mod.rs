@@ -251,6 +251,22 @@ enum Cmd {
         #[arg(long)]
         ladder: bool,
     },
+    /// Time the computer's decisions: games played one after another on one
+    /// thread, every decision timed; prints the mean, median, 90th and 99th
+    /// percentiles and the longest, per level.
+    BenchDecisions {
+        #[command(flatten)]
+        game: GameOpts,
+        /// Number of games (campaigns: under the phase-dice weather).
+        #[arg(long, default_value_t = 200)]
+        games: u64,
+        /// Seed of the series.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The levels to time, each on every seat [default: all three].
+        #[arg(long, value_delimiter = ',', value_parser = level_arg)]
+        levels: Vec<Level>,
+    },
     /// Re-run a replay file and confirm it reproduces its recorded result.
     Replay { file: PathBuf },
     /// Write the game's synthesised sounds as WAV files (assets/sounds/).
@@ -307,6 +323,15 @@ pub fn main() -> ExitCode {
                 Chosen::Family { board, setup } => simulate::family(&board, setup, &run),
             }
         }),
+        Some(Cmd::BenchDecisions {
+            game,
+            games,
+            seed,
+            levels,
+        }) => game
+            .choose()
+            .map_err(Into::into)
+            .and_then(|c| simulate::bench_decisions(c, games, seed, &levels)),
         Some(Cmd::Replay { file }) => records::replay(&file),
         Some(Cmd::Record {
             game,

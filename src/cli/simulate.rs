@@ -1,7 +1,7 @@
 //! `tally-ho simulate`: many games played by the opponents, and their
 //! figures (see `sim`).
 
-use super::{progress, say, Res, Variant};
+use super::{progress, say, Chosen, Res, Variant};
 use crate::common::Level;
 use crate::data;
 use crate::family::Setup as FamilySetup;
@@ -244,6 +244,54 @@ pub(super) fn campaign(run: &SimRun, tactical: bool) -> Res {
                 );
             }
         }
+    }
+    Ok(())
+}
+
+/// `bench-decisions`: the computer's decision times, level by level, each
+/// level on every seat.
+pub(super) fn bench_decisions(
+    chosen: super::Chosen,
+    games: u64,
+    seed: u64,
+    levels: &[Level],
+) -> Res {
+    let levels = if levels.is_empty() {
+        Level::ALL.to_vec()
+    } else {
+        levels.to_vec()
+    };
+    say!("decision times      {games} games one after another on one thread, seed {seed}");
+    for level in levels {
+        let times = match &chosen {
+            Chosen::SimpleHex {
+                level: file,
+                variant,
+            } => {
+                let scenario = Arc::new(data::load_simple_hex(file)?);
+                sim::simple_hex::decisions(&scenario, variant.options(), games, seed, [level; 2])
+            }
+            Chosen::Family { board, setup } => {
+                let scenario = Arc::new(data::load_family(board)?);
+                setup
+                    .validate(&scenario)
+                    .map_err(|e| format!("{board}: {e}"))?;
+                let seats = vec![level; setup.seats.len()];
+                sim::family::decisions(&scenario, setup, games, seed, &seats)
+            }
+            Chosen::Campaign => {
+                let (campaign, rules) = record::campaign::shipped()?;
+                sim::campaign::decisions(
+                    &campaign,
+                    &rules,
+                    crate::campaign::rules::WeatherRule::PhaseDice,
+                    games,
+                    seed,
+                    [level; 2],
+                )
+            }
+        };
+        say!("  {level:<8} {times}");
     }
     Ok(())
 }

@@ -52,6 +52,27 @@ pub struct CampaignRun {
     pub intercepts: InterceptTally,
 }
 
+/// The decision benchmark (see `sim::decisions`): `games` campaigns (dice
+/// battles) played one after another on this thread, every decision of the
+/// planner and the controller timed.
+pub fn decisions(
+    data: &Arc<CampaignData>,
+    rules: &Arc<CampaignRules>,
+    rule: WeatherRule,
+    games: u64,
+    seed: u64,
+    levels: [Level; 2],
+) -> super::decisions::DecisionTimes {
+    let mut timed = super::decisions::Timed::new(Opponents::at(levels[0], levels[1]));
+    for i in 0..games {
+        let setup = CampaignSetup::new(rule, sub_seed(seed, i));
+        let mut c = Campaign::new_quiet(data.clone(), rules.clone(), setup);
+        // A refused proposal ends that campaign early; the times still count.
+        let _ = play_out(&mut c, &mut timed, MAX_COMMANDS);
+    }
+    super::decisions::DecisionTimes::of(&timed.times)
+}
+
 /// Plays campaign number `index` of a run seeded `seed` to its end, the
 /// Luftwaffe planner at `levels[0]` and the RAF controller at `levels[1]`.
 pub fn play_campaign(

@@ -72,6 +72,25 @@ pub fn play_one_at(
     result_of(&game, index, commands)
 }
 
+/// The decision benchmark (see `sim::decisions`): `games` games played one
+/// after another on this thread, every commander's decision timed.
+pub fn decisions(
+    scenario: &Arc<FamilyScenario>,
+    setup: &Setup,
+    games: u64,
+    seed: u64,
+    levels: &[Level],
+) -> super::decisions::DecisionTimes {
+    let mut timed = super::decisions::Timed::new(ai::Ai::with_levels(levels));
+    for i in 0..games {
+        let mut game = Game::new_quiet(scenario.clone(), setup.clone(), sub_seed(seed, i))
+            .expect("the set-up was validated before the run");
+        crate::common::game::play_out(&mut game, &mut timed, MAX_COMMANDS)
+            .expect("the opponent only plays legal commands");
+    }
+    super::decisions::DecisionTimes::of(&timed.times)
+}
+
 /// The level ladder of the family game (`sim::ladder`): the stronger level
 /// at each seat in turn against the weaker at the others, on the same seeds;
 /// a win is the winner's point (a game nobody wins gives no points).

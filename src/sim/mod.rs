@@ -8,6 +8,7 @@
 //! `check`) and turns the results into its figures.
 
 pub mod campaign;
+pub mod decisions;
 pub mod family;
 pub mod simple_hex;
 

@@ -4,7 +4,7 @@
 use super::{quantile, run_indexed, wilson};
 use crate::common::dice::sub_seed;
 use crate::common::Level;
-use crate::simple_hex::ai::play_out_at;
+use crate::simple_hex::ai::{play_out_at, Ai, MAX_COMMANDS};
 use crate::simple_hex::{Game, Options, Scenario, Side};
 use std::sync::Arc;
 use std::time::Duration;
@@ -52,6 +52,24 @@ pub struct RunConfig {
     pub threads: usize,
     /// The Luftwaffe's level, then the RAF's.
     pub levels: [Level; 2],
+}
+
+/// The decision benchmark: `games` games played one after another on this
+/// thread, every decision of both sides' opponents timed.
+pub fn decisions(
+    scenario: &Arc<Scenario>,
+    options: Options,
+    games: u64,
+    seed: u64,
+    levels: [Level; 2],
+) -> super::decisions::DecisionTimes {
+    let mut timed = super::decisions::Timed::new(Ai::at(levels[0], levels[1]));
+    for i in 0..games {
+        let mut game = Game::new_quiet(scenario.clone(), options, sub_seed(seed, i));
+        crate::common::game::play_out(&mut game, &mut timed, MAX_COMMANDS)
+            .expect("the opponents only play legal commands");
+    }
+    super::decisions::DecisionTimes::of(&timed.times)
 }
 
 /// Plays `games` games on `threads` threads; `tick(n)` is called as games finish.

@@ -310,6 +310,22 @@ impl Game {
         );
         Some(self.search().borrow())
     }
+
+    /// `reach` without the finish tables, for the opponent: ask
+    /// `Search::first_valid_lazy` rather than `valid` or `first_valid`.
+    pub(crate) fn reach_lazy(&self) -> Option<std::cell::RefMut<'_, Search>> {
+        let m = self.active_move()?;
+        let (hex, facing, staged) = self.position(m.plane)?;
+        let mut search = self.search().borrow_mut();
+        search.reach_only(
+            self.board(),
+            &self.mover(m.plane),
+            (hex, facing),
+            staged,
+            m.remaining(),
+        );
+        Some(search)
+    }
 }
 
 /// One hex the active plane can reach this move.

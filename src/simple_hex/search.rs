@@ -38,6 +38,9 @@ impl Node {
 #[derive(Clone, Debug)]
 struct Direction {
     parts: Vec<(Vec<u64>, i32)>,
+    /// The same parts, as the cells stepped onto (each part's cells moved
+    /// by its delta): a step forward is a shift and one mask.
+    ahead: Vec<(Vec<u64>, i32)>,
     exit: [Vec<u64>; 2],
     exit_any: Vec<u64>,
 }
@@ -191,6 +194,7 @@ impl Search {
             .iter()
             .map(|&d| {
                 let mut parts: Vec<(Vec<u64>, i32)> = Vec::new();
+                let mut ahead: Vec<(Vec<u64>, i32)> = Vec::new();
                 let mut exit = [vec![0; words], vec![0; words]];
                 let mut exit_any = vec![0; words];
                 for c in 0..cells as u16 {
@@ -201,10 +205,12 @@ impl Search {
                                 Some(i) => i,
                                 None => {
                                     parts.push((vec![0; words], delta));
+                                    ahead.push((vec![0; words], delta));
                                     parts.len() - 1
                                 }
                             };
                             set_bit(&mut parts[i].0, c);
+                            set_bit(&mut ahead[i].0, n);
                         }
                         Link::OffEnd(e) => {
                             set_bit(&mut exit[e as usize], c);
@@ -215,6 +221,7 @@ impl Search {
                 }
                 Direction {
                     parts,
+                    ahead,
                     exit,
                     exit_any,
                 }
@@ -246,14 +253,11 @@ impl Search {
         s..s + self.words
     }
 
-    /// `tmp2 = the cells one step from tmp in direction d` (uses tmp3).
-    fn forward_tmp(&mut self, d: Facing) {
-        self.tmp2.iter_mut().for_each(|w| *w = 0);
-        for (mask, delta) in &self.dirs[d as usize].parts {
-            for ((t3, t), m) in self.tmp3.iter_mut().zip(&self.tmp).zip(mask) {
-                *t3 = t & m;
-            }
-            or_moved::<false>(&mut self.tmp2, &self.tmp3, *delta, &[]);
+    /// `dst |= the cells one step from src in direction d`.
+    #[inline]
+    fn or_forward(dirs: &[Direction], dst: &mut [u64], src: &[u64], d: Facing) {
+        for (mask, delta) in &dirs[d as usize].ahead {
+            or_moved::<true>(dst, src, *delta, mask);
         }
     }
 
@@ -456,12 +460,12 @@ impl Search {
                 if self.reach[src.clone()].iter().all(|&x| x == 0) {
                     continue;
                 }
+                self.tmp.copy_from_slice(&self.reach[src.clone()]);
                 for s in Step::MOVES {
                     let to = s.turn(f);
                     if !turn_allowed(mover, f, to) {
                         continue;
                     }
-                    self.tmp.copy_from_slice(&self.reach[src.clone()]);
                     // exits: record the first per end
                     let ex_any = &self.dirs[to as usize].exit_any;
                     let leaves = self.exits.iter().any(Option::is_none)
@@ -484,20 +488,17 @@ impl Search {
                             });
                         }
                     }
-                    self.forward_tmp(to);
                     let dst = self.at(u + 1, to);
-                    for i in 0..w {
-                        self.reach[dst.start + i] |= self.tmp2[i];
-                    }
+                    Self::or_forward(&self.dirs, &mut self.reach[dst], &self.tmp, to);
                 }
                 if mover.can_loop && u + loop_cost <= a {
-                    self.tmp.copy_from_slice(&self.reach[src.clone()]);
-                    self.forward_tmp(f);
-                    self.tmp.copy_from_slice(&self.tmp2);
-                    self.forward_tmp(f);
+                    self.tmp2.iter_mut().for_each(|x| *x = 0);
+                    Self::or_forward(&self.dirs, &mut self.tmp2, &self.tmp, f);
+                    self.tmp3.iter_mut().for_each(|x| *x = 0);
+                    Self::or_forward(&self.dirs, &mut self.tmp3, &self.tmp2, f);
                     let dst = self.at(u + loop_cost, f.reverse());
                     for i in 0..w {
-                        self.reach[dst.start + i] |= self.tmp2[i] & self.free[i];
+                        self.reach[dst.start + i] |= self.tmp3[i] & self.free[i];
                     }
                 }
             }
@@ -514,13 +515,7 @@ impl Search {
     /// written into `out`.
     pub fn step_cells(&self, from: &[u64], d: Facing, out: &mut [u64]) {
         out.iter_mut().for_each(|w| *w = 0);
-        for (mask, delta) in &self.dirs[d as usize].parts {
-            let mut part = [0u64; 64];
-            for ((p, f), m) in part.iter_mut().zip(from).zip(mask) {
-                *p = f & m;
-            }
-            or_moved::<false>(out, &part[..from.len()], *delta, &[]);
-        }
+        Self::or_forward(&self.dirs, out, from, d);
     }
 
     /// Words in one of this board's cell sets.
@@ -535,6 +530,37 @@ impl Search {
         u <= self.allowance
             && bit(&self.reach[self.at(u, facing)], cell)
             && self.finishes(cell, facing, (self.allowance - u) as u8)
+    }
+
+    /// After `reach_only`: the fewest moves, at least `min_used`, after which
+    /// the plane can stand on `cell` facing `facing` with a legal way to
+    /// finish; the same answer as `first_valid`, but the finish tables are
+    /// only worked out if a quick look finds no way out (nearly never).
+    pub fn first_valid_lazy(
+        &mut self,
+        board: &Board<PlaneId>,
+        cell: u16,
+        facing: Facing,
+        min_used: u8,
+    ) -> Option<u8> {
+        let mover = self.mover.expect("reach ran");
+        let a = self.allowance as u8;
+        for u in min_used..=a {
+            if !bit(&self.reach[self.at(u as usize, facing)], cell) {
+                continue;
+            }
+            let rem = a - u;
+            let mut budget = QUICK_STEPS;
+            let hex = board.cell_hex(cell);
+            if quick_finish(board, &mover, hex, facing, rem, false, &mut budget) {
+                return Some(u);
+            }
+            self.ensure(rem as usize);
+            if self.finishes(cell, facing, rem) {
+                return Some(u);
+            }
+        }
+        None
     }
 
     /// After `reach`: the fewest moves, at least `min_used`, after which the plane

@@ -62,6 +62,25 @@ pub struct Ai {
     cursor: usize,
     attack: Option<PlaneId>,
     targets: Vec<Target>,
+    /// Per cell, what `score_end` works out for each target independently of
+    /// the facing (distance, reach, behind), for the current plan: the six
+    /// facings of a cell share it. `terms_of[cell]` is the plan's stamp when
+    /// the cell's terms are current.
+    terms: Vec<Term>,
+    terms_of: Vec<u32>,
+    stamp: u32,
+}
+
+/// One target as seen from one cell (see `Ai::score_fighter_end`).
+#[derive(Clone, Copy, Debug, Default)]
+struct Term {
+    /// The most the target can score from this cell, whatever the facing.
+    bound: f32,
+    d: f32,
+    reach: f32,
+    behind: f32,
+    weight: f32,
+    at: Hex,
 }
 
 /// Where a move may end: on a cell with a facing, or off an end.
@@ -114,6 +133,9 @@ impl Ai {
             cursor: 0,
             attack: None,
             targets: Vec::with_capacity(24),
+            terms: Vec::new(),
+            terms_of: Vec::new(),
+            stamp: 0,
         }
     }
 
@@ -255,7 +277,7 @@ impl Ai {
             Level::Ace => (0.02, 0.1),
         };
         self.danger.prepare(game, &me, level);
-        let search = game.reach().expect("a plane is moving");
+        let mut search = game.reach_lazy().expect("a plane is moving");
         let board = game.board();
         let fighter = me.role == Role::Fighter;
         let start = board
@@ -306,7 +328,7 @@ impl Ai {
                         {
                             Some(0)
                         } else {
-                            search.first_valid(cell, facing, min_used.max(1))
+                            search.first_valid_lazy(board, cell, facing, min_used.max(1))
                         };
                         let Some(used) = used else { continue };
                         let Ok(pv) = game.preview_from(m.plane, board.cell_hex(cell), facing, t)
@@ -351,9 +373,26 @@ impl Ai {
         let mut ends: Vec<(u16, Facing)> = std::mem::take(&mut self.ends);
         ends.clear();
         search.each_end(|c, f| ends.push((c, f)));
+        let whole_fighter = fighter && !me.damaged;
+        if whole_fighter {
+            self.stamp = self.stamp.wrapping_add(1);
+            if self.stamp == 0 || self.terms_of.len() != board.len() {
+                self.terms_of.clear();
+                self.terms_of.resize(board.len(), 0);
+                self.stamp = 1;
+            }
+            self.terms
+                .resize(board.len() * self.targets.len().max(1), Term::default());
+        }
         for &(c, f) in &ends {
-            let s = self.score_end(game, &me, board.cell_hex(c), f, None)
-                - exposure * self.danger.at(c);
+            let mut s = if whole_fighter {
+                self.score_fighter_end(game, c, board.cell_hex(c), f)
+            } else {
+                self.score_end(game, &me, board.cell_hex(c), f, None)
+            };
+            if exposure != 0.0 {
+                s -= exposure * self.danger.at(c);
+            }
             consider(self, Ending::On(c, f), s);
         }
         for end in [End::North, End::South] {
@@ -448,6 +487,52 @@ impl Ai {
         }
         // Heaviest first (stable, so ties keep plane order).
         self.targets.sort_by(|a, b| b.weight.total_cmp(&a.weight));
+    }
+
+    /// `score_end` for a whole fighter ending its move on board `cell`
+    /// (`hex`), with the terms that do not depend on the facing worked out
+    /// once per cell and plan.
+    fn score_fighter_end(&mut self, game: &Game, cell: u16, hex: Hex, facing: Facing) -> f32 {
+        let n = self.targets.len();
+        let base = cell as usize * n;
+        if self.terms_of[cell as usize] != self.stamp {
+            self.terms_of[cell as usize] = self.stamp;
+            for (i, t) in self.targets.iter().enumerate() {
+                let d = hex.unsigned_distance_to(t.at) as f32;
+                let reach = (4.0 - d.min(12.0) * 0.5) / 4.0;
+                let front = t.front.unsigned_distance_to(hex);
+                let back = t.back.unsigned_distance_to(hex);
+                let behind = if back < front { 1.5 } else { 0.0 };
+                self.terms[base + i] = Term {
+                    bound: t.weight * (reach + (0.6 + 1.5) / 4.0),
+                    d,
+                    reach,
+                    behind,
+                    weight: t.weight,
+                    at: t.at,
+                };
+            }
+            // Best case first: once a target's best case cannot beat the
+            // best so far, neither can any after it.
+            self.terms[base..base + n].sort_by(|a, b| b.bound.total_cmp(&a.bound));
+        }
+        let mut best = f32::MIN;
+        let ahead = facing.ahead(hex);
+        for t in &self.terms[base..base + n] {
+            if t.bound <= best {
+                break;
+            }
+            let (d, reach, behind) = (t.d, t.reach, t.behind);
+            let toward = ahead.unsigned_distance_to(t.at) as f32 - d;
+            let s = t.weight * (reach + (-toward * 0.6 + behind) / 4.0);
+            if s > best {
+                best = s;
+            }
+        }
+        if best == f32::MIN {
+            best = 0.0;
+        }
+        best - 0.2 * edge_penalty(game, hex)
     }
 
     fn score_end(
