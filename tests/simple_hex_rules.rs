@@ -2046,3 +2046,98 @@ fn combat_fixes_the_undo_point() {
     assert_eq!(back.state(), g.state());
     assert!(back.undo().is_none());
 }
+
+#[test]
+fn a_damaged_fighter_may_still_attack() {
+    // A damaged Spitfire heading home (north) comes up behind an He 111: the
+    // rules let it fire; only bombing is forbidden to the damaged.
+    let sc = placed(
+        14,
+        18,
+        &[
+            ("He 111", Red, (5, 12), N, false),
+            ("Spitfire", Red, (5, 14), N, true),
+        ],
+        |_| {},
+    );
+    let (bomber, spit) = (PlaneId(0), PlaneId(1));
+    let mut g = game_where(&sc, Options::default(), |g| {
+        skip_to(g, spit);
+        g.active_move().unwrap().allowance >= 4
+    });
+    assert!(g.plane(spit).damaged);
+    assert_eq!(g.plane(bomber).on_board().unwrap(), (at(5, 9), N));
+    for _ in 0..3 {
+        g.play(Command::Step(Step::Forward)).unwrap();
+    }
+    assert_eq!(g.plane(spit).on_board().unwrap(), (at(5, 11), N));
+    assert_eq!(
+        g.check(&Command::Attack { target: bomber }),
+        Err(Illegal::TargetNotAdjacent),
+        "one hex short"
+    );
+    g.play(Command::Step(Step::Forward)).unwrap();
+    let from = g.events().len();
+    g.play(Command::Attack { target: bomber }).unwrap();
+    assert!(g.events()[from..]
+        .iter()
+        .any(|e| matches!(e, Event::Fired { attacker, .. } if *attacker == spit)));
+}
+
+#[test]
+fn a_damaged_fighter_only_attacks_where_no_gun_answers() {
+    // The same chase at every level: behind an He 111 its rear gunner answers,
+    // so the damaged Spitfire lets it go; behind an Me 109 no gun answers, so
+    // it takes the shot when it can.
+    for level in tally_ho::common::Level::ALL {
+        let mut reachable = 0;
+        let mut shots = [0; 2];
+        for (i, target_type) in ["He 111", "Me 109"].into_iter().enumerate() {
+            let sc = placed(
+                14,
+                18,
+                &[
+                    (target_type, Red, (5, 12), N, false),
+                    ("Spitfire", Red, (5, 14), N, true),
+                    FAR_BOMBER,
+                ],
+                |_| {},
+            );
+            for seed in 0..80 {
+                let mut g = Game::new(sc.clone(), Options::default(), seed);
+                let target = PlaneId(0);
+                let spit = PlaneId(
+                    g.planes()
+                        .iter()
+                        .position(|p| p.side == Side::British)
+                        .unwrap() as u8,
+                );
+                skip_to(&mut g, spit);
+                if i == 0 {
+                    // The guard: a rear shot at the bomber was on this move.
+                    let behind = g.board().index(at(5, 10)).unwrap() as u16;
+                    if g.reach().unwrap().first_valid(behind, N, 1).is_some() {
+                        reachable += 1;
+                    }
+                }
+                let mut ai = ai::Ai::at(level, level);
+                while g.active_move().is_some_and(|m| m.plane == spit) {
+                    let c = ai.decide(&g, Side::British).unwrap();
+                    if c == (Command::Attack { target }) {
+                        shots[i] += 1;
+                    }
+                    g.play(c).unwrap();
+                }
+            }
+        }
+        assert!(
+            reachable >= 10,
+            "{level}: the rear shot was open in {reachable} seeds"
+        );
+        assert_eq!(shots[0], 0, "{level}: shots into the rear gunner");
+        assert!(
+            shots[1] > 0,
+            "{level}: never shot at the unanswering Me 109"
+        );
+    }
+}
