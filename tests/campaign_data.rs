@@ -1134,3 +1134,97 @@ fn lists_longer_than_any_campaign_are_refused_at_the_first_item_too_many() {
         );
     }
 }
+
+// ----- the data version -----
+
+/// A file's values: its text without comments and without white space
+/// outside strings, so a comment or a layout change is not a data change.
+fn values(text: &str) -> String {
+    let mut out = String::new();
+    let mut chars = text.chars().peekable();
+    let mut in_string = false;
+    while let Some(c) = chars.next() {
+        if in_string {
+            out.push(c);
+            if c == '\\' {
+                out.extend(chars.next());
+            } else if c == '"' {
+                in_string = false;
+            }
+        } else if c == '"' {
+            in_string = true;
+            out.push(c);
+        } else if c == '/' && chars.peek() == Some(&'/') {
+            for d in chars.by_ref() {
+                if d == '\n' {
+                    break;
+                }
+            }
+        } else if c == '/' && chars.peek() == Some(&'*') {
+            chars.next();
+            let mut last = ' ';
+            for d in chars.by_ref() {
+                if last == '*' && d == '/' {
+                    break;
+                }
+                last = d;
+            }
+        } else if !c.is_whitespace() {
+            out.push(c);
+        }
+    }
+    out
+}
+
+fn fnv(text: &str) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in text.bytes() {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("{h:016x}")
+}
+
+/// The values of every file a campaign is played on, data version included.
+fn campaign_values() -> String {
+    use tally_ho::data::campaign_rules;
+    let files = [
+        campaign_rules::campaign_rules_source(),
+        data::campaign_map_source(),
+        data::campaign_targets_source(),
+        data::campaign_oob_source(),
+        campaign_rules::board_aircraft_source(),
+        // A battle on the board is played under Simple Hex's tables.
+        data::aircraft_source(),
+        data::rules_source(),
+    ];
+    files
+        .iter()
+        .map(|s| format!("{}\n{}\n", s.file, values(&s.text)))
+        .collect()
+}
+
+/// The data version and the fingerprint of the values it stands for. A
+/// change of any value in the campaign's files fails this test: raise
+/// `data_version` in levels/campaign/campaign.ron (saved campaigns of the
+/// old version are then refused with a sentence instead of replaying into
+/// another game) and pin the new pair here.
+const PINNED: (u32, &str) = (3, "c14d047ff641e74f");
+
+#[test]
+fn the_campaign_data_version_is_raised_with_every_change_of_the_campaign_values() {
+    let rules = tally_ho::data::campaign_rules::shipped_campaign_rules().unwrap();
+    let now = (rules.data_version, fnv(&campaign_values()));
+    assert_eq!(
+        (now.0, now.1.as_str()),
+        PINNED,
+        "the campaign's values changed: raise data_version in levels/campaign/campaign.ron and pin ({}, \"{}\") with the new version",
+        now.0,
+        now.1
+    );
+    // Comments and layout are not values.
+    assert_eq!(
+        values("( a: 1, // one\n b: \"x // y\" /* z */ )"),
+        "(a:1,b:\"x // y\")"
+    );
+}

@@ -512,6 +512,26 @@ fn a_bad_campaign_file_names_file_line_and_column() {
     };
     let e = load_campaign_rules(&src).unwrap_err().to_string();
     assert!(e.contains("turn 12 is not in the campaign"), "{e}");
+    // A data version of 0 (kept for records from before data versions), and
+    // none at all.
+    let bad = text.replace("    data_version: 3,", "    data_version: 0,");
+    let line = bad[..bad.find("data_version: 0").unwrap()]
+        .matches('\n')
+        .count()
+        + 1;
+    let src = Source {
+        file: "campaign.ron".into(),
+        text: bad,
+    };
+    let e = load_campaign_rules(&src).unwrap_err().to_string();
+    assert!(e.starts_with(&format!("campaign.ron:{line}:")), "{e}");
+    assert!(e.contains("the campaign data version starts at 1"), "{e}");
+    let src = Source {
+        file: "campaign.ron".into(),
+        text: text.replace("    data_version: 3,\n", ""),
+    };
+    let e = load_campaign_rules(&src).unwrap_err().to_string();
+    assert!(e.contains("data_version"), "{e}");
     // An unknown field.
     let bad = text.replace("german_hand: 3,", "german_hand: 3,\n    german_hands: 3,");
     let src = Source {

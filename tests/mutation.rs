@@ -412,9 +412,8 @@ fn saves_and_replays_of_the_earlier_version() {
         ("sh_replay.ron", true),
         // (The earlier version's family files are refused as a whole since
         // version 4, tests/records.rs; this version's are mutated above.
-        // The earlier campaign save no longer replays on this campaign data,
-        // whose Bf 109 throws five dogfight dice: loading it stops with a
-        // clear error at its first command that is no longer legal.)
+        // The earlier campaign files name no data version and are refused
+        // on reading, tests/records.rs.)
     ] {
         let path = format!("{dir}/{file}");
         let text = std::fs::read_to_string(&path).unwrap();
@@ -457,4 +456,64 @@ fn a_loader_that_hangs_fails_the_run() {
         Ok::<_, String>(())
     });
     mutate::run(kind, 100, 1, PER_CASE, Duration::from_millis(300));
+}
+
+#[test]
+fn a_corrupted_campaign_data_version_gives_a_clean_error_with_its_position() {
+    let (cd, cr) = record::campaign::shipped().unwrap();
+    let now = cr.data_version;
+    let mut camp = tally_ho::campaign::game::Campaign::new(
+        cd,
+        cr,
+        tally_ho::campaign::game::CampaignSetup::new(
+            tally_ho::campaign::rules::WeatherRule::PhaseDice,
+            9,
+        ),
+    );
+    for _ in 0..40 {
+        let side = camp.to_act().unwrap();
+        let cmd = tally_ho::campaign::ai::propose(&camp, side).unwrap();
+        camp.play(cmd).unwrap();
+    }
+    let sides = vec![Player::new("Luftwaffe", false), Player::new("RAF", true)];
+    let r =
+        record::of::<tally_ho::campaign::game::Campaign>(&camp, sides, std::path::Path::new("."))
+            .unwrap();
+    let text = AnyRecord::Campaign(r).to_text();
+    let field = format!("data_version: {now},");
+    let line = text.lines().position(|l| l.contains(&field)).unwrap() + 1;
+    // 0 stands for "before data versions": on the very files it was
+    // played on (its fingerprint says so) it loads, as this version.
+    let zero = text.replace(&field, "data_version: 0,");
+    assert!(record::parse("save.ron", &zero).is_ok());
+    let zero = zero.replace("fingerprint: \"", "fingerprint: \"0");
+    let e = record::parse("save.ron", &zero).unwrap_err().to_string();
+    assert!(e.starts_with(&format!("save.ron:{line}:")), "{e}");
+    for bad in [
+        "2",
+        "4",
+        "-1",
+        "3.5",
+        "\"3\"",
+        "x",
+        "()",
+        "[3]",
+        "Some(3)",
+        "4294967296",
+        "99999999999999999999999",
+        "",
+    ] {
+        let broken = text.replace(&field, &format!("data_version: {bad},"));
+        let got = std::panic::catch_unwind(|| record::parse("save.ron", &broken));
+        let e = got
+            .unwrap_or_else(|_| panic!("data_version: {bad} panicked"))
+            .map(|_| ())
+            .expect_err(bad)
+            .to_string();
+        // file:line:col, on the line of the field.
+        assert!(
+            e.starts_with(&format!("save.ron:{line}:")),
+            "data_version: {bad}: {e}"
+        );
+    }
 }

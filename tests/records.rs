@@ -338,18 +338,18 @@ fn saves_and_replays_of_the_earlier_version_still_load() {
     // the event log. Family records of the earlier version are refused with a
     // sentence: issue 14's readings change what their commands play to.
     // Campaign records of the earlier version were played on campaign data
-    // that has changed since (the Bf 109's dogfight dice, the rebuild
-    // costs): a replay is refused as "data changed", a save stops at its
-    // first command no longer legal; both with a sentence, never a panic.
-    let r = record::read(&dir.join("campaign_replay.ron")).unwrap();
-    let e = r.verify(&dir).unwrap_err().to_string();
-    assert!(e.contains("data files changed"), "{e}");
-    let e = record::read(&dir.join("campaign_save.ron")).map(|_| ());
-    assert!(
-        e.as_ref()
-            .is_err_and(|e| e.to_string().contains("not legal on re-run")),
-        "{e:?}"
-    );
+    // that has changed since (the Bf 109's dice, the rebuild costs) and name
+    // no data version: both are refused on reading, before any command is
+    // replayed into another game, with a sentence, never a panic.
+    for file in ["campaign_replay.ron", "campaign_save.ron"] {
+        let e = record::read(&dir.join(file)).unwrap_err().to_string();
+        assert!(
+            e.contains(file)
+                && e.contains("from before data versions")
+                && e.contains("cannot be replayed as it was played"),
+            "{file}: {e}"
+        );
+    }
     let r = record::read(&dir.join("sh_replay.ron")).unwrap();
     assert_eq!(r.kind(), GameKind::SimpleHex);
     let line = r
@@ -575,4 +575,97 @@ fn campaign_records_of_version_2_with_board_battles_replay_with_each_planes_spee
         .unwrap()
         .verify(here())
         .is_err());
+}
+
+// ----- the campaign data version -----
+
+/// A campaign save part-way (seed 5, shortened), as a record and its text.
+fn campaign_save_text() -> (record::campaign::CampaignRecord, String) {
+    let (data, rules) = record::campaign::shipped().unwrap();
+    let mut c = Campaign::new(data, rules, CampaignSetup::new(WeatherRule::Shortened, 5));
+    for _ in 0..150 {
+        let side = c.to_act().unwrap();
+        let cmd = campaign_ai::propose(&c, side).unwrap();
+        c.play(cmd).unwrap();
+    }
+    let r = record::of::<Campaign>(&c, sides(), here()).unwrap();
+    let text = r.to_text();
+    (r, text)
+}
+
+/// The line (1-based) of the first line of `text` containing `needle`.
+fn line_of(text: &str, needle: &str) -> usize {
+    text.lines().position(|l| l.contains(needle)).unwrap() + 1
+}
+
+#[test]
+fn a_campaign_record_carries_its_data_version_and_loads_when_it_matches() {
+    let now = record::campaign::data_version().unwrap();
+    assert!(now >= 3, "the data version of issue 14's calibration");
+    let (r, text) = campaign_save_text();
+    assert_eq!(r.setup.data_version, now);
+    assert!(text.contains(&format!("data_version: {now},")), "{text}");
+    let AnyRecord::Campaign(back) = record::parse("save.ron", &text).unwrap() else {
+        panic!("not a campaign")
+    };
+    assert_eq!(back, r);
+    let c = record::restore::<Campaign>(&back, here()).unwrap();
+    assert_eq!(c.commands().len(), 150);
+    record::verify::<Campaign>(&back, here()).unwrap();
+}
+
+#[test]
+fn a_campaign_record_of_another_data_version_is_refused_with_a_sentence_naming_it() {
+    let now = record::campaign::data_version().unwrap();
+    let (_, text) = campaign_save_text();
+    let field = format!("data_version: {now},");
+    let line = line_of(&text, &field);
+    for was in [1, now - 1, now + 1, 99] {
+        let old = text.replace(&field, &format!("data_version: {was},"));
+        let e = record::parse("save.ron", &old).unwrap_err();
+        let RecordError::Load(errors) = &e else {
+            panic!("{e}")
+        };
+        assert_eq!(errors.0.len(), 1, "{e}");
+        assert_eq!(
+            (errors.0[0].file.as_str(), errors.0[0].line),
+            ("save.ron", line)
+        );
+        assert!(errors.0[0].col > 1, "{e}");
+        let said = e.to_string();
+        assert!(
+            said.contains(&format!("recorded on campaign data version {was};"))
+                && said.contains(&format!("this program plays version {now}"))
+                && said.contains("cannot be replayed as it was played"),
+            "{said}"
+        );
+    }
+}
+
+#[test]
+fn a_campaign_record_without_a_data_version_loads_only_on_the_files_it_was_played_on() {
+    let now = record::campaign::data_version().unwrap();
+    let (r, text) = campaign_save_text();
+    let without: String = text
+        .lines()
+        .filter(|l| !l.contains("data_version:"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert_ne!(without, text);
+    // Its fingerprint is that of the shipped files: played on them, it loads
+    // as a record of this data version.
+    let AnyRecord::Campaign(back) = record::parse("save.ron", &without).unwrap() else {
+        panic!("not a campaign")
+    };
+    assert_eq!(back.setup.data_version, now);
+    assert_eq!(back, r);
+    // Of other files: refused, at its set-up, with a sentence.
+    let other = without.replace(&r.fingerprint, "0123456789abcdef");
+    let e = record::parse("save.ron", &other).unwrap_err().to_string();
+    let setup = line_of(&other, "setup:");
+    assert!(e.starts_with(&format!("save.ron:{setup}:")), "{e}");
+    assert!(
+        e.contains("from before data versions") && e.contains(&format!("version {now}")),
+        "{e}"
+    );
 }

@@ -201,6 +201,14 @@ impl RaidRules {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CampaignRules {
+    /// The version of the campaign's data (this file, the map, the target
+    /// cards, the order of battle and the board's aircraft), raised with
+    /// every change of a value that changes what a campaign's commands play
+    /// to. Each campaign record carries it; a record of another version is
+    /// refused with a sentence that names the version it needs, never
+    /// replayed into another game (docs/RULES.md, "Campaign records and the
+    /// data version"). 0 is kept for records written before it existed.
+    pub data_version: u32,
     pub luftwaffe_die: DieFaces,
     pub raf_die: DieFaces,
     pub phases: Vec<PhaseSetup>,
@@ -371,6 +379,13 @@ impl CampaignRules {
         let mut e = Vec::new();
         let mut bad = |path: String, message: String| e.push(Invalid { path, message });
         let no_group = |g: u8| format!("no {g} Group: use 10, 11, 12 or 13");
+        if self.data_version == 0 {
+            bad(
+                "data_version".into(),
+                "the campaign data version starts at 1 (0 marks records written before data versions)"
+                    .into(),
+            );
+        }
         for (name, d) in [
             ("luftwaffe_die", self.luftwaffe_die),
             ("raf_die", self.raf_die),

@@ -2,7 +2,10 @@
 //! (the seed is the record's); its result is the tally, the verdict and the
 //! turn reached. The campaign is always played on the shipped map, target
 //! cards, order of battle and rules, so a record names no level: its
-//! fingerprint says which versions of those files it was played with.
+//! data version (`data_version` in `campaign.ron`) says which campaign data
+//! it was played on, and a record of another data version is refused on
+//! reading with a sentence naming the version it needs (`check_data_version`);
+//! its fingerprint says which texts of those files it was played with.
 
 use super::{fnv, RecordError, RecordOf, Recorded};
 use crate::campaign::data::CampaignData;
@@ -25,6 +28,10 @@ pub struct Setup {
     /// version 2 and earlier (written only when not the default).
     #[serde(default, skip_serializing_if = "SpeedDice::is_default")]
     pub speed_dice: SpeedDice,
+    /// The campaign data version it was played on (`data_version` in
+    /// `campaign.ron`); 0 in records written before data versions.
+    #[serde(default)]
+    pub data_version: u32,
 }
 
 /// What a campaign came to.
@@ -53,6 +60,52 @@ pub fn fingerprint() -> String {
     ])
 }
 
+/// The data version of the shipped campaign data (`data_version` in
+/// `campaign.ron`).
+pub fn data_version() -> Result<u32, LoadErrors> {
+    Ok(campaign_rules::shipped_campaign_rules()?.data_version)
+}
+
+/// A campaign record read from `file` (whose text is `text`) may be
+/// replayed only on the campaign data it was played on: a record of another
+/// data version is refused with a sentence that names the version it needs,
+/// placed at its `data_version` (or, in a record written before data
+/// versions, at its set-up). A record without one whose fingerprint is that
+/// of the shipped files was played on them, and is taken as of this version.
+pub fn check_data_version(
+    file: &str,
+    text: &str,
+    record: &mut CampaignRecord,
+) -> Result<(), RecordError> {
+    let now = data_version()?;
+    let was = record.setup.data_version;
+    if was == now {
+        return Ok(());
+    }
+    if was == 0 && !record.fingerprint.is_empty() && record.fingerprint == fingerprint() {
+        record.setup.data_version = now;
+        return Ok(());
+    }
+    let message = if was == 0 {
+        format!(
+            "this campaign was recorded on campaign data from before data versions, which have changed since; this program plays campaign data version {now}: it cannot be replayed as it was played"
+        )
+    } else {
+        format!(
+            "this campaign was recorded on campaign data version {was}; this program plays version {now}: it cannot be replayed as it was played (it needs a Tally-Ho whose campaign data is version {was})"
+        )
+    };
+    Err(data::positioned(
+        file,
+        text,
+        vec![crate::simple_hex::Invalid {
+            path: "setup.data_version".into(),
+            message,
+        }],
+    )
+    .into())
+}
+
 /// The shipped campaign data and rules, loaded and validated.
 pub fn shipped() -> Result<(Arc<CampaignData>, Arc<CampaignRules>), LoadErrors> {
     let data = data::load_campaign_data()?;
@@ -71,6 +124,7 @@ impl Recorded for Campaign {
             weather: s.weather,
             battles: s.battles,
             speed_dice: s.speed_dice,
+            data_version: State::rules(self).data_version,
         }
     }
 

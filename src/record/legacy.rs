@@ -198,7 +198,7 @@ fn convert(file: &str, text: &str, game: Option<GameKind>) -> Result<AnyRecord, 
         }
         (Some(GameKind::Campaign), _) => {
             let r: CampaignReplay = data::parse(file, text)?;
-            AnyRecord::Campaign(Record {
+            let mut record = Record {
                 game: GameKind::Campaign,
                 version: 1,
                 fingerprint: r.fingerprint,
@@ -207,6 +207,7 @@ fn convert(file: &str, text: &str, game: Option<GameKind>) -> Result<AnyRecord, 
                     weather: r.setup.weather,
                     battles: r.setup.battles,
                     speed_dice: SpeedDice::EachPlane,
+                    data_version: 0,
                 },
                 players: Vec::new(),
                 commands: r.commands,
@@ -221,7 +222,11 @@ fn convert(file: &str, text: &str, game: Option<GameKind>) -> Result<AnyRecord, 
                 digest: String::new(),
                 trail: String::new(),
                 progress: String::new(),
-            })
+            };
+            // Written before data versions: it replays only on the very
+            // files it was played on.
+            campaign::check_data_version(file, text, &mut record)?;
+            AnyRecord::Campaign(record)
         }
         (_, "FamilySave") => {
             let s: FamilySave = data::parse(file, text)?;
@@ -242,11 +247,35 @@ fn convert(file: &str, text: &str, game: Option<GameKind>) -> Result<AnyRecord, 
         (_, "CampaignSave") => {
             let s: CampaignSave = data::parse(file, text)?;
             let players = sides(|side| s.human.is_none_or(|h| h == side));
-            let setup = campaign::Setup {
-                weather: s.setup.weather,
-                battles: s.setup.battles,
-                speed_dice: SpeedDice::EachPlane,
+            // A save of this format names neither its data version nor its
+            // files: it was played before data versions, on campaign data
+            // that has changed since, and is refused before its commands are
+            // replayed into another game.
+            let mut untold = Record {
+                game: GameKind::Campaign,
+                version: 1,
+                fingerprint: String::new(),
+                seed: s.setup.seed,
+                setup: campaign::Setup {
+                    weather: s.setup.weather,
+                    battles: s.setup.battles,
+                    speed_dice: SpeedDice::EachPlane,
+                    data_version: 0,
+                },
+                players: Vec::new(),
+                commands: Vec::new(),
+                result: campaign::Summary {
+                    tally: Default::default(),
+                    verdict: None,
+                    turn: 0,
+                },
+                events: 0,
+                digest: String::new(),
+                trail: String::new(),
+                progress: String::new(),
             };
+            campaign::check_data_version(file, text, &mut untold)?;
+            let setup = untold.setup;
             let start = <Campaign as Recorded>::start(&setup, s.setup.seed, &base)?;
             let c = super::play_commands(start, &s.commands, None)?.game;
             AnyRecord::Campaign(super::of(&c, players, &base)?)

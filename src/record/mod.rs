@@ -554,6 +554,7 @@ fn current(file: &str, text: &str, game: Option<GameKind>) -> Result<AnyRecord, 
             if r.version < SIDE_SPEED_DICE {
                 r.setup.speed_dice = crate::simple_hex::SpeedDice::EachPlane;
             }
+            campaign::check_data_version(file, text, &mut r)?;
             AnyRecord::Campaign(r)
         }
         None => {
