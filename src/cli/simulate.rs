@@ -11,7 +11,6 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 /// What every game's simulation is asked for on the command line.
-#[allow(dead_code)] // levels and the ladder are wired game by game
 pub(super) struct SimRun {
     pub games: u64,
     pub seed: u64,
@@ -25,7 +24,6 @@ pub(super) struct SimRun {
     pub ladder: bool,
 }
 
-#[allow(dead_code)]
 impl SimRun {
     /// The level of each of `seats` seats: as listed, one for all, or the
     /// default; a list of another length is an error that says so.
