@@ -161,6 +161,12 @@ impl State {
         if self.scenario().rules.attacker_must_face_target && facing.ahead(from) != thex {
             return Err(Illegal::TargetNotAhead);
         }
+        Ok(self.preview_at(target, angle))
+    }
+
+    /// The dice of an attack on `target` from `angle` (the position rules
+    /// aside): the attacker's table and the target's return fire.
+    pub fn preview_at(&self, target: PlaneId, angle: Angle) -> AttackPreview {
         let rules = &self.scenario().rules;
         let attack = match angle {
             Angle::Front => rules.attack_fire.front,
@@ -171,11 +177,11 @@ impl State {
             Some(table) if !self.silenced(target) => Some(table),
             _ => None,
         };
-        Ok(AttackPreview {
+        AttackPreview {
             angle,
             attack,
             returned,
-        })
+        }
     }
 
     /// The target's return fire on an attacker at `angle`, if its guns bear
