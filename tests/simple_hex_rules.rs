@@ -2141,3 +2141,37 @@ fn a_damaged_fighter_only_attacks_where_no_gun_answers() {
         );
     }
 }
+
+#[test]
+fn a_move_cannot_end_on_the_hex_of_a_plane_it_flies_over() {
+    // The Spitfire flies over the Hurricane standing at (5,13). The hex under
+    // it is the Hurricane's: no way of finishing the move may end there, even
+    // while the Spitfire is over it (it once counted as the mover's own, free
+    // hex, and a loop that left the plane no legal way on was accepted).
+    let sc = placed(
+        14,
+        18,
+        &[
+            FAR_BOMBER,
+            ("Spitfire", Red, (5, 14), N, false),
+            ("Hurricane", Red, (5, 13), S, false),
+        ],
+        |_| {},
+    );
+    let spit = PlaneId(1);
+    let mut g = game_where(&sc, Options::default(), |g| {
+        skip_to(g, spit);
+        g.active_move().unwrap().allowance >= 3
+    });
+    g.play(Command::Step(Step::Forward)).unwrap();
+    assert_eq!(g.plane(spit).on_board().unwrap(), (at(5, 13), N));
+    assert!(!g.board().is_free(at(5, 13)), "the Hurricane is under it");
+    let mover = g.mover(spit);
+    let mut search = search::Search::new(g.board(), g.scenario().max_allowance);
+    assert!(
+        !search.can_finish(g.board(), &mover, at(5, 13), N, 0, false),
+        "ending the move on the Hurricane"
+    );
+    // Its own hex, left when it took off, is free to come back to.
+    assert!(search.can_finish(g.board(), &mover, at(5, 14), N, 0, false));
+}

@@ -42,8 +42,10 @@ pub struct Mover {
     /// Undamaged single-engine fighter.
     pub can_loop: bool,
     pub loop_cost: u8,
-    /// The hex the plane stands on now (None while it waits off the board):
-    /// it counts as free for the rest of its move, which leaves it.
+    /// The hex the plane stands on, occupying it on the board (None while it
+    /// waits off the board, and while it is lifted off the mat in the middle
+    /// of its move): it counts as free for the rest of its move, which
+    /// leaves it.
     pub at: Option<Hex>,
 }
 

@@ -99,7 +99,13 @@ impl State {
             damaged: p.damaged,
             can_loop: a.can_loop() && !p.damaged,
             loop_cost: self.scenario().rules.immelmann_cost,
-            at: p.on_board().map(|(h, _)| h),
+            // Only a plane standing on its own cell: one in the middle of
+            // its move is lifted off the mat, and the hex under it may be
+            // another plane's (it may fly over them).
+            at: p
+                .on_board()
+                .map(|(h, _)| h)
+                .filter(|&h| self.board().get(h) == Some(&id)),
         }
     }
 
