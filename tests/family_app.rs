@@ -462,3 +462,34 @@ fn the_hand_over_lists_what_the_commander_missed_since_they_last_flew() {
     }
     panic!("no hand-over after round 3");
 }
+
+#[test]
+fn the_rules_page_reads_nightfall_and_the_solo_round_limits_from_the_rules_file() {
+    let page = tally_ho::app::family::help();
+    for said in [
+        "The first to five kills wins (three in the short game)",
+        "ends at nightfall after round 60",
+        "after round 50 as a Recruit, 36 as a Veteran and 28 as an Ace (30, 22 and 17 in the short game)",
+    ] {
+        assert!(page.contains(said), "the rules page should say {said:?}:\n{page}");
+    }
+    // Built from the data: other numbers in the file, other numbers on the page.
+    let mut rules = tally_ho::data::load_family_rules(&tally_ho::data::family_rules_source())
+        .expect("the shipped rules load");
+    rules.dusk_round = 45;
+    rules.kills_to_win = 7;
+    for d in &mut rules.solo {
+        d.rounds += 1;
+    }
+    let page = tally_ho::app::family::help_for(&rules);
+    for said in [
+        "The first to seven kills wins",
+        "after round 45",
+        "after round 51 as a Recruit, 37 as a Veteran and 29 as an Ace",
+    ] {
+        assert!(
+            page.contains(said),
+            "the rules page should say {said:?}:\n{page}"
+        );
+    }
+}

@@ -440,9 +440,73 @@ pub fn result_screen(ui: &mut Ui, b: &FamilyBattle) -> (bool, bool) {
     (watch, menu)
 }
 
-/// The family game's page of the rules and controls.
-pub const HELP: &str = "THE GAME. One to four sector commanders, each with a Spitfire, against five bombers. Shoot a bomber down by being in the square directly behind it at its altitude: you take a kill token and it goes back to its start square. The first to five kills wins (three in the short game). If every Spitfire is lost, the bombers win; a game nobody has won ends at nightfall after round 60 (our addition: the sheet has no limit).
-EACH ROUND. The bombers fly first: the spinner gives each one an altitude change (same, +1 or -1) and a direction (beam: straight on; port: forward-left; starboard: forward-right); the bomber changes altitude, then flies two squares and faces that way. At the north edge a bomber turns round and heads south; sent off the east or west edge it goes back to its start. Then each commander flies; the order rotates by one every round.
+/// The family game's page of the rules and controls, with the numbers (the
+/// kills, nightfall, the solo game's round limits) read from the shipped
+/// rules file, so that the page cannot drift from the data.
+pub fn help() -> &'static str {
+    static HELP: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    HELP.get_or_init(|| {
+        match crate::data::load_family_rules(&crate::data::family_rules_source()) {
+            Ok(rules) => help_for(&rules),
+            // The shipped file is checked by the tests; say so rather than guess.
+            Err(e) => format!("The rules file does not load: {e}"),
+        }
+    })
+}
+
+/// The rules page for a rules file.
+pub fn help_for(rules: &crate::family::FamilyRules) -> String {
+    let word = |n: u32| {
+        const WORDS: [&str; 11] = [
+            "no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+        ];
+        WORDS
+            .get(n as usize)
+            .map_or_else(|| n.to_string(), |w| w.to_string())
+    };
+    let kills = word(u32::from(rules.kills_to_win));
+    let kills_short = word(u32::from(rules.kills_to_win_short));
+    let dusk = if rules.dusk_round == 0 {
+        "With two or more commanders a game goes on until somebody wins or every Spitfire is lost."
+            .to_string()
+    } else {
+        format!(
+            "With two or more commanders, a game nobody has won ends at nightfall after round {}: the one commander still in play with the most kills wins, otherwise nobody (our addition: the sheet has no limit).",
+            rules.dusk_round
+        )
+    };
+    let solo: Vec<String> = Level::ALL
+        .iter()
+        .map(|&l| {
+            let d = rules.solo(l);
+            let article = if l.to_string().starts_with(['A', 'E', 'I', 'O', 'U']) {
+                "an"
+            } else {
+                "a"
+            };
+            format!("{} as {article} {l}", d.rounds)
+        })
+        .collect();
+    let solo_short: Vec<String> = Level::ALL
+        .iter()
+        .map(|&l| rules.solo(l).rounds_short.to_string())
+        .collect();
+    format!(
+        "THE GAME. One to four sector commanders, each with a Spitfire, against five bombers. Shoot a bomber down by being in the square directly behind it at its altitude: you take a kill token and it goes back to its start square. The first to {kills} kills wins ({kills_short} in the short game). If every Spitfire is lost, the bombers win. {dusk} Alone (our addition: the sheet is for two to four), you play against the clock at the difficulty you choose: {kills} kills ({kills_short} in the short game) before nightfall, which comes after round {} ({} in the short game); nightfall is a defeat.\n{BODY}",
+        and_list(&solo),
+        and_list(&solo_short),
+    )
+}
+
+/// "a, b and c".
+fn and_list(items: &[String]) -> String {
+    match items.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => items.concat(),
+    }
+}
+
+const BODY: &str = "EACH ROUND. The bombers fly first: the spinner gives each one an altitude change (same, +1 or -1) and a direction (beam: straight on; port: forward-left; starboard: forward-right); the bomber changes altitude, then flies two squares and faces that way. At the north edge a bomber turns round and heads south; sent off the east or west edge it goes back to its start. Then each commander flies; the order rotates by one every round.
 YOUR SPITFIRE. On the ground: take off (to cruising altitude, above the airfield) or wait. In the air: move one or two squares; or climb or dive one or two notches in place; or move one square and climb or dive one; or land on an airfield up to two squares away; or do nothing. Altitude changes first, then the move.
 FUEL. One notch goes at the start of each of your turns in the air. Landing in your own sector fills the tank; anywhere else gives half a tank. Out of fuel in the air: you crash and are out.
 BOMBING. A bomber over land destroys any airfield, radar station or AA battery it flies over. Radar hit: that sector's Spitfire must land at once on any free airfield. A bombed airfield cannot be used; a sector that has lost all its AA loses its airfields; a Spitfire on an airfield when it is bombed is destroyed.
