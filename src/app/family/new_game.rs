@@ -184,18 +184,32 @@ pub fn new_game_screen(ui: &mut Ui, ng: &mut FamilyNew) -> Option<bool> {
         Rect::new(0.0, 0.0, ui.w, ui.h),
         Color::new(0.16, 0.22, 0.32, 1.0),
     );
+    // The layout fits the window from 640 x 480 up: the title shrinks to the
+    // width, the rows to the height (sized for the most rows, four
+    // commanders, so that nothing moves when the count changes), and when
+    // there is no room beside the rows for a computer's level button it
+    // takes the end of the row instead.
+    let compact = ui.h < 560.0;
+    let (title_y, sub_y, top) = if compact {
+        (44.0, 70.0, 86.0)
+    } else {
+        (60.0, 92.0, 116.0)
+    };
+    let title = "Spitfires against the bombers";
+    let subtitle = "One to four sector commanders; the bombers fly by the spinner";
+    let fit = |s: &str, size: f32, least: f32| {
+        let mut size = size;
+        while size > least && ui::text_width(s, size) > ui.w - 24.0 {
+            size -= 1.0;
+        }
+        size
+    };
+    ui.text_centered(title, ui.w / 2.0, title_y, fit(title, 48.0, 24.0), PAPER);
     ui.text_centered(
-        "Spitfires against the bombers",
+        subtitle,
         ui.w / 2.0,
-        60.0,
-        48.0,
-        PAPER,
-    );
-    ui.text_centered(
-        "One to four sector commanders; the bombers fly by the spinner",
-        ui.w / 2.0,
-        92.0,
-        22.0,
+        sub_y,
+        fit(subtitle, 22.0, 14.0),
         Color::new(0.8, 0.82, 0.86, 1.0),
     );
     let boards = crate::data::FAMILY_BOARDS;
@@ -203,14 +217,26 @@ pub fn new_game_screen(ui: &mut Ui, ng: &mut FamilyNew) -> Option<bool> {
         "Board: Southern England (16 x 20)",
         "Board: Kitchen table (12 x 14)",
     ];
-    let bw = 560.0f32.min(ui.w - 40.0);
+    // Rows: board, commanders, four commanders, the game's length, the seed
+    // (the solo difficulty only comes with one commander), then Start.
+    const ROWS: f32 = 8.0;
+    let gap = if compact { 6.0 } else { 8.0 };
+    let rh = ((ui.h - top - 12.0 - ROWS * gap - 22.0) / (ROWS + 1.0)).clamp(28.0, 40.0);
+    let level_w = 110.0;
+    let beside = ui.w >= 560.0 + 40.0 + level_w + 8.0;
+    let bw = if beside {
+        560.0
+    } else {
+        600.0f32.min(ui.w - 40.0)
+    };
+    // The width of a commander's row without its level button.
+    let seat_w = if beside { bw } else { bw - level_w - 8.0 };
     let x = (ui.w - bw) / 2.0;
-    let rh = 40.0;
-    let mut y = 116.0;
+    let mut y = top;
     if ui.button(Rect::new(x, y, bw, rh), titles[ng.board % titles.len()]) {
         ng.board = (ng.board + 1) % boards.len();
     }
-    y += rh + 8.0;
+    y += rh + gap;
     let count_label = if ng.count == 1 {
         "Commanders: 1 (solo)".to_string()
     } else {
@@ -221,9 +247,9 @@ pub fn new_game_screen(ui: &mut Ui, ng: &mut FamilyNew) -> Option<bool> {
         ng.fix_sectors(4);
         ng.editing = None;
     }
-    y += rh + 8.0;
+    y += rh + gap;
     for i in 0..ng.count {
-        let name_r = Rect::new(x, y, bw * 0.34, rh);
+        let name_r = Rect::new(x, y, seat_w * 0.34, rh);
         let editing = ng.editing == Some(i);
         ui.rect(name_r, Color::new(0.98, 0.97, 0.92, 1.0));
         ui.rect_lines(
@@ -235,7 +261,7 @@ pub fn new_game_screen(ui: &mut Ui, ng: &mut FamilyNew) -> Option<bool> {
         ui.text(
             &format!("{}{cursor}", ng.seats[i].name),
             name_r.x + 10.0,
-            name_r.y + 27.0,
+            name_r.y + rh / 2.0 + 7.0,
             22.0,
             INK,
         );
@@ -247,7 +273,7 @@ pub fn new_game_screen(ui: &mut Ui, ng: &mut FamilyNew) -> Option<bool> {
             ng.editing = Some(i);
         }
         let colour = SectorColour::ALL[ng.seats[i].sector as usize % 4];
-        let sec_r = Rect::new(x + bw * 0.36, y, bw * 0.22, rh);
+        let sec_r = Rect::new(x + seat_w * 0.36, y, seat_w * 0.22, rh);
         ui.rect(
             Rect::new(sec_r.x - 4.0, sec_r.y - 4.0, sec_r.w + 8.0, sec_r.h + 8.0),
             sector_colour(colour),
@@ -263,7 +289,7 @@ pub fn new_game_screen(ui: &mut Ui, ng: &mut FamilyNew) -> Option<bool> {
             .cloned()
             .unwrap_or_default();
         if ui.button(
-            Rect::new(x + bw * 0.60, y, bw * 0.18, rh),
+            Rect::new(x + seat_w * 0.60, y, seat_w * 0.18, rh),
             &format!("Field {here}"),
         ) && !fields.is_empty()
         {
@@ -275,7 +301,7 @@ pub fn new_game_screen(ui: &mut Ui, ng: &mut FamilyNew) -> Option<bool> {
             "Computer"
         };
         if ui.button(
-            Rect::new(x + bw * 0.80, y, bw * 0.20, rh),
+            Rect::new(x + seat_w * 0.80, y, seat_w * 0.20, rh),
             &format!("{who} {}", i + 1),
         ) {
             ng.seats[i].human = !ng.seats[i].human;
@@ -283,13 +309,13 @@ pub fn new_game_screen(ui: &mut Ui, ng: &mut FamilyNew) -> Option<bool> {
         // A computer seat's level, beside the row.
         if !ng.seats[i].human
             && ui.button(
-                Rect::new(x + bw + 8.0, y, 110.0f32.min(ui.w - x - bw - 12.0), rh),
+                Rect::new(x + seat_w + 8.0, y, level_w, rh),
                 &format!("{} {}", ng.seats[i].level.name(), i + 1),
             )
         {
             ng.seats[i].level = ng.seats[i].level.next();
         }
-        y += rh + 8.0;
+        y += rh + gap;
     }
     let short = if ng.short {
         "Short game: first to three kills"
@@ -299,13 +325,13 @@ pub fn new_game_screen(ui: &mut Ui, ng: &mut FamilyNew) -> Option<bool> {
     if ui.button(Rect::new(x, y, bw, rh), short) {
         ng.short = !ng.short;
     }
-    y += rh + 8.0;
+    y += rh + gap;
     if ng.count == 1 {
         let label = solo_label(ng);
         if ui.button(Rect::new(x, y, bw, rh), &label) {
             ng.difficulty = ng.difficulty.next();
         }
-        y += rh + 8.0;
+        y += rh + gap;
     }
     let seed_r = Rect::new(x, y, bw, rh);
     let seed_edit = ng.editing.is_none();
@@ -318,7 +344,7 @@ pub fn new_game_screen(ui: &mut Ui, ng: &mut FamilyNew) -> Option<bool> {
     ui.text(
         &format!("Seed: {}{}", ng.seed, if seed_edit { "_" } else { "" }),
         seed_r.x + 10.0,
-        seed_r.y + 27.0,
+        seed_r.y + rh / 2.0 + 7.0,
         22.0,
         INK,
     );
@@ -348,7 +374,7 @@ pub fn new_game_screen(ui: &mut Ui, ng: &mut FamilyNew) -> Option<bool> {
             ui::type_seed(ui, &mut ng.seed);
         }
     }
-    y += rh + 16.0;
+    y += rh + 2.0 * gap;
     let mut out = None;
     if ui.button(Rect::new(x, y, bw * 0.48, rh + 6.0), "Start")
         || (ui.input.key(KeyCode::Enter) && ng.editing.is_none())
