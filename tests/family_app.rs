@@ -516,6 +516,7 @@ fn the_new_game_screen_fits_its_buttons_in_the_window_from_640_by_480() {
                     w,
                     h,
                 );
+                app.frame(InputFrame::idle(), false, w, h);
             };
             click(&mut app, "Family game:");
             assert!(matches!(app.top(), Screen::FamilyNew(_)));
