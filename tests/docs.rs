@@ -63,3 +63,34 @@ fn a_name_in_backquotes_of_four_words_counts_and_shorter_ones_do_not() {
     let doc = "`a_b_c_d` and `x_y` and `Not_A_Test_Name` and `two_words_only_here`";
     assert_eq!(names_in(doc), ["a_b_c_d", "two_words_only_here"]);
 }
+
+#[test]
+fn the_readme_gives_the_family_games_nightfall_and_solo_rounds_from_the_rules_file() {
+    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
+        .expect("README.md");
+    let readme = readme.split_whitespace().collect::<Vec<_>>().join(" ");
+    let rules = tally_ho::data::load_family_rules(&tally_ho::data::family_rules_source())
+        .expect("the shipped rules load");
+    use tally_ho::common::Level;
+    let solo = |short: bool| {
+        let r = |l: Level| {
+            let d = rules.solo(l);
+            if short {
+                d.rounds_short
+            } else {
+                d.rounds
+            }
+        };
+        (r(Level::Recruit), r(Level::Veteran), r(Level::Ace))
+    };
+    let (r, v, a) = solo(false);
+    let (rs, vs, as_) = solo(true);
+    for said in [
+        format!("nightfall after round {}", rules.dusk_round),
+        format!(
+            "after round {r} as a Recruit, {v} as a Veteran and {a} as an Ace ({rs}, {vs} and {as_} in the short game)"
+        ),
+    ] {
+        assert!(readme.contains(&said), "README.md should say {said:?}");
+    }
+}

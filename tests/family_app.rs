@@ -462,3 +462,105 @@ fn the_hand_over_lists_what_the_commander_missed_since_they_last_flew() {
     }
     panic!("no hand-over after round 3");
 }
+
+#[test]
+fn the_rules_page_reads_nightfall_and_the_solo_round_limits_from_the_rules_file() {
+    let page = tally_ho::app::family::help();
+    for said in [
+        "The first to five kills wins (three in the short game)",
+        "ends at nightfall after round 60",
+        "after round 50 as a Recruit, 36 as a Veteran and 28 as an Ace (30, 22 and 17 in the short game)",
+    ] {
+        assert!(page.contains(said), "the rules page should say {said:?}:\n{page}");
+    }
+    // Built from the data: other numbers in the file, other numbers on the page.
+    let mut rules = tally_ho::data::load_family_rules(&tally_ho::data::family_rules_source())
+        .expect("the shipped rules load");
+    rules.dusk_round = 45;
+    rules.kills_to_win = 7;
+    for d in &mut rules.solo {
+        d.rounds += 1;
+    }
+    let page = tally_ho::app::family::help_for(&rules);
+    for said in [
+        "The first to seven kills wins",
+        "after round 45",
+        "after round 51 as a Recruit, 37 as a Veteran and 29 as an Ace",
+    ] {
+        assert!(
+            page.contains(said),
+            "the rules page should say {said:?}:\n{page}"
+        );
+    }
+}
+
+#[test]
+fn the_new_game_screen_fits_its_buttons_in_the_window_from_640_by_480() {
+    // A computer's level button sat beside the rows and was cut off below
+    // about 700 points wide; four commanders' rows ran off a short window.
+    let (_g, _dir) = data_dir("newgame-fits");
+    for (w, h) in [(640.0, 480.0), (960.0, 600.0), (1280.0, 800.0)] {
+        for commanders in 1..=4 {
+            let mut app = app_with(AnimSpeed::Instant);
+            app.frame(InputFrame::idle(), false, w, h);
+            let click = |app: &mut App, label: &str| {
+                let b = app
+                    .buttons
+                    .iter()
+                    .find(|b| b.label.starts_with(label))
+                    .unwrap_or_else(|| panic!("no button {label:?} at {w}x{h}"))
+                    .rect;
+                app.frame(
+                    InputFrame::click_at(b.x + b.w / 2.0, b.y + b.h / 2.0),
+                    false,
+                    w,
+                    h,
+                );
+                app.frame(InputFrame::idle(), false, w, h);
+            };
+            click(&mut app, "Family game:");
+            assert!(matches!(app.top(), Screen::FamilyNew(_)));
+            for _ in 1..commanders {
+                click(&mut app, "Commanders");
+            }
+            for i in 1..=commanders {
+                click(&mut app, &format!("Human {i}"));
+            }
+            app.frame(InputFrame::idle(), false, w, h);
+            let buttons = app.buttons.clone();
+            let levels = buttons
+                .iter()
+                .filter(|b| b.label.starts_with("Veteran"))
+                .count();
+            assert_eq!(
+                levels, commanders,
+                "{w}x{h}: a level button for each computer"
+            );
+            for b in &buttons {
+                let r = b.rect;
+                assert!(
+                    r.x >= 0.0 && r.y >= 0.0 && r.x + r.w <= w && r.y + r.h <= h,
+                    "{w}x{h}, {commanders} commanders: {:?} at {r:?} leaves the window",
+                    b.label
+                );
+                assert!(
+                    r.w >= 60.0 && r.h >= 24.0,
+                    "{w}x{h}: {:?} is squeezed to {r:?}",
+                    b.label
+                );
+                for o in &buttons {
+                    if std::ptr::eq(b, o) {
+                        continue;
+                    }
+                    assert!(
+                        !r.overlaps(&o.rect),
+                        "{w}x{h}: {:?} at {r:?} overlaps {:?} at {:?}",
+                        b.label,
+                        o.label,
+                        o.rect
+                    );
+                }
+            }
+        }
+    }
+}

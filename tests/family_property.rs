@@ -326,3 +326,49 @@ proptest! {
         prop_assert_eq!(again.dice().log(), g.dice().log());
     }
 }
+
+/// The property above checks the winner, the fuel of Spitfires in the air
+/// and the landings only when random play reaches them: this plays the same
+/// random games on fixed seeds and fails if they never do, so that a change
+/// to the hunter or to the boards cannot leave those checks idle.
+#[test]
+fn random_legal_play_reaches_the_cases_the_invariants_check() {
+    let (mut won, mut killed, mut airborne, mut landed, mut bombed) = (0, 0, 0, 0, 0);
+    for i in 0..8u64 {
+        let mut g = Gen(i + 100);
+        let choices: Vec<u16> = (0..700).map(|_| g.next() as u16).collect();
+        let game = random_play(
+            (i % 2) as usize,
+            1 + (i % 4) as usize,
+            i,
+            i % 3 == 0,
+            i,
+            &choices,
+            i,
+        )
+        .unwrap_or_else(|e| panic!("game {i}: {e}"));
+        won += game.winner().is_some() as u32;
+        let ev = game.events();
+        killed += ev
+            .iter()
+            .filter(|e| matches!(e, Event::ShotDown { .. }))
+            .count();
+        airborne += ev
+            .iter()
+            .filter(|e| matches!(e, Event::FuelBurned { .. }))
+            .count();
+        landed += ev
+            .iter()
+            .filter(|e| matches!(e, Event::Landed { .. }))
+            .count();
+        bombed += ev
+            .iter()
+            .filter(|e| matches!(e, Event::Bombed { .. }))
+            .count();
+    }
+    assert!(won > 0, "no random game was won");
+    assert!(killed > 0, "no bomber was shot down");
+    assert!(airborne > 0, "no Spitfire flew a turn");
+    assert!(landed > 0, "no Spitfire landed");
+    assert!(bombed > 0, "nothing was bombed");
+}

@@ -2282,12 +2282,14 @@ fn shipped_family_boards_load() {
             };
             assert_eq!(count(Airfield), 3, "{name}: three airfields a sector");
             assert_eq!(count(Aa), 2, "{name}: two AA batteries a sector");
-            assert!((1..=2).contains(&count(Radar)), "{name}: radar");
+            assert_eq!(count(Radar), 1, "{name}: one radar station a sector");
         }
         assert_eq!(sc.starts.len(), 5, "{name}: five bombers");
         assert!(sc.starts.iter().all(|&s| !sc.is_land(s)), "{name}: at sea");
         // Radar stations stand by the coast (within two squares of the sea).
-        for f in sc.features.iter().filter(|f| f.kind == Radar) {
+        let radars: Vec<_> = sc.features.iter().filter(|f| f.kind == Radar).collect();
+        assert!(radars.len() >= 4, "{name}: a radar station a sector");
+        for f in radars {
             assert!(
                 sc.grid
                     .hexes()
@@ -2302,6 +2304,68 @@ fn shipped_family_boards_load() {
             .hexes()
             .skip(((rows - 1) * cols) as usize)
             .all(|h| !sc.is_land(h)));
+    }
+}
+
+/// Fair seats (R): the shipped boards were balanced with the simulator
+/// (docs/RULES.md). What that balance rests on, and what a careless edit of
+/// the files would break: every sector has the same targets (three
+/// airfields, two AA batteries, one radar station: a second radar is a
+/// second way to be ordered down); every sector has one or two bomber start
+/// squares below it; and on the full board every sector's airfields and AA
+/// are Red's laid out again four columns further east (an even shift, so
+/// that the hexes of the offset grid line up the same way; the radar
+/// stations follow the coast).
+#[test]
+fn fair_seats_every_sector_has_the_same_targets_and_a_bomber_below_it() {
+    for name in ["full", "kitchen"] {
+        let sc = data::load_family(name).unwrap();
+        let targets = |s: u8| {
+            [Airfield, Aa, Radar].map(|k| {
+                sc.features
+                    .iter()
+                    .filter(|f| f.sector == s && f.kind == k)
+                    .count()
+            })
+        };
+        for s in 0..4u8 {
+            assert_eq!(targets(s), [3, 2, 1], "{name}: sector {s}'s targets");
+            // The land of the start square's column in the row above the
+            // coast says whose sector a bomber starts below.
+            let below = sc
+                .starts
+                .iter()
+                .filter(|&&start| {
+                    let [c, _] = offset_of(start);
+                    sc.terrain(hex_from_offset(c, 0)) == Some(Terrain::Land { sector: s })
+                })
+                .count();
+            assert!(
+                (1..=2).contains(&below),
+                "{name}: sector {s} has {below} bomber start squares below it"
+            );
+        }
+    }
+    let sc = data::load_family("full").unwrap();
+    let laid_out = |s: u8| {
+        let mut v: Vec<(FeatureKind, i32, i32)> = sc
+            .features
+            .iter()
+            .filter(|f| f.sector == s && f.kind != Radar)
+            .map(|f| {
+                let [c, r] = offset_of(f.hex);
+                (f.kind, c - 4 * i32::from(s), r)
+            })
+            .collect();
+        v.sort();
+        v
+    };
+    for s in 1..4u8 {
+        assert_eq!(
+            laid_out(s),
+            laid_out(0),
+            "full: sector {s}'s airfields and AA are not Red's moved east"
+        );
     }
 }
 
@@ -2506,7 +2570,7 @@ fn a_board_file_that_is_not_a_board_is_a_clear_error_never_a_panic() {
     assert!(e.contains("columns"), "{e}");
     // A missing field is named.
     let text = full.replace(
-        "    starts: [(2, 19), (5, 19), (8, 19), (11, 19), (14, 19)],\n",
+        "    starts: [(2, 19), (5, 19), (7, 19), (10, 19), (14, 19)],\n",
         "",
     );
     let e = board_error(&text);

@@ -72,6 +72,8 @@ fn every_game_ends_or_is_reported_unfinished() {
     let sc = board("kitchen");
     let dusk = sc.rules.dusk_round;
     let (done, _) = fsim::run(&sc, &config(16, 2, 2), &|_| {}).unwrap();
+    assert_eq!(done.len(), 16);
+    let mut by_kills = 0;
     for r in &done {
         assert!(r.finished(), "game {} did not end", r.index);
         assert!(r.rounds <= dusk);
@@ -80,6 +82,7 @@ fn every_game_ends_or_is_reported_unfinished() {
             Some(Ending::Kills) => {
                 let w = r.winner.expect("a kills ending has a winner") as usize;
                 assert_eq!(kills[w], sc.rules.kills_to_win);
+                by_kills += 1;
             }
             Some(Ending::AllOut) => {
                 assert!(r.winner.is_none());
@@ -89,6 +92,8 @@ fn every_game_ends_or_is_reported_unfinished() {
             None => unreachable!(),
         }
     }
+    // The kills arm's checks ran: the AI's games end with a fifth kill.
+    assert!(by_kills > 0, "no game ended with a fifth kill");
     // A cap far too small: every game is given up and reported as such.
     let mut cfg = config(6, 2, 2);
     cfg.max_commands = 30;

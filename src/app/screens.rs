@@ -182,7 +182,7 @@ pub(super) fn result(ui: &mut Ui, b: &mut Battle) -> Option<Transition> {
 pub(super) fn help(ui: &mut Ui, scroll: &mut f32, page: HelpPage) -> Option<Transition> {
     ui.rect(Rect::new(0.0, 0.0, ui.w, ui.h), PAPER);
     let (heading, text) = match page {
-        HelpPage::Family => ("Spitfires vs bombers: rules and controls", family::HELP),
+        HelpPage::Family => ("Spitfires vs bombers: rules and controls", family::help()),
         HelpPage::SimpleHex => ("Simple Hex: rules and controls", simple_hex::HELP),
         HelpPage::Campaign => ("The campaign: rules and controls", campaign::HELP),
     };

@@ -11,7 +11,8 @@ mod input;
 mod new_game;
 
 pub use anim::{missed, LogLine};
-pub use new_game::{new_game_screen, result_screen, FamilyNew, SeatChoice, HELP};
+pub use new_game::{help, help_for};
+pub use new_game::{new_game_screen, result_screen, FamilyNew, SeatChoice};
 
 use super::board_view::{BoardView, Lie, Zoom};
 use super::table::{Act, Beat, Scene, Shared, Table};

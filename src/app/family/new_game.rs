@@ -184,18 +184,32 @@ pub fn new_game_screen(ui: &mut Ui, ng: &mut FamilyNew) -> Option<bool> {
         Rect::new(0.0, 0.0, ui.w, ui.h),
         Color::new(0.16, 0.22, 0.32, 1.0),
     );
+    // The layout fits the window from 640 x 480 up: the title shrinks to the
+    // width, the rows to the height (sized for the most rows, four
+    // commanders, so that nothing moves when the count changes), and when
+    // there is no room beside the rows for a computer's level button it
+    // takes the end of the row instead.
+    let compact = ui.h < 560.0;
+    let (title_y, sub_y, top) = if compact {
+        (44.0, 70.0, 86.0)
+    } else {
+        (60.0, 92.0, 116.0)
+    };
+    let title = "Spitfires against the bombers";
+    let subtitle = "One to four sector commanders; the bombers fly by the spinner";
+    let fit = |s: &str, size: f32, least: f32| {
+        let mut size = size;
+        while size > least && ui::text_width(s, size) > ui.w - 24.0 {
+            size -= 1.0;
+        }
+        size
+    };
+    ui.text_centered(title, ui.w / 2.0, title_y, fit(title, 48.0, 24.0), PAPER);
     ui.text_centered(
-        "Spitfires against the bombers",
+        subtitle,
         ui.w / 2.0,
-        60.0,
-        48.0,
-        PAPER,
-    );
-    ui.text_centered(
-        "One to four sector commanders; the bombers fly by the spinner",
-        ui.w / 2.0,
-        92.0,
-        22.0,
+        sub_y,
+        fit(subtitle, 22.0, 14.0),
         Color::new(0.8, 0.82, 0.86, 1.0),
     );
     let boards = crate::data::FAMILY_BOARDS;
@@ -203,14 +217,26 @@ pub fn new_game_screen(ui: &mut Ui, ng: &mut FamilyNew) -> Option<bool> {
         "Board: Southern England (16 x 20)",
         "Board: Kitchen table (12 x 14)",
     ];
-    let bw = 560.0f32.min(ui.w - 40.0);
+    // Rows: board, commanders, four commanders, the game's length, the seed
+    // (the solo difficulty only comes with one commander), then Start.
+    const ROWS: f32 = 8.0;
+    let gap = if compact { 6.0 } else { 8.0 };
+    let rh = ((ui.h - top - 12.0 - ROWS * gap - 22.0) / (ROWS + 1.0)).clamp(28.0, 40.0);
+    let level_w = 110.0;
+    let beside = ui.w >= 560.0 + 40.0 + level_w + 8.0;
+    let bw = if beside {
+        560.0
+    } else {
+        600.0f32.min(ui.w - 40.0)
+    };
+    // The width of a commander's row without its level button.
+    let seat_w = if beside { bw } else { bw - level_w - 8.0 };
     let x = (ui.w - bw) / 2.0;
-    let rh = 40.0;
-    let mut y = 116.0;
+    let mut y = top;
     if ui.button(Rect::new(x, y, bw, rh), titles[ng.board % titles.len()]) {
         ng.board = (ng.board + 1) % boards.len();
     }
-    y += rh + 8.0;
+    y += rh + gap;
     let count_label = if ng.count == 1 {
         "Commanders: 1 (solo)".to_string()
     } else {
@@ -221,9 +247,9 @@ pub fn new_game_screen(ui: &mut Ui, ng: &mut FamilyNew) -> Option<bool> {
         ng.fix_sectors(4);
         ng.editing = None;
     }
-    y += rh + 8.0;
+    y += rh + gap;
     for i in 0..ng.count {
-        let name_r = Rect::new(x, y, bw * 0.34, rh);
+        let name_r = Rect::new(x, y, seat_w * 0.34, rh);
         let editing = ng.editing == Some(i);
         ui.rect(name_r, Color::new(0.98, 0.97, 0.92, 1.0));
         ui.rect_lines(
@@ -235,7 +261,7 @@ pub fn new_game_screen(ui: &mut Ui, ng: &mut FamilyNew) -> Option<bool> {
         ui.text(
             &format!("{}{cursor}", ng.seats[i].name),
             name_r.x + 10.0,
-            name_r.y + 27.0,
+            name_r.y + rh / 2.0 + 7.0,
             22.0,
             INK,
         );
@@ -247,7 +273,7 @@ pub fn new_game_screen(ui: &mut Ui, ng: &mut FamilyNew) -> Option<bool> {
             ng.editing = Some(i);
         }
         let colour = SectorColour::ALL[ng.seats[i].sector as usize % 4];
-        let sec_r = Rect::new(x + bw * 0.36, y, bw * 0.22, rh);
+        let sec_r = Rect::new(x + seat_w * 0.36, y, seat_w * 0.22, rh);
         ui.rect(
             Rect::new(sec_r.x - 4.0, sec_r.y - 4.0, sec_r.w + 8.0, sec_r.h + 8.0),
             sector_colour(colour),
@@ -263,7 +289,7 @@ pub fn new_game_screen(ui: &mut Ui, ng: &mut FamilyNew) -> Option<bool> {
             .cloned()
             .unwrap_or_default();
         if ui.button(
-            Rect::new(x + bw * 0.60, y, bw * 0.18, rh),
+            Rect::new(x + seat_w * 0.60, y, seat_w * 0.18, rh),
             &format!("Field {here}"),
         ) && !fields.is_empty()
         {
@@ -275,7 +301,7 @@ pub fn new_game_screen(ui: &mut Ui, ng: &mut FamilyNew) -> Option<bool> {
             "Computer"
         };
         if ui.button(
-            Rect::new(x + bw * 0.80, y, bw * 0.20, rh),
+            Rect::new(x + seat_w * 0.80, y, seat_w * 0.20, rh),
             &format!("{who} {}", i + 1),
         ) {
             ng.seats[i].human = !ng.seats[i].human;
@@ -283,13 +309,13 @@ pub fn new_game_screen(ui: &mut Ui, ng: &mut FamilyNew) -> Option<bool> {
         // A computer seat's level, beside the row.
         if !ng.seats[i].human
             && ui.button(
-                Rect::new(x + bw + 8.0, y, 110.0f32.min(ui.w - x - bw - 12.0), rh),
+                Rect::new(x + seat_w + 8.0, y, level_w, rh),
                 &format!("{} {}", ng.seats[i].level.name(), i + 1),
             )
         {
             ng.seats[i].level = ng.seats[i].level.next();
         }
-        y += rh + 8.0;
+        y += rh + gap;
     }
     let short = if ng.short {
         "Short game: first to three kills"
@@ -299,13 +325,13 @@ pub fn new_game_screen(ui: &mut Ui, ng: &mut FamilyNew) -> Option<bool> {
     if ui.button(Rect::new(x, y, bw, rh), short) {
         ng.short = !ng.short;
     }
-    y += rh + 8.0;
+    y += rh + gap;
     if ng.count == 1 {
         let label = solo_label(ng);
         if ui.button(Rect::new(x, y, bw, rh), &label) {
             ng.difficulty = ng.difficulty.next();
         }
-        y += rh + 8.0;
+        y += rh + gap;
     }
     let seed_r = Rect::new(x, y, bw, rh);
     let seed_edit = ng.editing.is_none();
@@ -318,7 +344,7 @@ pub fn new_game_screen(ui: &mut Ui, ng: &mut FamilyNew) -> Option<bool> {
     ui.text(
         &format!("Seed: {}{}", ng.seed, if seed_edit { "_" } else { "" }),
         seed_r.x + 10.0,
-        seed_r.y + 27.0,
+        seed_r.y + rh / 2.0 + 7.0,
         22.0,
         INK,
     );
@@ -348,7 +374,7 @@ pub fn new_game_screen(ui: &mut Ui, ng: &mut FamilyNew) -> Option<bool> {
             ui::type_seed(ui, &mut ng.seed);
         }
     }
-    y += rh + 16.0;
+    y += rh + 2.0 * gap;
     let mut out = None;
     if ui.button(Rect::new(x, y, bw * 0.48, rh + 6.0), "Start")
         || (ui.input.key(KeyCode::Enter) && ng.editing.is_none())
@@ -440,9 +466,73 @@ pub fn result_screen(ui: &mut Ui, b: &FamilyBattle) -> (bool, bool) {
     (watch, menu)
 }
 
-/// The family game's page of the rules and controls.
-pub const HELP: &str = "THE GAME. One to four sector commanders, each with a Spitfire, against five bombers. Shoot a bomber down by being in the square directly behind it at its altitude: you take a kill token and it goes back to its start square. The first to five kills wins (three in the short game). If every Spitfire is lost, the bombers win; a game nobody has won ends at nightfall after round 60 (our addition: the sheet has no limit).
-EACH ROUND. The bombers fly first: the spinner gives each one an altitude change (same, +1 or -1) and a direction (beam: straight on; port: forward-left; starboard: forward-right); the bomber changes altitude, then flies two squares and faces that way. At the north edge a bomber turns round and heads south; sent off the east or west edge it goes back to its start. Then each commander flies; the order rotates by one every round.
+/// The family game's page of the rules and controls, with the numbers (the
+/// kills, nightfall, the solo game's round limits) read from the shipped
+/// rules file, so that the page cannot drift from the data.
+pub fn help() -> &'static str {
+    static HELP: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    HELP.get_or_init(|| {
+        match crate::data::load_family_rules(&crate::data::family_rules_source()) {
+            Ok(rules) => help_for(&rules),
+            // The shipped file is checked by the tests; say so rather than guess.
+            Err(e) => format!("The rules file does not load: {e}"),
+        }
+    })
+}
+
+/// The rules page for a rules file.
+pub fn help_for(rules: &crate::family::FamilyRules) -> String {
+    let word = |n: u32| {
+        const WORDS: [&str; 11] = [
+            "no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+        ];
+        WORDS
+            .get(n as usize)
+            .map_or_else(|| n.to_string(), |w| w.to_string())
+    };
+    let kills = word(u32::from(rules.kills_to_win));
+    let kills_short = word(u32::from(rules.kills_to_win_short));
+    let dusk = if rules.dusk_round == 0 {
+        "With two or more commanders a game goes on until somebody wins or every Spitfire is lost."
+            .to_string()
+    } else {
+        format!(
+            "With two or more commanders, a game nobody has won ends at nightfall after round {}: the one commander still in play with the most kills wins, otherwise nobody (our addition: the sheet has no limit).",
+            rules.dusk_round
+        )
+    };
+    let solo: Vec<String> = Level::ALL
+        .iter()
+        .map(|&l| {
+            let d = rules.solo(l);
+            let article = if l.to_string().starts_with(['A', 'E', 'I', 'O', 'U']) {
+                "an"
+            } else {
+                "a"
+            };
+            format!("{} as {article} {l}", d.rounds)
+        })
+        .collect();
+    let solo_short: Vec<String> = Level::ALL
+        .iter()
+        .map(|&l| rules.solo(l).rounds_short.to_string())
+        .collect();
+    format!(
+        "THE GAME. One to four sector commanders, each with a Spitfire, against five bombers. Shoot a bomber down by being in the square directly behind it at its altitude: you take a kill token and it goes back to its start square. The first to {kills} kills wins ({kills_short} in the short game). If every Spitfire is lost, the bombers win. {dusk} Alone (our addition: the sheet is for two to four), you play against the clock at the difficulty you choose: {kills} kills ({kills_short} in the short game) before nightfall, which comes after round {} ({} in the short game); nightfall is a defeat.\n{BODY}",
+        and_list(&solo),
+        and_list(&solo_short),
+    )
+}
+
+/// "a, b and c".
+fn and_list(items: &[String]) -> String {
+    match items.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => items.concat(),
+    }
+}
+
+const BODY: &str = "EACH ROUND. The bombers fly first: the spinner gives each one an altitude change (same, +1 or -1) and a direction (beam: straight on; port: forward-left; starboard: forward-right); the bomber changes altitude, then flies two squares and faces that way. At the north edge a bomber turns round and heads south; sent off the east or west edge it goes back to its start. Then each commander flies; the order rotates by one every round.
 YOUR SPITFIRE. On the ground: take off (to cruising altitude, above the airfield) or wait. In the air: move one or two squares; or climb or dive one or two notches in place; or move one square and climb or dive one; or land on an airfield up to two squares away; or do nothing. Altitude changes first, then the move.
 FUEL. One notch goes at the start of each of your turns in the air. Landing in your own sector fills the tank; anywhere else gives half a tank. Out of fuel in the air: you crash and are out.
 BOMBING. A bomber over land destroys any airfield, radar station or AA battery it flies over. Radar hit: that sector's Spitfire must land at once on any free airfield. A bombed airfield cannot be used; a sector that has lost all its AA loses its airfields; a Spitfire on an airfield when it is bombed is destroyed.
