@@ -669,3 +669,33 @@ fn a_campaign_record_without_a_data_version_loads_only_on_the_files_it_was_playe
         "{e}"
     );
 }
+
+#[test]
+fn a_save_of_each_game_played_on_other_data_is_refused_not_replayed_into_another_game() {
+    // A save is its seed and commands: on changed data files (a family board
+    // moved its bomber starts, say) the same commands are another game, so
+    // loading it says so instead of replaying it. Unchanged, it loads.
+    let f = family_game(2, 3);
+    let good = record::of(&f, commanders(2), here()).unwrap();
+    assert!(record::restore::<family::Game>(&good, here()).is_ok());
+    let mut r = good;
+    r.fingerprint = "0123456789abcdef".into();
+    let e = record::restore::<family::Game>(&r, here())
+        .map(|_| ())
+        .unwrap_err();
+    assert!(matches!(e, RecordError::DataChanged { .. }), "{e}");
+    assert!(
+        e.to_string()
+            .contains("cannot be replayed as it was played"),
+        "{e}"
+    );
+
+    let g = simple_hex_game(4);
+    let mut r = record::of(&g, sides(), here()).unwrap();
+    assert!(record::restore::<Game>(&r, here()).is_ok());
+    r.fingerprint = "0123456789abcdef".into();
+    assert!(matches!(
+        record::restore::<Game>(&r, here()),
+        Err(RecordError::DataChanged { .. })
+    ));
+}

@@ -201,7 +201,7 @@ impl fmt::Display for RecordError {
             RecordError::Setup(e) => write!(f, "the recorded set-up does not fit: {e}"),
             RecordError::DataChanged { what } => write!(
                 f,
-                "{what} changed since this game was recorded, so it cannot be verified"
+                "{what} changed since this game was recorded, so it cannot be replayed as it was played"
             ),
             RecordError::Illegal {
                 index,
@@ -350,6 +350,13 @@ pub fn of<G: Recorded>(
 /// The game this record holds, its commands replayed (a save loaded).
 pub fn restore<G: Recorded>(r: &RecordOf<G>, base: &Path) -> Result<G, RecordError> {
     check_kind::<G>(r.game)?;
+    // Played on other data, the same commands would be another game (or
+    // stop at one that is no longer legal): refused with a sentence.
+    if !r.fingerprint.is_empty() && G::fingerprint(&r.setup, base)? != r.fingerprint {
+        return Err(RecordError::DataChanged {
+            what: format!("the {} data files", G::KIND.title()),
+        });
+    }
     let game = G::start(&r.setup, r.seed, base)?;
     Ok(play_commands(game, &r.commands, None)?.game)
 }
