@@ -690,33 +690,18 @@ impl CampaignRules {
                 for (field, kind) in [("kind", Some(&r.kind)), ("receives", r.receives.as_ref())] {
                     let Some(kind) = kind else { continue };
                     let path = format!("rotations[{i}][{j}].{field}");
-                    match oob.type_named(kind).map(|k| &oob.types[k]) {
-                        None => e.push(Invalid {
-                            path,
-                            message: format!("the order of battle has no squadron type {kind}"),
-                        }),
-                        Some(t) if t.side != Side::British => e.push(Invalid {
-                            path,
-                            message: format!("the {kind} is not an RAF type: only the RAF rotates"),
-                        }),
-                        Some(_) => {}
-                    }
+                    raf_type(oob, kind, path, "rotates", &mut e);
                 }
             }
         }
         for (i, (kind, _)) in self.rebuild_cost.iter().enumerate() {
-            let path = format!("rebuild_cost[{i}][0]");
-            match oob.type_named(kind).map(|k| &oob.types[k]) {
-                None => e.push(Invalid {
-                    path,
-                    message: format!("the order of battle has no squadron type {kind}"),
-                }),
-                Some(t) if t.side != Side::British => e.push(Invalid {
-                    path,
-                    message: format!("the {kind} is not an RAF type: only the RAF rebuilds"),
-                }),
-                Some(_) => {}
-            }
+            raf_type(
+                oob,
+                kind,
+                format!("rebuild_cost[{i}][0]"),
+                "rebuilds",
+                &mut e,
+            );
         }
         for (i, p) in self.phases.iter().enumerate() {
             for (j, name) in p.deck.remove_named.iter().enumerate() {
@@ -780,5 +765,27 @@ impl CampaignRules {
             }
         }
         e
+    }
+}
+
+/// `kind` (at `path`) must name an RAF squadron type of the order of
+/// battle: only the RAF `does` what the field asks.
+fn raf_type(
+    oob: &super::data::OrderOfBattle,
+    kind: &str,
+    path: String,
+    does: &str,
+    e: &mut Vec<Invalid>,
+) {
+    match oob.type_named(kind).map(|k| &oob.types[k]) {
+        None => e.push(Invalid {
+            path,
+            message: format!("the order of battle has no squadron type {kind}"),
+        }),
+        Some(t) if t.side != Side::British => e.push(Invalid {
+            path,
+            message: format!("the {kind} is not an RAF type: only the RAF {does}"),
+        }),
+        Some(_) => {}
     }
 }

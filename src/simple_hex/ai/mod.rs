@@ -385,11 +385,7 @@ impl Ai {
                 .resize(board.len() * self.targets.len().max(1), Term::default());
         }
         for &(c, f) in &ends {
-            let mut s = if whole_fighter {
-                self.score_fighter_end(game, c, board.cell_hex(c), f)
-            } else {
-                self.score_end(game, &me, board.cell_hex(c), f, None)
-            };
+            let mut s = self.score_end(game, &me, c, board.cell_hex(c), f, None);
             if exposure != 0.0 {
                 s -= exposure * self.danger.at(c);
             }
@@ -398,7 +394,7 @@ impl Ai {
         for end in [End::North, End::South] {
             if let Some(x) = search.exit(end) {
                 let f = x.step.turn(x.facing);
-                let s = self.score_end(game, &me, board.cell_hex(x.cell), f, Some(end));
+                let s = self.score_end(game, &me, x.cell, board.cell_hex(x.cell), f, Some(end));
                 consider(self, Ending::Exit(end), s);
             }
         }
@@ -490,8 +486,9 @@ impl Ai {
     }
 
     /// `score_end` for a whole fighter ending its move on board `cell`
-    /// (`hex`), with the terms that do not depend on the facing worked out
-    /// once per cell and plan.
+    /// (`hex`): the best target to threaten from there (near it, pointing at
+    /// it, behind it), with the terms that do not depend on the facing worked
+    /// out once per cell and plan, targets by their best case first.
     fn score_fighter_end(&mut self, game: &Game, cell: u16, hex: Hex, facing: Facing) -> f32 {
         let n = self.targets.len();
         let base = cell as usize * n;
@@ -535,10 +532,13 @@ impl Ai {
         best - 0.2 * edge_penalty(game, hex)
     }
 
+    /// How good it is for `me` to end its move on `cell` (`hex`) facing
+    /// `facing`, or to leave by `exit` (from `cell`).
     fn score_end(
-        &self,
+        &mut self,
         game: &Game,
         me: &Plane,
+        cell: u16,
         hex: Hex,
         facing: Facing,
         exit: Option<End>,
@@ -572,31 +572,7 @@ impl Ai {
             // A fighter leaving the fight is a last resort.
             return if self.targets.is_empty() { 0.0 } else { -500.0 };
         }
-        let mut best = f32::MIN;
-        let ahead = facing.ahead(hex);
-        // Targets come heaviest first; one whose best case cannot beat the best
-        // so far is not worked out (the result is the same, only cheaper).
-        for t in &self.targets {
-            let d = hex.unsigned_distance_to(t.at) as f32;
-            let reach = (4.0 - d.min(12.0) * 0.5) / 4.0;
-            if t.weight * (reach + (0.6 + 1.5) / 4.0) <= best {
-                continue;
-            }
-            // Pointing at the target: the hex ahead is nearer to it (-1 to 1).
-            let toward = ahead.unsigned_distance_to(t.at) as f32 - d;
-            // Behind the target (its rear half) is where the good shots are.
-            let front = t.front.unsigned_distance_to(hex);
-            let back = t.back.unsigned_distance_to(hex);
-            let behind = if back < front { 1.5 } else { 0.0 };
-            let s = t.weight * (reach + (-toward * 0.6 + behind) / 4.0);
-            if s > best {
-                best = s;
-            }
-        }
-        if best == f32::MIN {
-            best = 0.0;
-        }
-        best - 0.2 * edge_penalty(game, hex)
+        self.score_fighter_end(game, cell, hex, facing)
     }
 }
 
