@@ -754,3 +754,45 @@ fn the_monkey_finds_no_panic_on_the_campaign_screens() {
         );
     }
 }
+
+/// Docs/RULES.md, "Fighter sweeps": an intercept of fighter gruppen only,
+/// fought on the board through the screens, is a fighter battle there and
+/// its result on the map says no bombers flew.
+#[test]
+fn a_fighter_sweep_played_through_the_screens_comes_back_to_the_map_as_a_fighter_battle() {
+    let (_g, _dir) = data_dir("sweep");
+    let mut app = app_with(AnimSpeed::Instant);
+    let mut p = CampaignScript::sweep(3);
+    let (mut on_board, mut result) = (false, None);
+    for _ in 0..400_000 {
+        if p.done() {
+            break;
+        }
+        let input = p.next(&app);
+        frame(&mut app, input);
+        let Some(t) = app.campaign() else { continue };
+        if let Some(b) = t.sub() {
+            assert!(b.game.hex().scenario().is_fighter_battle());
+            on_board = true;
+        }
+        if let (Some(r), None) = (t.result(), &result) {
+            if !t.texts().is_empty() {
+                result = Some((r.outcome.clone(), t.texts()));
+            }
+        }
+    }
+    assert!(p.done(), "{}", state(&app));
+    assert!(on_board, "the sweep was fought on the board");
+    let (out, texts) = result.expect("its result was shown on the map");
+    assert!(out.fighter_battle && out.points == 0 && out.hits == 0);
+    assert!(
+        texts
+            .iter()
+            .any(|l| l == "A fighter battle: no bombers flew"),
+        "{texts:?}"
+    );
+    assert!(
+        !texts.iter().any(|l| l.starts_with("Bomb points")),
+        "{texts:?}"
+    );
+}

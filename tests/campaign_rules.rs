@@ -514,7 +514,8 @@ fn a_bad_campaign_file_names_file_line_and_column() {
     assert!(e.contains("turn 12 is not in the campaign"), "{e}");
     // A data version of 0 (kept for records from before data versions), and
     // none at all.
-    let bad = text.replace("    data_version: 3,", "    data_version: 0,");
+    let version = format!("    data_version: {},", rules().data_version);
+    let bad = text.replace(&version, "    data_version: 0,");
     let line = bad[..bad.find("data_version: 0").unwrap()]
         .matches('\n')
         .count()
@@ -528,7 +529,7 @@ fn a_bad_campaign_file_names_file_line_and_column() {
     assert!(e.contains("the campaign data version starts at 1"), "{e}");
     let src = Source {
         file: "campaign.ron".into(),
-        text: text.replace("    data_version: 3,\n", ""),
+        text: text.replace(&format!("{version}\n"), ""),
     };
     let e = load_campaign_rules(&src).unwrap_err().to_string();
     assert!(e.contains("data_version"), "{e}");

@@ -737,3 +737,101 @@ fn the_campaigns_own_aircraft_may_not_take_a_simple_hex_name() {
         "{e}"
     );
 }
+
+/// An intercept off Dover about to be fought on the board by the whole
+/// Biggin Hill Wing against a raid of fighter gruppen only (seed `seed`).
+fn fighter_intercept(seed: u64) -> Campaign {
+    let setup = CampaignSetup {
+        battles: Battles::Board,
+        ..CampaignSetup::new(WeatherRule::Historical, seed)
+    };
+    from_setup(
+        setup,
+        Position {
+            turn: 2,
+            tally_ho: 1,
+            geschwader: vec![raid(
+                "KG 2",
+                &["I./JG 26", "II./JG 26", "III./JG 26", "I./ZG 26"],
+                (15, 16),
+                "London",
+            )],
+            wings: vec![WingAt {
+                at: Some(sq(15, 16)),
+                state: Some(WingState::Intercepting(0)),
+                met: Some(0),
+                ..wing(
+                    "Biggin Hill Wing",
+                    &["No. 32 Squadron", "No. 610 Squadron", "No. 141 Squadron"],
+                )
+            }],
+            next: Next::Battle,
+            ..Position::default()
+        },
+    )
+}
+
+/// Docs/RULES.md, "Fighter sweeps on the board": an intercept whose part of
+/// the geschwader holds no bombers is a fighter battle. It is fought (it
+/// does not end when the squadrons are placed), it ends when a side has no
+/// plane left, when every plane still flying is damaged, or at the round
+/// limit, and its losses flow back.
+#[test]
+fn a_fighter_only_intercept_on_the_board_is_a_real_battle_with_losses() {
+    let (mut shot_down, mut rounds_over_one, mut battles) = (0u32, 0, 0);
+    let mut ends = [0u32; 3];
+    for seed in 1..=12 {
+        let mut c = fighter_intercept(seed);
+        assert!(at_battle(&c), "seed {seed}: the fight goes to the board");
+        let t = c.battle().unwrap();
+        let sc = t.game.scenario().clone();
+        assert!(sc.is_fighter_battle());
+        assert_eq!(
+            sc.rules.max_rounds_per_attack,
+            c.rules().tactical.sweep_rounds
+        );
+        finish_battle(&mut c);
+        battles += 1;
+        // The battle just fought, as it ended.
+        let game = c.last_battle().expect("the last battle").game.clone();
+        let out = last_outcome(&c);
+        assert_eq!((out.points, out.hits), (0, 0), "no bombs in a sweep");
+        assert!(out.fighter_battle);
+        shot_down += out
+            .squadrons
+            .iter()
+            .map(|r| r.shot_down as u32)
+            .sum::<u32>();
+        if game.total_rounds() > 1 {
+            rounds_over_one += 1;
+        }
+        // Why it ended: a side with nothing left, everyone damaged, or fuel.
+        let broke_off: Vec<_> = game
+            .events()
+            .iter()
+            .filter_map(|e| match e {
+                tally_ho::simple_hex::Event::BrokeOff { plane } => Some(*plane),
+                _ => None,
+            })
+            .collect();
+        let whole_left = broke_off.iter().any(|&p| !game.plane(p).damaged);
+        if game.total_rounds() >= sc.rules.max_rounds_per_attack as u32 {
+            ends[2] += 1;
+        } else if whole_left {
+            // Only one side had planes left: the other was gone.
+            let sides: std::collections::BTreeSet<_> =
+                broke_off.iter().map(|&p| game.plane(p).side).collect();
+            assert_eq!(sides.len(), 1, "seed {seed}: ended with both sides whole");
+            ends[0] += 1;
+        } else {
+            ends[1] += 1;
+        }
+    }
+    assert_eq!(battles, 12);
+    assert!(
+        rounds_over_one >= 10,
+        "fought for rounds: {rounds_over_one}"
+    );
+    assert!(shot_down >= 6, "planes shot down in 12 sweeps: {shot_down}");
+    eprintln!("ends (side gone, all damaged, fuel): {ends:?}, shot down {shot_down}");
+}

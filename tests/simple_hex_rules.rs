@@ -2175,3 +2175,100 @@ fn a_move_cannot_end_on_the_hex_of_a_plane_it_flies_over() {
     // Its own hex, left when it took off, is free to come back to.
     assert!(search.can_finish(g.board(), &mover, at(5, 14), N, 0, false));
 }
+
+// ----- fighter battles (docs/RULES.md, "Fighter sweeps on the board") -----
+
+#[test]
+fn a_fighter_battle_is_fought_not_ended_when_no_bomber_flies() {
+    let sc = placed(
+        14,
+        18,
+        &[
+            ("Me 109", Red, (5, 14), N, false),
+            ("Spitfire", Red, (6, 3), S, false),
+        ],
+        |_| {},
+    );
+    assert!(sc.is_fighter_battle());
+    let mut g = Game::new(sc, Options::default(), 1);
+    assert!(!g.is_over(), "no bomber flies, yet the fighters fight");
+    assert!(g.active_move().is_some());
+    finish_with_ai(&mut g);
+    assert!(g.total_rounds() >= 1);
+    // A raid with a bomber is not a fighter battle.
+    let raid = placed(14, 18, &[("He 111", Red, (5, 14), N, false)], |_| {});
+    assert!(!raid.is_fighter_battle());
+}
+
+#[test]
+fn a_fighter_battle_ends_when_a_side_has_no_plane_left() {
+    let sc = placed(14, 18, &[("Me 109", Red, (5, 14), N, false)], |_| {});
+    let g = Game::new(sc, Options::default(), 1);
+    assert!(g.is_over(), "the RAF has no plane: nothing to fight");
+    assert_eq!(g.total_rounds(), 0);
+}
+
+#[test]
+fn a_fighter_battle_ends_when_every_plane_still_flying_is_damaged() {
+    let both = |german: bool, british: bool| {
+        let sc = placed(
+            14,
+            18,
+            &[
+                ("Me 109", Red, (5, 14), N, german),
+                ("Spitfire", Red, (6, 3), S, british),
+            ],
+            |_| {},
+        );
+        Game::new(sc, Options::default(), 1)
+    };
+    assert!(both(true, true).is_over(), "both sides have broken off");
+    assert!(
+        !both(true, false).is_over(),
+        "a whole Spitfire hunts the damaged 109"
+    );
+    assert!(!both(false, true).is_over());
+}
+
+#[test]
+fn a_fighter_battle_breaks_off_at_its_round_limit() {
+    let sc = placed(
+        14,
+        18,
+        &[
+            ("Me 109", Red, (1, 17), N, false),
+            ("Spitfire", Red, (12, 0), S, false),
+        ],
+        |r| r.max_rounds_per_attack = 1,
+    );
+    let mut g = Game::new(sc, Options::default(), 1);
+    finish_with_ai(&mut g);
+    assert_eq!(g.total_rounds(), 1);
+    let broke_off = g
+        .events()
+        .iter()
+        .filter(|e| matches!(e, Event::BrokeOff { .. }))
+        .count();
+    assert!(broke_off >= 1, "the planes still flying break off for fuel");
+}
+
+#[test]
+fn a_fighter_battle_is_won_by_the_side_that_hurt_the_other_more_and_even_goes_to_the_raf() {
+    let over = |german: &[Place], british: &[Place]| {
+        let all: Vec<Place> = german.iter().chain(british).copied().collect();
+        let g = Game::new(placed(14, 18, &all, |_| {}), Options::default(), 1);
+        assert!(g.is_over(), "every plane is damaged");
+        g.winner().unwrap()
+    };
+    let g109 = ("Me 109", Red, (5, 14), N, true);
+    let g110 = ("Me 110", Red, (8, 14), N, true);
+    let spit = ("Spitfire", Red, (6, 3), S, true);
+    let hurri = ("Hurricane", Red, (9, 3), S, true);
+    // Two German planes damaged against one British: the RAF did more.
+    assert_eq!(over(&[g109, g110], &[spit]), Side::British);
+    // Two British damaged against one German: the Luftwaffe did more.
+    assert_eq!(over(&[g109], &[spit, hurri]), Side::German);
+    // Even: the sweep did not clear the sky.
+    assert_eq!(over(&[g109], &[spit]), Side::British);
+    assert_eq!(over(&[g109, g110], &[spit, hurri]), Side::British);
+}

@@ -37,6 +37,8 @@ pub enum Mode {
     CampaignScript {
         seed: u64,
         shots: Option<PathBuf>,
+        /// Only the first fighter sweep on the board (`campaign-sweep`).
+        sweep: bool,
     },
     /// Every screen the menu leads to, two clicks deep, and the three
     /// tables: one picture of each (with `--audit-text`, every text checked).
@@ -85,7 +87,9 @@ pub fn run(mode: Mode, size: (u32, u32), audit_text: bool) {
                 seed,
                 shots,
             } => family_script(commanders, board, seed, shots, audio).await,
-            Mode::CampaignScript { seed, shots } => campaign_script(seed, shots, audio).await,
+            Mode::CampaignScript { seed, shots, sweep } => {
+                campaign_script(seed, shots, sweep, audio).await
+            }
             Mode::Tour { shots } => tour(shots).await,
         }
     });
@@ -237,8 +241,12 @@ async fn family_script(
     );
 }
 
-async fn campaign_script(seed: u64, shots: Option<PathBuf>, audio: Audio) {
-    let mut player = CampaignScript::demo(seed);
+async fn campaign_script(seed: u64, shots: Option<PathBuf>, sweep: bool, audio: Audio) {
+    let mut player = if sweep {
+        CampaignScript::sweep(seed)
+    } else {
+        CampaignScript::demo(seed)
+    };
     let _app = drive(&mut player, shots, &audio).await;
     out!(
         "scripted campaign: {} intercept(s) fought on the hex board, {} result(s) seen, then a two-player hand-over",

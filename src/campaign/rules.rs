@@ -290,6 +290,9 @@ pub struct TacticalRules {
     pub luftwaffe: Thresholds,
     /// Bomb points that make one hit on the raid's target.
     pub points_per_hit: u32,
+    /// (R) Rounds a fighter battle (no bombers on either side) lasts at
+    /// most before the fighters still flying break off for fuel.
+    pub sweep_rounds: u16,
 }
 
 /// The most phases a campaign may have.
@@ -654,6 +657,7 @@ impl CampaignRules {
                 4,
             ),
             ("tactical.points_per_hit", t.points_per_hit, 1, 100),
+            ("tactical.sweep_rounds", t.sweep_rounds as u32, 1, 60),
         ] {
             if !(lo..=hi).contains(&v) {
                 bad(name.into(), format!("{v} is not in {lo} to {hi}"));

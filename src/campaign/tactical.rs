@@ -47,6 +47,9 @@ pub struct Outcome {
     pub points: u32,
     /// Hits they make on the raid's target.
     pub hits: u8,
+    /// No bomber flew on either side: a fighter battle, fought for losses.
+    #[serde(default)]
+    pub fighter_battle: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -192,12 +195,15 @@ pub fn scenario(
     let mut rules = hex.rules.clone();
     rules.attacks = tactical.attacks;
     rules.target_points = tactical.points_per_hit * need.max(1) as u32;
-    let sc = Scenario::build(&file, &hex.aircraft, &rules).map_err(|e| {
+    let mut sc = Scenario::build(&file, &hex.aircraft, &rules).map_err(|e| {
         e.iter()
             .map(|i| format!("{}: {}", i.path, i.message))
             .collect::<Vec<_>>()
             .join("; ")
     })?;
+    if sc.is_fighter_battle() {
+        sc.rules.max_rounds_per_attack = tactical.sweep_rounds;
+    }
     Ok((Arc::new(sc), squadrons))
 }
 
@@ -314,5 +320,6 @@ pub fn outcome(t: &Tactical, rules: &TacticalRules) -> Outcome {
         squadrons,
         points,
         hits,
+        fighter_battle: g.scenario().is_fighter_battle(),
     }
 }

@@ -38,10 +38,11 @@ pub(super) fn play(cli: &Cli) -> Res {
             window::Mode::Tour {
                 shots: cli.shots.clone(),
             }
-        } else if who == "campaign" {
+        } else if who == "campaign" || who == "campaign-sweep" {
             window::Mode::CampaignScript {
                 seed: cli.seed,
                 shots: cli.shots.clone(),
+                sweep: who == "campaign-sweep",
             }
         } else {
             let players = match who.as_str() {
@@ -49,7 +50,7 @@ pub(super) fn play(cli: &Cli) -> Res {
                 "two" => 2,
                 other => {
                     return Err(format!(
-                        "--script takes solo, two, campaign, tour, family1-4 or kitchen1-4, not {other}"
+                        "--script takes solo, two, campaign, campaign-sweep, tour, family1-4 or kitchen1-4, not {other}"
                     )
                     .into())
                 }

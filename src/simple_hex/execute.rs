@@ -235,6 +235,14 @@ impl Game {
         let rules = &self.scenario().rules;
         let flying = |p: &&Plane| p.is_flying() || p.loc == Loc::Activated;
         let any = self.planes().iter().any(|p| flying(&p));
+        if self.scenario().is_fighter_battle() {
+            // (R) A fighter battle is over when a side has no plane left on
+            // the board or waiting to enter, or when both have broken off:
+            // every plane still flying is damaged and heading home.
+            let side_left = |s: Side| self.planes().iter().any(|p| p.side == s && flying(&p));
+            let whole = self.planes().iter().any(|p| flying(&p) && !p.damaged);
+            return !side_left(Side::German) || !side_left(Side::British) || !whole;
+        }
         let bombers = self
             .planes()
             .iter()
@@ -264,7 +272,9 @@ impl Game {
     }
 
     fn finish_game(&mut self) {
-        let winner = if self.score() >= self.scenario().rules.target_points {
+        let winner = if self.scenario().is_fighter_battle() {
+            self.fighter_battle_winner()
+        } else if self.score() >= self.scenario().rules.target_points {
             Side::German
         } else {
             Side::British
@@ -273,6 +283,23 @@ impl Game {
             winner,
             score: self.score(),
         });
+    }
+
+    /// (R) A fighter battle is won by the side that shot down more of the
+    /// other's planes, then damaged more; even, it goes to the RAF: the
+    /// sweep did not clear the sky.
+    fn fighter_battle_winner(&self) -> Side {
+        let hurt = |side: Side| {
+            let of = self.planes().iter().filter(|p| p.side == side);
+            let down = of.clone().filter(|p| p.loc == Loc::Destroyed).count();
+            let damaged = of.filter(|p| p.loc != Loc::Destroyed && p.damaged).count();
+            (down, damaged)
+        };
+        if hurt(Side::British) > hurt(Side::German) {
+            Side::German
+        } else {
+            Side::British
+        }
     }
 
     /// Some plane of `side` waits to be placed at its edge.

@@ -580,6 +580,15 @@ impl Scenario {
         e
     }
 
+    /// A fighter battle: no bomber on either side (a campaign's fighter
+    /// sweep). It ends by its own rule (docs/RULES.md, "Fighter sweeps").
+    pub fn is_fighter_battle(&self) -> bool {
+        !self
+            .units
+            .iter()
+            .any(|u| self.aircraft[u.aircraft].role == Role::Bomber)
+    }
+
     pub fn end_of(&self, side: Side) -> End {
         match side {
             Side::German => self.german_end,

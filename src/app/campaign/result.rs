@@ -71,6 +71,7 @@ impl CampaignScene {
             _ => None,
         });
         let bombs = match (out.hits, target) {
+            _ if out.fighter_battle => "A fighter battle: no bombers flew".to_string(),
             (0, _) => format!("Bomb points {}: no hits on the target", out.points),
             (h, Some(card)) => format!(
                 "Bomb points {}: {} on {} ({}/{} now)",

@@ -60,6 +60,9 @@ pub struct CampaignScript {
     pub board_battles: usize,
     /// Then leave, start a two-player campaign and stop at its first hand-over.
     pub handover_demo: bool,
+    /// Fight on the board only intercepts with no bombers (fighter sweeps),
+    /// and stop once their results have been seen on the map.
+    pub sweeps_only: bool,
     second: bool,
     hex: ScriptedPlayer,
     wait: u32,
@@ -94,6 +97,7 @@ impl CampaignScript {
             turns: 1,
             board_battles: 1,
             handover_demo: false,
+            sweeps_only: false,
             second: false,
             hex: ScriptedPlayer::new(0, seed),
             wait: 0,
@@ -114,6 +118,17 @@ impl CampaignScript {
             weather: 2,
             turns: u8::MAX,
             handover_demo: true,
+            ..CampaignScript::new(seed)
+        }
+    }
+
+    /// A shortened campaign of the RAF solo whose first fighter sweep (an
+    /// intercept of fighter gruppen only) is fought on the board.
+    pub fn sweep(seed: u64) -> CampaignScript {
+        CampaignScript {
+            weather: 2,
+            turns: u8::MAX,
+            sweeps_only: true,
             ..CampaignScript::new(seed)
         }
     }
@@ -212,7 +227,7 @@ impl CampaignScript {
                 .iter()
                 .filter(|p| p.on_board().is_some())
                 .count();
-            if flying >= 6
+            if flying >= 4
                 && battle.commands().len() >= 20
                 && !b.busy()
                 && self.seen.first(CampaignMoment::HexBattle)
@@ -259,6 +274,10 @@ impl CampaignScript {
             self.wait = 1;
             return InputFrame::idle();
         }
+        if self.sweeps_only && self.results_seen >= self.board_battles {
+            self.done = true;
+            return InputFrame::idle();
+        }
         if !self.second && c.turn() > self.turns {
             if self.handover_demo {
                 // On to a two-player campaign, for its hand-over.
@@ -288,7 +307,12 @@ impl CampaignScript {
         }
         let cmd = match c.stage() {
             Stage::HowToFight { .. } => {
-                if self.board_fought < self.board_battles {
+                let sweep = c.fight().is_some_and(|f| {
+                    f.luftwaffe
+                        .iter()
+                        .all(|&q| c.aircraft(q).role == crate::campaign::data::Role::Fighter)
+                });
+                if self.board_fought < self.board_battles && (sweep || !self.sweeps_only) {
                     Command::OnTheBoard
                 } else {
                     Command::WithDice

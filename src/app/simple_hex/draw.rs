@@ -598,7 +598,12 @@ impl<G: HexGame> HexScene<G> {
         let start = t.log.len();
         let score = g.score();
         let target = g.scenario().rules.target_points;
-        let key = (panel, ly, score, end, start);
+        // A fighter battle has no bomb track: its round and fuel instead.
+        let sweep = g
+            .scenario()
+            .is_fighter_battle()
+            .then(|| (g.round(), g.scenario().rules.max_rounds_per_attack));
+        let key = (panel, ly, score, end, start, sweep);
         self.panel.show(ui, panel, key, || {
             draw_rectangle(
                 panel.x,
@@ -608,16 +613,32 @@ impl<G: HexGame> HexScene<G> {
                 Color::new(0.93, 0.91, 0.85, 1.0),
             );
             draw_rectangle_lines(panel.x, panel.y, panel.w, panel.h, 2.0, INK);
+            if let Some((round, rounds)) = sweep {
+                draw_text("Fighter battle", x + 10.0, panel.y + 24.0, 22.0, INK);
+                draw_text(
+                    fit_text(
+                        &format!("round {round} of at most {rounds} (fuel)"),
+                        pw - 20.0,
+                        15.0,
+                    ),
+                    x + 10.0,
+                    panel.y + 44.0,
+                    15.0,
+                    INK,
+                );
+            }
             // The bomb-score track to the target.
-            draw_text(
-                format!("Bomb score {score} / {target}"),
-                x + 10.0,
-                panel.y + 24.0,
-                22.0,
-                INK,
-            );
+            if sweep.is_none() {
+                draw_text(
+                    format!("Bomb score {score} / {target}"),
+                    x + 10.0,
+                    panel.y + 24.0,
+                    22.0,
+                    INK,
+                );
+            }
             let cell = (pw - 20.0) / target as f32;
-            for i in 0..target {
+            for i in (0..target).filter(|_| sweep.is_none()) {
                 let c = if i < score {
                     Color::new(0.75, 0.15, 0.1, 1.0)
                 } else {

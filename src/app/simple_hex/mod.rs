@@ -57,6 +57,10 @@ struct Disp {
 /// it, the highlighted options, and the planes at rest on it.
 type MatKey = (Rect, Rect, Option<(usize, usize)>, u64);
 
+/// What the side panel's picture depends on: its place, the log's top, the
+/// score, the log's end and length, and a fighter battle's round and limit.
+type PanelKey = (Rect, f32, u32, usize, usize, Option<(u16, u16)>);
+
 /// The Simple Hex screen.
 pub struct HexScene<G> {
     pub view: BoardView,
@@ -86,7 +90,7 @@ pub struct HexScene<G> {
     /// The mat drawn once into a texture, and the layout it was drawn for.
     mat: Layer<MatKey>,
     /// The log's text drawn into a texture, and what it showed.
-    panel: Layer<(Rect, f32, u32, usize, usize)>,
+    panel: Layer<PanelKey>,
     /// A line above the banner when the battle is part of something larger
     /// (the campaign's intercepts: who meets whom, and where).
     pub caption: Option<String>,
