@@ -169,59 +169,126 @@ fn a_squadron_is_lost_or_stood_down_by_its_planes_shot_down_and_damaged() {
     assert_eq!(fate(0, 1, &t), Fate::Unhurt);
 }
 
+/// Docs/RULES.md: a side any of whose squadrons is hit hard enough on the
+/// board stands one squadron down, of its own choice, as the side hit
+/// chooses with the dice; a squadron shot down to `lost_at` is lost.
 #[test]
-fn only_the_worst_hit_squadron_of_a_side_is_stood_down() {
-    let mut checked = 0;
-    let mut ties = 0;
+fn a_side_hit_hard_enough_on_the_board_stands_down_one_squadron_of_its_choice() {
+    let (mut checked, mut owed, mut not_the_worst) = (0, 0, 0);
     for seed in 0..12 {
         let mut c = campaign(Battles::Board, seed);
         play_out(&mut c);
         let th = &c.rules().tactical;
-        for e in c.events() {
+        let events = c.events();
+        for (k, e) in events.iter().enumerate() {
             let Event::BattleResult(o) = e else { continue };
             checked += 1;
+            // What the sides did between the result and the fight's end.
+            let until = events[k..]
+                .iter()
+                .position(|e| *e == Event::FightOver)
+                .expect("the fight ends")
+                + k;
+            let stood: Vec<usize> = events[k..until]
+                .iter()
+                .filter_map(|e| match e {
+                    Event::TakesHits {
+                        squadron,
+                        stand_down: true,
+                    } => Some(*squadron),
+                    _ => None,
+                })
+                .collect();
             for side in [Side::German, Side::British] {
                 let t = match side {
                     Side::German => th.luftwaffe,
                     Side::British => th.raf,
                 };
-                // In unit order, with their place in it.
-                let mine: Vec<(usize, _)> = o
-                    .squadrons
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, r)| r.side == side)
-                    .collect();
-                for (_, r) in &mine {
+                let mine: Vec<_> = o.squadrons.iter().filter(|r| r.side == side).collect();
+                for r in &mine {
                     assert_eq!(r.fate == Fate::Lost, r.shot_down >= t.lost_at, "{o:?}");
+                    assert_ne!(r.fate, Fate::StoodDown, "the side chooses: {o:?}");
                 }
-                let flying: Vec<_> = mine.iter().filter(|(_, r)| r.fate != Fate::Lost).collect();
-                // The worst hit: most planes shot down or damaged, then most
-                // shot down, then the first listed.
-                let rank = |r: &tally_ho::campaign::tactical::SquadronResult| {
-                    (r.shot_down + r.damaged, r.shot_down)
-                };
-                let best = flying.iter().map(|(_, r)| rank(r)).max();
-                let worst = flying.iter().find(|(_, r)| Some(rank(r)) == best);
-                if flying.iter().filter(|(_, r)| Some(rank(r)) == best).count() > 1 {
-                    ties += 1;
-                }
-                let stood: Vec<usize> = mine
+                let flying: Vec<_> = mine.iter().filter(|r| r.fate != Fate::Lost).collect();
+                let hit_hard = flying
                     .iter()
-                    .filter(|(_, r)| r.fate == Fate::StoodDown)
-                    .map(|(i, _)| *i)
+                    .any(|r| r.shot_down + r.damaged >= t.stood_down_at);
+                assert_eq!(o.stands_down(side), hit_hard, "{o:?}");
+                let chosen: Vec<usize> = stood
+                    .iter()
+                    .copied()
+                    .filter(|&q| c.forces().squadrons[q].side == side)
                     .collect();
-                match worst {
-                    Some((i, r)) if r.shot_down + r.damaged >= t.stood_down_at => {
-                        assert_eq!(stood, vec![*i], "{o:?}")
+                if hit_hard {
+                    owed += 1;
+                    assert_eq!(chosen.len(), 1, "one stand-down a side: {o:?}");
+                    let r = flying
+                        .iter()
+                        .find(|r| r.squadron == chosen[0])
+                        .expect("a squadron of the battle, not lost");
+                    let worst = flying.iter().map(|r| r.shot_down + r.damaged).max();
+                    if Some(r.shot_down + r.damaged) != worst {
+                        not_the_worst += 1;
                     }
-                    _ => assert!(stood.is_empty(), "{o:?}"),
+                } else {
+                    assert!(chosen.is_empty(), "{o:?}");
                 }
             }
         }
     }
     assert!(checked > 50, "{checked} battles checked");
-    assert!(ties > 10, "the tie-break came up {ties} times");
+    assert!(owed > 20, "stand-downs owed {owed} times");
+    // The choice is the side's, not the worst hit's.
+    assert!(
+        not_the_worst > 5,
+        "a squadron other than the worst hit: {not_the_worst}"
+    );
+}
+
+/// After a battle on the board the side hit is asked: every squadron it has
+/// left in the fight may stand down, and the one it names does.
+#[test]
+fn after_a_board_battle_the_side_hit_chooses_which_squadron_stands_down() {
+    let mut asked = 0;
+    for seed in 0..8 {
+        let mut c = campaign(Battles::Board, seed);
+        let mut after_board = false;
+        while let Some(side) = c.to_act() {
+            if at_battle(&c) {
+                after_board = true;
+            }
+            if let (true, Stage::Allocate { side: hit }) = (after_board, c.stage().clone()) {
+                let f = c.fight().expect("the fight").clone();
+                let pool = match hit {
+                    Side::British => f.raf.clone(),
+                    Side::German => f.luftwaffe.clone(),
+                };
+                let mut want: Vec<Command> = pool.iter().map(|&q| Command::StandDown(q)).collect();
+                let mut legal = c.legal_commands();
+                want.sort_by_key(|c| format!("{c:?}"));
+                legal.sort_by_key(|c| format!("{c:?}"));
+                assert_eq!(legal, want, "any squadron of the side in the fight");
+                // Not the opponent's pick: the last listed.
+                let q = *pool.last().unwrap();
+                c.play(Command::StandDown(q)).expect("the side's choice");
+                assert!(matches!(
+                    c.forces().squadrons[q].place,
+                    Place::StoodDown { .. }
+                ));
+                asked += 1;
+                continue;
+            }
+            if !at_battle(&c) && !matches!(c.stage(), Stage::Allocate { .. }) {
+                after_board = false;
+            }
+            let cmd = ai::propose(&c, side).expect("a proposal");
+            c.play(cmd).expect("legal");
+            if c.turn() > 3 {
+                break;
+            }
+        }
+    }
+    assert!(asked >= 5, "asked {asked} times");
 }
 
 /// Each battle of several whole campaigns: its result against its own
@@ -295,7 +362,13 @@ fn the_battles_result_flows_back_into_the_campaign() {
             let per = c.rules().tactical.points_per_hit;
             assert_eq!(o.points, last.game.score());
             assert_eq!(o.hits as u32, (o.points / per).min(need as u32));
-            // Then, in order: each fate, the board's bombs, the raid home.
+            // Each side that owes a stand-down makes its choice.
+            while matches!(c.stage(), Stage::Allocate { .. }) {
+                let side = c.to_act().expect("the side hit decides");
+                c.play(ai::propose(&c, side).unwrap()).unwrap();
+            }
+            // Then, in order: each loss, the stand-downs chosen, the board's
+            // bombs, the raid home.
             let mut next = c.events()[at + 1..].iter();
             for r in o.squadrons.iter().filter(|r| r.fate != Fate::Unhurt) {
                 let at = square;
@@ -320,9 +393,24 @@ fn the_battles_result_flows_back_into_the_campaign() {
                 let in_wing = c.wings()[start.wing].squadrons.contains(&r.squadron);
                 assert!(!in_raid && !in_wing, "it has left its formation");
             }
+            let owed = [Side::German, Side::British]
+                .into_iter()
+                .filter(|&s| o.stands_down(s))
+                .count();
+            let mut chosen = 0;
+            loop {
+                match next.next() {
+                    Some(Event::FightOver) => break,
+                    Some(Event::TakesHits {
+                        stand_down: true, ..
+                    }) => chosen += 1,
+                    Some(Event::Awaits(Stage::Allocate { .. }) | Event::StoodDown { .. }) => {}
+                    other => panic!("before the fight is over: {other:?}"),
+                }
+            }
+            assert!(chosen <= owed && (owed == 0) == (chosen == 0), "{o:?}");
             if o.hits > 0 {
                 hits_seen += 1;
-                assert_eq!(next.next(), Some(&Event::FightOver));
                 assert_eq!(
                     next.next(),
                     Some(&Event::Bombed {
@@ -351,7 +439,6 @@ fn the_battles_result_flows_back_into_the_campaign() {
                     assert!(c.damage(card) >= damage + o.hits);
                 }
             } else {
-                assert_eq!(next.next(), Some(&Event::FightOver));
                 assert!(!matches!(
                     next.next(),
                     Some(Event::Bombed { geschwader, run: BombRun::Board { .. }, .. }) if *geschwader == start.geschwader
@@ -450,8 +537,19 @@ fn a_campaign_can_be_fought_all_on_the_board_or_all_with_dice() {
         };
         assert_eq!(t.raf_lost, count(Side::British, Fate::Lost));
         assert_eq!(t.luftwaffe_lost, count(Side::German, Fate::Lost));
-        assert_eq!(t.raf_stood_down, count(Side::British, Fate::StoodDown));
-        assert_eq!(t.luftwaffe_stood_down, count(Side::German, Fate::StoodDown));
+        // Stand-downs are chosen after the result: one for each side owing.
+        let owed = |side| results.iter().filter(|o| o.stands_down(side)).count() as u32;
+        assert!(t.raf_stood_down <= owed(Side::British) && t.raf_stood_down > 0);
+        assert!(t.luftwaffe_stood_down <= owed(Side::German) && t.luftwaffe_stood_down > 0);
+        let chosen = |side| {
+            board
+                .events()
+                .iter()
+                .filter(|e| matches!(e, Event::TakesHits { squadron, stand_down: true } if board.forces().squadrons[*squadron].side == side))
+                .count() as u32
+        };
+        assert_eq!(t.raf_stood_down, chosen(Side::British));
+        assert_eq!(t.luftwaffe_stood_down, chosen(Side::German));
         let bombed = results.iter().filter(|o| o.hits > 0).count() as u32;
         assert_eq!(t.bombed_on_board, bombed);
         let mut dice = campaign(Battles::Dice, seed);

@@ -50,6 +50,22 @@ pub struct Outcome {
     /// No bomber flew on either side: a fighter battle, fought for losses.
     #[serde(default)]
     pub fighter_battle: bool,
+    /// Each side that stands one squadron down, of its own choice, after
+    /// the battle (one of its squadrons was hit hard enough).
+    #[serde(default)]
+    pub raf_stands_down: bool,
+    #[serde(default)]
+    pub luftwaffe_stands_down: bool,
+}
+
+impl Outcome {
+    /// Whether `side` stands one of its squadrons down after the battle.
+    pub fn stands_down(&self, side: Side) -> bool {
+        match side {
+            Side::British => self.raf_stands_down,
+            Side::German => self.luftwaffe_stands_down,
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -266,11 +282,11 @@ pub fn fate(shot_down: u8, damaged: u8, t: &Thresholds) -> Fate {
 }
 
 /// The campaign result of a finished battle: each squadron lost when its
-/// planes shot down reach its side's `lost_at`; of the rest, the worst hit
-/// of each side (most planes shot down or damaged, then most shot down,
-/// then first listed) is stood down if that count reaches `stood_down_at`;
-/// each full `points_per_hit` bomb points is a hit on the target, up to
-/// what it still needs.
+/// planes shot down reach its side's `lost_at`; a side any of whose other
+/// squadrons has planes shot down or damaged reaching `stood_down_at`
+/// stands one squadron down, of its own choice (as the side hit chooses in
+/// the dice's intercept), after the battle; each full `points_per_hit` bomb
+/// points is a hit on the target, up to what it still needs.
 pub fn outcome(t: &Tactical, rules: &TacticalRules) -> Outcome {
     let g = &t.game;
     let mut squadrons: Vec<SquadronResult> = t
@@ -301,17 +317,17 @@ pub fn outcome(t: &Tactical, rules: &TacticalRules) -> Outcome {
             }
         })
         .collect();
-    for side in [Side::German, Side::British] {
-        let worst = squadrons
+    // A squadron hit hard enough puts its side to a stand-down: which
+    // squadron stands down is the side's choice, made after the battle.
+    let owes = |side: Side| {
+        squadrons
             .iter()
-            .enumerate()
-            .filter(|(_, r)| r.side == side && r.fate == Fate::StoodDown)
-            .max_by_key(|(i, r)| (r.shot_down + r.damaged, r.shot_down, std::cmp::Reverse(*i)))
-            .map(|(i, _)| i);
-        for (i, r) in squadrons.iter_mut().enumerate() {
-            if r.side == side && r.fate == Fate::StoodDown && Some(i) != worst {
-                r.fate = Fate::Unhurt;
-            }
+            .any(|r| r.side == side && r.fate == Fate::StoodDown)
+    };
+    let (raf_stands_down, luftwaffe_stands_down) = (owes(Side::British), owes(Side::German));
+    for r in &mut squadrons {
+        if r.fate == Fate::StoodDown {
+            r.fate = Fate::Unhurt;
         }
     }
     let points = g.score();
@@ -321,5 +337,7 @@ pub fn outcome(t: &Tactical, rules: &TacticalRules) -> Outcome {
         points,
         hits,
         fighter_battle: g.scenario().is_fighter_battle(),
+        raf_stands_down,
+        luftwaffe_stands_down,
     }
 }

@@ -336,11 +336,17 @@ impl CampaignScene {
             }
             Stage::Allocate { side } => {
                 if let Some(f) = c.fight() {
-                    let hits = match side {
-                        Side::British => f.on_raf,
-                        Side::German => f.on_luftwaffe,
+                    let (hits, owes) = match side {
+                        Side::British => (f.on_raf, f.raf_owes && !f.raf_stood_down),
+                        Side::German => (f.on_luftwaffe, f.luftwaffe_owes && !f.luftwaffe_stood_down),
                     };
-                    out.push(format!(
+                    if owes {
+                        out.push(format!(
+                            "After the battle on the board, the {} stands one of its squadrons down: its choice.",
+                            side.name()
+                        ));
+                    } else {
+                        out.push(format!(
                         "The {} has {} to take{}.",
                         side.name(),
                         count(hits, "hit", "hits"),
@@ -350,6 +356,7 @@ impl CampaignScene {
                             " (no stand-downs in a dogfight)"
                         }
                     ));
+                    }
                 }
             }
             Stage::Over => {

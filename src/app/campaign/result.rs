@@ -64,6 +64,15 @@ impl CampaignScene {
                 self.say(ui, &line, x + 10.0, y, 16.0, col);
                 y += 19.0;
             }
+            if out.stands_down(side) {
+                let line = format!(
+                    "One squadron to stand down: the {}'s choice, on the map",
+                    side.name()
+                );
+                let line = crate::app::ui::fit_text(&line, r.w - 34.0, 16.0);
+                self.say(ui, &line, x + 10.0, y, 16.0, ACCENT);
+                y += 19.0;
+            }
             y += 8.0;
         }
         let target = c.events().iter().rev().find_map(|e| match e {

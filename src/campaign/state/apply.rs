@@ -419,6 +419,17 @@ pub fn apply(s: &mut State, event: &Event) {
             for r in &out.squadrons {
                 count_intercept(s, r.squadron, r.fate);
             }
+            let target = s
+                .fight
+                .as_ref()
+                .and_then(|f| s.geschwader[f.geschwader].target);
+            let f = s.fight.as_mut().expect("a battle on the board is a fight");
+            f.raf_owes = out.stands_down(Side::British);
+            f.luftwaffe_owes = out.stands_down(Side::German);
+            f.board_bombs = match (out.hits, target) {
+                (hits, Some(card)) if hits > 0 => Some((card, hits, out.points)),
+                _ => None,
+            };
         }
         E::Bombed {
             card, hits, run, ..

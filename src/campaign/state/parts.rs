@@ -120,6 +120,16 @@ pub struct Fight {
     pub on_raf: u8,
     pub raf_stood_down: bool,
     pub luftwaffe_stood_down: bool,
+    /// After a battle on the board: each side whose squadrons were hit
+    /// hard enough owes one stand-down, of a squadron of its choice...
+    #[serde(default)]
+    pub raf_owes: bool,
+    #[serde(default)]
+    pub luftwaffe_owes: bool,
+    /// ...and the bombers' hits (card, hits, bomb points) fall on the
+    /// raid's target when the fight is over.
+    #[serde(default)]
+    pub board_bombs: Option<(u16, u8, u32)>,
 }
 
 impl Fight {
@@ -141,6 +151,9 @@ impl Fight {
             on_raf: 0,
             raf_stood_down: false,
             luftwaffe_stood_down: false,
+            raf_owes: false,
+            luftwaffe_owes: false,
+            board_bombs: None,
         }
     }
 }

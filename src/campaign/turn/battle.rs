@@ -133,7 +133,7 @@ impl Exec<'_> {
         self.next_allocation();
     }
 
-    fn next_allocation(&mut self) {
+    pub(super) fn next_allocation(&mut self) {
         for side in [Side::German, Side::British] {
             if !allocation_options(self.state(), side).is_empty() {
                 self.awaits(Stage::Allocate { side });
@@ -184,7 +184,11 @@ impl Exec<'_> {
             self.fight_round();
             return;
         }
+        let bombs = f.board_bombs.map(|b| (f.geschwader, b));
         self.emit(Event::FightOver);
+        if let Some((g, b)) = bombs {
+            self.board_bombs(g, b);
+        }
         self.after_fight();
     }
 

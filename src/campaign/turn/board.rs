@@ -107,22 +107,21 @@ impl Exec<'_> {
         let out = tactical::outcome(&t, &self.state().rules().tactical);
         self.emit(Event::BattleResult(out.clone()));
         for r in &out.squadrons {
-            match r.fate {
-                Fate::Lost => self.squadron_lost(r.squadron),
-                Fate::StoodDown => self.squadron_stood_down(r.squadron),
-                Fate::Unhurt => {}
+            if r.fate == Fate::Lost {
+                self.squadron_lost(r.squadron);
             }
         }
-        self.emit(Event::FightOver);
-        // Bombers through: their hits fall on the raid's target, and the
-        // raid has made its bomb run.
-        if let (true, Some(card)) = (out.hits > 0, t.target) {
-            if self.state().geschwader()[t.geschwader].state == RaidState::Aloft {
-                let run = BombRun::Board { points: out.points };
-                self.hit_target(t.geschwader, card, out.hits, run);
-                self.reach_for_home(t.geschwader);
-            }
+        // Each side that owes a stand-down chooses its squadron, as with
+        // the dice; then the fight is over and the bombs fall.
+        self.next_allocation();
+    }
+
+    /// Bombers through on the board: their hits fall on the raid's target
+    /// (the fight just over), and the raid has made its bomb run.
+    pub(super) fn board_bombs(&mut self, g: usize, (card, hits, points): (u16, u8, u32)) {
+        if self.state().geschwader()[g].state == RaidState::Aloft {
+            self.hit_target(g, card, hits, BombRun::Board { points });
+            self.reach_for_home(g);
         }
-        self.after_fight();
     }
 }
