@@ -464,21 +464,33 @@ fn line(e: &Event, s: &State) -> Option<LogLine> {
             None,
         ),
         Event::BattleResult(out) => {
-            let lost = |side: Side, fate: Fate| {
-                out.squadrons
+            let side = |side: Side| {
+                let lost = out
+                    .squadrons
                     .iter()
-                    .filter(|r| r.side == side && r.fate == fate)
-                    .count()
+                    .filter(|r| r.side == side && r.fate == Fate::Lost)
+                    .count();
+                let stands = if out.stands_down(side) {
+                    ", one to stand down (its choice)"
+                } else {
+                    ""
+                };
+                format!("{} {lost} lost{stands}", side.name())
+            };
+            let bombs = if out.fighter_battle {
+                "a fighter battle, no bombers".to_string()
+            } else {
+                format!(
+                    "{} bomb points, {}",
+                    out.points,
+                    count(out.hits, "hit", "hits")
+                )
             };
             both(
                 format!(
-                    "The board battle: RAF {} lost, {} stood down; Luftwaffe {} lost, {} stood down; {} bomb points, {}",
-                    lost(Side::British, Fate::Lost),
-                    lost(Side::British, Fate::StoodDown),
-                    lost(Side::German, Fate::Lost),
-                    lost(Side::German, Fate::StoodDown),
-                    out.points,
-                    count(out.hits, "hit", "hits")
+                    "The board battle: {}; {}; {bombs}",
+                    side(Side::British),
+                    side(Side::German)
                 ),
                 None,
             )
