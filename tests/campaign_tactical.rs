@@ -933,3 +933,90 @@ fn a_fighter_only_intercept_on_the_board_is_a_real_battle_with_losses() {
     assert!(shot_down >= 6, "planes shot down in 12 sweeps: {shot_down}");
     eprintln!("ends (side gone, all damaged, fuel): {ends:?}, shot down {shot_down}");
 }
+
+/// A campaign written as a record and read back, as a save is.
+fn saved_and_restored(c: &Campaign, name: &str) -> Campaign {
+    let dir = std::env::temp_dir().join(format!("tally-ho-tactical-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("save.ron");
+    let r = tally_ho::record::of::<Campaign>(c, Vec::new(), std::path::Path::new(".")).unwrap();
+    tally_ho::record::AnyRecord::Campaign(r)
+        .write(&path)
+        .unwrap();
+    let back = match tally_ho::record::read(&path).unwrap() {
+        tally_ho::record::AnyRecord::Campaign(r) => {
+            tally_ho::record::restore::<Campaign>(&r, std::path::Path::new(".")).unwrap()
+        }
+        other => panic!("{other:?}"),
+    };
+    let _ = std::fs::remove_dir_all(&dir);
+    back
+}
+
+#[test]
+fn a_save_or_an_undo_in_the_middle_of_a_fighter_sweep_resumes_it() {
+    // A whole campaign (a save is its seed and commands) to its first sweep.
+    let mut c = campaign(Battles::Board, 5);
+    loop {
+        assert!(play_until(&mut c, at_battle), "a sweep before the end");
+        if c.battle().unwrap().game.scenario().is_fighter_battle() {
+            break;
+        }
+        finish_battle(&mut c);
+    }
+    for _ in 0..6 {
+        let side = c.to_act().unwrap();
+        let cmd = ai::propose(&c, side).unwrap();
+        assert!(matches!(cmd, Command::Hex(_)));
+        c.play(cmd).unwrap();
+    }
+    assert!(at_battle(&c) && c.battle().unwrap().game.scenario().is_fighter_battle());
+    let back = saved_and_restored(&c, "sweep");
+    assert!(at_battle(&back));
+    assert_eq!(
+        c.battle().unwrap().game.events(),
+        back.battle().unwrap().game.events()
+    );
+    // A move taken back is taken back in the sweep, which goes on.
+    let undone = c.undo().expect("a move of the sweep can be taken back");
+    assert!(at_battle(&undone));
+    assert!(
+        undone.battle().unwrap().game.commands().len() < c.battle().unwrap().game.commands().len()
+    );
+    let (mut c, mut back) = (c, back);
+    finish_battle(&mut c);
+    finish_battle(&mut back);
+    assert_eq!(last_outcome(&c), last_outcome(&back));
+    assert!(last_outcome(&c).fighter_battle);
+}
+
+#[test]
+fn a_save_at_the_stand_down_choice_after_a_board_battle_resumes_it() {
+    for seed in 0..10 {
+        let mut c = campaign(Battles::Board, seed);
+        let mut seen_board = false;
+        let at_choice =
+            |c: &Campaign, seen: bool| seen && matches!(c.stage(), Stage::Allocate { .. });
+        while !at_choice(&c, seen_board) {
+            let Some(side) = c.to_act() else { break };
+            seen_board |= at_battle(&c);
+            if !at_battle(&c) && !matches!(c.stage(), Stage::Allocate { .. }) {
+                seen_board = false;
+            }
+            c.play(ai::propose(&c, side).unwrap()).unwrap();
+        }
+        if !at_choice(&c, seen_board) {
+            continue;
+        }
+        let back = saved_and_restored(&c, "stand-down");
+        assert_eq!(back.stage(), c.stage());
+        assert_eq!(back.legal_commands(), c.legal_commands());
+        let pick = *c.legal_commands().last().unwrap();
+        let (mut c, mut back) = (c, back);
+        c.play(pick).unwrap();
+        back.play(pick).unwrap();
+        assert_eq!(c.events(), back.events());
+        return;
+    }
+    panic!("no stand-down choice after a board battle in 10 campaigns");
+}
