@@ -256,8 +256,8 @@ pub struct CampaignRules {
 }
 
 /// Of a squadron's four planes on the board: how many shot down lose it,
-/// and how many shot down or damaged stand it down (the worst hit of its
-/// side only, as in the dice's intercept).
+/// and how many shot down or damaged put its side to a stand-down (one a
+/// side, of a squadron the side chooses, as in the dice's intercept).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Thresholds {
