@@ -17,6 +17,8 @@ use tally_ho::saves::{self, Slot};
 use tally_ho::settings::AnimSpeed;
 use tally_ho::simple_hex::{HexGame, Side};
 
+#[path = "common/campaign.rs"]
+mod campaign_common;
 #[path = "common/screens.rs"]
 mod screens;
 use screens::*;
@@ -795,4 +797,61 @@ fn a_fighter_sweep_played_through_the_screens_comes_back_to_the_map_as_a_fighter
         !texts.iter().any(|l| l.starts_with("Bomb points")),
         "{texts:?}"
     );
+}
+
+/// Docs/RULES.md, "The bomb run carried in": over a target already knocked
+/// out, the board says its bombs count for nothing instead of a bomb track.
+#[test]
+fn a_board_battle_over_a_knocked_out_target_says_its_bombs_count_for_nothing() {
+    use campaign_common::{from_setup, raid, sq, wing};
+    use tally_ho::campaign::game::{Battles, CampaignSetup, Position, WingState};
+    use tally_ho::campaign::rules::WeatherRule;
+    use tally_ho::campaign::state::{Next, WingAt};
+    let (_g, _dir) = data_dir("knocked-out");
+    let stakes = |damage: u8| {
+        let c = from_setup(
+            CampaignSetup {
+                battles: Battles::Board,
+                ..CampaignSetup::new(WeatherRule::Historical, 3)
+            },
+            Position {
+                turn: 2,
+                tally_ho: 1,
+                damage: vec![("London".into(), damage)],
+                geschwader: vec![raid(
+                    "KG 2",
+                    &["I./KG 2", "II./KG 2", "I./JG 26"],
+                    (15, 16),
+                    "London",
+                )],
+                wings: vec![WingAt {
+                    at: Some(sq(15, 16)),
+                    state: Some(WingState::Intercepting(0)),
+                    met: Some(0),
+                    ..wing(
+                        "Biggin Hill Wing",
+                        &["No. 32 Squadron", "No. 610 Squadron", "No. 141 Squadron"],
+                    )
+                }],
+                next: Next::Battle,
+                ..Position::default()
+            },
+        );
+        let mut app = app_with(AnimSpeed::Instant);
+        let t = CampaignTable::new(c, Some(Side::British));
+        app.stack.push(Screen::Campaign(Box::new(t)));
+        for _ in 0..50 {
+            frame(&mut app, InputFrame::idle());
+            if let Some(b) = table(&app).sub() {
+                return b.scene.stakes.clone();
+            }
+        }
+        panic!("the battle opens on the board: {}", state(&app));
+    };
+    // London takes three hits.
+    assert_eq!(
+        stakes(3).as_deref(),
+        Some("London is knocked out: bombs here count for nothing")
+    );
+    assert_eq!(stakes(1), None, "two hits still to make: the bomb track");
 }

@@ -680,6 +680,18 @@ impl CampaignTable {
             return;
         }
         let caption = Self::caption(&map.game);
+        // Over a target already knocked out, the bombs count for nothing.
+        let stakes = map
+            .game
+            .battle()
+            .filter(|t| t.need == 0)
+            .map(|t| match t.target {
+                Some(card) => format!(
+                    "{} is knocked out: bombs here count for nothing",
+                    names::card_name(&map.game, card)
+                ),
+                None => "No target: bombs here count for nothing".to_string(),
+            });
         let (campaign, parked) = map.into_parts();
         // The map's text is not on screen while the board is.
         parked.scene.texts.borrow_mut().clear();
@@ -688,6 +700,7 @@ impl CampaignTable {
         let players = parked.shared.players.clone();
         let mut b = Table::new(on_board, scene, players, HexAi::default());
         b.scene.caption = Some(caption);
+        b.scene.stakes = stakes;
         b.shared.viewer = parked.shared.viewer;
         self.board = Some(OnBoard {
             table: Box::new(b),

@@ -604,6 +604,7 @@ impl<G: HexGame> HexScene<G> {
             .is_fighter_battle()
             .then(|| (g.round(), g.scenario().rules.max_rounds_per_attack));
         let key = (panel, ly, score, end, start, sweep);
+        let stakes = self.stakes.clone();
         self.panel.show(ui, panel, key, || {
             draw_rectangle(
                 panel.x,
@@ -627,8 +628,18 @@ impl<G: HexGame> HexScene<G> {
                     INK,
                 );
             }
+            if let (None, Some(stakes)) = (sweep, &stakes) {
+                draw_text("Bomb score", x + 10.0, panel.y + 24.0, 22.0, INK);
+                draw_text(
+                    fit_text(stakes, pw - 20.0, 15.0),
+                    x + 10.0,
+                    panel.y + 44.0,
+                    15.0,
+                    Color::new(0.7, 0.1, 0.05, 1.0),
+                );
+            }
             // The bomb-score track to the target.
-            if sweep.is_none() {
+            if sweep.is_none() && stakes.is_none() {
                 draw_text(
                     format!("Bomb score {score} / {target}"),
                     x + 10.0,
@@ -638,7 +649,7 @@ impl<G: HexGame> HexScene<G> {
                 );
             }
             let cell = (pw - 20.0) / target as f32;
-            for i in (0..target).filter(|_| sweep.is_none()) {
+            for i in (0..target).filter(|_| sweep.is_none() && stakes.is_none()) {
                 let c = if i < score {
                     Color::new(0.75, 0.15, 0.1, 1.0)
                 } else {

@@ -94,6 +94,9 @@ pub struct HexScene<G> {
     /// A line above the banner when the battle is part of something larger
     /// (the campaign's intercepts: who meets whom, and where).
     pub caption: Option<String>,
+    /// What the bombs are played for, when it is not the bomb track (a
+    /// campaign battle over a target already knocked out: nothing).
+    pub stakes: Option<String>,
     /// The level's name, for the replay of a finished game.
     pub level: String,
     /// The bottom bar's line as last drawn: a preview, a refusal or a hint.
@@ -130,6 +133,7 @@ impl<G: HexGame> HexScene<G> {
             mat: Layer::opaque(),
             panel: Layer::opaque(),
             caption: None,
+            stakes: None,
             level: sc.level.clone(),
             status: String::new(),
             anim_scale: 1.0,
