@@ -855,3 +855,26 @@ fn a_board_battle_over_a_knocked_out_target_says_its_bombs_count_for_nothing() {
     );
     assert_eq!(stakes(1), None, "two hits still to make: the bomb track");
 }
+
+/// The sweep's caption names it a fighter battle against the geschwader's
+/// fighters, not an intercept of the raid.
+#[test]
+fn a_fighter_sweeps_caption_says_it_meets_the_fighters() {
+    let (_g, _dir) = data_dir("sweep-caption");
+    let mut app = app_with(AnimSpeed::Instant);
+    let mut p = CampaignScript::sweep(3);
+    for _ in 0..400_000 {
+        let input = p.next(&app);
+        frame(&mut app, input);
+        if let Some(b) = app.campaign().and_then(|t| t.sub()) {
+            let caption = b.scene.caption.clone().unwrap_or_default();
+            assert!(
+                caption.starts_with("Fighter battle over ")
+                    && caption.contains("meets the fighters of "),
+                "{caption}"
+            );
+            return;
+        }
+    }
+    panic!("no sweep on the board: {}", state(&app));
+}

@@ -660,8 +660,14 @@ impl CampaignTable {
             .filter(|&&s| c.forces().squadrons[s].side == Side::British)
             .count();
         let lw = t.units.len() - raf;
+        // A sweep meets only the geschwader's fighters.
+        let (what, whom) = if t.game.scenario().is_fighter_battle() {
+            ("Fighter battle", "the fighters of ")
+        } else {
+            ("Intercept", "")
+        };
         format!(
-            "Intercept over {}: the {} ({}) meets {} ({}) - each squadron is a unit of four planes",
+            "{what} over {}: the {} ({}) meets {whom}{} ({}) - each squadron is a unit of four planes",
             names::square_name(c, c.geschwader()[g].at),
             names::wing_name(c, t.wing),
             count(raf, "squadron", "squadrons"),
