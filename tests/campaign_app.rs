@@ -803,39 +803,14 @@ fn a_fighter_sweep_played_through_the_screens_comes_back_to_the_map_as_a_fighter
 /// out, the board says its bombs count for nothing instead of a bomb track.
 #[test]
 fn a_board_battle_over_a_knocked_out_target_says_its_bombs_count_for_nothing() {
-    use campaign_common::{from_setup, raid, sq, wing};
-    use tally_ho::campaign::game::{Battles, CampaignSetup, Position, WingState};
-    use tally_ho::campaign::rules::WeatherRule;
-    use tally_ho::campaign::state::{Next, WingAt};
+    use tally_ho::campaign::game::Battles;
     let (_g, _dir) = data_dir("knocked-out");
     let stakes = |damage: u8| {
-        let c = from_setup(
-            CampaignSetup {
-                battles: Battles::Board,
-                ..CampaignSetup::new(WeatherRule::Historical, 3)
-            },
-            Position {
-                turn: 2,
-                tally_ho: 1,
-                damage: vec![("London".into(), damage)],
-                geschwader: vec![raid(
-                    "KG 2",
-                    &["I./KG 2", "II./KG 2", "I./JG 26"],
-                    (15, 16),
-                    "London",
-                )],
-                wings: vec![WingAt {
-                    at: Some(sq(15, 16)),
-                    state: Some(WingState::Intercepting(0)),
-                    met: Some(0),
-                    ..wing(
-                        "Biggin Hill Wing",
-                        &["No. 32 Squadron", "No. 610 Squadron", "No. 141 Squadron"],
-                    )
-                }],
-                next: Next::Battle,
-                ..Position::default()
-            },
+        let c = campaign_common::biggin_hill_intercept(
+            Battles::Board,
+            3,
+            damage,
+            &["I./KG 2", "II./KG 2", "I./JG 26"],
         );
         let mut app = app_with(AnimSpeed::Instant);
         let t = CampaignTable::new(c, Some(Side::British));

@@ -4,14 +4,11 @@
 
 #[path = "common/campaign.rs"]
 mod campaign_common;
-use campaign_common::{from_setup, play_out, raid, sq, wing};
+use campaign_common::{biggin_hill_intercept, play_out};
 use tally_ho::campaign::ai;
 use tally_ho::campaign::forces::Place;
-use tally_ho::campaign::game::{
-    Battles, BombRun, Campaign, CampaignSetup, Command, Event, Position, Stage, WingState,
-};
+use tally_ho::campaign::game::{Battles, BombRun, Campaign, CampaignSetup, Command, Event, Stage};
 use tally_ho::campaign::rules::{Thresholds, WeatherRule};
-use tally_ho::campaign::state::{Next, WingAt};
 use tally_ho::campaign::tactical::{fate, short_name, Fate, Outcome};
 use tally_ho::data::campaign_rules::{campaign_rules_source, check_against, load_campaign_rules};
 use tally_ho::data::Source;
@@ -69,34 +66,11 @@ fn last_outcome(c: &Campaign) -> Outcome {
 /// An intercept off Dover about to be fought: the whole Biggin Hill Wing
 /// against KG 2, raiding London (with `damage` hits on it already).
 fn intercept(battles: Battles, damage: u8) -> Campaign {
-    let setup = CampaignSetup {
+    biggin_hill_intercept(
         battles,
-        ..CampaignSetup::new(WeatherRule::Historical, 3)
-    };
-    from_setup(
-        setup,
-        Position {
-            turn: 2,
-            tally_ho: 1,
-            damage: vec![("London".into(), damage)],
-            geschwader: vec![raid(
-                "KG 2",
-                &["I./KG 2", "II./KG 2", "I./JG 26", "II./JG 26"],
-                (15, 16),
-                "London",
-            )],
-            wings: vec![WingAt {
-                at: Some(sq(15, 16)),
-                state: Some(WingState::Intercepting(0)),
-                met: Some(0),
-                ..wing(
-                    "Biggin Hill Wing",
-                    &["No. 32 Squadron", "No. 610 Squadron", "No. 141 Squadron"],
-                )
-            }],
-            next: Next::Battle,
-            ..Position::default()
-        },
+        3,
+        damage,
+        &["I./KG 2", "II./KG 2", "I./JG 26", "II./JG 26"],
     )
 }
 
@@ -677,25 +651,27 @@ fn a_squadron_type_must_fly_as_an_aircraft_of_its_side_and_role() {
 #[test]
 fn a_bad_tactical_number_is_reported_at_its_line() {
     let good = campaign_rules_source();
-    let text = good.text.replace("points_per_hit: 12", "points_per_hit: 0");
-    assert_ne!(text, good.text);
-    let src = Source {
-        file: good.file.clone(),
-        text: text.clone(),
-    };
-    let e = load_campaign_rules(&src).unwrap_err().to_string();
-    assert!(
-        e.contains("tactical.points_per_hit") || e.contains("0 is not in 1 to 100"),
-        "{e}"
-    );
-    let line: usize = e.split(':').nth(1).unwrap().parse().unwrap();
-    assert!(
-        text.lines()
-            .nth(line - 1)
-            .unwrap()
-            .contains("points_per_hit"),
-        "{e}"
-    );
+    for (field, from, to, range) in [
+        ("points_per_hit", "12", "0", "0 is not in 1 to 100"),
+        ("sweep_rounds", "10", "0", "0 is not in 1 to 60"),
+        ("sweep_rounds", "10", "61", "61 is not in 1 to 60"),
+    ] {
+        let text = good
+            .text
+            .replace(&format!("{field}: {from},"), &format!("{field}: {to},"));
+        assert_ne!(text, good.text, "{field}");
+        let src = Source {
+            file: good.file.clone(),
+            text: text.clone(),
+        };
+        let e = load_campaign_rules(&src).unwrap_err().to_string();
+        assert!(
+            e.contains(&format!("tactical.{field}")) || e.contains(range),
+            "{e}"
+        );
+        let line: usize = e.split(':').nth(1).unwrap().parse().unwrap();
+        assert!(text.lines().nth(line - 1).unwrap().contains(field), "{e}");
+    }
 }
 
 /// The mapping must not change the campaign's balance by accident: over the
@@ -839,33 +815,11 @@ fn the_campaigns_own_aircraft_may_not_take_a_simple_hex_name() {
 /// An intercept off Dover about to be fought on the board by the whole
 /// Biggin Hill Wing against a raid of fighter gruppen only (seed `seed`).
 fn fighter_intercept(seed: u64) -> Campaign {
-    let setup = CampaignSetup {
-        battles: Battles::Board,
-        ..CampaignSetup::new(WeatherRule::Historical, seed)
-    };
-    from_setup(
-        setup,
-        Position {
-            turn: 2,
-            tally_ho: 1,
-            geschwader: vec![raid(
-                "KG 2",
-                &["I./JG 26", "II./JG 26", "III./JG 26", "I./ZG 26"],
-                (15, 16),
-                "London",
-            )],
-            wings: vec![WingAt {
-                at: Some(sq(15, 16)),
-                state: Some(WingState::Intercepting(0)),
-                met: Some(0),
-                ..wing(
-                    "Biggin Hill Wing",
-                    &["No. 32 Squadron", "No. 610 Squadron", "No. 141 Squadron"],
-                )
-            }],
-            next: Next::Battle,
-            ..Position::default()
-        },
+    biggin_hill_intercept(
+        Battles::Board,
+        seed,
+        0,
+        &["I./JG 26", "II./JG 26", "III./JG 26", "I./ZG 26"],
     )
 }
 

@@ -21,7 +21,6 @@ pub struct GameResult {
     pub commands: u32,
 }
 
-/// Plays one full game, AI against AI.
 /// Plays one full game, AI against AI, the Luftwaffe at `levels[0]` and the
 /// RAF at `levels[1]`.
 pub fn play_one(

@@ -6,7 +6,9 @@
 use std::sync::{Arc, OnceLock};
 use tally_ho::campaign::ai::{self, Opponents};
 use tally_ho::campaign::data::{CampaignData, Square};
-use tally_ho::campaign::game::{Battles, Campaign, CampaignSetup, Command, Event, Position, Stage};
+use tally_ho::campaign::game::{
+    Battles, Campaign, CampaignSetup, Command, Event, Position, Stage, WingState,
+};
 use tally_ho::campaign::rules::{CampaignRules, WeatherRule};
 use tally_ho::campaign::state::{FightAt, GeschwaderAt, Next, SquadronAt, WingAt};
 use tally_ho::common::game;
@@ -231,4 +233,39 @@ pub fn play(c: &mut Campaign, cmd: Command) -> Vec<Event> {
 /// The events of a kind, in order.
 pub fn only<T>(events: &[Event], f: impl Fn(&Event) -> Option<T>) -> Vec<T> {
     events.iter().filter_map(f).collect()
+}
+
+/// An intercept off Dover about to be fought: the whole Biggin Hill Wing
+/// (three squadrons) against KG 2 made up of `gruppen`, raiding London with
+/// `damage` hits on it already; intercepts fought as `battles`.
+pub fn biggin_hill_intercept(
+    battles: Battles,
+    seed: u64,
+    damage: u8,
+    gruppen: &[&str],
+) -> Campaign {
+    let setup = CampaignSetup {
+        battles,
+        ..CampaignSetup::new(WeatherRule::Historical, seed)
+    };
+    from_setup(
+        setup,
+        Position {
+            turn: 2,
+            tally_ho: 1,
+            damage: vec![("London".into(), damage)],
+            geschwader: vec![raid("KG 2", gruppen, (15, 16), "London")],
+            wings: vec![WingAt {
+                at: Some(sq(15, 16)),
+                state: Some(WingState::Intercepting(0)),
+                met: Some(0),
+                ..wing(
+                    "Biggin Hill Wing",
+                    &["No. 32 Squadron", "No. 610 Squadron", "No. 141 Squadron"],
+                )
+            }],
+            next: Next::Battle,
+            ..Position::default()
+        },
+    )
 }
