@@ -818,7 +818,7 @@ fn a_board_battle_over_a_knocked_out_target_says_its_bombs_count_for_nothing() {
         for _ in 0..50 {
             frame(&mut app, InputFrame::idle());
             if let Some(b) = table(&app).sub() {
-                return b.scene.stakes.clone();
+                return b.scene.stakes.clone().map(|s| s.1);
             }
         }
         panic!("the battle opens on the board: {}", state(&app));
@@ -852,4 +852,62 @@ fn a_fighter_sweeps_caption_says_it_meets_the_fighters() {
         }
     }
     panic!("no sweep on the board: {}", state(&app));
+}
+
+/// Docs/RULES.md, "Dogfights on the board": a dogfight fought through the
+/// screens by the RAF solo keeps each gruppe's squadrons unnamed (on the
+/// board's log) while it is face down, and its result comes back to the
+/// map as a dogfight's.
+#[test]
+fn a_dogfight_played_through_the_screens_keeps_its_gruppen_face_down_and_comes_back_to_the_map() {
+    use tally_ho::campaign::tactical::short_name;
+    let (_g, _dir) = data_dir("dogfight");
+    let mut app = app_with(AnimSpeed::Instant);
+    let mut p = CampaignScript::dogfight(1);
+    let (mut frames_hidden, mut result) = (0, None);
+    for _ in 0..400_000 {
+        if p.done() {
+            break;
+        }
+        let input = p.next(&app);
+        frame(&mut app, input);
+        let Some(t) = app.campaign() else { continue };
+        if let Some(b) = t.sub() {
+            let c = b.game.campaign();
+            let battle = c.last_battle().expect("the dogfight");
+            assert!(battle.is_dogfight());
+            for (u, &q) in battle.units.iter().enumerate() {
+                let Some(k) = battle.gruppe_of[u] else {
+                    continue;
+                };
+                if battle.revealed[k as usize] {
+                    continue;
+                }
+                frames_hidden += 1;
+                let name = short_name(&c.forces().squadrons[q].name);
+                for l in &b.shared.log {
+                    assert!(
+                        !l.text.contains(&name),
+                        "{name} named face down: {}",
+                        l.text
+                    );
+                }
+            }
+        }
+        if let (Some(r), None) = (t.result(), &result) {
+            if !t.texts().is_empty() {
+                result = Some((r.outcome.clone(), t.texts()));
+            }
+        }
+    }
+    assert!(p.done(), "{}", state(&app));
+    assert!(frames_hidden > 0, "a gruppe was face down on the board");
+    let (out, texts) = result.expect("its result was shown on the map");
+    assert!(out.dogfight && out.hits == 0);
+    assert!(
+        texts
+            .iter()
+            .any(|l| l == "A dogfight: no partial losses; the raid flies on with its survivors"),
+        "{texts:?}"
+    );
 }

@@ -2,7 +2,7 @@
 //! screenshots, the monkey, and the frame-time benchmark.
 
 use crate::app::audio::{prepare_device, Audio};
-use crate::app::script::{CampaignScript, FamilyScript, Monkey, Script, ScriptedPlayer};
+use crate::app::script::{CampaignScript, FamilyScript, Monkey, Only, Script, ScriptedPlayer};
 use crate::app::ui::InputFrame;
 use crate::app::App;
 use crate::settings::Settings;
@@ -37,8 +37,9 @@ pub enum Mode {
     CampaignScript {
         seed: u64,
         shots: Option<PathBuf>,
-        /// Only the first fighter sweep on the board (`campaign-sweep`).
-        sweep: bool,
+        /// Which fight goes to the board: the first intercept, fighter
+        /// sweep (`campaign-sweep`) or dogfight (`campaign-dogfight`).
+        only: Only,
     },
     /// Every screen the menu leads to, two clicks deep, and the three
     /// tables: one picture of each (with `--audit-text`, every text checked).
@@ -87,8 +88,8 @@ pub fn run(mode: Mode, size: (u32, u32), audit_text: bool) {
                 seed,
                 shots,
             } => family_script(commanders, board, seed, shots, audio).await,
-            Mode::CampaignScript { seed, shots, sweep } => {
-                campaign_script(seed, shots, sweep, audio).await
+            Mode::CampaignScript { seed, shots, only } => {
+                campaign_script(seed, shots, only, audio).await
             }
             Mode::Tour { shots } => tour(shots).await,
         }
@@ -241,11 +242,11 @@ async fn family_script(
     );
 }
 
-async fn campaign_script(seed: u64, shots: Option<PathBuf>, sweep: bool, audio: Audio) {
-    let mut player = if sweep {
-        CampaignScript::sweep(seed)
-    } else {
-        CampaignScript::demo(seed)
+async fn campaign_script(seed: u64, shots: Option<PathBuf>, only: Only, audio: Audio) {
+    let mut player = match only {
+        Only::Sweeps => CampaignScript::sweep(seed),
+        Only::Dogfights => CampaignScript::dogfight(seed),
+        Only::Intercepts => CampaignScript::demo(seed),
     };
     let _app = drive(&mut player, shots, &audio).await;
     out!(

@@ -291,6 +291,15 @@ pub enum Event {
         geschwader: usize,
         seed: u64,
     },
+    /// The dogfight is fought on the hex board, all its gruppen at once,
+    /// face down, with dice of its own: the RAF's squadrons against the
+    /// geschwader's, in gruppen order.
+    DogfightOnBoard {
+        geschwader: usize,
+        raf: Vec<usize>,
+        luftwaffe: Vec<usize>,
+        seed: u64,
+    },
     /// A move of the battle on the board.
     BoardMove(HexCommand),
     /// The board battle's result, as it maps back to the campaign.

@@ -73,7 +73,7 @@ impl Battles {
         match self {
             Battles::Dice => "with the campaign's dice",
             Battles::Board => "on the hex board",
-            Battles::Ask => "ask at each intercept",
+            Battles::Ask => "ask at each fight",
         }
     }
 }

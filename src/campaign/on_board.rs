@@ -46,6 +46,10 @@ impl HexGame for OnTheBoard {
             .expect("OnTheBoard holds a campaign with a battle")
             .game
     }
+
+    fn face_down(&self, plane: simple_hex::PlaneId) -> Option<u8> {
+        self.campaign.last_battle()?.face_down(plane)
+    }
 }
 
 impl Rules for OnTheBoard {

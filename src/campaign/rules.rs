@@ -265,6 +265,19 @@ pub struct Thresholds {
     pub stood_down_at: u8,
 }
 
+/// (R) When a squadron is lost after a dogfight on the board, where there
+/// are no partial losses (no stand-downs): its planes shot down reach
+/// `lost_at`, or its planes shot down or damaged reach `wrecked_at` with
+/// at least `wrecked_down` of them shot down.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DogfightThresholds {
+    pub lost_at: u8,
+    pub wrecked_at: u8,
+    #[serde(default)]
+    pub wrecked_down: u8,
+}
+
 /// Simple Hex's own tables, as a campaign battle on the board uses them.
 #[derive(Clone, Debug, PartialEq)]
 pub struct HexTables {
@@ -293,6 +306,12 @@ pub struct TacticalRules {
     /// (R) Rounds a fighter battle (no bombers on either side) lasts at
     /// most before the fighters still flying break off for fuel.
     pub sweep_rounds: u16,
+    /// (R) A dogfight's losses on the board: the RAF's, the Luftwaffe's.
+    pub dogfight_raf: DogfightThresholds,
+    pub dogfight_luftwaffe: DogfightThresholds,
+    /// (R) Hexes within which an RAF plane turns a face-down gruppe's
+    /// counters face up in a dogfight on the board (an attack needs 1).
+    pub reveal_reach: u8,
 }
 
 /// The most phases a campaign may have.
@@ -658,6 +677,43 @@ impl CampaignRules {
             ),
             ("tactical.points_per_hit", t.points_per_hit, 1, 100),
             ("tactical.sweep_rounds", t.sweep_rounds as u32, 1, 60),
+            ("tactical.reveal_reach", t.reveal_reach as u32, 1, 6),
+            (
+                "tactical.dogfight_raf.lost_at",
+                t.dogfight_raf.lost_at as u32,
+                1,
+                4,
+            ),
+            (
+                "tactical.dogfight_raf.wrecked_at",
+                t.dogfight_raf.wrecked_at as u32,
+                1,
+                4,
+            ),
+            (
+                "tactical.dogfight_luftwaffe.lost_at",
+                t.dogfight_luftwaffe.lost_at as u32,
+                1,
+                4,
+            ),
+            (
+                "tactical.dogfight_luftwaffe.wrecked_at",
+                t.dogfight_luftwaffe.wrecked_at as u32,
+                1,
+                4,
+            ),
+            (
+                "tactical.dogfight_raf.wrecked_down",
+                t.dogfight_raf.wrecked_down as u32,
+                0,
+                4,
+            ),
+            (
+                "tactical.dogfight_luftwaffe.wrecked_down",
+                t.dogfight_luftwaffe.wrecked_down as u32,
+                0,
+                4,
+            ),
         ] {
             if !(lo..=hi).contains(&v) {
                 bad(name.into(), format!("{v} is not in {lo} to {hi}"));

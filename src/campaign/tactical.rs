@@ -10,11 +10,11 @@
 //! squadron's planes decide its fate, and the bomb points become hits on
 //! the target.
 
-use super::rules::{CampaignRules, HexTables, TacticalRules, Thresholds};
+use super::rules::{CampaignRules, DogfightThresholds, HexTables, TacticalRules, Thresholds};
 use crate::common::hex::End;
 use crate::simple_hex::{
-    BoardSetup, Colour, Game, Loc, Opening, Options, PlaneSetup, Scenario, ScenarioFile, Side,
-    UnitId, UnitSetup,
+    BoardSetup, Colour, Command as HexCommand, Game, Loc, Opening, Options, PlaneId, PlaneSetup,
+    Scenario, ScenarioFile, Side, UnitId, UnitSetup,
 };
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -56,6 +56,10 @@ pub struct Outcome {
     pub raf_stands_down: bool,
     #[serde(default)]
     pub luftwaffe_stands_down: bool,
+    /// A dogfight against the geschwader's gruppen: no stand-downs and no
+    /// bombs (the raid bombs later, if it flies on to its target).
+    #[serde(default)]
+    pub dogfight: bool,
 }
 
 impl Outcome {
@@ -75,6 +79,16 @@ pub struct SquadronResult {
     pub shot_down: u8,
     pub damaged: u8,
     pub fate: Fate,
+    /// One of its planes fired or was fired on.
+    #[serde(default = "yes")]
+    pub fought: bool,
+    /// Face up at the end (a gruppe never revealed stays unseen by the RAF).
+    #[serde(default = "yes")]
+    pub seen: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// A battle on the board in progress.
@@ -88,6 +102,15 @@ pub struct Tactical {
     /// The raid's target card, and the hits it still needed when the battle began.
     pub target: Option<u16>,
     pub need: u8,
+    /// In a dogfight, the gruppe each unit of the Luftwaffe flies in (None
+    /// for the RAF's, and for every unit of an intercept)...
+    pub gruppe_of: Vec<Option<u8>>,
+    /// ...whether each gruppe is face up yet...
+    pub revealed: Vec<bool>,
+    /// ...and within how many hexes of an RAF plane it turns face up.
+    pub reach: u8,
+    /// Each unit one of whose planes has fired or been fired on.
+    pub fought: Vec<bool>,
 }
 
 impl Tactical {
@@ -97,6 +120,70 @@ impl Tactical {
             .iter()
             .position(|&s| s == squadron)
             .map(|u| UnitId(u as u8))
+    }
+
+    /// Plays a move of the battle, and notes who fought; true if the move
+    /// threw a die or turned a gruppe face up (it cannot be taken back).
+    pub fn play(&mut self, c: HexCommand) -> Result<bool, crate::simple_hex::Illegal> {
+        let attacker = self.game.active_move().map(|m| m.plane);
+        self.game.play(c)?;
+        if let (HexCommand::Attack { target }, Some(a)) = (c, attacker) {
+            for p in [a, target] {
+                let u = self.game.plane(p).unit.0 as usize;
+                self.fought[u] = true;
+            }
+        }
+        let rolled = !self.game.can_undo();
+        Ok(self.reveal_in_reach() | rolled)
+    }
+
+    /// A dogfight against the geschwader's gruppen (not an intercept).
+    pub fn is_dogfight(&self) -> bool {
+        !self.revealed.is_empty()
+    }
+
+    /// The face-down gruppe a plane flies in, while its gruppe is still
+    /// face down; None for every plane the RAF can see.
+    pub fn face_down(&self, plane: PlaneId) -> Option<u8> {
+        let unit = self.game.plane(plane).unit.0 as usize;
+        let k = self.gruppe_of.get(unit).copied().flatten()?;
+        (!self.revealed[k as usize]).then_some(k)
+    }
+
+    /// Turns face up each gruppe one of whose planes is within `reach`
+    /// hexes of an RAF plane on the board (every step is a command, so no
+    /// plane passes by unseen); true if any did. A plane fires only at a
+    /// plane next to it, so no gruppe fires or is fired on face down.
+    pub fn reveal_in_reach(&mut self) -> bool {
+        if !self.is_dogfight() {
+            return false;
+        }
+        let g = &self.game;
+        let raf: Vec<_> = g
+            .planes()
+            .iter()
+            .filter(|p| p.side == Side::British)
+            .filter_map(|p| p.on_board().map(|(h, _)| h))
+            .collect();
+        let mut any = false;
+        for p in g.planes() {
+            let Some(k) = self.gruppe_of[p.unit.0 as usize] else {
+                continue;
+            };
+            if self.revealed[k as usize] {
+                continue;
+            }
+            if let Some((h, _)) = p.on_board() {
+                if raf
+                    .iter()
+                    .any(|r| r.unsigned_distance_to(h) <= self.reach as u32)
+                {
+                    self.revealed[k as usize] = true;
+                    any = true;
+                }
+            }
+        }
+        any
     }
 }
 
@@ -224,13 +311,16 @@ pub fn scenario(
 }
 
 /// Who meets whom in a battle on the board, and what the raid is after.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Meeting {
     pub wing: usize,
     pub geschwader: usize,
     pub target: Option<u16>,
     /// The hits the target still needs.
     pub need: u8,
+    /// A dogfight: the gruppe of each Luftwaffe squadron given, in order
+    /// (they enter face down). None: an intercept, fought face up.
+    pub gruppen: Option<Vec<u8>>,
 }
 
 /// Starts the battle (its opening rolls are made now).
@@ -248,6 +338,7 @@ pub fn start(
         geschwader,
         target,
         need,
+        gruppen,
     } = meeting;
     let hex = rules
         .hex
@@ -259,14 +350,35 @@ pub fn start(
     } else {
         Game::new(sc, options, seed)
     };
-    Ok(Tactical {
+    let (gruppe_of, revealed) = match gruppen {
+        Some(gr) => {
+            if gr.len() != luftwaffe.len() {
+                return Err(format!(
+                    "{} gruppen are given for {} squadrons",
+                    gr.len(),
+                    luftwaffe.len()
+                ));
+            }
+            let n = gr.iter().max().map_or(0, |&m| m as usize + 1);
+            let of = gr.iter().map(|&k| Some(k));
+            (of.chain(raf.iter().map(|_| None)).collect(), vec![false; n])
+        }
+        None => (Vec::new(), Vec::new()),
+    };
+    let mut t = Tactical {
         game,
         wing,
         geschwader,
         units,
         target,
         need,
-    })
+        gruppe_of,
+        revealed,
+        reach: rules.tactical.reveal_reach,
+        fought: vec![false; raf.len() + luftwaffe.len()],
+    };
+    t.reveal_in_reach();
+    Ok(t)
 }
 
 /// The fate of a squadron whose four planes ended the battle so, before
@@ -276,6 +388,18 @@ pub fn fate(shot_down: u8, damaged: u8, t: &Thresholds) -> Fate {
         Fate::Lost
     } else if shot_down + damaged >= t.stood_down_at {
         Fate::StoodDown
+    } else {
+        Fate::Unhurt
+    }
+}
+
+/// The fate of a squadron whose four planes ended a dogfight so: lost or
+/// unhurt, never stood down (a dogfight has no partial losses).
+pub fn dogfight_fate(shot_down: u8, damaged: u8, t: &DogfightThresholds) -> Fate {
+    if shot_down >= t.lost_at
+        || (shot_down + damaged >= t.wrecked_at && shot_down >= t.wrecked_down)
+    {
+        Fate::Lost
     } else {
         Fate::Unhurt
     }
@@ -308,12 +432,23 @@ pub fn outcome(t: &Tactical, rules: &TacticalRules) -> Outcome {
                 Side::British => &rules.raf,
                 Side::German => &rules.luftwaffe,
             };
+            let fate = if t.is_dogfight() {
+                let d = match side {
+                    Side::British => &rules.dogfight_raf,
+                    Side::German => &rules.dogfight_luftwaffe,
+                };
+                dogfight_fate(shot_down, damaged, d)
+            } else {
+                fate(shot_down, damaged, th)
+            };
             SquadronResult {
                 squadron,
                 side,
                 shot_down,
                 damaged,
-                fate: fate(shot_down, damaged, th),
+                fate,
+                fought: false,
+                seen: true,
             }
         })
         .collect();
@@ -324,14 +459,32 @@ pub fn outcome(t: &Tactical, rules: &TacticalRules) -> Outcome {
             .iter()
             .any(|r| r.side == side && r.fate == Fate::StoodDown)
     };
-    let (raf_stands_down, luftwaffe_stands_down) = (owes(Side::British), owes(Side::German));
+    // There are no stand-downs in dogfight combat (the sheet's DOGFIGHT
+    // COMBAT), on the board as with the dice.
+    let dogfight = t.is_dogfight();
+    let (raf_stands_down, luftwaffe_stands_down) = if dogfight {
+        (false, false)
+    } else {
+        (owes(Side::British), owes(Side::German))
+    };
     for r in &mut squadrons {
         if r.fate == Fate::StoodDown {
             r.fate = Fate::Unhurt;
         }
     }
+    for (u, r) in squadrons.iter_mut().enumerate() {
+        r.fought = t.fought[u];
+        r.seen = match t.gruppe_of.get(u).copied().flatten() {
+            Some(k) => t.revealed[k as usize],
+            None => true,
+        };
+    }
     let points = g.score();
-    let hits = (points / rules.points_per_hit.max(1)).min(t.need as u32) as u8;
+    let hits = if dogfight {
+        0
+    } else {
+        (points / rules.points_per_hit.max(1)).min(t.need as u32) as u8
+    };
     Outcome {
         squadrons,
         points,
@@ -339,5 +492,6 @@ pub fn outcome(t: &Tactical, rules: &TacticalRules) -> Outcome {
         fighter_battle: g.scenario().is_fighter_battle(),
         raf_stands_down,
         luftwaffe_stands_down,
+        dogfight,
     }
 }

@@ -3,6 +3,7 @@
 
 use super::{say, Cli, Res};
 #[cfg(feature = "window")]
+use crate::app::script::Only;
 use crate::app::window;
 use crate::data;
 
@@ -38,11 +39,16 @@ pub(super) fn play(cli: &Cli) -> Res {
             window::Mode::Tour {
                 shots: cli.shots.clone(),
             }
-        } else if who == "campaign" || who == "campaign-sweep" {
+        } else if let Some(only) = match who.as_str() {
+            "campaign" => Some(Only::Intercepts),
+            "campaign-sweep" => Some(Only::Sweeps),
+            "campaign-dogfight" => Some(Only::Dogfights),
+            _ => None,
+        } {
             window::Mode::CampaignScript {
                 seed: cli.seed,
                 shots: cli.shots.clone(),
-                sweep: who == "campaign-sweep",
+                only,
             }
         } else {
             let players = match who.as_str() {
@@ -50,7 +56,7 @@ pub(super) fn play(cli: &Cli) -> Res {
                 "two" => 2,
                 other => {
                     return Err(format!(
-                        "--script takes solo, two, campaign, campaign-sweep, tour, family1-4 or kitchen1-4, not {other}"
+                        "--script takes solo, two, campaign, campaign-sweep, campaign-dogfight, tour, family1-4 or kitchen1-4, not {other}"
                     )
                     .into())
                 }

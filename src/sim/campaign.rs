@@ -265,6 +265,12 @@ pub fn campaign_figures(
         a.raf_stood_down += b.raf_stood_down;
         a.luftwaffe_stood_down += b.luftwaffe_stood_down;
         a.bombed_on_board += b.bombed_on_board;
+        a.dogfights += b.dogfights;
+        a.dogfights_on_board += b.dogfights_on_board;
+        a.dogfight_raf += b.dogfight_raf;
+        a.dogfight_luftwaffe += b.dogfight_luftwaffe;
+        a.dogfight_raf_lost += b.dogfight_raf_lost;
+        a.dogfight_luftwaffe_lost += b.dogfight_luftwaffe_lost;
     }
     let cal = rules.calendar_for(rule);
     let phases = rules
@@ -548,6 +554,37 @@ fn rows(targets_to_win: u32) -> Vec<(String, Figure)> {
         }),
         ("  Luftwaffe stood down per intercept", |f| {
             per(f, f.intercepts.luftwaffe_stood_down)
+        }),
+        ("dogfights per campaign", |f| {
+            format!(
+                "{:.2}",
+                f.intercepts.dogfights as f64 / f.games.max(1) as f64
+            )
+        }),
+        ("  RAF squadrons in each", |f| {
+            let i = &f.intercepts;
+            format!("{:.2}", i.dogfight_raf as f64 / i.dogfights.max(1) as f64)
+        }),
+        ("  Luftwaffe squadrons in each", |f| {
+            let i = &f.intercepts;
+            format!(
+                "{:.2}",
+                i.dogfight_luftwaffe as f64 / i.dogfights.max(1) as f64
+            )
+        }),
+        ("  RAF lost per squadron in one", |f| {
+            let i = &f.intercepts;
+            format!(
+                "{:.3}",
+                i.dogfight_raf_lost as f64 / i.dogfight_raf.max(1) as f64
+            )
+        }),
+        ("  Luftwaffe lost per squadron in one", |f| {
+            let i = &f.intercepts;
+            format!(
+                "{:.3}",
+                i.dogfight_luftwaffe_lost as f64 / i.dogfight_luftwaffe.max(1) as f64
+            )
         }),
         ("targets hit from the board per campaign", |f| {
             format!(

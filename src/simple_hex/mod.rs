@@ -46,6 +46,12 @@ use crate::common::game::Rules;
 pub trait HexGame: Rules<Command = Command, Event = Event, State = State, Seat = Side> {
     /// The battle as a game of Simple Hex, to read.
     fn hex(&self) -> &Game;
+
+    /// The gruppe a plane flies in while its gruppe is face down to the
+    /// RAF (a campaign dogfight on the board); None when it can be seen.
+    fn face_down(&self, _plane: PlaneId) -> Option<u8> {
+        None
+    }
 }
 
 impl HexGame for Game {

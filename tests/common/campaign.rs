@@ -70,8 +70,12 @@ pub fn drive(c: &mut Campaign, until: impl Fn(&Campaign) -> bool) -> bool {
 /// go straight on to its next battle).
 pub fn finish_battle(c: &mut Campaign) {
     assert!(matches!(c.stage(), Stage::Battle));
-    let this = c.intercept_tally().on_board;
-    while matches!(c.stage(), Stage::Battle) && c.intercept_tally().on_board == this {
+    let battles = |c: &Campaign| {
+        let t = c.intercept_tally();
+        t.on_board + t.dogfights_on_board
+    };
+    let this = battles(c);
+    while matches!(c.stage(), Stage::Battle) && battles(c) == this {
         step(c);
     }
 }

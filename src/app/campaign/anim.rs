@@ -463,6 +463,20 @@ fn line(e: &Event, s: &State) -> Option<LogLine> {
             ),
             None,
         ),
+        Event::DogfightOnBoard {
+            geschwader,
+            raf,
+            luftwaffe,
+            ..
+        } => both(
+            format!(
+                "The RAF's {} dogfight {}'s {} on the hex board, its gruppen face down",
+                count(raf.len(), "squadron", "squadrons"),
+                geschwader_name(s, *geschwader),
+                count(luftwaffe.len(), "squadron", "squadrons"),
+            ),
+            None,
+        ),
         Event::BattleResult(out) => {
             let side = |side: Side| {
                 let lost = out
@@ -477,7 +491,9 @@ fn line(e: &Event, s: &State) -> Option<LogLine> {
                 };
                 format!("{} {lost} lost{stands}", side.name())
             };
-            let bombs = if out.fighter_battle {
+            let bombs = if out.dogfight {
+                "a dogfight, no partial losses and no bombs".to_string()
+            } else if out.fighter_battle {
                 "a fighter battle, no bombers".to_string()
             } else {
                 format!(

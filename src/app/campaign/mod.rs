@@ -660,6 +660,21 @@ impl CampaignTable {
             .filter(|&&s| c.forces().squadrons[s].side == Side::British)
             .count();
         let lw = t.units.len() - raf;
+        if t.is_dogfight() {
+            let wings = c.dogfight().map_or(1, |d| d.wings.len());
+            return format!(
+                "Dogfight over {}: {} of {} against {} of {} in face-down gruppen",
+                names::square_name(c, c.geschwader()[g].at),
+                count(raf, "RAF squadron", "RAF squadrons"),
+                if wings == 1 {
+                    format!("the {}", names::wing_name(c, t.wing))
+                } else {
+                    format!("{wings} wings")
+                },
+                count(lw, "squadron", "squadrons"),
+                names::geschwader_name(c, g),
+            );
+        }
         // A sweep meets only the geschwader's fighters.
         let (what, whom) = if t.game.scenario().is_fighter_battle() {
             ("Fighter battle", "the fighters of ")
@@ -687,16 +702,30 @@ impl CampaignTable {
         }
         let caption = Self::caption(&map.game);
         // Over a target already knocked out, the bombs count for nothing.
+        let reach = map.game.rules().tactical.reveal_reach as usize;
         let stakes = map
             .game
             .battle()
             .filter(|t| t.need == 0)
             .map(|t| match t.target {
-                Some(card) => format!(
-                    "{} is knocked out: bombs here count for nothing",
-                    names::card_name(&map.game, card)
+                _ if t.is_dogfight() => (
+                    "Dogfight".to_string(),
+                    format!(
+                        "Gruppen show within {}; no bombs",
+                        count(reach, "hex", "hexes")
+                    ),
                 ),
-                None => "No target: bombs here count for nothing".to_string(),
+                Some(card) => (
+                    "Bomb score".to_string(),
+                    format!(
+                        "{} is knocked out: bombs here count for nothing",
+                        names::card_name(&map.game, card)
+                    ),
+                ),
+                None => (
+                    "Bomb score".to_string(),
+                    "No target: bombs here count for nothing".to_string(),
+                ),
             });
         let (campaign, parked) = map.into_parts();
         // The map's text is not on screen while the board is.

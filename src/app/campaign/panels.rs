@@ -275,7 +275,36 @@ impl CampaignScene {
                     out.push(format!("Picked: {}", wing_name(c, w)));
                 }
             }
-            Stage::HowToFight { wing, geschwader } => {
+            Stage::HowToFight {
+                geschwader,
+                dogfight: true,
+                ..
+            } => {
+                if let Some(d) = c.dogfight() {
+                    let wings: Vec<String> = d.wings.iter().map(|&w| wing_name(c, w)).collect();
+                    out.push(format!(
+                        "A dogfight over {}: the {} against {}, its gruppen face down.",
+                        square_name(c, c.geschwader()[*geschwader].at),
+                        wings.join(" and the "),
+                        geschwader_name(c, *geschwader),
+                    ));
+                    let sizes: Vec<String> = (0..d.gruppen_formed())
+                        .map(|k| d.gruppe(k).count().to_string())
+                        .collect();
+                    out.push(format!(
+                        "Gruppen of {} squadrons; the RAF has {}.",
+                        sizes.join(", "),
+                        d.raf.len()
+                    ));
+                }
+                out.push(format!(
+                    "On the board the gruppen enter face down and turn face up when an RAF plane comes within {} of them: where each squadron flies is its attack. With the dice, each squadron picks a gruppe.",
+                    count(c.rules().tactical.reveal_reach as usize, "hex", "hexes")
+                ));
+            }
+            Stage::HowToFight {
+                wing, geschwader, ..
+            } => {
                 out.push(format!(
                     "The {} meets {} over {}.",
                     wing_name(c, *wing),
@@ -756,7 +785,11 @@ pub(super) fn stage_title(c: &Campaign) -> String {
             format!("The RAF moves the {}", wing_name(c, *wing))
         }
         Stage::RafMovement => "RAF movement".into(),
+        Stage::HowToFight { dogfight: true, .. } => {
+            "A dogfight: on the hex board or with dice?".into()
+        }
         Stage::HowToFight { .. } => "An intercept: on the hex board or with dice?".into(),
+        Stage::Battle if c.dogfight().is_some() => "A dogfight on the hex board".into(),
         Stage::Battle => "An intercept on the hex board".into(),
         Stage::Gruppen => "The Luftwaffe forms its gruppen".into(),
         Stage::Attacks => "The RAF attacks the gruppen".into(),

@@ -27,7 +27,7 @@ pub struct BoardResult {
 impl CampaignScene {
     /// The board battle's result, as it flowed back to the campaign.
     pub(super) fn draw_result(&self, ui: &Ui, c: &Campaign, r: &BoardResult) {
-        let (out, caption, lay) = (&r.outcome, r.caption.as_str(), self.lay);
+        let (out, caption, lay, seat) = (&r.outcome, r.caption.as_str(), self.lay, r.seat);
         let x0 = lay.act.x;
         let r = Rect::new(x0, lay.act.y, ui.w - x0 - 8.0, lay.act.h);
         ui.rect(r, Color::new(0.93, 0.91, 0.85, 0.98));
@@ -41,10 +41,34 @@ impl CampaignScene {
             y += 17.0;
         }
         y += 10.0;
+        // A gruppe the RAF never came near stays face down to it.
+        let unseen: Vec<usize> = out
+            .squadrons
+            .iter()
+            .filter(|s| !s.seen && seat == Side::British)
+            .map(|s| s.squadron)
+            .collect();
         for side in [Side::British, Side::German] {
             self.say(ui, side.name(), x, y, 20.0, INK);
             y += 22.0;
-            for s in out.squadrons.iter().filter(|s| s.side == side) {
+            if side == Side::German && !unseen.is_empty() {
+                let line = format!(
+                    "{} never seen, face down: {}",
+                    count(unseen.len(), "squadron", "squadrons"),
+                    if unseen.len() == 1 {
+                        "it flies on"
+                    } else {
+                        "they fly on"
+                    }
+                );
+                self.say(ui, &line, x + 10.0, y, 16.0, INK);
+                y += 19.0;
+            }
+            for s in out
+                .squadrons
+                .iter()
+                .filter(|s| s.side == side && !unseen.contains(&s.squadron))
+            {
                 let fate = match s.fate {
                     Fate::Lost => "LOST",
                     Fate::StoodDown => "stood down",
@@ -80,6 +104,9 @@ impl CampaignScene {
             _ => None,
         });
         let bombs = match (out.hits, target) {
+            _ if out.dogfight => {
+                "A dogfight: no partial losses; the raid flies on with its survivors".to_string()
+            }
             _ if out.fighter_battle => "A fighter battle: no bombers flew".to_string(),
             (0, _) => format!("Bomb points {}: no hits on the target", out.points),
             (h, Some(card)) => format!(

@@ -42,6 +42,17 @@ impl Shot for CampaignMoment {
     }
 }
 
+/// Which fights a scripted campaign takes to the board when asked (the
+/// first of them; the rest with dice).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Only {
+    Intercepts,
+    /// Intercepts with no bombers.
+    Sweeps,
+    /// Dogfights against face-down gruppen.
+    Dogfights,
+}
+
 /// Plays a campaign through the screens: from the main menu to a new
 /// campaign, then turn after turn. What to decide is the campaign opponent's
 /// choice for the player's side (the hex board for the first intercepts);
@@ -60,9 +71,9 @@ pub struct CampaignScript {
     pub board_battles: usize,
     /// Then leave, start a two-player campaign and stop at its first hand-over.
     pub handover_demo: bool,
-    /// Fight on the board only intercepts with no bombers (fighter sweeps),
-    /// and stop once their results have been seen on the map.
-    pub sweeps_only: bool,
+    /// Fight on the board only these fights, and stop once their results
+    /// have been seen on the map.
+    pub only: Only,
     second: bool,
     hex: ScriptedPlayer,
     wait: u32,
@@ -97,7 +108,7 @@ impl CampaignScript {
             turns: 1,
             board_battles: 1,
             handover_demo: false,
-            sweeps_only: false,
+            only: Only::Intercepts,
             second: false,
             hex: ScriptedPlayer::new(0, seed),
             wait: 0,
@@ -128,7 +139,18 @@ impl CampaignScript {
         CampaignScript {
             weather: 2,
             turns: u8::MAX,
-            sweeps_only: true,
+            only: Only::Sweeps,
+            ..CampaignScript::new(seed)
+        }
+    }
+
+    /// A shortened campaign of the RAF solo whose first dogfight (a wing
+    /// against a raid's face-down gruppen) is fought on the board.
+    pub fn dogfight(seed: u64) -> CampaignScript {
+        CampaignScript {
+            weather: 2,
+            turns: u8::MAX,
+            only: Only::Dogfights,
             ..CampaignScript::new(seed)
         }
     }
@@ -274,7 +296,7 @@ impl CampaignScript {
             self.wait = 1;
             return InputFrame::idle();
         }
-        if self.sweeps_only && self.results_seen >= self.board_battles {
+        if self.only != Only::Intercepts && self.results_seen >= self.board_battles {
             self.done = true;
             return InputFrame::idle();
         }
@@ -306,13 +328,18 @@ impl CampaignScript {
             }
         }
         let cmd = match c.stage() {
-            Stage::HowToFight { .. } => {
+            Stage::HowToFight { dogfight, .. } => {
                 let sweep = c.fight().is_some_and(|f| {
                     f.luftwaffe
                         .iter()
                         .all(|&q| c.aircraft(q).role == crate::campaign::data::Role::Fighter)
                 });
-                if self.board_fought < self.board_battles && (sweep || !self.sweeps_only) {
+                let wanted = match self.only {
+                    Only::Intercepts => !dogfight,
+                    Only::Sweeps => !dogfight && sweep,
+                    Only::Dogfights => *dogfight,
+                };
+                if self.board_fought < self.board_battles && wanted {
                     Command::OnTheBoard
                 } else {
                     Command::WithDice

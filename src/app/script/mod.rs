@@ -7,7 +7,7 @@ mod family;
 mod monkey;
 mod solo;
 
-pub use campaign::{CampaignMoment, CampaignScript};
+pub use campaign::{CampaignMoment, CampaignScript, Only};
 pub use family::{FamilyMoment, FamilyScript};
 pub use monkey::Monkey;
 pub use solo::{Moment, ScriptedPlayer};

@@ -1,7 +1,7 @@
 //! Simple Hex's events as animations and log lines: each event is read with
 //! the state just before and just after it.
 
-use super::{short, Disp, HexGame, HexScene};
+use super::{Disp, FaceDown, HexGame, HexScene};
 use crate::app::board_view::{dot_colour, side_fill};
 use crate::app::table::Beat;
 use crate::common::words::count;
@@ -211,7 +211,7 @@ fn roll_colour(side: Side) -> Color {
 }
 
 /// The log line an event makes, if any.
-fn line(before: &State, e: &Event, after: &State) -> Option<LogLine> {
+fn line(before: &State, e: &Event, after: &State, fd: &FaceDown) -> Option<LogLine> {
     let side_of = |p: PlaneId| Some(after.plane(p).side);
     let (text, side) = match e {
         Event::AttackBegan { attack } => (format!("Attack {attack} begins"), None),
@@ -222,7 +222,7 @@ fn line(before: &State, e: &Event, after: &State) -> Option<LogLine> {
         } => (
             format!(
                 "Repair {}: rolled {roll}, {}",
-                short(after, *plane),
+                fd.short(after, *plane),
                 if *returned {
                     "returns"
                 } else {
@@ -238,7 +238,7 @@ fn line(before: &State, e: &Event, after: &State) -> Option<LogLine> {
         } => (
             format!(
                 "Activation {}: rolled {roll}, {}",
-                short(after, *plane),
+                fd.short(after, *plane),
                 if *activated { "flies" } else { "stays home" }
             ),
             side_of(*plane),
@@ -250,7 +250,7 @@ fn line(before: &State, e: &Event, after: &State) -> Option<LogLine> {
         } => (
             format!(
                 "Speed {}: rolled {r}, {}",
-                short(after, *plane),
+                fd.short(after, *plane),
                 count(allowance, "hex", "hexes")
             ),
             side_of(*plane),
@@ -266,8 +266,8 @@ fn line(before: &State, e: &Event, after: &State) -> Option<LogLine> {
         } => {
             let mut t = format!(
                 "{} fires on {} ({}): {roll}, {:?}",
-                short(after, *attacker),
-                short(after, *target),
+                fd.short(after, *attacker),
+                fd.short(after, *target),
                 angle.name(),
                 outcome
             );
@@ -283,7 +283,7 @@ fn line(before: &State, e: &Event, after: &State) -> Option<LogLine> {
         } => (
             format!(
                 "{} bombs: {:?} = {points} (total {})",
-                short(after, *plane),
+                fd.short(after, *plane),
                 rolls,
                 after.score()
             ),
@@ -302,7 +302,7 @@ fn line(before: &State, e: &Event, after: &State) -> Option<LogLine> {
                 Loss::CannotMove => *plane,
             };
             (
-                format!("{} destroyed ({why})", short(before, *plane)),
+                format!("{} destroyed ({why})", fd.short(before, *plane)),
                 side_of(by),
             )
         }
@@ -319,8 +319,14 @@ fn line(before: &State, e: &Event, after: &State) -> Option<LogLine> {
 }
 
 /// The beats of one event: its log line, then its animations.
-pub fn beats(before: &State, e: &Event, after: &State, out: &mut Vec<Beat<Anim, LogLine>>) {
-    if let Some(l) = line(before, e, after) {
+pub(super) fn beats(
+    before: &State,
+    e: &Event,
+    after: &State,
+    fd: &FaceDown,
+    out: &mut Vec<Beat<Anim, LogLine>>,
+) {
+    if let Some(l) = line(before, e, after, fd) {
         out.push(Beat::Log(l));
     }
     if let Some(mut news) = SpeedNews::of(e, after) {
@@ -628,6 +634,7 @@ mod tests {
                     loss,
                 },
                 s,
+                &FaceDown::default(),
             )
             .expect("a log line")
             .side

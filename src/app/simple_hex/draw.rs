@@ -6,7 +6,7 @@
 use super::anim::SpeedDieState;
 use super::anim::{self, Anim};
 use super::fan::planes;
-use super::{short, HexGame, HexScene};
+use super::{HexGame, HexScene};
 use crate::app::board_view::{
     counter_reach, dot_colour, draw_counter, draw_die, draw_die_as, side_fill, side_ink, Counter,
     DieLook, Mark,
@@ -21,13 +21,6 @@ use macroquad::prelude::*;
 
 /// The table's green, round the mat (and under it, in the mat's layer).
 const TABLE: Color = Color::new(0.30, 0.42, 0.30, 1.0);
-
-/// The name of a plane's squadron (a campaign intercept's), if it has one.
-fn unit_name(g: &Game, id: PlaneId) -> Option<&str> {
-    g.scenario().units[g.plane(id).unit.0 as usize]
-        .name
-        .as_deref()
-}
 
 /// The blank screen between two players.
 pub(super) fn handover(ui: &Ui, side: Side, log: &[super::LogLine]) {
@@ -87,7 +80,10 @@ impl<G: HexGame> HexScene<G> {
                     g.attack(),
                     g.round(),
                     who(p.side),
-                    g.aircraft(m.plane).name,
+                    match self.face_down.gruppe(m.plane) {
+                        Some(k) => format!("Gruppe {}", k + 1),
+                        None => g.aircraft(m.plane).name.clone(),
+                    },
                     p.colour.letter(),
                     m.remaining(),
                     crate::common::words::count(m.allowance, "hex", "hexes")
@@ -157,7 +153,9 @@ impl<G: HexGame> HexScene<G> {
         let active = g.active_move();
         self.anim_scale = settings.anim.step_seconds() / 0.18;
         let front = self.front(t);
-        let fan = planes(g, &self.disp, &v);
+        let fd = self.face_down.clone();
+        let fd = &fd;
+        let fan = planes(g, &self.disp, &v, fd);
         let mut counters = Vec::new();
         for (i, d) in self.disp.iter().enumerate() {
             if !d.visible {
@@ -190,11 +188,12 @@ impl<G: HexGame> HexScene<G> {
             let marker = active
                 .filter(|m| m.plane == id && m.attacked && m.remaining() > 0 && !t.busy())
                 .map(|m| m.remaining());
+            let (aircraft, short) = fd.aircraft(g, id);
             let counter = Counter {
                 side: p.side,
-                aircraft: &g.aircraft(id).name,
-                short: &g.aircraft(id).short,
-                unit: unit_name(g, id).filter(|_| name.is_some()),
+                aircraft,
+                short,
+                unit: fd.unit(g, id).filter(|_| name.is_some()),
                 mark: Mark::of(p.colour),
                 damaged: d.damaged,
                 active: active.is_some_and(|m| m.plane == id),
@@ -287,9 +286,18 @@ impl<G: HexGame> HexScene<G> {
                     let mut s = format!(
                         "{} attack on {}: damage {d}/6, kill {k}/6",
                         a.preview.angle.name(),
-                        short(g, a.target)
+                        self.face_down.short(g, a.target)
                     );
+                    if self.face_down.gruppe(a.target).is_some() {
+                        // Its odds would tell what it is: they show once
+                        // the gruppe is face up, before any shot.
+                        s = format!(
+                            "Fly at {}: face down, it turns face up as you close",
+                            self.face_down.short(g, a.target)
+                        );
+                    }
                     match f.returned {
+                        _ if self.face_down.gruppe(a.target).is_some() => {}
                         Ok(r) => {
                             let (rd, rk) = odds(&r);
                             s.push_str(&format!(". Return fire: damage {rd}/6, kill {rk}/6"));
@@ -356,11 +364,12 @@ impl<G: HexGame> HexScene<G> {
                 let facing = sc.end_of(side).opposite().facing_toward();
                 for (hex, id) in hexes.iter().zip(&planes) {
                     let p = g.plane(*id);
+                    let (aircraft, short) = self.face_down.aircraft(g, *id);
                     let counter = Counter {
                         side,
-                        aircraft: &g.aircraft(*id).name,
-                        short: &g.aircraft(*id).short,
-                        unit: unit_name(g, *id),
+                        aircraft,
+                        short,
+                        unit: self.face_down.unit(g, *id),
                         mark: Mark::of(p.colour),
                         damaged: false,
                         active: true,
@@ -628,8 +637,8 @@ impl<G: HexGame> HexScene<G> {
                     INK,
                 );
             }
-            if let (None, Some(stakes)) = (sweep, &stakes) {
-                draw_text("Bomb score", x + 10.0, panel.y + 24.0, 22.0, INK);
+            if let (None, Some((heading, stakes))) = (sweep, &stakes) {
+                draw_text(heading, x + 10.0, panel.y + 24.0, 22.0, INK);
                 draw_text(
                     fit_text(stakes, pw - 20.0, 15.0),
                     x + 10.0,
@@ -727,7 +736,7 @@ impl<G: HexGame> HexScene<G> {
             };
             draw_die_as(ui, r, face, dot_colour(p.colour), look);
             let letter = p.colour.letter().to_string();
-            let full = format!("{} {letter}", g.aircraft(d.plane).short);
+            let full = format!("{} {letter}", self.face_down.aircraft(g, d.plane).1);
             let room = r.w + rows.gap - 2.0;
             let name = if text_width(&full, 13.0) <= room {
                 full

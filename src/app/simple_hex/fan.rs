@@ -3,7 +3,7 @@
 //! an edge in one row along it, and each name beside its plane's mark
 //! where it covers no other.
 
-use super::Disp;
+use super::{Disp, FaceDown};
 use crate::app::board_view::{counter_reach, label_places, BoardView, Counter, Mark};
 use crate::simple_hex::{Game, Loc, PlaneId};
 use macroquad::prelude::*;
@@ -20,7 +20,12 @@ pub(super) struct Waiting {
 /// Where the Simple Hex table draws each plane of `g` shown as `disp`
 /// says (see `fan_out`): the planes staged beyond their side's edge wait
 /// in its row, along the outer of the zigzagging entry hexes.
-pub(super) fn planes(g: &Game, disp: &[Disp], v: &BoardView) -> Vec<(Vec2, f32, Option<bool>)> {
+pub(super) fn planes(
+    g: &Game,
+    disp: &[Disp],
+    v: &BoardView,
+    fd: &FaceDown,
+) -> Vec<(Vec2, f32, Option<bool>)> {
     let sc = g.scenario();
     fan_out(
         disp,
@@ -44,11 +49,12 @@ pub(super) fn planes(g: &Game, disp: &[Disp], v: &BoardView) -> Vec<(Vec2, f32, 
         |i| {
             let id = PlaneId(i as u8);
             let p = g.plane(id);
+            let (aircraft, short) = fd.aircraft(g, id);
             Counter {
                 side: p.side,
-                aircraft: &g.aircraft(id).name,
-                short: &g.aircraft(id).short,
-                unit: sc.units[p.unit.0 as usize].name.as_deref(),
+                aircraft,
+                short,
+                unit: fd.unit(g, id),
                 mark: Mark::of(p.colour),
                 damaged: false,
                 active: false,

@@ -5,7 +5,7 @@
 //! (miss, damages, shoots down), as the rules' `Forecast` gives it, damage
 //! taken into account.
 
-use super::{short, HexGame, HexScene};
+use super::{HexGame, HexScene};
 use crate::app::table::Shared;
 use crate::app::ui::{text_width, Ui, INK, PAPER};
 use crate::simple_hex::{Effect, Fire, Forecast, Game, NoReturn, Phase, PlaneId};
@@ -96,6 +96,10 @@ impl<G: HexGame> HexScene<G> {
                 self.focus
                     .and_then(|f| self.options.attacks.iter().find(|a| a.target == f))
             })?;
+        // A face-down target's odds would tell what it is.
+        if self.face_down.gruppe(option.target).is_some() {
+            return None;
+        }
         Some((
             option.target,
             g.forecast(m.plane, option.target, &option.preview),
@@ -109,25 +113,25 @@ impl<G: HexGame> HexScene<G> {
         };
         let title = format!(
             "{} attacks {} from the {}",
-            short(g, f.attack.shooter),
-            short(g, target),
+            self.face_down.short(g, f.attack.shooter),
+            self.face_down.short(g, target),
             f.angle.name()
         );
         let mut rows: Vec<(String, Option<Fire>, String)> = vec![(
-            format!("{} fires:", short(g, f.attack.shooter)),
+            format!("{} fires:", self.face_down.short(g, f.attack.shooter)),
             Some(f.attack),
             faces_text(&f.attack),
         )];
-        let back = format!("{} returns fire:", short(g, target));
+        let back = format!("{} returns fire:", self.face_down.short(g, target));
         rows.push(match f.returned {
             Ok(r) => (back, Some(r), faces_text(&r)),
             Err(NoReturn::GunsDoNotBear) => (
-                format!("{} cannot fire back:", short(g, target)),
+                format!("{} cannot fire back:", self.face_down.short(g, target)),
                 None,
                 "its guns do not bear on this hex".into(),
             ),
             Err(NoReturn::Silenced) => (
-                format!("{} cannot fire back:", short(g, target)),
+                format!("{} cannot fire back:", self.face_down.short(g, target)),
                 None,
                 "damaged, its gunners are silent (Crane's variant)".into(),
             ),

@@ -171,11 +171,7 @@ impl<G: HexGame> HexScene<G> {
             Err(e @ (Illegal::NotAFighter | Illegal::AlreadyFired | Illegal::NotMovingPhase)) => {
                 e.to_string()
             }
-            _ => format!(
-                "{} {} is out of reach this move.",
-                g.aircraft(t).name,
-                g.plane(t).colour.letter()
-            ),
+            _ => format!("{} is out of reach this move.", self.face_down.short(g, t)),
         }
     }
 

@@ -67,6 +67,8 @@ pub struct HexScene<G> {
     /// The player's zoom and pan over the mat.
     pub zoom: Zoom,
     disp: Vec<Disp>,
+    /// The planes the viewer sees face down, as last drawn.
+    face_down: FaceDown,
     /// The dice of the latest roll, and how long they still tumble.
     dice: Vec<(u8, Color)>,
     dice_spin: f32,
@@ -95,8 +97,9 @@ pub struct HexScene<G> {
     /// (the campaign's intercepts: who meets whom, and where).
     pub caption: Option<String>,
     /// What the bombs are played for, when it is not the bomb track (a
-    /// campaign battle over a target already knocked out: nothing).
-    pub stakes: Option<String>,
+    /// campaign battle over a target already knocked out: nothing; a
+    /// dogfight: no bombs): the panel's heading and its line.
+    pub stakes: Option<(String, String)>,
     /// The level's name, for the replay of a finished game.
     pub level: String,
     /// The bottom bar's line as last drawn: a preview, a refusal or a hint.
@@ -118,6 +121,7 @@ impl<G: HexGame> HexScene<G> {
             view: BoardView::fit(sc.columns, sc.rows, Rect::new(0.0, 0.0, 800.0, 600.0)),
             zoom: Zoom::default(),
             disp: Vec::new(),
+            face_down: FaceDown::default(),
             dice: Vec::new(),
             dice_spin: 0.0,
             speed: Vec::new(),
@@ -229,13 +233,89 @@ impl<G: HexGame> HexScene<G> {
     }
 }
 
-/// A plane's name on the log and the panel: its unit's name (a campaign
-/// squadron) or its aircraft, and its colour.
-fn short(g: &State, id: PlaneId) -> String {
-    let p = g.plane(id);
-    let unit = &g.scenario().units[p.unit.0 as usize].name;
-    let name = unit.as_deref().unwrap_or(&g.aircraft(id).name);
-    format!("{name} {}", p.colour.letter())
+/// What a face-down plane's counter shows for its aircraft: no silhouette
+/// has this name, so it is a plain square counter.
+const FACE_DOWN: &str = "face down";
+
+/// The planes the viewer sees face down (a campaign dogfight's gruppen
+/// until an RAF plane comes near), with the gruppe each shows instead of
+/// its squadron and aircraft.
+#[derive(Clone, Debug)]
+struct FaceDown {
+    /// Whether the viewer is kept from the gruppen (everyone but the
+    /// Luftwaffe's own player).
+    hide: bool,
+    gruppe: Vec<Option<u8>>,
+    /// Each gruppe's name ("Gruppe 2") and short name ("G2").
+    labels: Vec<String>,
+    shorts: Vec<String>,
+}
+
+impl Default for FaceDown {
+    fn default() -> FaceDown {
+        FaceDown {
+            hide: true,
+            gruppe: Vec::new(),
+            labels: Vec::new(),
+            shorts: Vec::new(),
+        }
+    }
+}
+
+impl FaceDown {
+    fn of<G: HexGame>(game: &G, hide: bool) -> FaceDown {
+        let n = game.hex().planes().len();
+        let gruppe: Vec<Option<u8>> = (0..n)
+            .map(|i| game.face_down(PlaneId(i as u8)).filter(|_| hide))
+            .collect();
+        let most = gruppe.iter().flatten().max().map_or(0, |&m| m as usize + 1);
+        FaceDown {
+            hide,
+            gruppe,
+            labels: (1..=most).map(|k| format!("Gruppe {k}")).collect(),
+            shorts: (1..=most).map(|k| format!("G{k}")).collect(),
+        }
+    }
+
+    /// The gruppe a face-down plane flies in; None for a plane seen.
+    fn gruppe(&self, id: PlaneId) -> Option<u8> {
+        self.gruppe.get(id.0 as usize).copied().flatten()
+    }
+
+    /// The name on its plate: its squadron's, or its gruppe's face down.
+    fn unit<'a>(&'a self, g: &'a Game, id: PlaneId) -> Option<&'a str> {
+        match self.gruppe(id) {
+            Some(k) => Some(self.labels[k as usize].as_str()),
+            None => g.scenario().units[g.plane(id).unit.0 as usize]
+                .name
+                .as_deref(),
+        }
+    }
+
+    /// Its aircraft's name (which silhouette) and short name.
+    fn aircraft<'a>(&'a self, g: &'a Game, id: PlaneId) -> (&'a str, &'a str) {
+        if let Some(k) = self.gruppe(id) {
+            (FACE_DOWN, self.shorts[k as usize].as_str())
+        } else {
+            let a = g.aircraft(id);
+            (&a.name, &a.short)
+        }
+    }
+
+    /// A plane's name on the log and the panel: its unit's name (a
+    /// campaign squadron, or its gruppe face down) or its aircraft, and
+    /// its colour.
+    fn short(&self, g: &State, id: PlaneId) -> String {
+        let p = g.plane(id);
+        let name = match self.gruppe(id) {
+            Some(k) => format!("Gruppe {}", k + 1),
+            None => {
+                let unit = &g.scenario().units[p.unit.0 as usize].name;
+                unit.clone().unwrap_or_else(|| g.aircraft(id).name.clone())
+            }
+        };
+        format!("{name} {}", p.colour.letter())
+    }
 }
 
 impl<G: HexGame> Scene for HexScene<G> {
@@ -274,13 +354,16 @@ impl<G: HexGame> Scene for HexScene<G> {
 
     fn animate(
         &mut self,
-        _game: &G,
+        game: &G,
         before: &State,
         event: &Event,
         after: &State,
         out: &mut Vec<Beat<anim::Anim, LogLine>>,
     ) {
-        anim::beats(before, event, after, out);
+        // The log is read by whoever is at the machine next: a gruppe is
+        // named as it is seen now.
+        let fd = FaceDown::of(game, self.face_down.hide);
+        anim::beats(before, event, after, &fd, out);
     }
 
     fn length(&self, a: &anim::Anim) -> f32 {
@@ -353,6 +436,7 @@ impl<G: HexGame> Scene for HexScene<G> {
     }
 
     fn draw(&mut self, ui: &mut Ui, game: &G, t: &Shared<Self>, settings: &Settings) {
+        self.face_down = FaceDown::of(game, t.viewer != Some(Side::German));
         self.draw_table(ui, game.hex(), t, settings);
     }
 

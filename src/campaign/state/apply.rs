@@ -349,6 +349,12 @@ pub fn apply(s: &mut State, event: &Event) {
             }
         }
         E::Lost { squadron, .. } => {
+            if s.fight.as_ref().is_some_and(|f| !f.intercept) {
+                match s.forces.squadrons[*squadron].side {
+                    Side::British => s.intercepts.dogfight_raf_lost += 1,
+                    Side::German => s.intercepts.dogfight_luftwaffe_lost += 1,
+                }
+            }
             remove_squadron(s, *squadron);
             s.forces.lose(*squadron);
             match s.forces.squadrons[*squadron].side {
@@ -373,6 +379,7 @@ pub fn apply(s: &mut State, event: &Event) {
             for &w in wings {
                 s.wings[w].state = WingState::Fought;
             }
+            s.intercepts.dogfights += 1;
             s.dogfight = Some(Dogfight {
                 geschwader: *geschwader,
                 wings: wings.clone(),
@@ -400,6 +407,8 @@ pub fn apply(s: &mut State, event: &Event) {
             let next = d.left.pop();
             debug_assert_eq!(next, Some(*gruppe), "the gruppen are fought in order");
             let (geschwader, wings) = (d.geschwader, d.wings.clone());
+            s.intercepts.dogfight_raf += raf.len() as u32;
+            s.intercepts.dogfight_luftwaffe += luftwaffe.len() as u32;
             s.fight = Some(Fight::new(
                 false,
                 geschwader,
@@ -412,9 +421,46 @@ pub fn apply(s: &mut State, event: &Event) {
         E::BattleOnBoard { .. } => {
             s.stage = Stage::Battle;
             s.intercepts.on_board += 1;
+            s.fight
+                .as_mut()
+                .expect("an intercept on the board")
+                .on_board = true;
+        }
+        E::DogfightOnBoard {
+            geschwader,
+            raf,
+            luftwaffe,
+            ..
+        } => {
+            let wings = dogfight(s).wings.clone();
+            let mut f = Fight::new(false, *geschwader, wings, raf.clone(), luftwaffe.clone());
+            f.on_board = true;
+            s.fight = Some(f);
+            s.stage = Stage::Battle;
+            s.intercepts.dogfights_on_board += 1;
         }
         // The battle on the board is a game of its own, beside the state.
         E::BoardMove(_) => {}
+        E::BattleResult(out) if out.dogfight => {
+            for r in out.squadrons.iter().filter(|r| r.fought) {
+                match r.side {
+                    Side::British => s.intercepts.dogfight_raf += 1,
+                    Side::German => s.intercepts.dogfight_luftwaffe += 1,
+                }
+            }
+            // As with the dice, a wing none of whose squadrons fought stays
+            // in the air where it is.
+            let wings = dogfight(s).wings.clone();
+            for w in wings {
+                let fought = out
+                    .squadrons
+                    .iter()
+                    .any(|r| r.fought && s.wings[w].squadrons.contains(&r.squadron));
+                if !fought {
+                    s.wings[w].state = WingState::Aloft;
+                }
+            }
+        }
         E::BattleResult(out) => {
             for r in &out.squadrons {
                 count_intercept(s, r.squadron, r.fate);

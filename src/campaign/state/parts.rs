@@ -130,6 +130,9 @@ pub struct Fight {
     /// raid's target when the fight is over.
     #[serde(default)]
     pub board_bombs: Option<(u16, u8, u32)>,
+    /// Fought on the board: over when its battle is (no rounds of dice).
+    #[serde(default)]
+    pub on_board: bool,
 }
 
 impl Fight {
@@ -154,6 +157,7 @@ impl Fight {
             raf_owes: false,
             luftwaffe_owes: false,
             board_bombs: None,
+            on_board: false,
         }
     }
 }
@@ -223,12 +227,15 @@ pub enum Stage {
         wing: usize,
     },
     RafMovement,
-    /// An intercept is about to be fought: on the hex board or with dice?
+    /// An intercept (or, with `dogfight`, a dogfight whose gruppen are
+    /// formed) is about to be fought: on the hex board or with dice?
     HowToFight {
         wing: usize,
         geschwader: usize,
+        #[serde(default)]
+        dogfight: bool,
     },
-    /// The intercept is being fought on the hex board ([`Campaign::battle`](crate::campaign::game::Campaign::battle)).
+    /// The intercept or dogfight is being fought on the hex board ([`Campaign::battle`](crate::campaign::game::Campaign::battle)).
     Battle,
     Gruppen,
     Attacks,
@@ -253,6 +260,24 @@ pub struct InterceptTally {
     pub luftwaffe_stood_down: u32,
     /// Targets hit by bombers through a battle on the board.
     pub bombed_on_board: u32,
+    /// Dogfights fought (with dice or on the board, not counted above)...
+    #[serde(default)]
+    pub dogfights: u32,
+    /// ...of them, on the board...
+    #[serde(default)]
+    pub dogfights_on_board: u32,
+    /// ...each side's squadrons that fought in them (attacked or were
+    /// attacked; with the dice, in a gruppe's fight; on the board, fired
+    /// or were fired on)...
+    #[serde(default)]
+    pub dogfight_raf: u32,
+    #[serde(default)]
+    pub dogfight_luftwaffe: u32,
+    /// ...and those each side lost in them.
+    #[serde(default)]
+    pub dogfight_raf_lost: u32,
+    #[serde(default)]
+    pub dogfight_luftwaffe_lost: u32,
 }
 
 /// The record of one turn, for the simulator and the screen.

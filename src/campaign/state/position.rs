@@ -746,7 +746,9 @@ fn check_decision(s: &State, stage: &Stage) -> Result<(), PositionError> {
     match *stage {
         Stage::Over => Err(E::NotADecision),
         Stage::Battle => Err(E::NeedsABoardBattle),
-        Stage::Gruppen | Stage::Attacks => Err(E::NeedsADogfight),
+        Stage::Gruppen | Stage::Attacks | Stage::HowToFight { dogfight: true, .. } => {
+            Err(E::NeedsADogfight)
+        }
         Stage::Allocate { .. } | Stage::HowToFight { .. } if s.fight.is_none() => {
             Err(E::NeedsAFight)
         }

@@ -108,6 +108,7 @@ impl Exec<'_> {
             _ => self.awaits(Stage::HowToFight {
                 wing,
                 geschwader: g,
+                dogfight: false,
             }),
         }
     }
@@ -177,6 +178,7 @@ impl Exec<'_> {
         let s = self.state();
         let f = s.fight().expect("a round ends in a fight");
         let over = f.intercept
+            || f.on_board
             || f.raf.is_empty()
             || f.luftwaffe.is_empty()
             || f.round >= s.rules().raid.dogfight_rounds;
@@ -239,8 +241,36 @@ impl Exec<'_> {
         let squadron = d.squadrons[d.gruppe_of.len()];
         self.emit(Event::Gruppe { squadron, gruppe });
         let d = self.state().dogfight().expect("the same dogfight");
-        if d.gruppe_of.len() == d.squadrons.len() {
-            self.awaits(Stage::Attacks);
+        if d.gruppe_of.len() != d.squadrons.len() {
+            return;
+        }
+        let (wing, geschwader) = (d.wings[0], d.geschwader);
+        let s = self.state();
+        match s.setup().battles {
+            _ if s.rules().hex.is_none() => self.awaits(Stage::Attacks),
+            Battles::Dice => self.awaits(Stage::Attacks),
+            Battles::Board => self.start_dogfight_battle(),
+            Battles::Ask => self.awaits(Stage::HowToFight {
+                wing,
+                geschwader,
+                dogfight: true,
+            }),
+        }
+    }
+
+    /// The RAF chose the dice for the fight it was asked about.
+    pub(super) fn chose_dice(&mut self) {
+        match *self.state().stage() {
+            Stage::HowToFight { dogfight: true, .. } => self.awaits(Stage::Attacks),
+            _ => self.fight_round(),
+        }
+    }
+
+    /// The RAF chose the board for the fight it was asked about.
+    pub(super) fn chose_board(&mut self) {
+        match *self.state().stage() {
+            Stage::HowToFight { dogfight: true, .. } => self.start_dogfight_battle(),
+            _ => self.start_battle(),
         }
     }
 

@@ -4,7 +4,7 @@
 
 use super::Exec;
 use crate::campaign::event::{BombRun, Event};
-use crate::campaign::state::RaidState;
+use crate::campaign::state::{RaidState, Stage};
 use crate::campaign::tactical::{self, Fate};
 use crate::common::dice::sub_seed;
 use crate::simple_hex::Command as HexCommand;
@@ -16,6 +16,85 @@ impl Exec<'_> {
         let f = s
             .fight()
             .expect("a battle on the board is an intercept's fight");
+        let (raf, luftwaffe) = (f.raf.clone(), f.luftwaffe.clone());
+        let (wing, geschwader) = (f.wings[0], f.geschwader);
+        let target = s.geschwader()[geschwader].target;
+        let need = target.map_or(0, |c| s.need(c));
+        let meeting = tactical::Meeting {
+            wing,
+            geschwader,
+            target,
+            need,
+            gruppen: None,
+        };
+        match self.board_battle(&raf, &luftwaffe, meeting) {
+            Ok((t, seed)) => {
+                self.emit(Event::BattleOnBoard {
+                    wing,
+                    geschwader,
+                    seed,
+                });
+                self.begin_on_board(t);
+            }
+            // The loaded rules are checked against Simple Hex's tables, so
+            // this cannot happen with them; with other rules, the dice decide.
+            Err(_) => self.fight_round(),
+        }
+    }
+
+    /// The dogfight whose gruppen are formed is fought on the hex board:
+    /// every gruppe at once, face down, against every squadron of the
+    /// wings; where each squadron flies is its attack.
+    pub(super) fn start_dogfight_battle(&mut self) {
+        let d = self
+            .state()
+            .dogfight()
+            .expect("a dogfight on the board has its gruppen formed");
+        // The geschwader's squadrons in gruppen order, each gruppe's in the
+        // order placed: the board's units, and their gruppen.
+        let mut placed: Vec<(u8, usize)> = d
+            .gruppe_of
+            .iter()
+            .copied()
+            .zip(d.squadrons.iter().copied())
+            .collect();
+        placed.sort_by_key(|&(k, _)| k);
+        let luftwaffe: Vec<usize> = placed.iter().map(|&(_, q)| q).collect();
+        let gruppen: Vec<u8> = placed.iter().map(|&(k, _)| k).collect();
+        let (raf, wing, geschwader) = (d.raf.clone(), d.wings[0], d.geschwader);
+        let meeting = tactical::Meeting {
+            wing,
+            geschwader,
+            target: None,
+            need: 0,
+            gruppen: Some(gruppen),
+        };
+        match self.board_battle(&raf, &luftwaffe, meeting) {
+            Ok((t, seed)) => {
+                self.emit(Event::DogfightOnBoard {
+                    geschwader,
+                    raf,
+                    luftwaffe,
+                    seed,
+                });
+                self.begin_on_board(t);
+            }
+            Err(_) => self.awaits(Stage::Attacks),
+        }
+    }
+
+    /// A battle on the board of these squadrons, with its own dice: a seed
+    /// drawn from the campaign's seed and its place in the command list,
+    /// so a campaign is still its seed and commands. (Two battles may begin
+    /// after one command, the first over at once: the count of battles
+    /// keeps their dice apart.)
+    fn board_battle(
+        &mut self,
+        raf: &[usize],
+        luftwaffe: &[usize],
+        meeting: tactical::Meeting,
+    ) -> Result<(tactical::Tactical, u64), String> {
+        let s = self.state();
         let named = |v: &[usize]| -> Vec<(usize, String, String)> {
             v.iter()
                 .map(|&q| {
@@ -24,33 +103,21 @@ impl Exec<'_> {
                 })
                 .collect()
         };
-        let raf = named(&f.raf);
-        let luftwaffe = named(&f.luftwaffe);
+        let raf = named(raf);
+        let luftwaffe = named(luftwaffe);
         fn as_ref(v: &[(usize, String, String)]) -> Vec<tactical::Flyer<'_>> {
             v.iter()
                 .map(|(q, t, n)| (*q, t.as_str(), n.as_str()))
                 .collect()
         }
-        let (wing, geschwader) = (f.wings[0], f.geschwader);
-        let target = s.geschwader()[geschwader].target;
-        let need = target.map_or(0, |c| s.need(c));
-        // The battle's own dice: a seed drawn from the campaign's seed and
-        // its place in the command list, so a campaign is still its seed
-        // and commands. (Two battles may begin after one command, the
-        // first over at once: the count of battles keeps their dice apart.)
+        let t = s.intercept_tally();
         let seed = sub_seed(
             s.setup().seed,
             0x7A11_0000_0000
                 + ((self.commands() as u64) << 16)
-                + s.intercept_tally().on_board as u64,
+                + (t.on_board + t.dogfights_on_board) as u64,
         );
-        let meeting = tactical::Meeting {
-            wing,
-            geschwader,
-            target,
-            need,
-        };
-        let started = tactical::start(
+        let t = tactical::start(
             s.rules(),
             &as_ref(&raf),
             &as_ref(&luftwaffe),
@@ -61,23 +128,16 @@ impl Exec<'_> {
                 ..Default::default()
             },
             self.quiet(),
-        );
-        match started {
-            Ok(t) => {
-                self.emit(Event::BattleOnBoard {
-                    wing,
-                    geschwader,
-                    seed,
-                });
-                let over = t.game.is_over();
-                self.open_board(t);
-                if over {
-                    self.finish_battle();
-                }
-            }
-            // The loaded rules are checked against Simple Hex's tables, so
-            // this cannot happen with them; with other rules, the dice decide.
-            Err(_) => self.fight_round(),
+        )?;
+        Ok((t, seed))
+    }
+
+    /// The battle begun goes onto the board (and, over at once, ends).
+    fn begin_on_board(&mut self, t: tactical::Tactical) {
+        let over = t.game.is_over();
+        self.open_board(t);
+        if over {
+            self.finish_battle();
         }
     }
 
@@ -86,10 +146,11 @@ impl Exec<'_> {
         let t = self
             .board()
             .expect("check allows a board move only in a battle on the board");
-        t.game
+        // A gruppe turned face up shows the RAF what was hidden: like a
+        // die, the move cannot be taken back.
+        let rolled = t
             .play(c)
             .expect("check asked the board game, which accepts the move");
-        let rolled = !t.game.can_undo();
         let over = t.game.is_over();
         if rolled {
             self.board_rolled();
