@@ -4,6 +4,7 @@
 use super::{say, Cli, Res};
 #[cfg(feature = "window")]
 use crate::app::script::Only;
+#[cfg(feature = "window")]
 use crate::app::window;
 use crate::data;
 

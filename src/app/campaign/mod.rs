@@ -661,17 +661,11 @@ impl CampaignTable {
             .count();
         let lw = t.units.len() - raf;
         if t.is_dogfight() {
-            let wings = c.dogfight().map_or(1, |d| d.wings.len());
             return format!(
-                "Dogfight over {}: {} of {} against {} of {} in face-down gruppen",
+                "Dogfight over {}: {} against {} of {}, face down",
                 names::square_name(c, c.geschwader()[g].at),
                 count(raf, "RAF squadron", "RAF squadrons"),
-                if wings == 1 {
-                    format!("the {}", names::wing_name(c, t.wing))
-                } else {
-                    format!("{wings} wings")
-                },
-                count(lw, "squadron", "squadrons"),
+                lw,
                 names::geschwader_name(c, g),
             );
         }
@@ -710,10 +704,7 @@ impl CampaignTable {
             .map(|t| match t.target {
                 _ if t.is_dogfight() => (
                     "Dogfight".to_string(),
-                    format!(
-                        "Gruppen show within {}; no bombs",
-                        count(reach, "hex", "hexes")
-                    ),
+                    format!("Face up within {}", count(reach, "hex", "hexes")),
                 ),
                 Some(card) => (
                     "Bomb score".to_string(),
