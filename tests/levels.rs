@@ -305,7 +305,7 @@ fn a_file_over_a_mebibyte_is_refused_unread() {
     assert_eq!(
         e,
         format!(
-            "{}: cannot read the file: it is {} bytes, and files of at most 1048576 bytes (1 MiB) are read",
+            "{}: cannot read the file: it is {} bytes, and files of at most 16777216 bytes (16 MiB) are read",
             path.display(),
             text.len()
         )

@@ -13,7 +13,7 @@ pub struct Source {
 }
 
 /// The largest file we read: far more than any level, save or replay needs.
-pub const MAX_FILE_BYTES: u64 = 1 << 20;
+pub const MAX_FILE_BYTES: u64 = 1 << 24;
 
 /// What a path that is not a regular file is, as a sentence names it.
 pub(super) fn kind_of(meta: &std::fs::Metadata) -> &'static str {
@@ -96,7 +96,7 @@ impl Source {
                     0,
                     0,
                     format!(
-                        "cannot read the file: it is {} bytes, and files of at most {} bytes (1 MiB) are read",
+                        "cannot read the file: it is {} bytes, and files of at most {} bytes (16 MiB) are read",
                         meta.len(),
                         MAX_FILE_BYTES
                     ),
@@ -124,7 +124,7 @@ impl Source {
             return Err(fail(
                 0,
                 0,
-                format!("cannot read the file: it grew past {MAX_FILE_BYTES} bytes (1 MiB) while being read"),
+                format!("cannot read the file: it grew past {MAX_FILE_BYTES} bytes (16 MiB) while being read"),
             ));
         }
         let text = String::from_utf8(bytes).map_err(|e| {

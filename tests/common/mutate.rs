@@ -194,7 +194,7 @@ fn mutate(text: &[u8], rng: &mut ChaCha8Rng) -> (Vec<u8>, String) {
         _ => match list_item(text, rng) {
             Some((a, b)) => {
                 let times = [2, 50, 500, 5_000][rng.random_range(0..4)];
-                // No larger than the biggest file we read (1 MiB).
+                // No larger than the biggest file we read (16 MiB).
                 let times = times.min((1 << 20) / (b - a + 1)).max(1);
                 let mut more = Vec::with_capacity((b - a + 1) * times);
                 for _ in 0..times {
