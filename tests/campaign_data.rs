@@ -1197,6 +1197,10 @@ fn campaign_values() -> String {
         // A battle on the board is played under Simple Hex's tables.
         data::aircraft_source(),
         data::rules_source(),
+        // A battle on the family board is played on the campaign's family
+        // board under the family game's rules.
+        campaign_rules::campaign_family_board_source(),
+        data::family_rules_source(),
     ];
     files
         .iter()
@@ -1209,7 +1213,7 @@ fn campaign_values() -> String {
 /// `data_version` in levels/campaign/campaign.ron (saved campaigns of the
 /// old version are then refused with a sentence instead of replaying into
 /// another game) and pin the new pair here.
-const PINNED: (u32, &str) = (5, "05f46a5923880dd4");
+const PINNED: (u32, &str) = (6, "fd0d32b71f4bee62");
 
 #[test]
 fn the_campaign_data_version_is_raised_with_every_change_of_the_campaign_values() {

@@ -4,7 +4,7 @@
 
 #[path = "common/campaign.rs"]
 mod campaign_common;
-use campaign_common::{biggin_hill_intercept, only, play_out};
+use campaign_common::{biggin_hill_intercept, only, play_out, saved_and_restored};
 use tally_ho::campaign::ai;
 use tally_ho::campaign::forces::Place;
 use tally_ho::campaign::game::{Battles, BombRun, Campaign, CampaignSetup, Command, Event, Stage};
@@ -931,24 +931,6 @@ fn a_fighter_only_intercept_on_the_board_is_a_real_battle_with_losses() {
 }
 
 /// A campaign written as a record and read back, as a save is.
-fn saved_and_restored(c: &Campaign, name: &str) -> Campaign {
-    let dir = std::env::temp_dir().join(format!("tally-ho-tactical-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("save.ron");
-    let r = tally_ho::record::of::<Campaign>(c, Vec::new(), std::path::Path::new(".")).unwrap();
-    tally_ho::record::AnyRecord::Campaign(r)
-        .write(&path)
-        .unwrap();
-    let back = match tally_ho::record::read(&path).unwrap() {
-        tally_ho::record::AnyRecord::Campaign(r) => {
-            tally_ho::record::restore::<Campaign>(&r, std::path::Path::new(".")).unwrap()
-        }
-        other => panic!("{other:?}"),
-    };
-    let _ = std::fs::remove_dir_all(&dir);
-    back
-}
-
 #[test]
 fn a_save_or_an_undo_in_the_middle_of_a_fighter_sweep_resumes_it() {
     // A whole campaign (a save is its seed and commands) to its first sweep.

@@ -6,7 +6,7 @@ use super::command::Command;
 use super::data::{Group, Luftflotte, Square};
 use super::forces::{ForcesError, Holder, Place};
 use super::state::{distance, Stage, State, WingState};
-use super::tactical::Tactical;
+use super::tactical::Battle;
 use crate::common::words::{count, plural};
 use crate::simple_hex::{self, Command as HexCommand, Side};
 use std::fmt;
@@ -70,9 +70,13 @@ pub enum Illegal {
     CannotLose,
     CannotStandDown,
     NoBoardTables,
+    /// The intercept cannot be flown on the family board.
+    NotForTheFamilyBoard,
     NoBattle,
     /// The battle on the board refuses the move.
     Board(simple_hex::Illegal),
+    /// The battle on the family board refuses the move.
+    FamilyBoard(crate::family::Illegal),
     NoDogfight,
     NoSuchGruppe {
         gruppen: u8,
@@ -164,8 +168,13 @@ impl fmt::Display for Illegal {
                 f,
                 "Simple Hex's tables were not loaded: the dice must decide."
             ),
+            NotForTheFamilyBoard => write!(
+                f,
+                "Only an intercept of a raid with bombers, by a wing of at most three squadrons, is flown on the family board."
+            ),
             NoBattle => write!(f, "There is no battle on the board."),
             Board(e) => write!(f, "{e}"),
+            FamilyBoard(e) => write!(f, "{e}"),
             NoDogfight => write!(f, "There is no dogfight."),
             NoSuchGruppe { gruppen } => write!(
                 f,
@@ -211,7 +220,7 @@ impl From<ForcesError> for Illegal {
 
 /// The one legality test. `board` is the battle on the hex board, when one
 /// is being fought.
-pub fn check(s: &State, board: Option<&Tactical>, cmd: &Command) -> Result<(), Illegal> {
+pub fn check(s: &State, board: Option<&Battle>, cmd: &Command) -> Result<(), Illegal> {
     use Command as C;
     use Illegal as I;
     let ok = |test: bool, why: Illegal| if test { Ok(()) } else { Err(why) };
@@ -333,8 +342,16 @@ pub fn check(s: &State, board: Option<&Tactical>, cmd: &Command) -> Result<(), I
         }
         (Stage::HowToFight { .. }, C::WithDice) => Ok(()),
         (Stage::HowToFight { .. }, C::OnTheBoard) => ok(s.rules().hex.is_some(), I::NoBoardTables),
-        (Stage::Battle, C::Hex(c)) => match board {
+        (Stage::HowToFight { dogfight, .. }, C::OnTheFamilyBoard) => ok(
+            !dogfight && crate::campaign::family_board::fits(s),
+            I::NotForTheFamilyBoard,
+        ),
+        (Stage::Battle, C::Hex(c)) => match board.and_then(Battle::hex) {
             Some(t) => t.game.check(&c).map_err(I::Board),
+            None => Err(I::NoBattle),
+        },
+        (Stage::Battle, C::Family(c)) => match board.and_then(Battle::family) {
+            Some(t) => t.game.check(&c).map_err(I::FamilyBoard),
             None => Err(I::NoBattle),
         },
         (Stage::Gruppen, C::Gruppe(k)) => check_gruppe(s, k),
@@ -489,7 +506,7 @@ pub fn wing_reach(s: &State, wing: usize) -> Vec<Square> {
 
 /// Every command that would be legal now (for tests and random play; wing
 /// moves are listed to every square in reach).
-pub fn legal_commands(s: &State, board: Option<&Tactical>) -> Vec<Command> {
+pub fn legal_commands(s: &State, board: Option<&Battle>) -> Vec<Command> {
     use Command as C;
     let mut cands = Vec::new();
     match s.stage() {
@@ -565,9 +582,12 @@ pub fn legal_commands(s: &State, board: Option<&Tactical>) -> Vec<Command> {
             cands.push(C::EndRafMovement);
         }
         Stage::Allocate { side } => return allocation_options(s, *side),
-        Stage::HowToFight { .. } => cands.extend([C::OnTheBoard, C::WithDice]),
+        Stage::HowToFight { .. } => cands.extend([C::OnTheBoard, C::OnTheFamilyBoard, C::WithDice]),
         Stage::Battle => {
-            if let Some(t) = board {
+            if let Some(t) = board.and_then(Battle::family) {
+                cands.extend(t.game.legal_commands().into_iter().map(C::Family));
+            }
+            if let Some(t) = board.and_then(Battle::hex) {
                 let g = &t.game;
                 let units = t.units.len() as u8;
                 let cols = g.scenario().columns as u8;

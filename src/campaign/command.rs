@@ -72,6 +72,11 @@ pub enum Command {
     WithDice,
     /// Either side: a command of the battle on the hex board.
     Hex(HexCommand),
+    /// British: fight the intercept about to begin on the family board.
+    OnTheFamilyBoard,
+    /// A command of the battle on the family board: a Spitfire's (the
+    /// RAF's), or the spin of the raid's next plane (the Luftwaffe's).
+    Family(crate::family::Command),
     /// Hits taken: this squadron is lost.
     Lose(usize),
     /// Hits taken in an intercept: this squadron, hit for less than its
@@ -112,6 +117,8 @@ impl Command {
             Command::OnTheBoard => "A battle on the board",
             Command::WithDice => "A battle with dice",
             Command::Hex(_) => "A move on the board",
+            Command::OnTheFamilyBoard => "A battle on the family board",
+            Command::Family(_) => "A move on the family board",
             Command::Lose(_) => "A loss",
             Command::StandDown(_) => "A stand-down",
             Command::Gruppe(_) => "A gruppe",

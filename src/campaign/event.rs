@@ -300,8 +300,17 @@ pub enum Event {
         luftwaffe: Vec<usize>,
         seed: u64,
     },
+    /// The intercept is fought on the family board, with a spinner of its
+    /// own.
+    BattleOnFamilyBoard {
+        wing: usize,
+        geschwader: usize,
+        seed: u64,
+    },
     /// A move of the battle on the board.
     BoardMove(HexCommand),
+    /// A move of the battle on the family board.
+    FamilyMove(crate::family::Command),
     /// The board battle's result, as it maps back to the campaign.
     BattleResult(Outcome),
     /// A raid's hits on its target card.

@@ -19,9 +19,10 @@ pub use super::state::{
 
 use super::check;
 use super::data::{CampaignData, Square};
+use super::family_board::FamilyTactical;
 use super::rules::{CampaignRules, WeatherRule};
 use super::state::apply::apply;
-use super::tactical::{OnBoard, Tactical};
+use super::tactical::{Battle, OnBoard, Tactical};
 use super::turn::Exec;
 use crate::common::dice::Dice;
 use crate::common::game::{replayed, GameKind, Rules};
@@ -63,16 +64,20 @@ pub enum Battles {
     #[default]
     Dice,
     Board,
+    /// Intercepts of raids with bombers on the family board; every other
+    /// fight (sweeps, dogfights, a Big Wing's intercept) on the hex board.
+    Family,
     Ask,
 }
 
 impl Battles {
-    pub const ALL: [Battles; 3] = [Battles::Dice, Battles::Board, Battles::Ask];
+    pub const ALL: [Battles; 4] = [Battles::Dice, Battles::Board, Battles::Family, Battles::Ask];
 
     pub fn name(self) -> &'static str {
         match self {
             Battles::Dice => "with the campaign's dice",
             Battles::Board => "on the hex board",
+            Battles::Family => "on the family board",
             Battles::Ask => "ask at each fight",
         }
     }
@@ -222,9 +227,27 @@ impl Campaign {
         self.last_battle()
             .filter(|_| matches!(self.state.stage(), Stage::Battle))
     }
-    /// The battle on the board being fought, or the last one fought (over).
+    /// The battle on the hex board being fought, or the last one fought
+    /// on a board if it was on the hex board (over).
     pub fn last_battle(&self) -> Option<&Tactical> {
-        self.board.as_ref().map(OnBoard::get)
+        self.board.as_ref().and_then(|b| b.get().hex())
+    }
+    /// The intercept being fought on the family board, if one is.
+    pub fn family_battle(&self) -> Option<&FamilyTactical> {
+        self.last_family_battle()
+            .filter(|_| matches!(self.state.stage(), Stage::Battle))
+    }
+    /// The battle on the family board being fought, or the last one fought
+    /// on a board if it was on the family board (over).
+    pub fn last_family_battle(&self) -> Option<&FamilyTactical> {
+        self.board.as_ref().and_then(|b| b.get().family())
+    }
+    /// The battle on either board being fought, if one is.
+    pub fn board_battle(&self) -> Option<&Battle> {
+        self.board
+            .as_ref()
+            .map(OnBoard::get)
+            .filter(|_| matches!(self.state.stage(), Stage::Battle))
     }
     /// The moves played so far in the battle on the board, if one is fought.
     pub fn battle_commands(&self) -> Option<&[HexCommand]> {
@@ -248,7 +271,14 @@ impl Campaign {
             | Stage::HowToFight { .. }
             | Stage::Attacks => Side::British,
             Stage::Allocate { side } => *side,
-            Stage::Battle => self.battle()?.game.to_act()?,
+            Stage::Battle => match self.board_battle()? {
+                Battle::Hex(t) => t.game.to_act()?,
+                // The spinner is the raid's; the Spitfires are the RAF's.
+                Battle::Family(t) => match Rules::to_act(&t.game)? {
+                    crate::family::Seat::Bombers => Side::German,
+                    crate::family::Seat::Commander(_) => Side::British,
+                },
+            },
             Stage::Over => return None,
         })
     }
@@ -257,13 +287,13 @@ impl Campaign {
 
     /// The one legality test.
     pub fn check(&self, cmd: &Command) -> Result<(), Illegal> {
-        check::check(&self.state, self.battle(), cmd)
+        check::check(&self.state, self.board_battle(), cmd)
     }
 
     /// Every command that would be legal now (for tests and random play;
     /// wing moves are listed to every square in reach).
     pub fn legal_commands(&self) -> Vec<Command> {
-        check::legal_commands(&self.state, self.battle())
+        check::legal_commands(&self.state, self.board_battle())
     }
 
     /// The squares a wing may fly to in this RAF movement.

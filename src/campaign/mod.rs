@@ -24,6 +24,7 @@ pub mod data;
 pub mod deck;
 pub mod dice;
 pub mod event;
+pub mod family_board;
 pub mod forces;
 pub mod game;
 pub mod on_board;

@@ -248,11 +248,55 @@ pub struct CampaignRules {
     pub raid: RaidRules,
     /// Intercepts fought on the Simple Hex board, and how they map back.
     pub tactical: TacticalRules,
+    /// Intercepts fought on the family board, and how they map back.
+    pub family_board: FamilyBoardRules,
     /// Simple Hex's aircraft and rule tables, which a board battle is played
     /// under: filled by the loader from `levels/simple_hex/`, not read from
     /// `campaign.ron`.
     #[serde(skip)]
     pub hex: Option<Arc<HexTables>>,
+    /// The family game's rules and the campaign's family board, which an
+    /// intercept on the family board is played on: filled by the loader
+    /// from `levels/family/rules.ron` and `levels/campaign/family_board.ron`.
+    #[serde(skip)]
+    pub family: Option<Arc<FamilyTables>>,
+}
+
+/// The family game's tables, as a campaign intercept on the family board
+/// uses them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FamilyTables {
+    pub board: crate::family::FamilyBoardFile,
+    pub rules: crate::family::FamilyRules,
+}
+
+/// (R) An intercept fought on the family board (docs/RULES.md, "Intercepts
+/// on the family board"): the wing's squadrons fly as Spitfires, the raid's
+/// as the spinner's planes; these numbers set the battle and its result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FamilyBoardRules {
+    /// The last round of the battle: the planes of the raid still on the
+    /// board then fly on (a bomber not yet over its target drops nothing).
+    pub rounds: u32,
+    /// Hits on the raid's target for each bomber that reaches it.
+    pub hits_per_bomber: u8,
+    /// Hits the Luftwaffe takes for each plane of the raid shot down or
+    /// in a collision...
+    pub hits_per_kill: u8,
+    /// ...and the RAF for each Spitfire lost (in a collision, out of fuel,
+    /// bombed on the ground, with no room to give way)...
+    pub hits_per_spitfire: u8,
+    /// ...and for each kill a Spitfire makes (the bombers' return fire)...
+    pub return_fire_per_kill: u8,
+    /// ...and for each escort still with the raid when the battle ends
+    /// (the family game's planes have no guns: the escorts' fight with the
+    /// Spitfires is counted so).
+    pub hits_per_escort: u8,
+    /// The Spitfires' altitude notch and fuel when the battle begins:
+    /// scrambled, they are up over their airfields.
+    pub altitude: u8,
+    pub fuel: u8,
 }
 
 /// Of a squadron's four planes on the board: how many shot down lose it,
@@ -678,6 +722,44 @@ impl CampaignRules {
             ("tactical.points_per_hit", t.points_per_hit, 1, 100),
             ("tactical.sweep_rounds", t.sweep_rounds as u32, 1, 60),
             ("tactical.reveal_reach", t.reveal_reach as u32, 1, 6),
+            ("family_board.rounds", self.family_board.rounds, 1, 60),
+            (
+                "family_board.hits_per_bomber",
+                self.family_board.hits_per_bomber as u32,
+                1,
+                6,
+            ),
+            (
+                "family_board.altitude",
+                self.family_board.altitude as u32,
+                1,
+                20,
+            ),
+            ("family_board.fuel", self.family_board.fuel as u32, 1, 60),
+            (
+                "family_board.hits_per_kill",
+                self.family_board.hits_per_kill as u32,
+                0,
+                8,
+            ),
+            (
+                "family_board.hits_per_spitfire",
+                self.family_board.hits_per_spitfire as u32,
+                0,
+                8,
+            ),
+            (
+                "family_board.return_fire_per_kill",
+                self.family_board.return_fire_per_kill as u32,
+                0,
+                8,
+            ),
+            (
+                "family_board.hits_per_escort",
+                self.family_board.hits_per_escort as u32,
+                0,
+                8,
+            ),
             (
                 "tactical.dogfight_raf.lost_at",
                 t.dogfight_raf.lost_at as u32,

@@ -10,6 +10,7 @@
 //! squadron's planes decide its fate, and the bomb points become hits on
 //! the target.
 
+use super::family_board::FamilyTactical;
 use super::rules::{CampaignRules, DogfightThresholds, HexTables, TacticalRules, Thresholds};
 use crate::common::hex::End;
 use crate::simple_hex::{
@@ -60,6 +61,17 @@ pub struct Outcome {
     /// bombs (the raid bombs later, if it flies on to its target).
     #[serde(default)]
     pub dogfight: bool,
+    /// Fought on the family board: `points` counts the bombers that
+    /// reached the target, and each squadron flew as one plane.
+    #[serde(default)]
+    pub family: bool,
+    /// On the family board: the hits each side takes, as the dice's hits
+    /// are taken (the side chooses the squadron: lost for hits at its
+    /// defence, else stood down, once a side).
+    #[serde(default)]
+    pub raf_hits: u8,
+    #[serde(default)]
+    pub luftwaffe_hits: u8,
 }
 
 impl Outcome {
@@ -195,24 +207,57 @@ impl Tactical {
 /// `RefCell`, which may not be shared between threads; a campaign may. The
 /// campaign locks it only while it reads it, never while it calls out, and
 /// gives out copies.
-pub struct OnBoard(Box<Tactical>);
+pub struct OnBoard(Box<Battle>);
+
+/// A battle on a board: Simple Hex's, or the family game's.
+// Both variants are large; `OnBoard` boxes the battle as a whole.
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Debug)]
+pub enum Battle {
+    Hex(Tactical),
+    Family(FamilyTactical),
+}
+
+impl Battle {
+    pub fn hex(&self) -> Option<&Tactical> {
+        match self {
+            Battle::Hex(t) => Some(t),
+            Battle::Family(_) => None,
+        }
+    }
+
+    pub fn family(&self) -> Option<&FamilyTactical> {
+        match self {
+            Battle::Family(t) => Some(t),
+            Battle::Hex(_) => None,
+        }
+    }
+
+    /// Who meets whom: the wing and the geschwader.
+    pub fn sides(&self) -> (usize, usize) {
+        match self {
+            Battle::Hex(t) => (t.wing, t.geschwader),
+            Battle::Family(t) => (t.wing, t.geschwader),
+        }
+    }
+}
 
 impl OnBoard {
-    pub fn new(t: Tactical) -> OnBoard {
-        OnBoard(Box::new(t))
+    pub fn new(b: Battle) -> OnBoard {
+        OnBoard(Box::new(b))
     }
 
     /// The battle, to read.
-    pub fn get(&self) -> &Tactical {
+    pub fn get(&self) -> &Battle {
         &self.0
     }
 
     /// The battle, to play on.
-    pub fn get_mut(&mut self) -> &mut Tactical {
+    pub fn get_mut(&mut self) -> &mut Battle {
         &mut self.0
     }
 
-    pub fn into_inner(self) -> Tactical {
+    pub fn into_inner(self) -> Battle {
         *self.0
     }
 }
@@ -493,5 +538,8 @@ pub fn outcome(t: &Tactical, rules: &TacticalRules) -> Outcome {
         raf_stands_down,
         luftwaffe_stands_down,
         dogfight,
+        family: false,
+        raf_hits: 0,
+        luftwaffe_hits: 0,
     }
 }

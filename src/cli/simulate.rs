@@ -191,7 +191,7 @@ pub(super) fn campaign(run: &SimRun, tactical: bool) -> Res {
         levels[0],
         levels[1],
         if tactical {
-            "; every intercept thrown with the campaign's dice, then the same campaigns with every intercept fought on the hex board by Simple Hex's opponent on both sides"
+            "; every intercept and dogfight thrown with the campaign's dice, then the same campaigns with every one fought on the hex board by Simple Hex's opponent on both sides, then with every intercept of a raid with bombers on the family board (its commander opponent flying the Spitfires, the rest on the hex board)"
         } else {
             ""
         }
@@ -215,7 +215,15 @@ pub(super) fn campaign(run: &SimRun, tactical: bool) -> Res {
         let dice = run(Battles::Dice);
         if tactical {
             let board = run(Battles::Board);
-            say!("{}", sim::campaign::side_by_side(&dice, &board));
+            let family = run(Battles::Family);
+            say!(
+                "{}",
+                sim::campaign::side_by_side(&[
+                    ("dice", &dice),
+                    ("hex board", &board),
+                    ("family board", &family)
+                ])
+            );
         } else {
             say!("{dice}");
         }

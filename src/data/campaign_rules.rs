@@ -2,7 +2,7 @@
 
 use super::{parse, positioned, LoadErrors, Source};
 use crate::campaign::data::{CampaignData, Role};
-use crate::campaign::rules::{CampaignRules, HexTables};
+use crate::campaign::rules::{CampaignRules, FamilyTables, HexTables};
 use crate::simple_hex::{AircraftFile, Invalid, Side};
 use std::sync::Arc;
 
@@ -15,6 +15,58 @@ const BOARD_AIRCRAFT: (&str, &str) = (
     "levels/campaign/board_aircraft.ron",
     include_str!("../../levels/campaign/board_aircraft.ron"),
 );
+
+const FAMILY_BOARD: (&str, &str) = (
+    "levels/campaign/family_board.ron",
+    include_str!("../../levels/campaign/family_board.ron"),
+);
+
+/// The family board a campaign intercept is fought on.
+pub fn campaign_family_board_source() -> Source {
+    Source::builtin(FAMILY_BOARD.0, FAMILY_BOARD.1)
+}
+
+/// The family game's rules and the campaign's family board, checked
+/// together (the board must build under the rules, with a sector for each
+/// squadron of a wing), and the campaign's family-board numbers against
+/// them, placed in the campaign rules file.
+pub fn family_tables(
+    board: &Source,
+    src: &Source,
+    rules: &CampaignRules,
+) -> Result<FamilyTables, LoadErrors> {
+    let family_rules = super::family::load_family_rules(&super::family::family_rules_source())?;
+    let file: crate::family::FamilyBoardFile = parse(&board.file, &board.text)?;
+    crate::family::FamilyScenario::build(&file, family_rules.clone())
+        .map_err(|found| positioned(&board.file, &board.text, found))?;
+    let f = &rules.family_board;
+    let mut found = Vec::new();
+    if f.altitude > family_rules.max_altitude {
+        found.push(Invalid {
+            path: "family_board.altitude".into(),
+            message: format!(
+                "the family game's poles go up to {}",
+                family_rules.max_altitude
+            ),
+        });
+    }
+    if f.fuel > family_rules.fuel_full {
+        found.push(Invalid {
+            path: "family_board.fuel".into(),
+            message: format!(
+                "a full tank in the family game is {}",
+                family_rules.fuel_full
+            ),
+        });
+    }
+    if !found.is_empty() {
+        return Err(positioned(&src.file, &src.text, found));
+    }
+    Ok(FamilyTables {
+        board: file,
+        rules: family_rules,
+    })
+}
 
 /// The shipped campaign rules.
 pub fn campaign_rules_source() -> Source {
@@ -65,6 +117,8 @@ pub fn load_campaign_rules(src: &Source) -> Result<CampaignRules, LoadErrors> {
         aircraft,
         rules: hex_rules,
     }));
+    let family = family_tables(&campaign_family_board_source(), src, &rules)?;
+    rules.family = Some(Arc::new(family));
     Ok(rules)
 }
 

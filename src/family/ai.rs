@@ -273,6 +273,7 @@ impl Forecast {
         now.len() == self.bombers.len()
             && now.iter().zip(&self.bombers).all(|(a, b)| {
                 a.hex == b.hex
+                    && a.gone == b.gone
                     && a.facing == b.facing
                     && a.course == b.course
                     && a.altitude == b.altitude
@@ -283,7 +284,7 @@ impl Forecast {
     /// How likely some bomber is to fly over (or onto) `hex` at its next spin.
     fn over(&self, hex: Hex) -> f64 {
         let mut clear = 1.0;
-        for b in &self.flights {
+        for b in self.flights.iter().filter(|b| !b.is_empty()) {
             let n = b
                 .iter()
                 .filter(|f| f.path.iter().flatten().any(|&h| h == hex))
@@ -300,7 +301,10 @@ impl Forecast {
         let flights = (0..g.bombers().len() as u8)
             .map(|b| {
                 let bomber = g.bombers()[b as usize];
-                if any_left && bomber.flown {
+                if !bomber.flies() {
+                    // A raid's plane that has left the board.
+                    Vec::new()
+                } else if any_left && bomber.flown {
                     vec![Flight {
                         path: [None; MAX_BOMBER_SQUARES],
                         altitude: bomber.altitude,
@@ -429,6 +433,9 @@ fn value(
         s.altitude
     };
     for (bi, b) in fc.flights.iter().enumerate() {
+        if b.is_empty() {
+            continue;
+        }
         let n = b.len() as f64;
         let (mut lost, mut kill, mut turns) = (0u32, 0u32, 0f64);
         if level == Level::Recruit {
@@ -482,6 +489,9 @@ fn value(
         // on the airfield through the next round's spins too (each bomber
         // from where it stands, about).
         for b in 0..after.bombers().len() as u8 {
+            if !after.bombers()[b as usize].flies() {
+                continue;
+            }
             let fl = flights(after, b);
             let n = fl.len().max(1) as f64;
             let over = fl

@@ -75,6 +75,16 @@ pub enum Event {
         bomber: u8,
         why: Return,
     },
+    /// A campaign's raid: the plane leaves the board for good.
+    BomberLeft {
+        bomber: u8,
+        why: Return,
+    },
+    /// A campaign's raid: a bomber reached the north edge, over its target,
+    /// and dropped its bombs there.
+    OverTarget {
+        bomber: u8,
+    },
     Bombed {
         bomber: u8,
         feature: u8,

@@ -130,7 +130,7 @@ impl Game {
             }
             self.emit(Event::ShotDown { seat, bomber: b });
             self.return_bomber(b, Return::ShotDown);
-            if self.spitfire(seat).kills >= self.kills_to_win() {
+            if !self.is_raid() && self.spitfire(seat).kills >= self.kills_to_win() {
                 self.emit(Event::GameOver {
                     winner: Some(seat),
                     ending: Ending::Kills,
@@ -141,7 +141,12 @@ impl Game {
 
     /// Sends a bomber back to its start square at cruising altitude; a Spitfire
     /// found there meets it as any bomber arriving.
+    /// In a campaign's raid it leaves the board for good instead.
     fn return_bomber(&mut self, bomber: u8, why: Return) {
+        if self.is_raid() {
+            self.emit(Event::BomberLeft { bomber, why });
+            return;
+        }
         self.emit(Event::BomberReturned { bomber, why });
         let b = self.bombers()[bomber as usize];
         self.arrive(bomber, b.hex, b.altitude);
@@ -216,19 +221,22 @@ impl Game {
             _ => {}
         }
         // A move that would end on another bomber (or on another bomber's
-        // start square) is refused.
+        // start square, kept for it to come back to: a raid's planes never
+        // come back) is refused.
+        let raid = self.is_raid();
         let blocked = at != b.hex
             && (self
                 .bombers()
                 .iter()
                 .enumerate()
-                .any(|(i, o)| i != bomber as usize && o.hex == at)
-                || self
-                    .scenario()
-                    .starts
-                    .iter()
-                    .enumerate()
-                    .any(|(i, &s)| i != bomber as usize && s == at));
+                .any(|(i, o)| i != bomber as usize && o.flies() && o.hex == at)
+                || !raid
+                    && self
+                        .scenario()
+                        .starts
+                        .iter()
+                        .enumerate()
+                        .any(|(i, &s)| i != bomber as usize && s == at));
         if blocked {
             return plan([None; MAX_BOMBER_SQUARES], FlightEnd::Refused);
         }
@@ -286,8 +294,14 @@ impl Game {
             FlightEnd::BackToStart(why) => self.return_bomber(bomber, why),
             FlightEnd::At { hex, turns } => {
                 self.arrive(bomber, hex, altitude);
-                // Turned round at the north edge, unless the arrival sent it home.
-                if turns && self.bombers()[bomber as usize].hex == hex {
+                // Turned round at the north edge, unless the arrival sent it
+                // home (or, in a raid, off the board); a raid's bomber drops
+                // its bombs on its target there.
+                let b = self.bombers()[bomber as usize];
+                if turns && b.flies() && b.hex == hex {
+                    if self.is_raid() && !self.scenario().is_escort(bomber) && !b.over_target {
+                        self.emit(Event::OverTarget { bomber });
+                    }
                     self.emit(Event::BomberTurned { bomber });
                 }
             }
@@ -297,7 +311,7 @@ impl Game {
 
     /// A bomber over land bombs whatever stands on the square.
     fn bomb(&mut self, bomber: u8, hex: Hex) {
-        if !self.scenario().is_land(hex) {
+        if !self.scenario().is_land(hex) || self.scenario().is_escort(bomber) {
             return;
         }
         let Some(f) = self.scenario().feature_at(hex) else {
@@ -355,7 +369,16 @@ impl Game {
             if self.is_over() {
                 return;
             }
-            if self.spitfires().iter().all(|s| !s.in_play()) {
+            // A raid is over when its last plane has left; with every
+            // Spitfire down, it flies on unopposed.
+            if self.is_raid() && self.bombers().iter().all(|b| !b.flies()) {
+                self.emit(Event::GameOver {
+                    winner: None,
+                    ending: Ending::RaidOver,
+                });
+                return;
+            }
+            if !self.is_raid() && self.spitfires().iter().all(|s| !s.in_play()) {
                 self.emit(Event::GameOver {
                     winner: None,
                     ending: Ending::AllOut,
@@ -448,8 +471,8 @@ impl Game {
                     .filter(in_play)
                     .filter(|&i| self.spitfires()[i].kills == best)
                     .collect();
-                let winner =
-                    (!self.is_solo() && best > 0 && leaders.len() == 1).then(|| leaders[0] as u8);
+                let winner = (!self.is_solo() && !self.is_raid() && best > 0 && leaders.len() == 1)
+                    .then(|| leaders[0] as u8);
                 self.emit(Event::GameOver {
                     winner,
                     ending: Ending::Dusk,

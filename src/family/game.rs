@@ -46,6 +46,17 @@ impl Game {
         Game::build(scenario, setup, Some(position), seed, true)
     }
 
+    /// A game from `position` without the event and roll logs (for bulk
+    /// simulation).
+    pub fn with_position_quiet(
+        scenario: Arc<FamilyScenario>,
+        setup: Setup,
+        position: Position,
+        seed: u64,
+    ) -> Result<Game, String> {
+        Game::build(scenario, setup, Some(position), seed, false)
+    }
+
     /// The same game without the event and roll logs (for bulk simulation).
     pub fn new_quiet(
         scenario: Arc<FamilyScenario>,

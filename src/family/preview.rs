@@ -50,8 +50,8 @@ impl Game {
                 shoots: (0..self.bombers().len() as u8)
                     .filter(|&b| {
                         // A bomber sent home by this command and a kill scored.
-                        p.bombers()[b as usize].hex != self.bombers()[b as usize].hex
-                            && after.kills > me.kills
+                        let (then, now) = (&p.bombers()[b as usize], &self.bombers()[b as usize]);
+                        (then.hex != now.hex || then.gone != now.gone) && after.kills > me.kills
                     })
                     .collect(),
                 crash: !after.in_play(),

@@ -308,6 +308,25 @@ pub struct FamilyScenario {
     pub features: Vec<Feature>,
     pub starts: Vec<Hex>,
     pub rules: FamilyRules,
+    /// A campaign's raid fought on this board (None: the family game).
+    pub raid: Option<Raid>,
+}
+
+/// A campaign's raid on the family board (docs/RULES.md, "Intercepts on
+/// the family board"): each start square holds one squadron of the raid,
+/// which flies once, north to its target and home, and leaves the board
+/// for good when it is shot down, collides, is sent off a side edge or
+/// gets home. No commander plays for kills: the battle is over when every
+/// plane of the raid has left, or after `rounds`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Raid {
+    /// Per start square: an escort fighter, which flies with the raid by
+    /// the spinner but drops no bombs.
+    pub escort: Vec<bool>,
+    /// The target's name, for the board's north edge.
+    pub target: String,
+    /// The last round of the battle.
+    pub rounds: u32,
 }
 
 pub const MAX_BOMBERS: usize = 9;
@@ -481,6 +500,7 @@ impl FamilyScenario {
                 features,
                 starts,
                 rules,
+                raid: None,
             })
         } else {
             Err(e)
@@ -493,6 +513,13 @@ impl FamilyScenario {
 
     pub fn is_land(&self, hex: Hex) -> bool {
         matches!(self.terrain(hex), Some(Terrain::Land { .. }))
+    }
+
+    /// A plane of the raid that drops no bombs.
+    pub fn is_escort(&self, bomber: u8) -> bool {
+        self.raid
+            .as_ref()
+            .is_some_and(|r| r.escort.get(bomber as usize) == Some(&true))
     }
 
     /// The feature on a hex, by index into `features`.

@@ -260,6 +260,7 @@ pub fn campaign_figures(
         let (a, b) = (&mut intercepts, r.intercepts);
         a.fought += b.fought;
         a.on_board += b.on_board;
+        a.on_family_board += b.on_family_board;
         a.raf_lost += b.raf_lost;
         a.luftwaffe_lost += b.luftwaffe_lost;
         a.raf_stood_down += b.raf_stood_down;
@@ -543,6 +544,12 @@ fn rows(targets_to_win: u32) -> Vec<(String, Figure)> {
         ("intercepts per campaign", |f| {
             format!("{:.2}", f.intercepts.fought as f64 / f.games.max(1) as f64)
         }),
+        ("  of them on the family board", |f| {
+            format!(
+                "{:.2}",
+                f.intercepts.on_family_board as f64 / f.games.max(1) as f64
+            )
+        }),
         ("  RAF lost per intercept", |f| {
             per(f, f.intercepts.raf_lost)
         }),
@@ -626,23 +633,27 @@ fn per(f: &CampaignFigures, n: u32) -> String {
     format!("{:.3}", n as f64 / f.intercepts.fought.max(1) as f64)
 }
 
-/// The same figures for the same campaigns, intercepts thrown with the
-/// campaign's dice and fought on the board, side by side.
-pub fn side_by_side(dice: &CampaignFigures, board: &CampaignFigures) -> String {
+/// The same figures for the same campaigns, fought each way (intercepts
+/// thrown with the campaign's dice, fought on the hex board, on the family
+/// board), side by side: `runs` gives each column's heading and figures.
+pub fn side_by_side(runs: &[(&str, &CampaignFigures)]) -> String {
+    let Some((_, first)) = runs.first() else {
+        return String::new();
+    };
     let mut out = format!(
-        "weather: {} ({} campaigns each way, the same seeds)\n  {:<36} {:>22} {:>22}",
-        dice.rule.name(),
-        dice.games,
+        "weather: {} ({} campaigns each way, the same seeds)\n  {:<36}",
+        first.rule.name(),
+        first.games,
         "",
-        "dice",
-        "hex board"
     );
-    for (what, fig) in rows(dice.targets_to_win) {
-        out.push_str(&format!(
-            "\n  {what:<36} {:>22} {:>22}",
-            fig(dice),
-            fig(board)
-        ));
+    for (heading, _) in runs {
+        out.push_str(&format!(" {heading:>22}"));
+    }
+    for (what, fig) in rows(first.targets_to_win) {
+        out.push_str(&format!("\n  {what:<36}"));
+        for (_, f) in runs {
+            out.push_str(&format!(" {:>22}", fig(f)));
+        }
     }
     out
 }

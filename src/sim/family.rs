@@ -405,6 +405,7 @@ fn ending_name(e: Option<Ending>) -> &'static str {
         Some(Ending::Kills) => "kills",
         Some(Ending::AllOut) => "all_out",
         Some(Ending::Dusk) => "dusk",
+        Some(Ending::RaidOver) => "raid_over",
     }
 }
 

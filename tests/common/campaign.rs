@@ -80,6 +80,25 @@ pub fn finish_battle(c: &mut Campaign) {
     }
 }
 
+/// The campaign written to a save file and read back.
+pub fn saved_and_restored(c: &Campaign, name: &str) -> Campaign {
+    let dir = std::env::temp_dir().join(format!("tally-ho-tactical-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("save.ron");
+    let r = tally_ho::record::of::<Campaign>(c, Vec::new(), std::path::Path::new(".")).unwrap();
+    tally_ho::record::AnyRecord::Campaign(r)
+        .write(&path)
+        .unwrap();
+    let back = match tally_ho::record::read(&path).unwrap() {
+        tally_ho::record::AnyRecord::Campaign(r) => {
+            tally_ho::record::restore::<Campaign>(&r, std::path::Path::new(".")).unwrap()
+        }
+        other => panic!("{other:?}"),
+    };
+    let _ = std::fs::remove_dir_all(&dir);
+    back
+}
+
 // ----- positions -----
 
 /// A campaign set up from a position (the historical weather unless said).

@@ -34,6 +34,7 @@ pub fn battles_title(b: Battles) -> &'static str {
     match b {
         Battles::Dice => "Intercepts: thrown with the campaign's dice",
         Battles::Board => "Intercepts: fought on the hex board",
+        Battles::Family => "Intercepts: on the family board",
         Battles::Ask => "Intercepts: ask at each one",
     }
 }

@@ -74,6 +74,11 @@ pub fn propose_at(c: &Campaign, side: Side, level: Level) -> Option<Command> {
 /// battle's), only more slowly, rebuilding the battle to where its plan
 /// for the moving plane began.
 pub fn battle_move(c: &Campaign, side: Side) -> Option<Command> {
+    if let Some(t) = c.family_battle() {
+        // The family board: the Luftwaffe spins for its raid, the RAF's
+        // Spitfires fly as the family game's commander opponent flies them.
+        return crate::family::ai::decide(&t.game).map(Command::Family);
+    }
     let t = c.battle()?;
     HexAi::new().decide(&t.game, side).map(Command::Hex)
 }
@@ -112,6 +117,7 @@ impl Opponent<Campaign> for Opponents {
             (Stage::Battle, Some(t)) if game.to_act() == Some(seat) => {
                 self.board.decide(&t.game, seat).map(Command::Hex)
             }
+            (Stage::Battle, None) if game.to_act() == Some(seat) => battle_move(game, seat),
             _ => propose_at(game, seat, self.level(seat)),
         }
     }

@@ -439,8 +439,17 @@ pub fn apply(s: &mut State, event: &Event) {
             s.stage = Stage::Battle;
             s.intercepts.dogfights_on_board += 1;
         }
+        E::BattleOnFamilyBoard { .. } => {
+            s.stage = Stage::Battle;
+            s.intercepts.on_board += 1;
+            s.intercepts.on_family_board += 1;
+            s.fight
+                .as_mut()
+                .expect("an intercept on the family board")
+                .on_board = true;
+        }
         // The battle on the board is a game of its own, beside the state.
-        E::BoardMove(_) => {}
+        E::BoardMove(_) | E::FamilyMove(_) => {}
         E::BattleResult(out) if out.dogfight => {
             for r in out.squadrons.iter().filter(|r| r.fought) {
                 match r.side {
@@ -472,6 +481,8 @@ pub fn apply(s: &mut State, event: &Event) {
             let f = s.fight.as_mut().expect("a battle on the board is a fight");
             f.raf_owes = out.stands_down(Side::British);
             f.luftwaffe_owes = out.stands_down(Side::German);
+            f.on_raf = out.raf_hits;
+            f.on_luftwaffe = out.luftwaffe_hits;
             f.board_bombs = match (out.hits, target) {
                 (hits, Some(card)) if hits > 0 => Some((card, hits, out.points)),
                 _ => None,

@@ -252,8 +252,11 @@ pub enum Stage {
 pub struct InterceptTally {
     /// Intercepts fought (with dice or on the board).
     pub fought: u32,
-    /// Of them, on the board.
+    /// Of them, on a board...
     pub on_board: u32,
+    /// ...of those, on the family board.
+    #[serde(default)]
+    pub on_family_board: u32,
     pub raf_lost: u32,
     pub luftwaffe_lost: u32,
     pub raf_stood_down: u32,

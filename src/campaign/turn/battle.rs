@@ -104,7 +104,8 @@ impl Exec<'_> {
         let s = self.state();
         match s.setup().battles {
             Battles::Dice => self.fight_round(),
-            Battles::Board if s.rules().hex.is_some() => self.start_battle(),
+            Battles::Family if crate::campaign::family_board::fits(s) => self.start_family_battle(),
+            Battles::Board | Battles::Family if s.rules().hex.is_some() => self.start_battle(),
             _ => self.awaits(Stage::HowToFight {
                 wing,
                 geschwader: g,
@@ -249,7 +250,7 @@ impl Exec<'_> {
         match s.setup().battles {
             _ if s.rules().hex.is_none() => self.awaits(Stage::Attacks),
             Battles::Dice => self.awaits(Stage::Attacks),
-            Battles::Board => self.start_dogfight_battle(),
+            Battles::Board | Battles::Family => self.start_dogfight_battle(),
             Battles::Ask => self.awaits(Stage::HowToFight {
                 wing,
                 geschwader,

@@ -3,10 +3,13 @@
 //! (docs/RULES.md, "The campaign's intercepts on the hex board").
 
 use super::Exec;
+use crate::campaign::data::Role;
 use crate::campaign::event::{BombRun, Event};
+use crate::campaign::family_board;
 use crate::campaign::state::{RaidState, Stage};
-use crate::campaign::tactical::{self, Fate};
+use crate::campaign::tactical::{self, Battle, Fate};
 use crate::common::dice::sub_seed;
+use crate::family::Command as FamilyCommand;
 use crate::simple_hex::Command as HexCommand;
 
 impl Exec<'_> {
@@ -110,13 +113,7 @@ impl Exec<'_> {
                 .map(|(q, t, n)| (*q, t.as_str(), n.as_str()))
                 .collect()
         }
-        let t = s.intercept_tally();
-        let seed = sub_seed(
-            s.setup().seed,
-            0x7A11_0000_0000
-                + ((self.commands() as u64) << 16)
-                + (t.on_board + t.dogfights_on_board) as u64,
-        );
+        let seed = self.board_seed();
         let t = tactical::start(
             s.rules(),
             &as_ref(&raf),
@@ -132,10 +129,92 @@ impl Exec<'_> {
         Ok((t, seed))
     }
 
+    /// The intercept about to begin is fought on the family board.
+    pub(super) fn start_family_battle(&mut self) {
+        let s = self.state();
+        let f = s
+            .fight()
+            .expect("a battle on the family board is an intercept's fight");
+        let raf = f.raf.clone();
+        let luftwaffe: Vec<(usize, bool)> = f
+            .luftwaffe
+            .iter()
+            .map(|&q| (q, s.aircraft(q).role != Role::Bomber))
+            .collect();
+        let (wing, geschwader) = (f.wings[0], f.geschwader);
+        let target = s.geschwader()[geschwader].target;
+        let need = target.map_or(0, |c| s.need(c));
+        let name = target.map_or("no target".to_string(), |c| {
+            s.data()
+                .targets
+                .cards
+                .get(c as usize)
+                .map_or(String::new(), |t| t.name.clone())
+        });
+        let meeting = tactical::Meeting {
+            wing,
+            geschwader,
+            target,
+            need,
+            gruppen: None,
+        };
+        let seed = self.board_seed();
+        let quiet = self.quiet();
+        match family_board::start(s.rules(), &raf, &luftwaffe, meeting, &name, seed, quiet) {
+            Ok(t) => {
+                self.emit(Event::BattleOnFamilyBoard {
+                    wing,
+                    geschwader,
+                    seed,
+                });
+                let over = t.game.is_over();
+                self.open_board(Battle::Family(t));
+                if over {
+                    self.finish_battle();
+                }
+            }
+            // Checked by `fits` before: with other rules, the dice decide.
+            Err(_) => self.fight_round(),
+        }
+    }
+
+    /// A move of the battle on the family board.
+    pub(super) fn family_move(&mut self, c: FamilyCommand) {
+        let t = self
+            .family_board()
+            .expect("check allows a family move only in a battle on the family board");
+        t.game
+            .play(c)
+            .expect("check asked the family game, which accepts the move");
+        let (rolled, over) = (!t.game.can_undo(), t.game.is_over());
+        if rolled {
+            self.board_rolled();
+        }
+        self.emit(Event::FamilyMove(c));
+        if over {
+            self.finish_battle();
+        }
+    }
+
+    /// The seed of the next battle on a board: drawn from the campaign's
+    /// seed and its place in the command list, so a campaign is still its
+    /// seed and commands. (Two battles may begin after one command, the
+    /// first over at once: the count of battles keeps their dice apart.)
+    fn board_seed(&self) -> u64 {
+        let s = self.state();
+        let t = s.intercept_tally();
+        sub_seed(
+            s.setup().seed,
+            0x7A11_0000_0000
+                + ((self.commands() as u64) << 16)
+                + (t.on_board + t.dogfights_on_board) as u64,
+        )
+    }
+
     /// The battle begun goes onto the board (and, over at once, ends).
     fn begin_on_board(&mut self, t: tactical::Tactical) {
         let over = t.game.is_over();
-        self.open_board(t);
+        self.open_board(Battle::Hex(t));
         if over {
             self.finish_battle();
         }
@@ -164,8 +243,12 @@ impl Exec<'_> {
     /// The board battle is over: its result flows back (docs/RULES.md,
     /// "The campaign's intercepts on the hex board").
     fn finish_battle(&mut self) {
-        let t = self.close_board().expect("a battle on the board is over");
-        let out = tactical::outcome(&t, &self.state().rules().tactical);
+        let b = self.close_board().expect("a battle on the board is over");
+        let rules = self.state().rules();
+        let out = match &b {
+            Battle::Hex(t) => tactical::outcome(t, &rules.tactical),
+            Battle::Family(t) => family_board::outcome(t, &rules.family_board),
+        };
         self.emit(Event::BattleResult(out.clone()));
         for r in &out.squadrons {
             if r.fate == Fate::Lost {

@@ -8,8 +8,9 @@
 
 use crate::campaign::dice::{shuffle, DieFaces, Face};
 use crate::campaign::event::{Event, Throw};
+use crate::campaign::family_board::FamilyTactical;
 use crate::campaign::state::{apply::apply, Stage, State};
-use crate::campaign::tactical::{OnBoard, Tactical};
+use crate::campaign::tactical::{Battle, OnBoard, Tactical};
 use crate::common::dice::Dice;
 use crate::simple_hex::Side;
 
@@ -116,18 +117,29 @@ impl<'a> Exec<'a> {
 
     /// The battle on the board, to play on.
     pub(crate) fn board(&mut self) -> Option<&mut Tactical> {
-        self.board.as_mut().map(OnBoard::get_mut)
+        match self.board.as_mut().map(OnBoard::get_mut) {
+            Some(Battle::Hex(t)) => Some(t),
+            _ => None,
+        }
+    }
+
+    /// The battle on the family board, to play on.
+    pub(crate) fn family_board(&mut self) -> Option<&mut FamilyTactical> {
+        match self.board.as_mut().map(OnBoard::get_mut) {
+            Some(Battle::Family(t)) => Some(t),
+            _ => None,
+        }
     }
 
     /// A battle on the board begins (its opening dice are thrown).
-    pub(crate) fn open_board(&mut self, t: Tactical) {
+    pub(crate) fn open_board(&mut self, b: Battle) {
         self.fixed = true;
-        *self.board = Some(OnBoard::new(t));
+        *self.board = Some(OnBoard::new(b));
     }
 
     /// The battle on the board is over. It stays beside the campaign, to be
     /// read to its end (`Campaign::last_battle`), until the next one begins.
-    pub(crate) fn close_board(&mut self) -> Option<Tactical> {
+    pub(crate) fn close_board(&mut self) -> Option<Battle> {
         self.board.as_ref().map(|b| b.get().clone())
     }
 

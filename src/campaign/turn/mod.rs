@@ -106,6 +106,8 @@ impl Exec<'_> {
             C::WithDice => self.chose_dice(),
             C::OnTheBoard => self.chose_board(),
             C::Hex(c) => self.board_move(c),
+            C::OnTheFamilyBoard => self.start_family_battle(),
+            C::Family(c) => self.family_move(c),
             C::Gruppe(k) => self.gruppe(k),
             C::Attack(k) => self.attack(k),
         }

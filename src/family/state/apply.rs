@@ -30,7 +30,7 @@ pub fn apply(state: &mut State, ev: &Event) {
             st.turn_index = 0;
             st.turn_started = false;
             for b in &mut st.bombers {
-                b.flown = false;
+                b.flown = b.gone.is_some();
             }
         }
         Event::Spun {
@@ -61,6 +61,12 @@ pub fn apply(state: &mut State, ev: &Event) {
             // It re-enters play next round.
             b.flown = true;
         }
+        Event::BomberLeft { bomber, why } => {
+            let b = &mut st.bombers[bomber as usize];
+            b.gone = Some(why);
+            b.flown = true;
+        }
+        Event::OverTarget { bomber } => st.bombers[bomber as usize].over_target = true,
         Event::Bombed { feature, .. } => st.knocked_out[feature as usize] = true,
         Event::SectorUndefended { .. } => {}
         Event::Ordered(o) => st.orders.push(o),

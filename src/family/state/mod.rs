@@ -8,7 +8,7 @@ mod apply;
 
 pub use apply::apply;
 
-use super::event::Cause;
+use super::event::{Cause, Return};
 use super::{FamilyRules, FamilyScenario, FeatureKind, Heading, Illegal, Plane, Position, Setup};
 use crate::common::given::Given;
 use crate::common::hex::{End, Facing};
@@ -53,6 +53,20 @@ pub struct Bomber {
     pub altitude: u8,
     /// Has spun (or been sent back to start) this round.
     pub flown: bool,
+    /// In a campaign's raid: has left the board for good, and why.
+    #[serde(default)]
+    pub gone: Option<Return>,
+    /// In a campaign's raid: has reached the north edge over its target.
+    #[serde(default)]
+    pub over_target: bool,
+}
+
+impl Bomber {
+    /// On the board: every bomber of the family game, and each plane of a
+    /// campaign's raid until it leaves.
+    pub fn flies(&self) -> bool {
+        self.gone.is_none()
+    }
 }
 
 /// A decision the rules ask of one commander outside their turn.
@@ -80,6 +94,8 @@ pub enum Ending {
     AllOut,
     /// Nightfall (our addition, `dusk_round` in the rules file).
     Dusk,
+    /// A campaign's raid: every plane of it has left the board.
+    RaidOver,
 }
 
 /// What the game is waiting for.
@@ -134,6 +150,8 @@ impl State {
                 course: End::North,
                 altitude: r.cruising_altitude,
                 flown: false,
+                gone: None,
+                over_target: false,
             })
             .collect();
         let spitfires = setup
@@ -199,6 +217,8 @@ impl State {
                 course: b.course,
                 altitude: b.altitude,
                 flown: false,
+                gone: None,
+                over_target: false,
             };
         }
         for s in &p.spitfires {
@@ -322,6 +342,9 @@ impl State {
     /// The last round before nightfall (0: none): the rules' dusk, or in the
     /// solo game the difficulty's round limit.
     pub fn dusk_round(&self) -> u32 {
+        if let Some(r) = &self.scenario.raid {
+            return r.rounds;
+        }
         if self.is_solo() {
             let d = self.rules().solo(self.setup.difficulty);
             if self.setup.short_game {
@@ -332,6 +355,11 @@ impl State {
         } else {
             self.rules().dusk_round
         }
+    }
+
+    /// A campaign's raid on the family board, not the family game.
+    pub fn is_raid(&self) -> bool {
+        self.scenario.raid.is_some()
     }
 
     pub fn is_over(&self) -> bool {
@@ -375,7 +403,7 @@ impl State {
 
     /// The plane on `hex`, other than Spitfire `except`: a bomber or a Spitfire in play.
     pub fn plane_at(&self, hex: Hex, except: Option<u8>) -> Option<Plane> {
-        if let Some(b) = self.bombers.iter().position(|b| b.hex == hex) {
+        if let Some(b) = self.bombers.iter().position(|b| b.flies() && b.hex == hex) {
             return Some(Plane::Bomber(b as u8));
         }
         self.spitfires
@@ -422,7 +450,10 @@ impl State {
     /// The bombers a Spitfire at `hex` and `altitude` is directly behind, level.
     pub fn bombers_in_sights(&self, hex: Hex, altitude: u8) -> Vec<u8> {
         (0..self.bombers.len() as u8)
-            .filter(|&b| self.bombers[b as usize].altitude == altitude && self.behind(b) == hex)
+            .filter(|&b| {
+                let o = &self.bombers[b as usize];
+                o.flies() && o.altitude == altitude && self.behind(b) == hex
+            })
             .collect()
     }
 
@@ -441,6 +472,9 @@ impl State {
         let r = self.rules();
         let grid = &self.scenario.grid;
         for (i, b) in self.bombers.iter().enumerate() {
+            if b.gone.is_some() && !b.flown {
+                return Err(format!("bomber {} has left but is to fly", i + 1));
+            }
             if !grid.contains(b.hex) {
                 return Err(format!("bomber {} is off the board", i + 1));
             }
@@ -482,6 +516,7 @@ impl State {
             let planes = self
                 .bombers
                 .iter()
+                .filter(|b| b.flies())
                 .map(|b| b.hex)
                 .chain(self.spitfires.iter().filter(|s| s.in_play()).map(|s| s.hex));
             for h in planes {

@@ -1,0 +1,231 @@
+//! An intercept fought on the family board: the battle built from the
+//! campaign's squadrons, and its result mapped back (docs/RULES.md,
+//! "Intercepts on the family board").
+//!
+//! Each RAF squadron of the wing flies as one Spitfire, in a sector of its
+//! own, up over its airfield when the battle begins. Each squadron of the
+//! raid flies as one of the spinner's planes: a bomber, or an escort that
+//! flies with the raid but drops no bombs. A raid's plane flies once: in
+//! from the sea, north to its target along the north edge (where a bomber
+//! drops its bombs), and home off the south edge; it leaves the board for
+//! good when it is shot down, collides or is sent off a side edge. The
+//! battle is over when the raid has left the board, or after the rules'
+//! rounds.
+
+use super::rules::{CampaignRules, FamilyBoardRules};
+use super::tactical::{Fate, Meeting, Outcome, SquadronResult};
+use crate::common::hex::offset_of;
+use crate::family::{FamilyScenario, Game, Position, Raid, Return, SeatSetup, Setup, SpitfireAt};
+use crate::simple_hex::Side;
+use std::sync::Arc;
+
+/// An intercept in progress on the family board.
+#[derive(Clone)]
+pub struct FamilyTactical {
+    pub game: Game,
+    pub wing: usize,
+    pub geschwader: usize,
+    /// The campaign squadron each Spitfire (seat) stands for...
+    pub raf: Vec<usize>,
+    /// ...and each plane of the raid (bomber index).
+    pub luftwaffe: Vec<usize>,
+    /// The raid's target card, and the hits it still needed when the battle began.
+    pub target: Option<u16>,
+    pub need: u8,
+}
+
+impl std::fmt::Debug for FamilyTactical {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("FamilyTactical")
+            .field("wing", &self.wing)
+            .field("geschwader", &self.geschwader)
+            .field("raf", &self.raf)
+            .field("luftwaffe", &self.luftwaffe)
+            .field("commands", &self.game.commands().len())
+            .finish()
+    }
+}
+
+/// Starts the battle: `raf`, the wing's squadrons; `luftwaffe`, the raid's,
+/// each with whether it is an escort (a fighter); `target_name` is written
+/// along the north edge.
+#[allow(clippy::too_many_arguments)]
+pub fn start(
+    rules: &CampaignRules,
+    raf: &[usize],
+    luftwaffe: &[(usize, bool)],
+    meeting: Meeting,
+    target_name: &str,
+    seed: u64,
+    quiet: bool,
+) -> Result<FamilyTactical, String> {
+    let tables = rules
+        .family
+        .as_ref()
+        .ok_or("the family game's tables were not loaded with the campaign rules")?;
+    let board = &tables.board;
+    if raf.is_empty() || raf.len() > board.sectors.len() {
+        return Err(format!(
+            "the family board has {} sectors: {} RAF squadrons cannot fly on it",
+            board.sectors.len(),
+            raf.len()
+        ));
+    }
+    if luftwaffe.is_empty() || luftwaffe.len() > board.starts.len() {
+        return Err(format!(
+            "the family board has {} start squares: {} squadrons of the raid cannot fly on it",
+            board.starts.len(),
+            luftwaffe.len()
+        ));
+    }
+    if luftwaffe.iter().all(|&(_, escort)| escort) {
+        return Err("the raid's part has no bomber to fly by the spinner".into());
+    }
+    let mut file = board.clone();
+    file.starts.truncate(luftwaffe.len());
+    let mut sc = FamilyScenario::build(&file, tables.rules.clone()).map_err(|e| {
+        e.iter()
+            .map(|i| format!("{}: {}", i.path, i.message))
+            .collect::<Vec<_>>()
+            .join("; ")
+    })?;
+    let fb = &rules.family_board;
+    sc.board = "campaign".into();
+    sc.raid = Some(Raid {
+        escort: luftwaffe.iter().map(|&(_, e)| e).collect(),
+        target: target_name.to_string(),
+        rounds: fb.rounds,
+    });
+    let sc = Arc::new(sc);
+    let setup = Setup {
+        seats: (0..raf.len())
+            .map(|i| SeatSetup {
+                sector: i as u8,
+                airfield: 0,
+            })
+            .collect(),
+        short_game: false,
+        difficulty: Default::default(),
+    };
+    // Scrambled: each Spitfire is up over its sector's first airfield.
+    let spitfires = (0..raf.len() as u8)
+        .map(|seat| {
+            let af = sc.airfields_of(seat)[0];
+            let [c, r] = offset_of(sc.features[af].hex);
+            SpitfireAt {
+                seat,
+                at: (c, r),
+                altitude: fb.altitude,
+                fuel: fb.fuel,
+            }
+        })
+        .collect();
+    let position = Position {
+        spitfires,
+        ..Default::default()
+    };
+    let game = if quiet {
+        Game::with_position_quiet(sc, setup, position, seed)
+    } else {
+        Game::with_position(sc, setup, position, seed)
+    }?;
+    Ok(FamilyTactical {
+        game,
+        wing: meeting.wing,
+        geschwader: meeting.geschwader,
+        raf: raf.to_vec(),
+        luftwaffe: luftwaffe.iter().map(|&(q, _)| q).collect(),
+        target: meeting.target,
+        need: meeting.need,
+    })
+}
+
+/// The campaign result of a finished battle on the family board. The
+/// family game's planes have no guns, and a squadron card is a dozen
+/// aircraft: what happened becomes hits, taken as the dice's are (the
+/// side hit chooses the squadron: lost for hits at its defence, else stood
+/// down, once a side):
+/// - the Luftwaffe takes `hits_per_kill` for each plane of the raid shot
+///   down or in a collision;
+/// - the RAF takes `hits_per_spitfire` for each Spitfire lost,
+///   `return_fire_per_kill` for each plane of the raid it shoots down (the
+///   formation's return fire), and `hits_per_escort` for each escort still
+///   with the raid at the end;
+/// - each bomber that reached its target makes `hits_per_bomber` hits on
+///   it, up to what it still needs.
+pub fn outcome(t: &FamilyTactical, rules: &FamilyBoardRules) -> Outcome {
+    let g = &t.game;
+    let mut squadrons = Vec::new();
+    let mut raf_hits = 0u32;
+    for (seat, &squadron) in t.raf.iter().enumerate() {
+        let lost = g.spitfire(seat as u8).lost.is_some();
+        if lost {
+            raf_hits += rules.hits_per_spitfire as u32;
+        }
+        squadrons.push(SquadronResult {
+            squadron,
+            side: Side::British,
+            shot_down: lost as u8,
+            damaged: 0,
+            fate: Fate::Unhurt,
+            fought: true,
+            seen: true,
+        });
+    }
+    let mut luftwaffe_hits = 0u32;
+    for (b, &squadron) in t.luftwaffe.iter().enumerate() {
+        let killed = matches!(
+            g.bombers()[b].gone,
+            Some(Return::ShotDown | Return::Collision)
+        );
+        if killed {
+            luftwaffe_hits += rules.hits_per_kill as u32;
+            if g.bombers()[b].gone == Some(Return::ShotDown) {
+                raf_hits += rules.return_fire_per_kill as u32;
+            }
+        } else if g.scenario().is_escort(b as u8) {
+            raf_hits += rules.hits_per_escort as u32;
+        }
+        squadrons.push(SquadronResult {
+            squadron,
+            side: Side::German,
+            shot_down: killed as u8,
+            damaged: 0,
+            fate: Fate::Unhurt,
+            fought: true,
+            seen: true,
+        });
+    }
+    let over = g.bombers().iter().filter(|b| b.over_target).count() as u32;
+    let hits = (over * rules.hits_per_bomber as u32).min(t.need as u32) as u8;
+    Outcome {
+        squadrons,
+        points: over,
+        hits,
+        fighter_battle: false,
+        raf_stands_down: false,
+        luftwaffe_stands_down: false,
+        dogfight: false,
+        family: true,
+        raf_hits: raf_hits.min(u8::MAX as u32) as u8,
+        luftwaffe_hits: luftwaffe_hits.min(u8::MAX as u32) as u8,
+    }
+}
+
+/// The intercept about to be fought can fly on the family board: the
+/// family tables are loaded, the raid's part holds a bomber, and there is
+/// a sector for each RAF squadron and a start square for each of the
+/// raid's.
+pub fn fits(s: &crate::campaign::state::State) -> bool {
+    let (Some(f), Some(tables)) = (s.fight(), s.rules().family.as_ref()) else {
+        return false;
+    };
+    f.intercept
+        && !f.raf.is_empty()
+        && f.raf.len() <= tables.board.sectors.len()
+        && !f.luftwaffe.is_empty()
+        && f.luftwaffe.len() <= tables.board.starts.len()
+        && f.luftwaffe
+            .iter()
+            .any(|&q| s.aircraft(q).role == crate::campaign::data::Role::Bomber)
+}

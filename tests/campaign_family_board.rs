@@ -1,0 +1,398 @@
+//! The campaign's intercepts fought on the family board: the wing's
+//! squadrons as Spitfires, the raid's as the spinner's planes, and how
+//! kills, collisions and bombs map back (docs/RULES.md, "Intercepts on the
+//! family board").
+
+#[path = "common/campaign.rs"]
+mod campaign_common;
+use campaign_common::{biggin_hill_intercept, campaign_fought, drive, only, step};
+use tally_ho::campaign::ai;
+use tally_ho::campaign::data::Role;
+use tally_ho::campaign::game::{Battles, BombRun, Campaign, Command, Event, Stage};
+use tally_ho::campaign::rules::WeatherRule;
+use tally_ho::campaign::tactical::Outcome;
+use tally_ho::data::campaign_rules::{campaign_rules_source, load_campaign_rules};
+use tally_ho::data::Source;
+use tally_ho::family::{Command as FamilyCommand, Ending, Event as FamilyEvent, Return};
+use tally_ho::simple_hex::Side;
+
+fn at_family_battle(c: &Campaign) -> bool {
+    matches!(c.stage(), Stage::Battle) && c.family_battle().is_some()
+}
+
+/// The battle on the family board played by the opponents to its end,
+/// and its hits taken.
+fn finish(c: &mut Campaign) -> Outcome {
+    finish_with_game(c).0
+}
+
+/// `finish`, with the battle's game as it ended.
+fn finish_with_game(c: &mut Campaign) -> (Outcome, tally_ho::family::Game) {
+    assert!(at_family_battle(c));
+    let n = c.intercept_tally().on_family_board;
+    let mut game = c.family_battle().unwrap().game.clone();
+    let from = c.events().len();
+    while (at_family_battle(c) || matches!(c.stage(), Stage::Allocate { .. }))
+        && c.intercept_tally().on_family_board == n
+    {
+        step(c);
+        if c.intercept_tally().on_family_board == n {
+            if let Some(t) = c.last_family_battle() {
+                game = t.game.clone();
+            }
+        }
+    }
+    let out = c.events()[from..]
+        .iter()
+        .find_map(|e| match e {
+            Event::BattleResult(o) => Some(o.clone()),
+            _ => None,
+        })
+        .expect("a battle result");
+    (out, game)
+}
+
+#[test]
+fn a_family_board_intercept_flies_the_wing_as_spitfires_and_the_raid_by_the_spinner() {
+    let mut c = campaign_fought(WeatherRule::Historical, Battles::Family, 3);
+    let mut seen = 0;
+    while seen < 12 && drive(&mut c, at_family_battle) {
+        let t = c.family_battle().unwrap();
+        let f = c.fight().unwrap();
+        let fb = c.rules().family_board;
+        assert_eq!(t.raf, f.raf);
+        assert_eq!(t.luftwaffe, f.luftwaffe);
+        let g = &t.game;
+        assert!(g.is_raid());
+        assert_eq!(g.spitfires().len(), f.raf.len());
+        assert_eq!(g.bombers().len(), f.luftwaffe.len());
+        if g.commands().is_empty() {
+            // Scrambled: each Spitfire up over its own sector's airfield.
+            for (seat, s) in g.spitfires().iter().enumerate() {
+                assert_eq!(s.sector as usize, seat);
+                assert_eq!(s.altitude, fb.altitude);
+                assert_eq!(s.fuel, fb.fuel);
+                let af = g.scenario().airfields_of(s.sector)[0];
+                assert_eq!(s.hex, g.scenario().features[af].hex);
+            }
+        }
+        // A fighter of the raid is an escort: it drops no bombs.
+        for (b, &q) in t.luftwaffe.iter().enumerate() {
+            let escort = c.aircraft(q).role == Role::Fighter;
+            assert_eq!(g.scenario().is_escort(b as u8), escort);
+        }
+        assert!(t
+            .luftwaffe
+            .iter()
+            .any(|&q| c.aircraft(q).role == Role::Bomber));
+        finish(&mut c);
+        seen += 1;
+    }
+    assert_eq!(seen, 12, "twelve intercepts on the family board");
+}
+
+#[test]
+fn a_raids_plane_flies_once_and_leaves_the_board_for_good() {
+    let mut c = campaign_fought(WeatherRule::Historical, Battles::Family, 11);
+    let (mut left, mut over, mut ended) = (0, 0, 0);
+    for _ in 0..15 {
+        if !drive(&mut c, at_family_battle) {
+            break;
+        }
+        // Play the battle, keeping its game as it ends.
+        let mut last = c.family_battle().unwrap().game.clone();
+        while at_family_battle(&c) {
+            last = c.family_battle().unwrap().game.clone();
+            step(&mut c);
+        }
+        let last = c.last_family_battle().map_or(last, |t| t.game.clone());
+        let events = last.events();
+        let mut gone = vec![false; last.bombers().len()];
+        for e in events {
+            match *e {
+                FamilyEvent::BomberLeft { bomber, .. } => {
+                    assert!(!gone[bomber as usize], "a plane leaves once");
+                    gone[bomber as usize] = true;
+                    left += 1;
+                }
+                FamilyEvent::BomberFlew { bomber, .. }
+                | FamilyEvent::Spun { bomber, .. }
+                | FamilyEvent::Bombed { bomber, .. } => {
+                    assert!(!gone[bomber as usize], "a plane that left flies no more");
+                }
+                FamilyEvent::OverTarget { bomber } => {
+                    assert!(
+                        !last.scenario().is_escort(bomber),
+                        "an escort drops no bombs"
+                    );
+                    over += 1;
+                }
+                FamilyEvent::BomberReturned { .. } => panic!("a raid's plane never comes back"),
+                _ => {}
+            }
+            if let FamilyEvent::Bombed { bomber, .. } = *e {
+                assert!(
+                    !last.scenario().is_escort(bomber),
+                    "an escort drops no bombs"
+                );
+            }
+        }
+        match last.ending() {
+            Some(Ending::RaidOver) => {
+                assert!(last.bombers().iter().all(|b| b.gone.is_some()));
+                ended += 1;
+            }
+            Some(Ending::Dusk) => assert_eq!(last.round(), c.rules().family_board.rounds),
+            other => panic!("a raid ends when it has left, or at its last round: {other:?}"),
+        }
+        assert!(last.winner().is_none(), "no commander wins a raid");
+    }
+    assert!(
+        left >= 20 && over >= 1 && ended >= 5,
+        "{left} {over} {ended}"
+    );
+}
+
+#[test]
+fn a_family_board_intercept_maps_kills_collisions_and_bombs_back() {
+    let fb = campaign_common::shipped().1.family_board;
+    let (mut kills, mut bombed, mut battles) = (0, 0, 0);
+    for seed in [1, 2] {
+        let mut c = campaign_fought(WeatherRule::Historical, Battles::Family, seed);
+        while battles < 30 && drive(&mut c, at_family_battle) {
+            let need = c.family_battle().unwrap().need;
+            let target = c.family_battle().unwrap().target;
+            let from = c.events().len();
+            let (out, g) = finish_with_game(&mut c);
+            battles += 1;
+            let g = &g;
+            assert!(out.family && !out.dogfight);
+            // Kills and collisions of the raid's planes: hits on the Luftwaffe.
+            let killed: Vec<Return> = g.bombers().iter().filter_map(|b| b.gone).collect();
+            let k = killed
+                .iter()
+                .filter(|r| matches!(r, Return::ShotDown | Return::Collision))
+                .count() as u32;
+            let shot = killed.iter().filter(|r| **r == Return::ShotDown).count() as u32;
+            assert_eq!(out.luftwaffe_hits as u32, k * fb.hits_per_kill as u32);
+            // Spitfires lost, return fire and the escorts still flying: the RAF's.
+            let spits = g.spitfires().iter().filter(|s| s.lost.is_some()).count() as u32;
+            let escorts = (0..g.bombers().len())
+                .filter(|&b| g.scenario().is_escort(b as u8))
+                .filter(|&b| {
+                    !matches!(
+                        g.bombers()[b].gone,
+                        Some(Return::ShotDown | Return::Collision)
+                    )
+                })
+                .count() as u32;
+            assert_eq!(
+                out.raf_hits as u32,
+                spits * fb.hits_per_spitfire as u32
+                    + shot * fb.return_fire_per_kill as u32
+                    + escorts * fb.hits_per_escort as u32
+            );
+            kills += k;
+            // Bombers over the target: hits on it, up to what it needs.
+            let over = g.bombers().iter().filter(|b| b.over_target).count() as u32;
+            assert_eq!(out.points, over);
+            assert_eq!(
+                out.hits as u32,
+                (over * fb.hits_per_bomber as u32).min(need as u32)
+            );
+            let after = &c.events()[from..];
+            let runs = only(after, |e| match e {
+                Event::Bombed {
+                    card,
+                    hits,
+                    run: BombRun::Board { .. },
+                    ..
+                } => Some((*card, *hits)),
+                _ => None,
+            });
+            if out.hits > 0 {
+                assert_eq!(runs, vec![(target.unwrap(), out.hits)]);
+                bombed += 1;
+            } else {
+                assert!(runs.is_empty());
+            }
+            // The hits are taken as the dice's are: the side hit chooses.
+            let taken = only(after, |e| match e {
+                Event::TakesHits { squadron, .. } => Some(*squadron),
+                _ => None,
+            });
+            for q in &taken {
+                let side = c.forces().squadrons[*q].side;
+                assert!(out
+                    .squadrons
+                    .iter()
+                    .any(|r| r.squadron == *q && r.side == side));
+            }
+            if out.luftwaffe_hits == 0 {
+                assert!(taken
+                    .iter()
+                    .all(|&q| c.forces().squadrons[q].side == Side::British));
+            }
+            if out.luftwaffe_hits > 0 {
+                assert!(taken
+                    .iter()
+                    .any(|&q| c.forces().squadrons[q].side == Side::German));
+            }
+        }
+    }
+    assert_eq!(battles, 30);
+    assert!(
+        kills >= 10 && bombed >= 2,
+        "{kills} kills, {bombed} raids bombed"
+    );
+}
+
+#[test]
+fn asked_the_raf_may_fight_an_intercept_on_the_family_board() {
+    let mut c = biggin_hill_intercept(
+        Battles::Ask,
+        3,
+        0,
+        &["I./KG 2", "II./KG 2", "I./JG 26", "II./JG 26"],
+    );
+    assert!(matches!(
+        c.stage(),
+        Stage::HowToFight {
+            dogfight: false,
+            ..
+        }
+    ));
+    assert!(c.legal_commands().contains(&Command::OnTheFamilyBoard));
+    c.play(Command::OnTheFamilyBoard).unwrap();
+    assert!(at_family_battle(&c));
+    assert_eq!(c.intercept_tally().on_family_board, 1);
+    // The raid spins first: the Luftwaffe's move; then a Spitfire's, the RAF's.
+    assert_eq!(c.to_act(), Some(Side::German));
+    let spin = ai::propose(&c, Side::German).unwrap();
+    assert_eq!(spin, Command::Family(FamilyCommand::Spin));
+    // A fighter sweep has no bomber to steer: the family board refuses it.
+    let mut sweep = biggin_hill_intercept(Battles::Ask, 3, 0, &["I./JG 26", "II./JG 26"]);
+    assert!(!sweep.legal_commands().contains(&Command::OnTheFamilyBoard));
+    assert!(sweep.play(Command::OnTheFamilyBoard).is_err());
+    // With the family board chosen for the campaign, a sweep goes to the hex board.
+    let sweep = biggin_hill_intercept(Battles::Family, 3, 0, &["I./JG 26", "II./JG 26"]);
+    assert!(matches!(sweep.stage(), Stage::Battle));
+    assert!(sweep.battle().is_some() && sweep.family_battle().is_none());
+}
+
+#[test]
+fn a_save_or_an_undo_in_the_middle_of_a_family_board_intercept_resumes_it() {
+    let mut c = campaign_fought(WeatherRule::Historical, Battles::Family, 5);
+    assert!(drive(&mut c, at_family_battle));
+    // Into the battle, to a Spitfire's move that spins nothing.
+    let mut moves = 0;
+    while moves < 40 {
+        step(&mut c);
+        moves += 1;
+        if at_family_battle(&c)
+            && c.to_act() == Some(Side::British)
+            && c.family_battle().unwrap().game.round() >= 2
+        {
+            break;
+        }
+    }
+    assert!(at_family_battle(&c), "the battle is still on");
+    let cmd = ai::propose(&c, Side::British).unwrap();
+    assert!(matches!(cmd, Command::Family(_)));
+    c.play(cmd).unwrap();
+    let back = campaign_common::saved_and_restored(&c, "family");
+    assert_eq!(
+        c.family_battle().map(|t| t.game.events().to_vec()),
+        back.family_battle().map(|t| t.game.events().to_vec())
+    );
+    // A Spitfire's move is taken back in the battle, which goes on.
+    if at_family_battle(&c) && c.family_battle().unwrap().game.can_undo() {
+        let undone = c.undo().expect("a Spitfire's move can be taken back");
+        assert!(at_family_battle(&undone));
+        assert_eq!(
+            undone.family_battle().unwrap().game.commands().len() + 1,
+            c.family_battle().unwrap().game.commands().len()
+        );
+    }
+    let (mut c, mut back) = (c, back);
+    let (a, b) = (
+        if at_family_battle(&c) {
+            Some(finish(&mut c))
+        } else {
+            None
+        },
+        if at_family_battle(&back) {
+            Some(finish(&mut back))
+        } else {
+            None
+        },
+    );
+    assert_eq!(a, b);
+    assert_eq!(c.events().len(), back.events().len());
+}
+
+#[test]
+fn a_bad_family_board_number_is_reported_at_its_line() {
+    let good = campaign_rules_source();
+    for (field, from, to, want) in [
+        ("rounds", "24", "0", "0 is not in 1 to 60"),
+        ("hits_per_bomber", "1", "0", "0 is not in 1 to 6"),
+        ("hits_per_kill", "1", "9", "9 is not in 0 to 8"),
+        ("altitude", "2", "8", "poles go up to 7"),
+        ("fuel", "10", "13", "a full tank in the family game is 12"),
+    ] {
+        let from = format!("        {field}: {from},");
+        let text = good
+            .text
+            .replacen(&from, &format!("        {field}: {to},"), 1);
+        assert_ne!(text, good.text, "{field}");
+        let src = Source {
+            file: good.file.clone(),
+            text: text.clone(),
+        };
+        let e = load_campaign_rules(&src).unwrap_err().to_string();
+        assert!(e.contains(want), "{e}");
+        let line: usize = e.split(':').nth(1).unwrap().parse().unwrap();
+        assert!(
+            text.lines().nth(line - 1).unwrap().contains(field),
+            "{field}: {e}"
+        );
+    }
+}
+
+/// The family board keeps the campaign about where the dice have it (the
+/// figures are in docs/RULES.md, "Calibration"): over the same campaigns,
+/// the raids bomb about as many targets and each side loses about as many
+/// squadrons.
+#[test]
+fn the_family_board_keeps_the_campaigns_balance() {
+    use tally_ho::sim::campaign::{campaign_figures, Series};
+    let (data, rules) = campaign_common::shipped();
+    let run = |battles| {
+        let series = Series {
+            rule: WeatherRule::PhaseDice,
+            battles,
+            levels: [Default::default(); 2],
+            games: 40,
+            seed: 7,
+            threads: 2,
+        };
+        campaign_figures(&data, &rules, series, &|_| {})
+    };
+    let (dice, family) = (run(Battles::Dice), run(Battles::Family));
+    assert!(family.intercepts.on_family_board as f64 >= 20.0 * 40.0);
+    let close = |what: &str, a: f64, b: f64, within: f64| {
+        assert!(
+            (a - b).abs() <= within,
+            "{what}: dice {a:.2}, family board {b:.2}"
+        );
+    };
+    close("targets", dice.targets.mean, family.targets.mean, 4.0);
+    close("RAF lost", dice.raf_lost.mean, family.raf_lost.mean, 3.5);
+    close(
+        "Luftwaffe lost",
+        dice.luftwaffe_lost.mean,
+        family.luftwaffe_lost.mean,
+        4.5,
+    );
+}
