@@ -55,7 +55,7 @@ fn state(app: &App) -> String {
 const SHORTENED: usize = 2;
 const DICE: usize = 0;
 const BOARD: usize = 1;
-const ASK: usize = 2;
+const ASK: usize = 3;
 
 fn script(players: usize, battles: usize, seed: u64) -> CampaignScript {
     let mut s = CampaignScript::new(seed);

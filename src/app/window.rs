@@ -38,7 +38,8 @@ pub enum Mode {
         seed: u64,
         shots: Option<PathBuf>,
         /// Which fight goes to the board: the first intercept, fighter
-        /// sweep (`campaign-sweep`) or dogfight (`campaign-dogfight`).
+        /// sweep (`campaign-sweep`), dogfight (`campaign-dogfight`), or the
+        /// first intercept on the family board (`campaign-family`).
         only: Only,
     },
     /// Every screen the menu leads to, two clicks deep, and the three
@@ -246,6 +247,7 @@ async fn campaign_script(seed: u64, shots: Option<PathBuf>, only: Only, audio: A
     let mut player = match only {
         Only::Sweeps => CampaignScript::sweep(seed),
         Only::Dogfights => CampaignScript::dogfight(seed),
+        Only::Family => CampaignScript::family_board(seed),
         Only::Intercepts => CampaignScript::demo(seed),
     };
     let _app = drive(&mut player, shots, &audio).await;

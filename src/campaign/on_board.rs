@@ -7,6 +7,7 @@
 
 use super::game::{Campaign, Command, Illegal, Stage};
 use crate::common::game::{GameKind, Rules};
+use crate::family::{self, FamilyGame};
 use crate::simple_hex::{self, HexGame, Side};
 
 /// A campaign while (and just after) an intercept is fought on the board.
@@ -114,5 +115,111 @@ impl Rules for OnTheBoard {
         }
         let back = self.campaign.undo()?;
         matches!(back.stage(), Stage::Battle).then_some(OnTheBoard { campaign: back })
+    }
+}
+
+/// A campaign while (and just after) an intercept is fought on the family
+/// board: the family table plays the campaign's battle, every move going to
+/// the campaign as `Command::Family` (the raid's spins are the table's, as
+/// in the family game).
+#[derive(Clone)]
+pub struct OnTheFamilyBoard {
+    campaign: Campaign,
+}
+
+impl OnTheFamilyBoard {
+    /// The campaign, if a battle is being fought on the family board (or was last).
+    pub fn new(campaign: Campaign) -> Option<OnTheFamilyBoard> {
+        campaign
+            .last_family_battle()
+            .is_some()
+            .then_some(OnTheFamilyBoard { campaign })
+    }
+
+    pub fn campaign(&self) -> &Campaign {
+        &self.campaign
+    }
+
+    pub fn into_campaign(self) -> Campaign {
+        self.campaign
+    }
+
+    /// The battle is still being fought (the campaign waits for its moves).
+    pub fn fighting(&self) -> bool {
+        matches!(self.campaign.stage(), Stage::Battle)
+    }
+}
+
+impl FamilyGame for OnTheFamilyBoard {
+    fn family(&self) -> &family::Game {
+        &self
+            .campaign
+            .last_family_battle()
+            .expect("OnTheFamilyBoard holds a campaign with a battle on the family board")
+            .game
+    }
+}
+
+impl Rules for OnTheFamilyBoard {
+    type Command = family::Command;
+    type Event = family::Event;
+    type Illegal = Illegal;
+    type State = family::State;
+    type Seat = family::Seat;
+    const KIND: GameKind = GameKind::Campaign;
+
+    fn state(&self) -> &family::State {
+        self.family().state()
+    }
+    fn initial_state(&self) -> family::State {
+        Rules::initial_state(self.family())
+    }
+    fn apply(state: &mut family::State, event: &family::Event) {
+        family::state::apply(state, event)
+    }
+    fn check(&self, command: &family::Command) -> Result<(), Illegal> {
+        self.campaign.check(&Command::Family(*command))
+    }
+    fn play(&mut self, command: family::Command) -> Result<(), Illegal> {
+        self.campaign.play(Command::Family(command))
+    }
+    fn legal_commands(&self) -> Vec<family::Command> {
+        if self.fighting() {
+            self.family().legal_commands()
+        } else {
+            Vec::new()
+        }
+    }
+    fn events(&self) -> &[family::Event] {
+        self.family().events()
+    }
+    fn commands(&self) -> &[family::Command] {
+        self.family().commands()
+    }
+    fn seed(&self) -> u64 {
+        self.family().seed()
+    }
+    fn to_act(&self) -> Option<family::Seat> {
+        if self.fighting() {
+            Rules::to_act(self.family())
+        } else {
+            None
+        }
+    }
+    fn is_over(&self) -> bool {
+        !self.fighting()
+    }
+    /// The campaign's undo point, counted in the battle's moves.
+    fn undo_point(&self) -> usize {
+        let moves = self.commands().len();
+        let after = self.campaign.commands().len() - self.campaign.undo_point();
+        moves - after.min(moves)
+    }
+    fn undo(&self) -> Option<OnTheFamilyBoard> {
+        if self.undo_point() >= self.commands().len() {
+            return None;
+        }
+        let back = self.campaign.undo()?;
+        matches!(back.stage(), Stage::Battle).then_some(OnTheFamilyBoard { campaign: back })
     }
 }

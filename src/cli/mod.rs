@@ -36,7 +36,7 @@ struct Cli {
     #[arg(long, value_name = "N")]
     bench_frames: Option<u32>,
     /// Play a game through the screens with a scripted player: solo, two,
-    /// campaign, campaign-sweep (its first fighter sweep on the board), campaign-dogfight (its first dogfight on the board), family1-4 or kitchen1-4; or `tour`: one picture of every
+    /// campaign, campaign-sweep (its first fighter sweep on the board), campaign-dogfight (its first dogfight on the board), campaign-family (its first intercept on the family board), family1-4 or kitchen1-4; or `tour`: one picture of every
     /// screen the menu leads to, two clicks deep, and of each table.
     #[arg(long, value_name = "PLAYERS")]
     script: Option<String>,

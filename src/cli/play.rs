@@ -44,6 +44,7 @@ pub(super) fn play(cli: &Cli) -> Res {
             "campaign" => Some(Only::Intercepts),
             "campaign-sweep" => Some(Only::Sweeps),
             "campaign-dogfight" => Some(Only::Dogfights),
+            "campaign-family" => Some(Only::Family),
             _ => None,
         } {
             window::Mode::CampaignScript {
@@ -57,7 +58,7 @@ pub(super) fn play(cli: &Cli) -> Res {
                 "two" => 2,
                 other => {
                     return Err(format!(
-                        "--script takes solo, two, campaign, campaign-sweep, campaign-dogfight, tour, family1-4 or kitchen1-4, not {other}"
+                        "--script takes solo, two, campaign, campaign-sweep, campaign-dogfight, campaign-family, tour, family1-4 or kitchen1-4, not {other}"
                     )
                     .into())
                 }

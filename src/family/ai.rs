@@ -104,8 +104,9 @@ impl Ai {
     }
 }
 
-impl Opponent<Game> for Ai {
-    fn decide(&mut self, game: &Game, seat: Seat) -> Option<Command> {
+impl<G: super::FamilyGame> Opponent<G> for Ai {
+    fn decide(&mut self, game: &G, seat: Seat) -> Option<Command> {
+        let game = game.family();
         if Rules::to_act(game) != Some(seat) {
             return None;
         }

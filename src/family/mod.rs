@@ -29,3 +29,18 @@ pub use preview::Choice;
 pub use scenario::*;
 pub use setup::{BomberAt, Position, SeatSetup, Setup, SpitfireAt};
 pub use state::{Bomber, Ending, Order, Phase, Spitfire, State};
+
+use crate::common::game::Rules;
+
+/// A game the family table can play: a family game itself, or a campaign
+/// while one of its intercepts is fought on the family board.
+pub trait FamilyGame: Rules<Command = Command, Event = Event, State = State, Seat = Seat> {
+    /// The battle as a family game, to read.
+    fn family(&self) -> &Game;
+}
+
+impl FamilyGame for Game {
+    fn family(&self) -> &Game {
+        self
+    }
+}

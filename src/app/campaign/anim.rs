@@ -463,6 +463,16 @@ fn line(e: &Event, s: &State) -> Option<LogLine> {
             ),
             None,
         ),
+        Event::BattleOnFamilyBoard {
+            wing, geschwader, ..
+        } => both(
+            format!(
+                "{} meets {} on the family board",
+                wing_name(s, *wing),
+                geschwader_name(s, *geschwader)
+            ),
+            None,
+        ),
         Event::DogfightOnBoard {
             geschwader,
             raf,
@@ -491,6 +501,18 @@ fn line(e: &Event, s: &State) -> Option<LogLine> {
                 };
                 format!("{} {lost} lost{stands}", side.name())
             };
+            if out.family {
+                return both(
+                    format!(
+                        "The family board: the RAF takes {}, the Luftwaffe {}; {} over the target, {}",
+                        count(out.raf_hits, "hit", "hits"),
+                        count(out.luftwaffe_hits, "hit", "hits"),
+                        count(out.points, "bomber", "bombers"),
+                        count(out.hits, "hit", "hits")
+                    ),
+                    None,
+                );
+            }
             let bombs = if out.dogfight {
                 "a dogfight, no partial losses and no bombs".to_string()
             } else if out.fighter_battle {

@@ -275,6 +275,12 @@ impl CampaignScene {
                     "Fight it on the hex board".into(),
                     Command::OnTheBoard,
                 ));
+                if c.check(&Command::OnTheFamilyBoard).is_ok() {
+                    out.push(play(
+                        "Fly it on the family board".into(),
+                        Command::OnTheFamilyBoard,
+                    ));
+                }
                 out.push(play("Throw the campaign's dice".into(), Command::WithDice));
             }
             Stage::Gruppen => {

@@ -44,13 +44,18 @@ use super::simple_hex::{HexAi, HexScene};
 use super::table::{Act, Beat, Parked, Scene, Shared, Table, TableAction};
 use super::ui::{Layer, Ui};
 use super::{HelpPage, Players};
+use crate::app::family::FamilyScene;
 use crate::campaign::ai::Opponents;
 use crate::campaign::data::Square;
 use crate::campaign::game::{Campaign, Command, Event, Stage};
-use crate::campaign::on_board::OnTheBoard;
+use crate::campaign::on_board::{OnTheBoard, OnTheFamilyBoard};
 use crate::campaign::state::State;
+use crate::campaign::tactical;
 use crate::common::words::count;
 use crate::common::Level;
+use crate::family::ai::Ai as FamilyAi;
+use crate::family::Seat as FamilySeat;
+use crate::record::Player;
 use crate::record::{self, campaign::CampaignRecord, RecordError};
 use crate::saves::Slot;
 use crate::settings::Settings;
@@ -400,8 +405,110 @@ impl Scene for CampaignScene {
 /// The intercept on the board: the board's table plays the campaign, and
 /// the map's table waits without it.
 struct OnBoard {
-    table: Box<Table<HexScene<OnTheBoard>>>,
+    table: BoardTable,
     map: Box<Parked<CampaignScene>>,
+}
+
+/// The board's table: Simple Hex's, or the family game's.
+enum BoardTable {
+    Hex(Box<Table<HexScene<OnTheBoard>>>),
+    Family(Box<Table<FamilyScene<OnTheFamilyBoard>>>),
+}
+
+/// The family game's seats as the campaign's sides: the raid's spins are
+/// the Luftwaffe's, the Spitfires the RAF's.
+fn side_of(seat: FamilySeat) -> Side {
+    match seat {
+        FamilySeat::Bombers => Side::German,
+        FamilySeat::Commander(_) => Side::British,
+    }
+}
+
+impl BoardTable {
+    fn campaign(&self) -> &Campaign {
+        match self {
+            BoardTable::Hex(t) => t.game.campaign(),
+            BoardTable::Family(t) => t.game.campaign(),
+        }
+    }
+    fn message(&self) -> Option<&str> {
+        match self {
+            BoardTable::Hex(t) => t.shared.message.as_deref(),
+            BoardTable::Family(t) => t.shared.message.as_deref(),
+        }
+    }
+    fn message_mut(&mut self) -> &mut Option<crate::app::table::Message> {
+        match self {
+            BoardTable::Hex(t) => &mut t.shared.message,
+            BoardTable::Family(t) => &mut t.shared.message,
+        }
+    }
+    fn handover(&self) -> Option<Side> {
+        match self {
+            BoardTable::Hex(t) => t.handover,
+            BoardTable::Family(t) => t.handover.map(side_of),
+        }
+    }
+    fn at_rest(&self) -> bool {
+        match self {
+            BoardTable::Hex(t) => t.at_rest(),
+            BoardTable::Family(t) => t.at_rest(),
+        }
+    }
+    fn busy(&self) -> bool {
+        match self {
+            BoardTable::Hex(t) => t.busy(),
+            BoardTable::Family(t) => t.busy(),
+        }
+    }
+    fn human_turn(&self) -> Option<Side> {
+        match self {
+            BoardTable::Hex(t) => t.human_turn(),
+            BoardTable::Family(t) => t.human_turn().map(side_of),
+        }
+    }
+    fn viewer(&self) -> Option<Side> {
+        match self {
+            BoardTable::Hex(t) => t.shared.viewer,
+            BoardTable::Family(t) => t.shared.viewer.map(side_of),
+        }
+    }
+    fn take_sounds(&mut self, out: &mut Vec<Sfx>) {
+        match self {
+            BoardTable::Hex(t) => out.append(&mut t.sounds),
+            BoardTable::Family(t) => out.append(&mut t.sounds),
+        }
+    }
+    fn scroll_log(&mut self, wheel: f32) {
+        match self {
+            BoardTable::Hex(t) => t.scroll_log(wheel),
+            BoardTable::Family(t) => t.scroll_log(wheel),
+        }
+    }
+    fn frame(&mut self, ui: &mut Ui, settings: &Settings) -> TableAction {
+        match self {
+            BoardTable::Hex(t) => t.frame(ui, settings),
+            BoardTable::Family(t) => t.frame(ui, settings),
+        }
+    }
+    fn take_autosave(&mut self) -> bool {
+        match self {
+            BoardTable::Hex(t) => std::mem::take(&mut t.autosave_due),
+            BoardTable::Family(t) => std::mem::take(&mut t.autosave_due),
+        }
+    }
+    fn caption(&self) -> String {
+        match self {
+            BoardTable::Hex(t) => t.scene.caption.clone().unwrap_or_default(),
+            BoardTable::Family(t) => t.scene.caption.clone().unwrap_or_default(),
+        }
+    }
+    fn into_campaign(self) -> Campaign {
+        match self {
+            BoardTable::Hex(t) => t.game.into_campaign(),
+            BoardTable::Family(t) => t.game.into_campaign(),
+        }
+    }
 }
 
 /// The table of a campaign in progress: the map's table, or (while an
@@ -453,7 +560,7 @@ impl CampaignTable {
     pub fn campaign(&self) -> &Campaign {
         match (&self.map, &self.board) {
             (Some(m), _) => &m.game,
-            (None, Some(b)) => b.table.game.campaign(),
+            (None, Some(b)) => b.table.campaign(),
             (None, None) => unreachable!("the campaign is on the map or the board"),
         }
     }
@@ -478,7 +585,23 @@ impl CampaignTable {
 
     /// The intercept on the hex board, on the Simple Hex screen.
     pub fn sub(&self) -> Option<&Table<HexScene<OnTheBoard>>> {
-        self.board.as_ref().map(|b| b.table.as_ref())
+        match self.board.as_ref().map(|b| &b.table) {
+            Some(BoardTable::Hex(t)) => Some(t.as_ref()),
+            _ => None,
+        }
+    }
+
+    /// The intercept on the family board, on the family game's screen.
+    pub fn family_sub(&self) -> Option<&Table<FamilyScene<OnTheFamilyBoard>>> {
+        match self.board.as_ref().map(|b| &b.table) {
+            Some(BoardTable::Family(t)) => Some(t.as_ref()),
+            _ => None,
+        }
+    }
+
+    /// A battle is open on either board.
+    pub fn on_a_board(&self) -> bool {
+        self.board.is_some()
     }
 
     /// A board battle just over: its result, until "Back to the map".
@@ -508,14 +631,14 @@ impl CampaignTable {
     /// The sentence for the player on the table in front of them.
     pub fn message(&self) -> Option<&str> {
         match (&self.map, &self.board) {
-            (_, Some(b)) => b.table.shared.message.as_deref(),
+            (_, Some(b)) => b.table.message(),
             _ => self.shared().message.as_deref(),
         }
     }
 
     pub fn message_mut(&mut self) -> &mut Option<crate::app::table::Message> {
         match (&mut self.map, &mut self.board) {
-            (_, Some(b)) => &mut b.table.shared.message,
+            (_, Some(b)) => b.table.message_mut(),
             (Some(m), None) => &mut m.shared.message,
             (None, None) => unreachable!("the campaign is on the map or the board"),
         }
@@ -524,7 +647,7 @@ impl CampaignTable {
     /// Two players: the side that must take the machine before it sees.
     pub fn handover(&self) -> Option<Side> {
         match (&self.map, &self.board) {
-            (_, Some(b)) => b.table.handover,
+            (_, Some(b)) => b.table.handover(),
             (Some(m), None) => m.handover,
             (None, None) => None,
         }
@@ -587,7 +710,7 @@ impl CampaignTable {
     /// that has the machine with two players.
     pub fn viewer(&self) -> Side {
         let viewer = match &self.board {
-            Some(b) => b.table.shared.viewer,
+            Some(b) => b.table.viewer(),
             None => self.shared().viewer,
         };
         self.human
@@ -608,7 +731,7 @@ impl CampaignTable {
             out.append(&mut m.sounds);
         }
         if let Some(b) = &mut self.board {
-            out.append(&mut b.table.sounds);
+            b.table.take_sounds(&mut out);
         }
         out
     }
@@ -690,6 +813,10 @@ impl CampaignTable {
     /// are the campaign's, and comes back when the battle is over.
     fn open_battle(&mut self) {
         let Some(map) = self.map.take() else { return };
+        if map.game.family_battle().is_some() {
+            self.open_family_battle(map);
+            return;
+        }
         if map.game.battle().is_none() {
             self.map = Some(map);
             return;
@@ -729,7 +856,52 @@ impl CampaignTable {
         b.scene.stakes = stakes;
         b.shared.viewer = parked.shared.viewer;
         self.board = Some(OnBoard {
-            table: Box::new(b),
+            table: BoardTable::Hex(Box::new(b)),
+            map: Box::new(parked),
+        });
+    }
+
+    /// Opens the family game's table on the campaign's intercept on the
+    /// family board: the Spitfires are the RAF's (the human's when the
+    /// human plays the RAF, or with two players), the raid's spins the
+    /// table's.
+    fn open_family_battle(&mut self, map: Box<Table<CampaignScene>>) {
+        let c = &map.game;
+        let Some(t) = c.family_battle() else {
+            self.map = Some(map);
+            return;
+        };
+        let g = t.geschwader;
+        let caption = format!(
+            "Intercept over {}: the {} ({}) against {} ({})",
+            names::square_name(c, c.geschwader()[g].at),
+            names::wing_name(c, t.wing),
+            count(t.raf.len(), "Spitfire", "Spitfires"),
+            names::geschwader_name(c, g),
+            count(t.luftwaffe.len(), "plane", "planes"),
+        );
+        let commanders: Vec<Player> = t
+            .raf
+            .iter()
+            .map(|&q| {
+                let name = tactical::short_name(&c.forces().squadrons[q].name);
+                let human = self.human.is_none_or(|h| h == Side::British);
+                Player::new(name, human)
+            })
+            .collect();
+        let (campaign, parked) = map.into_parts();
+        parked.scene.texts.borrow_mut().clear();
+        let on_board =
+            OnTheFamilyBoard::new(campaign).expect("the campaign has a battle on the family board");
+        let scene = FamilyScene::new(&on_board, &commanders);
+        let mut b = Table::new(on_board, scene, commanders, FamilyAi::default());
+        b.scene.caption = Some(caption);
+        b.shared.viewer = parked.shared.viewer.map(|s| match s {
+            Side::German => FamilySeat::Bombers,
+            Side::British => FamilySeat::Commander(0),
+        });
+        self.board = Some(OnBoard {
+            table: BoardTable::Family(Box::new(b)),
             map: Box::new(parked),
         });
     }
@@ -739,16 +911,16 @@ impl CampaignTable {
             return TableAction::None;
         };
         let act = b.table.frame(ui, settings);
-        self.autosave_due |= std::mem::take(&mut b.table.autosave_due);
+        self.autosave_due |= b.table.take_autosave();
         if act != TableAction::Finished {
             return act;
         }
         // The battle is over on the board: the campaign comes back to the
         // map with its result, as it flowed back.
         let OnBoard { table, map } = self.board.take().expect("the board is open");
-        let caption = table.scene.caption.clone().unwrap_or_default();
-        let last = table.shared.viewer;
-        let mut m = Table::from_parts(table.game.into_campaign(), *map);
+        let caption = table.caption();
+        let last = table.viewer();
+        let mut m = Table::from_parts(table.into_campaign(), *map);
         if self.human.is_none() {
             m.shared.viewer = last.or(m.shared.viewer);
         }

@@ -65,7 +65,7 @@ impl CampaignNew {
         CampaignNew {
             players: 0,
             weather: 0,
-            battles: 2,
+            battles: 3,
             seed,
             levels: [Level::default(); 2],
         }

@@ -788,8 +788,9 @@ pub(super) fn stage_title(c: &Campaign) -> String {
         Stage::HowToFight { dogfight: true, .. } => {
             "A dogfight: on the hex board or with dice?".into()
         }
-        Stage::HowToFight { .. } => "An intercept: on the hex board or with dice?".into(),
+        Stage::HowToFight { .. } => "An intercept: on a board or with dice?".into(),
         Stage::Battle if c.dogfight().is_some() => "A dogfight on the hex board".into(),
+        Stage::Battle if c.family_battle().is_some() => "An intercept on the family board".into(),
         Stage::Battle => "An intercept on the hex board".into(),
         Stage::Gruppen => "The Luftwaffe forms its gruppen".into(),
         Stage::Attacks => "The RAF attacks the gruppen".into(),

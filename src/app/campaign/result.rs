@@ -74,18 +74,41 @@ impl CampaignScene {
                     Fate::StoodDown => "stood down",
                     Fate::Unhurt => "flies on",
                 };
-                let line = format!(
-                    "{}: {} shot down, {} damaged - {fate}",
-                    squadron(c, s.squadron),
-                    s.shot_down,
-                    s.damaged
-                );
+                let line = match (out.family, s.side, s.shot_down > 0) {
+                    (true, Side::British, true) => {
+                        format!("{}: its Spitfire is lost", squadron(c, s.squadron))
+                    }
+                    (true, Side::German, true) => {
+                        format!("{}: shot down", squadron(c, s.squadron))
+                    }
+                    (true, _, false) => format!("{}: flew through", squadron(c, s.squadron)),
+                    (false, ..) => format!(
+                        "{}: {} shot down, {} damaged - {fate}",
+                        squadron(c, s.squadron),
+                        s.shot_down,
+                        s.damaged
+                    ),
+                };
                 let col = match s.fate {
                     Fate::Lost => ACCENT,
                     _ => INK,
                 };
                 let line = crate::app::ui::fit_text(&line, r.w - 34.0, 16.0);
                 self.say(ui, &line, x + 10.0, y, 16.0, col);
+                y += 19.0;
+            }
+            let hits = match side {
+                Side::British => out.raf_hits,
+                Side::German => out.luftwaffe_hits,
+            };
+            if out.family && hits > 0 {
+                let line = format!(
+                    "{} to take, as the dice's: the {}'s choice, on the map",
+                    count(hits, "hit", "hits"),
+                    side.name()
+                );
+                let line = crate::app::ui::fit_text(&line, r.w - 34.0, 16.0);
+                self.say(ui, &line, x + 10.0, y, 16.0, ACCENT);
                 y += 19.0;
             }
             if out.stands_down(side) {
@@ -100,7 +123,8 @@ impl CampaignScene {
             y += 8.0;
         }
         let target = c.events().iter().rev().find_map(|e| match e {
-            Event::BattleOnBoard { geschwader, .. } => c.geschwader()[*geschwader].target,
+            Event::BattleOnBoard { geschwader, .. }
+            | Event::BattleOnFamilyBoard { geschwader, .. } => c.geschwader()[*geschwader].target,
             _ => None,
         });
         let bombs = match (out.hits, target) {
@@ -108,6 +132,17 @@ impl CampaignScene {
                 "A dogfight: no partial losses; the raid flies on with its survivors".to_string()
             }
             _ if out.fighter_battle => "A fighter battle: no bombers flew".to_string(),
+            (h, card) if out.family => format!(
+                "{} over the target: {}{}",
+                count(out.points, "bomber", "bombers"),
+                count(h, "hit", "hits"),
+                card.filter(|_| h > 0).map_or(String::new(), |card| format!(
+                    " on {} ({}/{} now)",
+                    card_name(c, card),
+                    c.damage(card),
+                    c.data().targets.cards[card as usize].hits
+                ))
+            ),
             (0, _) => format!("Bomb points {}: no hits on the target", out.points),
             (h, Some(card)) => format!(
                 "Bomb points {}: {} on {} ({}/{} now)",

@@ -5,7 +5,7 @@ use super::{name, BDisp, FamilyScene};
 use crate::app::table::Beat;
 use crate::common::hex::Facing;
 use crate::common::words::count;
-use crate::family::{Ending, Event, Game, Order, Return, State};
+use crate::family::{Ending, Event, FamilyGame, Game, Order, Return, State};
 use crate::record::Player;
 use crate::sound::Sfx;
 use hexx::Hex;
@@ -140,8 +140,8 @@ fn line(g: &Game, players: &[Player], e: &Event, after: &State) -> Option<LogLin
             altitude,
             ..
         } => format!(
-            "Bomber {}: spinner {}, {} - now at {altitude}",
-            bomber + 1,
+            "{}: spinner {}, {} - now at {altitude}",
+            super::plane_name(g, bomber),
             climb_text(climb),
             heading.name()
         ),
@@ -164,6 +164,21 @@ fn line(g: &Game, players: &[Player], e: &Event, after: &State) -> Option<LogLin
                 Return::OutOfReach => "off the side: out of reach of its target",
                 Return::Home => "flew home",
             }
+        ),
+        Event::BomberLeft { bomber, why } => format!(
+            "{} leaves the battle ({})",
+            super::plane_name(g, bomber),
+            match why {
+                Return::ShotDown => "shot down",
+                Return::Collision => "collision",
+                Return::OutOfReach => "off the side: it turns back short of its target",
+                Return::Home => "home",
+            }
+        ),
+        Event::OverTarget { bomber } => format!(
+            "{} is over {}: its bombs fall",
+            super::plane_name(g, bomber),
+            sc.raid.as_ref().map_or("its target", |r| r.target.as_str())
         ),
         Event::Bombed { bomber, feature } => {
             let f = sc.features[feature as usize];
@@ -220,6 +235,10 @@ fn line(g: &Game, players: &[Player], e: &Event, after: &State) -> Option<LogLin
         Event::GameOver { winner, ending } => match (winner, ending) {
             (Some(w), _) => format!("{} wins!", who(w)),
             (None, Ending::AllOut) => "Every Spitfire is lost: the bombers win".into(),
+            (None, Ending::RaidOver) => "The raid has left the board: the battle is over".into(),
+            (None, Ending::Dusk) if g.is_raid() => {
+                "The battle is over: what is left of the raid flies on".into()
+            }
             (None, _) => "Nightfall: nobody wins".into(),
         },
         _ => return None,
@@ -274,8 +293,8 @@ pub fn beats(
             anim(Anim::Spin {
                 roll,
                 text: format!(
-                    "Bomber {}: {}, {}",
-                    bomber + 1,
+                    "{}: {}, {}",
+                    super::plane_name(g, bomber),
                     climb_text(climb),
                     heading.name()
                 ),
@@ -291,6 +310,7 @@ pub fn beats(
                     hex: d.hex,
                     facing: Facing::South,
                     altitude: d.altitude,
+                    gone: false,
                 },
             });
         }
@@ -304,9 +324,26 @@ pub fn beats(
                     hex: sc.starts[bomber as usize],
                     facing: Facing::North,
                     altitude: sc.rules.cruising_altitude,
+                    gone: false,
                 },
             }));
         }
+        Event::BomberLeft { bomber, why } => {
+            if why == Return::ShotDown || why == Return::Collision {
+                out.push(Beat::Pause(0.15));
+            }
+            let d = before.bombers()[bomber as usize];
+            out.push(Beat::Anim(Anim::BomberJump {
+                bomber,
+                to: BDisp {
+                    hex: d.hex,
+                    facing: d.facing,
+                    altitude: d.altitude,
+                    gone: true,
+                },
+            }));
+        }
+        Event::OverTarget { .. } => out.push(Beat::Pause(0.3)),
         Event::Bombed { feature, .. } => anim(Anim::Knock { feature }),
         Event::FuelBurned { seat, fuel } => anim(Anim::Fuel { seat, fuel }),
         Event::TookOff { seat, altitude } | Event::Climbed { seat, altitude } => {
@@ -350,7 +387,7 @@ pub fn length(a: &Anim) -> f32 {
     }
 }
 
-impl FamilyScene {
+impl<G: FamilyGame> FamilyScene<G> {
     /// An animation starts: its sound and its effect.
     pub(super) fn start_anim(&mut self, a: &Anim, len: f32, sounds: &mut Vec<Sfx>) {
         match a {

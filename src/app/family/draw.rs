@@ -11,7 +11,8 @@ use crate::app::ui::{self, draw_text, mix, Ui, ACCENT, DIM, INK, PAPER};
 use crate::common::hex::{hex_from_offset, End, Facing};
 use crate::common::words::count;
 use crate::family::{
-    column_letter, Choice, Command, Ending, FeatureKind, Game, Heading, Order, Phase, Seat, Terrain,
+    column_letter, Choice, Command, Ending, FamilyGame, FeatureKind, Game, Heading, Order, Phase,
+    Seat, Terrain,
 };
 use crate::settings::Scheme;
 use crate::simple_hex::Side;
@@ -24,25 +25,32 @@ const LAND: Color = Color::new(0.64, 0.74, 0.50, 1.0);
 /// silhouettes).
 const SPITFIRE: &str = "Spitfire";
 const BOMBER: &str = "He 111";
+const ESCORT: &str = "Me 109";
 const GOLD: Color = Color::new(1.0, 0.80, 0.10, 1.0);
 
 /// The commander a person plays whose decision it is, if any.
-fn human(g: &Game, t: &Shared<FamilyScene>) -> Option<u8> {
+fn human<G: FamilyGame>(g: &Game, t: &Shared<FamilyScene<G>>) -> Option<u8> {
     g.commander()
         .filter(|&s| !t.watching && t.is_human(Seat::Commander(s)))
 }
 
 /// A sentence for a choice under the mouse.
 pub(super) fn describe(g: &Game, c: &Choice) -> String {
-    FamilyScene::describe_choice(g, c)
+    FamilyScene::<Game>::describe_choice(g, c)
 }
 
 /// The blank screen between two commanders.
-pub(super) fn handover(ui: &Ui, g: &Game, seat: u8, t: &Shared<FamilyScene>, scene: &FamilyScene) {
+pub(super) fn handover<G: FamilyGame>(
+    ui: &Ui,
+    g: &Game,
+    seat: u8,
+    t: &Shared<FamilyScene<G>>,
+    scene: &FamilyScene<G>,
+) {
     scene.draw_handover_of(ui, g, seat, t);
 }
 
-impl FamilyScene {
+impl<G: FamilyGame> FamilyScene<G> {
     pub(super) fn draw_handover_of(&self, ui: &Ui, g: &Game, seat: u8, t: &Shared<Self>) {
         ui.rect(
             Rect::new(0.0, 0.0, ui.w, ui.h),
@@ -99,6 +107,10 @@ impl FamilyScene {
             return match (g.winner(), e) {
                 (Some(w), _) => format!("Game over: {} wins", name(g, &t.players, w)),
                 (None, Ending::AllOut) => "Game over: every Spitfire is lost".into(),
+                (None, Ending::RaidOver) => "The raid has left the board: back to the map".into(),
+                (None, Ending::Dusk) if g.is_raid() => {
+                    "The battle is over: the rest of the raid flies on - back to the map".into()
+                }
                 (None, _) => "Game over: nightfall, nobody wins".into(),
             };
         }
@@ -107,6 +119,9 @@ impl FamilyScene {
             return format!("Round {round}: planes on the move (S: skip ahead)");
         }
         match g.phase() {
+            Phase::Spin { bomber } if g.is_raid() => {
+                format!("Round {round}: the raid flies - {}", super::plane_name(g, bomber))
+            }
             Phase::Spin { bomber } => format!("Round {round}: the bombers fly - bomber {}", bomber + 1),
             Phase::Turn { seat } => {
                 let s = g.spitfire(seat);
@@ -137,6 +152,9 @@ impl FamilyScene {
     }
 
     fn hint(&self, g: &Game, t: &Shared<Self>) -> String {
+        if let (Some(c), None) = (&self.caption, human(g, t)) {
+            return c.clone();
+        }
         if t.watching {
             return "Watching a recorded game. S: skip ahead. Esc: back.".into();
         }
@@ -187,7 +205,7 @@ impl FamilyScene {
             ui.poly_lines(&v.corners(c.hex), 4.0, INK);
         }
         // "Six o'clock" marks: the square behind each bomber, at its altitude.
-        for b in &self.bdisp {
+        for b in self.bdisp.iter().filter(|b| !b.gone) {
             if !g.scenario().grid.contains(b.facing.reverse().ahead(b.hex)) {
                 continue;
             }
@@ -211,7 +229,9 @@ impl FamilyScene {
         // Planes: poles and fuel gauges first, then the planes, lowest first.
         let mut planes: Vec<(u8, bool, usize)> = Vec::new();
         for (i, b) in self.bdisp.iter().enumerate() {
-            planes.push((b.altitude, true, i));
+            if !b.gone {
+                planes.push((b.altitude, true, i));
+            }
         }
         for (i, s) in self.sdisp.iter().enumerate() {
             if s.visible {
@@ -263,13 +283,15 @@ impl FamilyScene {
             let (p0, p) = self.lifted(hex, alt);
             let counter = if bomber {
                 let number = char::from_digit(i as u32 + 1, 10).unwrap_or('?');
+                // A campaign raid's escort: a fighter, grey-marked.
+                let escort = g.scenario().is_escort(i as u8);
                 Counter {
                     side: Side::German,
-                    aircraft: BOMBER,
-                    short: BOMBER,
+                    aircraft: if escort { ESCORT } else { BOMBER },
+                    short: if escort { ESCORT } else { BOMBER },
                     unit: None,
                     mark: Mark {
-                        fill: WHITE,
+                        fill: if escort { LIGHTGRAY } else { WHITE },
                         letter: number,
                     },
                     damaged: false,
@@ -342,7 +364,7 @@ impl FamilyScene {
             (None, Some(p)) => (p, INK),
             (None, None) => (self.hint(g, t), INK),
         };
-        self.status = status;
+        self.status = ui::fit_text(&status, ui.w - 20.0, 19.0);
         ui.text(&self.status, 10.0, ui.h - 9.0, 19.0, col);
     }
 
@@ -560,10 +582,28 @@ impl FamilyScene {
                     WHITE,
                 );
             }
-            // The north edge's curved arrows: bombers turn round here.
+            // The north edge's curved arrows: bombers turn round here. In a
+            // campaign's raid, the target is there instead.
             let (a, b) = v.edge(End::North);
             let n = (sc.grid.columns() / 3).max(2);
-            for k in 0..n {
+            if let Some(r) = &sc.raid {
+                let t = format!("Target: {}", r.target);
+                let size = 18.0;
+                let t = ui::fit_text(&t, (b - a).length().max(60.0), size);
+                let at = (a + b) / 2.0 + north * row * 0.45;
+                let w = ui::text_width(&t, size);
+                ui.rect(
+                    Rect::new(
+                        at.x - w / 2.0 - 6.0,
+                        at.y - size * 0.8,
+                        w + 12.0,
+                        size * 1.15,
+                    ),
+                    Color::new(0.55, 0.12, 0.10, 0.9),
+                );
+                draw_text(&t, at.x - w / 2.0, at.y, size, PAPER);
+            }
+            for k in (0..n).filter(|_| sc.raid.is_none()) {
                 let at = a + (b - a) * ((k as f32 + 0.5) / n as f32) + north * row * 0.35;
                 let r = v.size * 0.35;
                 let pts: Vec<Vec2> = (0..=8)
@@ -615,17 +655,15 @@ impl FamilyScene {
             .iter()
             .map(|&s| t.players[s as usize].name.clone())
             .collect();
-        ui.text(
-            &format!(
+        let head = match &g.scenario().raid {
+            Some(r) => format!("Round {} of {}  -  the raid", g.round(), r.rounds),
+            None => format!(
                 "Round {}  -  first to {}",
                 g.round(),
                 count(g.kills_to_win(), "kill", "kills")
             ),
-            x + 10.0,
-            y,
-            19.0,
-            INK,
-        );
+        };
+        ui.text(&head, x + 10.0, y, 19.0, INK);
         y += 20.0;
         ui.text(
             &ui::fit_text(&format!("Order: {}", order.join(", ")), pw - 20.0, 16.0),

@@ -4,10 +4,10 @@
 use super::{FamilyScene, Mode};
 use crate::app::table::Act;
 use crate::app::ui::Ui;
-use crate::family::{Command, Game, Phase};
+use crate::family::{Command, FamilyGame, Game, Phase};
 use macroquad::prelude::*;
 
-impl FamilyScene {
+impl<G: FamilyGame> FamilyScene<G> {
     /// The left column's buttons: (label, what it does), for this decision.
     pub(super) fn buttons(
         &self,

@@ -20,7 +20,7 @@ use super::ui::{Layer, Ui};
 use super::HelpPage;
 use crate::common::hex::Facing;
 use crate::family::ai::Ai;
-use crate::family::{Choice, Command, Event, Game, Seat, SectorColour, State};
+use crate::family::{Choice, Command, Event, FamilyGame, Game, Seat, SectorColour, State};
 use crate::record::Player;
 use crate::settings::Settings;
 use crate::sound::Sfx;
@@ -36,6 +36,19 @@ pub struct BDisp {
     pub hex: Hex,
     pub facing: Facing,
     pub altitude: u8,
+    /// A campaign raid's plane that has left the board (not drawn).
+    pub gone: bool,
+}
+
+/// A plane of the spinner's, as the log and the spinner name it: "Bomber
+/// 2", or in a campaign's raid "Escort 2" for a fighter of the raid.
+pub fn plane_name(g: &Game, bomber: u8) -> String {
+    let kind = if g.scenario().is_escort(bomber) {
+        "Escort"
+    } else {
+        "Bomber"
+    };
+    format!("{kind} {}", bomber + 1)
 }
 
 /// Where a Spitfire is drawn: the way it faces is the way it last flew.
@@ -71,8 +84,9 @@ impl Mode {
     }
 }
 
-/// The family game's screen.
-pub struct FamilyScene {
+/// The family game's screen, on a family game or (`G`) a campaign's
+/// intercept fought on the family board.
+pub struct FamilyScene<G = Game> {
     pub view: BoardView,
     /// The player's zoom and pan over the board.
     pub zoom: Zoom,
@@ -106,6 +120,9 @@ pub struct FamilyScene {
     /// The board drawn once into a texture, for where it lies on screen.
     mat: Layer<(Rect, Rect, u64)>,
     panel: Layer<(Rect, u64)>,
+    /// Who meets whom, above the board (a campaign's intercept).
+    pub caption: Option<String>,
+    game: std::marker::PhantomData<fn() -> G>,
 }
 
 /// A family game on its table.
@@ -135,8 +152,9 @@ fn colour_of(g: &Game, seat: u8) -> Color {
     sector_colour(g.scenario().sectors[s.sector as usize].colour)
 }
 
-impl FamilyScene {
-    pub fn new(game: &Game, commanders: &[Player]) -> FamilyScene {
+impl<G: FamilyGame> FamilyScene<G> {
+    pub fn new(game: &G, commanders: &[Player]) -> FamilyScene<G> {
+        let game = game.family();
         let sc = game.scenario();
         FamilyScene {
             names: commanders.to_vec(),
@@ -164,6 +182,8 @@ impl FamilyScene {
             flight: None,
             mat: Layer::opaque(),
             panel: Layer::opaque(),
+            caption: None,
+            game: std::marker::PhantomData,
         }
     }
 
@@ -176,6 +196,7 @@ impl FamilyScene {
                 hex: b.hex,
                 facing: b.facing,
                 altitude: b.altitude,
+                gone: b.gone.is_some(),
             })
             .collect();
         let facings: Vec<Facing> = self.sdisp.iter().map(|d| d.facing).collect();
@@ -234,8 +255,8 @@ impl FamilyScene {
     }
 }
 
-impl Scene for FamilyScene {
-    type Game = Game;
+impl<G: FamilyGame> Scene for FamilyScene<G> {
+    type Game = G;
     type Anim = anim::Anim;
     type Line = anim::LogLine;
     type Opponent = Ai;
@@ -251,7 +272,8 @@ impl Scene for FamilyScene {
         HelpPage::Family
     }
 
-    fn layout(&mut self, ui: &Ui, game: &Game) {
+    fn layout(&mut self, ui: &Ui, game: &G) {
+        let game = game.family();
         let (w, h) = (ui.w, ui.h);
         let panel_w = (w * 0.27).clamp(270.0, 360.0);
         let (top, bottom, left) = (44.0, 34.0, 160.0);
@@ -275,12 +297,13 @@ impl Scene for FamilyScene {
 
     fn animate(
         &mut self,
-        game: &Game,
+        game: &G,
         before: &State,
         event: &Event,
         after: &State,
         out: &mut Vec<Beat<anim::Anim, anim::LogLine>>,
     ) {
+        let game = game.family();
         anim::beats(
             game,
             &self.names,
@@ -304,13 +327,15 @@ impl Scene for FamilyScene {
         self.finish_anim(a);
     }
 
-    fn snap(&mut self, game: &Game) {
+    fn snap(&mut self, game: &G) {
+        let game = game.family();
         self.sync(game);
         self.cache_key = None;
         self.flight = None;
     }
 
-    fn settle(&mut self, game: &Game) {
+    fn settle(&mut self, game: &G) {
+        let game = game.family();
         // Whatever the animations did, the picture ends where the game is.
         self.sync(game);
     }
@@ -327,24 +352,28 @@ impl Scene for FamilyScene {
         self.shots.retain(|s| s.2 < 0.45);
     }
 
-    fn input(&mut self, ui: &mut Ui, game: &Game, seat: Seat, _t: &Shared<Self>) -> Act<Command> {
+    fn input(&mut self, ui: &mut Ui, game: &G, seat: Seat, _t: &Shared<Self>) -> Act<Command> {
+        let game = game.family();
         match seat {
             Seat::Commander(s) => self.handle_human(ui, game, s),
             Seat::Bombers => Act::None,
         }
     }
 
-    fn draw(&mut self, ui: &mut Ui, game: &Game, t: &Shared<Self>, settings: &Settings) {
+    fn draw(&mut self, ui: &mut Ui, game: &G, t: &Shared<Self>, settings: &Settings) {
+        let game = game.family();
         self.draw_table(ui, game, t, settings.scheme);
     }
 
-    fn draw_handover(&self, ui: &Ui, game: &Game, seat: Seat, t: &Shared<Self>) {
+    fn draw_handover(&self, ui: &Ui, game: &G, seat: Seat, t: &Shared<Self>) {
+        let game = game.family();
         if let Seat::Commander(s) = seat {
             draw::handover(ui, game, s, t, self);
         }
     }
 
-    fn took_back(&self, game: &Game, seat: Seat) -> anim::LogLine {
+    fn took_back(&self, game: &G, seat: Seat) -> anim::LogLine {
+        let game = game.family();
         match seat {
             Seat::Commander(s) => anim::LogLine {
                 text: format!("{} takes back the last move", name(game, &self.names, s)),
@@ -357,7 +386,7 @@ impl Scene for FamilyScene {
         }
     }
 
-    fn played(&mut self, _game: &Game) {
+    fn played(&mut self, _game: &G) {
         self.mode = Mode::Change(0);
     }
 
@@ -373,7 +402,7 @@ pub fn family_table(game: Game, commanders: Vec<Player>) -> FamilyBattle {
     Table::new(game, scene, commanders, Ai::with_levels(&levels))
 }
 
-impl Table<FamilyScene> {
+impl<G: FamilyGame> Table<FamilyScene<G>> {
     /// The commander the screen waits for, if a person.
     pub fn human_commander(&self) -> Option<u8> {
         match self.human_turn() {
@@ -385,7 +414,8 @@ impl Table<FamilyScene> {
     /// What the player may click now: empty unless it is a person's
     /// decision and the screen is quiet.
     pub fn choices_now(&self) -> &[Choice] {
-        let fresh = self.scene.cache_key == Some((self.game.commands().len(), self.scene.mode));
+        let fresh =
+            self.scene.cache_key == Some((self.game.family().commands().len(), self.scene.mode));
         if fresh && !self.busy() && self.human_commander().is_some() {
             &self.scene.choices
         } else {
@@ -400,7 +430,7 @@ impl Table<FamilyScene> {
 
     /// A commander's name and colour.
     pub fn name(&self, seat: u8) -> String {
-        name(&self.game, &self.shared.players, seat)
+        name(self.game.family(), &self.shared.players, seat)
     }
 
     /// The commanders, in seat order.
@@ -410,6 +440,6 @@ impl Table<FamilyScene> {
 
     /// A sentence for a choice under the mouse.
     pub fn describe(&self, c: &Choice) -> String {
-        draw::describe(&self.game, c)
+        draw::describe(self.game.family(), c)
     }
 }

@@ -4,6 +4,7 @@ use super::{center, Moments, Script, ScriptedPlayer, Shot};
 use crate::app::simple_hex::HexGame;
 use crate::app::ui::InputFrame;
 use crate::app::{App, Screen};
+use crate::family::FamilyGame;
 use macroquad::prelude::*;
 
 /// Moments of a campaign worth a screenshot.
@@ -16,6 +17,7 @@ pub enum CampaignMoment {
     InterceptChoice,
     HowToFight,
     HexBattle,
+    FamilyBattle,
     BattleResult,
     MapAfter,
     RafMovement,
@@ -33,6 +35,7 @@ impl Shot for CampaignMoment {
             CampaignMoment::InterceptChoice => "campaign-intercept-choice.png",
             CampaignMoment::HowToFight => "campaign-how-to-fight.png",
             CampaignMoment::HexBattle => "campaign-hex-battle.png",
+            CampaignMoment::FamilyBattle => "campaign-family-battle.png",
             CampaignMoment::BattleResult => "campaign-battle-result.png",
             CampaignMoment::MapAfter => "campaign-map-after.png",
             CampaignMoment::RafMovement => "campaign-raf-movement.png",
@@ -51,6 +54,8 @@ pub enum Only {
     Sweeps,
     /// Dogfights against face-down gruppen.
     Dogfights,
+    /// Intercepts of raids with bombers, on the family board.
+    Family,
 }
 
 /// Plays a campaign through the screens: from the main menu to a new
@@ -76,6 +81,8 @@ pub struct CampaignScript {
     pub only: Only,
     second: bool,
     hex: ScriptedPlayer,
+    /// The Spitfires' clicks on the family board.
+    family: super::FamilyScript,
     wait: u32,
     hovered: Option<(f32, f32)>,
     after_battle: bool,
@@ -103,7 +110,7 @@ impl CampaignScript {
         CampaignScript {
             players: 0,
             weather: 0,
-            battles: 2,
+            battles: 3,
             seed: seed.to_string(),
             turns: 1,
             board_battles: 1,
@@ -111,6 +118,7 @@ impl CampaignScript {
             only: Only::Intercepts,
             second: false,
             hex: ScriptedPlayer::new(0, seed),
+            family: super::FamilyScript::new(1, 1, seed),
             wait: 0,
             hovered: None,
             after_battle: false,
@@ -151,6 +159,17 @@ impl CampaignScript {
             weather: 2,
             turns: u8::MAX,
             only: Only::Dogfights,
+            ..CampaignScript::new(seed)
+        }
+    }
+
+    /// A shortened campaign of the RAF solo whose first intercept of a raid
+    /// with bombers is flown on the family board.
+    pub fn family_board(seed: u64) -> CampaignScript {
+        CampaignScript {
+            weather: 2,
+            turns: u8::MAX,
+            only: Only::Family,
             ..CampaignScript::new(seed)
         }
     }
@@ -259,6 +278,18 @@ impl CampaignScript {
             }
             return self.hex.battle(b);
         }
+        if let Some(b) = t.family_sub() {
+            let g = b.game.family();
+            if g.round() >= 3
+                && !b.busy()
+                && b.human_commander().is_some()
+                && self.seen.first(CampaignMoment::FamilyBattle)
+            {
+                self.wait = 1;
+                return InputFrame::idle();
+            }
+            return self.family.family(app, b);
+        }
         if t.result().is_some() {
             if self.seen.first(CampaignMoment::BattleResult) {
                 self.wait = 1;
@@ -338,9 +369,14 @@ impl CampaignScript {
                     Only::Intercepts => !dogfight,
                     Only::Sweeps => !dogfight && sweep,
                     Only::Dogfights => *dogfight,
+                    Only::Family => c.check(&Command::OnTheFamilyBoard).is_ok(),
                 };
                 if self.board_fought < self.board_battles && wanted {
-                    Command::OnTheBoard
+                    if self.only == Only::Family {
+                        Command::OnTheFamilyBoard
+                    } else {
+                        Command::OnTheBoard
+                    }
                 } else {
                     Command::WithDice
                 }
@@ -350,7 +386,7 @@ impl CampaignScript {
                 None => return InputFrame::idle(),
             },
         };
-        if cmd == Command::OnTheBoard {
+        if matches!(cmd, Command::OnTheBoard | Command::OnTheFamilyBoard) {
             self.board_fought += 1;
         }
         let act = |what: Do| t.acts().iter().find(|a| a.what == what);

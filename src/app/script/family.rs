@@ -1,9 +1,11 @@
 //! The scripted family-game commanders: play whole games through the screens.
 
 use super::{Moments, Script, ScriptedPlayer, Shot};
-use crate::app::family::{FamilyBattle, Mode};
+use crate::app::family::{FamilyScene, Mode};
+use crate::app::table::Table;
 use crate::app::ui::InputFrame;
 use crate::app::{App, Screen};
+use crate::family::FamilyGame;
 use macroquad::prelude::*;
 
 impl Script for FamilyScript {
@@ -140,7 +142,13 @@ impl FamilyScript {
         }
     }
 
-    fn family(&mut self, app: &App, b: &FamilyBattle) -> InputFrame {
+    /// The next input for a family table, on a family game or on a
+    /// campaign's intercept fought on the family board.
+    pub(super) fn family<G: FamilyGame>(
+        &mut self,
+        app: &App,
+        b: &Table<FamilyScene<G>>,
+    ) -> InputFrame {
         use crate::family::{ai, Command, Phase};
         if b.handover.is_some() {
             if self.seen.first(FamilyMoment::Handover) {
@@ -154,11 +162,11 @@ impl FamilyScript {
         if b.busy() || b.human_commander().is_none() {
             return InputFrame::idle();
         }
-        let n = b.game.commands().len();
+        let n = b.game.family().commands().len();
         let cmd = match self.planned {
             Some((at, c)) if at == n => c,
             _ => {
-                let Some(c) = ai::decide(&b.game) else {
+                let Some(c) = ai::decide(b.game.family()) else {
                     return InputFrame::idle();
                 };
                 self.planned = Some((n, c));
@@ -184,6 +192,7 @@ impl FamilyScript {
             Command::GiveWay { to } => to,
             _ => {
                 b.game
+                    .family()
                     .spitfire(b.human_commander().expect("a human's turn"))
                     .hex
             }
@@ -197,7 +206,7 @@ impl FamilyScript {
             self.hovered = Some((p.x, p.y));
             let m = if !c.shoots.is_empty() {
                 FamilyMoment::BehindAndLevel
-            } else if matches!(b.game.phase(), Phase::Order(_)) {
+            } else if matches!(b.game.family().phase(), Phase::Order(_)) {
                 FamilyMoment::Order
             } else {
                 FamilyMoment::Choice
