@@ -911,3 +911,58 @@ fn a_dogfight_played_through_the_screens_keeps_its_gruppen_face_down_and_comes_b
         "{texts:?}"
     );
 }
+
+#[test]
+fn a_family_board_intercept_played_through_the_screens_comes_back_to_the_map_with_its_hits() {
+    let (_g, _dir) = data_dir("family-board");
+    let mut app = app_with(AnimSpeed::Instant);
+    let mut p = CampaignScript::family_board(3);
+    let (mut frames, mut result, mut allocated) = (0, None, false);
+    for _ in 0..400_000 {
+        if p.done() {
+            break;
+        }
+        let input = p.next(&app);
+        frame(&mut app, input);
+        let Some(t) = app.campaign() else { continue };
+        if let Some(b) = t.family_sub() {
+            // The family table plays the campaign's own battle.
+            let c = b.game.campaign();
+            let battle = c.last_family_battle().expect("the intercept");
+            assert!(battle.game.is_raid());
+            assert_eq!(battle.game.spitfires().len(), battle.raf.len());
+            assert_eq!(b.commanders().len(), battle.raf.len());
+            frames += 1;
+        }
+        if let (Some(r), None) = (t.result(), &result) {
+            if !t.texts().is_empty() {
+                result = Some((r.outcome.clone(), t.texts()));
+            }
+        }
+        if result.is_some() && t.result().is_none() {
+            // Back on the map: the hits are taken there, as the dice's.
+            allocated |= t
+                .campaign()
+                .events()
+                .iter()
+                .any(|e| matches!(e, tally_ho::campaign::game::Event::TakesHits { .. }));
+        }
+    }
+    assert!(p.done(), "{}", state(&app));
+    assert!(frames > 0, "the battle was on the family table");
+    let (out, texts) = result.expect("its result was shown on the map");
+    assert!(out.family);
+    assert!(
+        texts
+            .iter()
+            .any(|l| l.ends_with("over the target: 0 hits") || l.contains("over the target:")),
+        "{texts:?}"
+    );
+    if out.raf_hits + out.luftwaffe_hits > 0 {
+        assert!(
+            texts.iter().any(|l| l.contains("to take, as the dice's")),
+            "{texts:?}"
+        );
+        assert!(allocated, "the hits were taken on the map");
+    }
+}

@@ -242,7 +242,7 @@ fn a_family_board_intercept_maps_kills_collisions_and_bombs_back() {
     }
     assert_eq!(battles, 30);
     assert!(
-        kills >= 10 && bombed >= 2,
+        kills >= 10 && bombed >= 1,
         "{kills} kills, {bombed} raids bombed"
     );
 }

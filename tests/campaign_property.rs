@@ -60,7 +60,15 @@ fn random_campaign(
     let mut steps = 0;
     while let Some(side) = c.to_act() {
         steps += 1;
-        assert!(steps < 60_000, "the campaign does not end");
+        assert!(
+            steps < 60_000,
+            "the campaign does not end: {:?} at turn {}, {} commands, board {:?}",
+            c.stage(),
+            c.turn(),
+            c.commands().len(),
+            c.family_battle()
+                .map(|t| (t.game.round(), t.game.commands().len()))
+        );
         let legal = c.legal_commands();
         assert!(!legal.is_empty(), "no legal command at {:?}", c.stage());
         let cmd = if g.below(5) < opponents {
@@ -84,7 +92,7 @@ proptest! {
     #[test]
     fn random_legal_campaigns_keep_every_squadron_in_one_place_and_the_deck_whole(
         rule in 0usize..5,
-        battles in 0usize..3,
+        battles in 0usize..Battles::ALL.len(),
         seed in any::<u64>(),
         player in any::<u64>(),
         opponents in 0u64..=4,
@@ -136,7 +144,7 @@ proptest! {
         seed in any::<u64>(),
         player in any::<u64>(),
         stop in 0usize..3_000,
-        battles in 0usize..3,
+        battles in 0usize..Battles::ALL.len(),
     ) {
         let (data, rules) = shipped();
         let setup = CampaignSetup {
@@ -165,10 +173,22 @@ proptest! {
 fn random_command(g: &mut Gen) -> tally_ho::campaign::game::Command {
     use tally_ho::campaign::data::Square;
     use tally_ho::campaign::game::Command as C;
+    use tally_ho::family::Command as FamilyCommand;
     use tally_ho::simple_hex::{Command as HexCommand, PlaneId, Step, UnitId};
     let n = g.below(100) as usize;
     let sq = Square::new(g.below(26) as i32 - 1, g.below(32) as i32 - 1);
-    match g.below(31) {
+    match g.below(35) {
+        31 => C::OnTheFamilyBoard,
+        32 => C::Family(FamilyCommand::Spin),
+        33 => C::Family(FamilyCommand::Climb(g.below(5) as i8 - 2)),
+        34 => C::Family(FamilyCommand::Move {
+            to: tally_ho::common::hex::hex_from_offset(
+                g.below(11) as i32 - 1,
+                g.below(14) as i32 - 1,
+            ),
+            via: None,
+            climb: g.below(3) as i8 - 1,
+        }),
         24 => C::EndReinforce,
         25 => C::OnTheBoard,
         26 => C::WithDice,
@@ -236,7 +256,7 @@ fn random_play_reaches_every_kind_of_decision() {
     let mut seen = BTreeSet::new();
     for seed in 0..12 {
         let rule = WeatherRule::ALL[seed as usize % 5];
-        let battles = Battles::ALL[seed as usize % 3];
+        let battles = Battles::ALL[seed as usize % Battles::ALL.len()];
         let c = random_campaign(rule, battles, seed, seed * 7919, 1 + seed % 4);
         let (data, rules) = shipped();
         let mut again = Campaign::new_quiet(data, rules, c.setup());

@@ -462,7 +462,11 @@ fn asked_the_player_chooses_the_board_or_the_dice() {
     assert_eq!(c.to_act(), Some(Side::British));
     assert_eq!(
         c.legal_commands(),
-        vec![Command::OnTheBoard, Command::WithDice]
+        vec![
+            Command::OnTheBoard,
+            Command::OnTheFamilyBoard,
+            Command::WithDice
+        ]
     );
     assert!(c.check(&Command::Hex(HexCommand::EndMove)).is_err());
     // The dice: the intercept is thrown at once.
@@ -1270,6 +1274,7 @@ fn asked_the_raf_chooses_the_board_or_the_dice_for_a_dogfight() {
     assert_eq!(c.to_act(), Some(Side::British));
     let d = c.dogfight().expect("its gruppen are formed").clone();
     assert_eq!(d.gruppe_of.len(), d.squadrons.len());
+    // The family board has no German fighters: a dogfight is not for it.
     assert_eq!(
         c.legal_commands(),
         vec![Command::OnTheBoard, Command::WithDice]

@@ -286,6 +286,24 @@ fn campaign_board_aircraft() {
 }
 
 #[test]
+fn campaign_family_board() {
+    let src = campaign_rules::campaign_family_board_source();
+    let rules = campaign_rules::campaign_rules_source();
+    let others = [data::family_rules_source().file, rules.file.clone()];
+    let others: Vec<&str> = others.iter().map(String::as_str).collect();
+    check(Kind::new(
+        "campaign family board",
+        &src.file.clone(),
+        &src.text.clone(),
+        &others,
+        move |t| -> Result<(), LoadErrors> {
+            campaign_rules::family_tables(&with_text(src.clone(), t), &rules, &CAMPAIGN_RULES)
+                .map(|_| ())
+        },
+    ));
+}
+
+#[test]
 fn silhouettes() {
     let src = data::silhouettes_source();
     check(Kind::new(

@@ -10,6 +10,13 @@ use crate::common::game::{GameKind, Rules};
 use crate::family::{self, FamilyGame};
 use crate::simple_hex::{self, HexGame, Side};
 
+/// The campaign's undo point, counted in the `moves` of its battle on a
+/// board: nothing before the battle began can be taken back from the board.
+fn board_undo_point(campaign: &Campaign, moves: usize) -> usize {
+    let after = campaign.commands().len() - campaign.undo_point();
+    moves - after.min(moves)
+}
+
 /// A campaign while (and just after) an intercept is fought on the board.
 #[derive(Clone)]
 pub struct OnTheBoard {
@@ -105,9 +112,7 @@ impl Rules for OnTheBoard {
     /// The campaign's undo point, counted in the battle's moves: nothing
     /// before the battle began can be taken back from the board.
     fn undo_point(&self) -> usize {
-        let moves = self.commands().len();
-        let after = self.campaign.commands().len() - self.campaign.undo_point();
-        moves - after.min(moves)
+        board_undo_point(&self.campaign, self.commands().len())
     }
     fn undo(&self) -> Option<OnTheBoard> {
         if self.undo_point() >= self.commands().len() {
@@ -211,9 +216,7 @@ impl Rules for OnTheFamilyBoard {
     }
     /// The campaign's undo point, counted in the battle's moves.
     fn undo_point(&self) -> usize {
-        let moves = self.commands().len();
-        let after = self.campaign.commands().len() - self.campaign.undo_point();
-        moves - after.min(moves)
+        board_undo_point(&self.campaign, self.commands().len())
     }
     fn undo(&self) -> Option<OnTheFamilyBoard> {
         if self.undo_point() >= self.commands().len() {

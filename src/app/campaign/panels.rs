@@ -330,7 +330,11 @@ impl CampaignScene {
                             .join(", ")
                     ));
                 }
-                out.push("On the board each squadron is a unit of four planes; the result flows back to the campaign.".into());
+                if c.check(&crate::campaign::game::Command::OnTheFamilyBoard).is_ok() {
+                    out.push("On the hex board each squadron is a unit of four planes; on the family board one plane. The result flows back to the campaign.".into());
+                } else {
+                    out.push("On the board each squadron is a unit of four planes; the result flows back to the campaign.".into());
+                }
             }
             Stage::Gruppen => {
                 if let Some(d) = c.dogfight() {
