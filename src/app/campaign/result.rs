@@ -81,7 +81,7 @@ impl CampaignScene {
                     (true, Side::German, true) => {
                         format!("{}: shot down", squadron(c, s.squadron))
                     }
-                    (true, _, false) => format!("{}: flew through", squadron(c, s.squadron)),
+                    (true, _, false) => format!("{}: flies on", squadron(c, s.squadron)),
                     (false, ..) => format!(
                         "{}: {} shot down, {} damaged - {fate}",
                         squadron(c, s.squadron),

@@ -146,13 +146,13 @@ fn line(g: &Game, players: &[Player], e: &Event, after: &State) -> Option<LogLin
             heading.name()
         ),
         Event::BomberBlocked { bomber } => format!(
-            "Bomber {}: another bomber's square - it stays where it was",
-            bomber + 1
+            "{}: another bomber's square - it stays where it was",
+            super::plane_name(g, bomber)
         ),
         Event::BomberTurned { bomber } => {
             format!(
-                "Bomber {} reached the north edge and turns south",
-                bomber + 1
+                "{} reached the north edge and turns south",
+                super::plane_name(g, bomber)
             )
         }
         Event::BomberReturned { bomber, why } => format!(
@@ -183,8 +183,8 @@ fn line(g: &Game, players: &[Player], e: &Event, after: &State) -> Option<LogLin
         Event::Bombed { bomber, feature } => {
             let f = sc.features[feature as usize];
             format!(
-                "Bomber {} bombs the {} sector's {} at {}",
-                bomber + 1,
+                "{} bombs the {} sector's {} at {}",
+                super::plane_name(g, bomber),
                 sc.sectors[f.sector as usize].name,
                 f.kind.name(),
                 sc.cell_name(f.hex)
@@ -195,9 +195,9 @@ fn line(g: &Game, players: &[Player], e: &Event, after: &State) -> Option<LogLin
             sc.sectors[sector as usize].name
         ),
         Event::Ordered(Order::GiveWay { seat, bomber }) => format!(
-            "{}: bomber {} flies into your square - give way!",
+            "{}: {} flies into your square - give way!",
             who(seat),
-            bomber + 1
+            super::plane_name(g, bomber).to_lowercase()
         ),
         Event::Ordered(Order::RadarLanding { seat }) => {
             format!("{}: radar hit - land at once for new orders", who(seat))
@@ -221,9 +221,9 @@ fn line(g: &Game, players: &[Player], e: &Event, after: &State) -> Option<LogLin
             format!("{} gives way to {}", who(seat), sc.cell_name(to))
         }
         Event::ShotDown { seat, bomber } => format!(
-            "{} shoots down bomber {}! ({})",
+            "{} shoots down {}! ({})",
             who(seat),
-            bomber + 1,
+            super::plane_name(g, bomber).to_lowercase(),
             count(after.spitfire(seat).kills, "kill", "kills")
         ),
         Event::Collided { seat, at, .. } => {

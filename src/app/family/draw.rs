@@ -120,14 +120,22 @@ impl<G: FamilyGame> FamilyScene<G> {
         }
         match g.phase() {
             Phase::Spin { bomber } if g.is_raid() => {
-                format!("Round {round}: the raid flies - {}", super::plane_name(g, bomber))
+                format!(
+                    "Round {round}: the raid flies - {}",
+                    super::plane_name(g, bomber)
+                )
             }
-            Phase::Spin { bomber } => format!("Round {round}: the bombers fly - bomber {}", bomber + 1),
+            Phase::Spin { bomber } => {
+                format!("Round {round}: the bombers fly - bomber {}", bomber + 1)
+            }
             Phase::Turn { seat } => {
                 let s = g.spitfire(seat);
                 let you = if human(g, t).is_some() { " (you)" } else { "" };
                 if s.on_ground() {
-                    format!("Round {round}: {}{you} - on the ground: take off or wait", name(g, &t.players, seat))
+                    format!(
+                        "Round {round}: {}{you} - on the ground: take off or wait",
+                        name(g, &t.players, seat)
+                    )
                 } else {
                     format!(
                         "Round {round}: {}{you} - altitude {}, fuel {}: {} then click a square",
@@ -139,9 +147,9 @@ impl<G: FamilyGame> FamilyScene<G> {
                 }
             }
             Phase::Order(Order::GiveWay { seat, bomber }) => format!(
-                "{}: bomber {} flew into your square - give way to a highlighted square (free move)",
+                "{}: {} flew into your square - give way to a highlighted square (free move)",
                 name(g, &t.players, seat),
-                bomber + 1
+                super::plane_name(g, bomber).to_lowercase()
             ),
             Phase::Order(Order::RadarLanding { seat }) => format!(
                 "{}: your radar is hit - land at once on a highlighted airfield",
