@@ -61,7 +61,7 @@ fn random_campaign(
     while let Some(side) = c.to_act() {
         steps += 1;
         assert!(
-            steps < 60_000,
+            steps < 250_000,
             "the campaign does not end: {:?} at turn {}, {} commands, board {:?}",
             c.stage(),
             c.turn(),

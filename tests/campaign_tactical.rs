@@ -343,7 +343,9 @@ fn the_battles_result_flows_back_into_the_campaign() {
             // Hits: each full 12 points, up to the need.
             let per = c.rules().tactical.points_per_hit;
             assert_eq!(o.points, last.game.score());
-            assert_eq!(o.hits as u32, (o.points / per).min(need as u32));
+            // (less what the target's guns took back)
+            let back = o.guns.map_or(0, |g| g.taken_back);
+            assert_eq!((o.hits + back) as u32, (o.points / per).min(need as u32));
             // Each side that owes a stand-down makes its choice.
             while matches!(c.stage(), Stage::Allocate { .. }) {
                 let side = c.to_act().expect("the side hit decides");
@@ -399,7 +401,11 @@ fn the_battles_result_flows_back_into_the_campaign() {
                         geschwader: start.geschwader,
                         card,
                         hits: o.hits,
-                        run: BombRun::Board { points: o.points }
+                        run: BombRun::Board {
+                            points: o.points,
+                            family: false,
+                            stopped: o.guns.map_or(0, |g| g.taken_back)
+                        }
                     })
                 );
                 // (after what the hits knocked out, and the fuel check)
@@ -946,11 +952,15 @@ fn a_save_or_an_undo_in_the_middle_of_a_fighter_sweep_resumes_it() {
         }
         finish_battle(&mut c);
     }
-    for _ in 0..6 {
+    // Six moves or more, the last one that threw no die (it can be taken back).
+    let mut moves = 0;
+    while moves < 6 || c.undo().is_none() {
         let side = c.to_act().unwrap();
         let cmd = ai::propose(&c, side).unwrap();
         assert!(matches!(cmd, Command::Hex(_)));
         c.play(cmd).unwrap();
+        moves += 1;
+        assert!(moves < 60, "a move that throws no die");
     }
     assert!(at_battle(&c) && c.battle().unwrap().game.scenario().is_fighter_battle());
     let back = saved_and_restored(&c, "sweep");

@@ -209,6 +209,8 @@ pub fn outcome(t: &FamilyTactical, rules: &FamilyBoardRules) -> Outcome {
         family: true,
         raf_hits: raf_hits.min(u8::MAX as u32) as u8,
         luftwaffe_hits: luftwaffe_hits.min(u8::MAX as u32) as u8,
+        guns: None,
+        ace: None,
     }
 }
 

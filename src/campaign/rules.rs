@@ -250,6 +250,8 @@ pub struct CampaignRules {
     pub tactical: TacticalRules,
     /// Intercepts fought on the family board, and how they map back.
     pub family_board: FamilyBoardRules,
+    /// The dice of the base game that also reach a battle on either board.
+    pub on_the_boards: BoardDice,
     /// Simple Hex's aircraft and rule tables, which a board battle is played
     /// under: filled by the loader from `levels/simple_hex/`, not read from
     /// `campaign.ron`.
@@ -260,6 +262,23 @@ pub struct CampaignRules {
     /// from `levels/family/rules.ron` and `levels/campaign/family_board.ron`.
     #[serde(skip)]
     pub family: Option<Arc<FamilyTables>>,
+}
+
+/// The base game's dice thrown around a battle on either board
+/// (docs/RULES.md, "The guns and the ace on the boards"), as with the dice:
+/// the target's guns at the bombs through, and the No. 303 ace's extra die.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoardDice {
+    /// The target's `raid.aa_dice` fire at a bomb run made on a board: each
+    /// anti-aircraft hit cancels a bomb die, so the German throws that die,
+    /// and each one showing `raid.bomb_hit` takes one of the board's hits
+    /// on the target back.
+    pub guns: bool,
+    /// The ace's squadron, flying in a battle on a board and not lost
+    /// there, throws `raid.ace_dice` RAF dice after it; their hits are the
+    /// Luftwaffe's to take, as the dice's hits are.
+    pub ace: bool,
 }
 
 /// The family game's tables, as a campaign intercept on the family board

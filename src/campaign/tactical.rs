@@ -10,6 +10,7 @@
 //! squadron's planes decide its fate, and the bomb points become hits on
 //! the target.
 
+use super::event::Throw;
 use super::family_board::FamilyTactical;
 use super::rules::{CampaignRules, DogfightThresholds, HexTables, TacticalRules, Thresholds};
 use crate::common::hex::End;
@@ -72,6 +73,27 @@ pub struct Outcome {
     pub raf_hits: u8,
     #[serde(default)]
     pub luftwaffe_hits: u8,
+    /// The target's guns at the bombs through (`on_the_boards.guns`);
+    /// `hits` is what is left after them.
+    #[serde(default)]
+    pub guns: Option<Guns>,
+    /// The No. 303 ace's dice after the battle (`on_the_boards.ace`): their
+    /// hits are in `luftwaffe_hits`.
+    #[serde(default)]
+    pub ace: Option<Throw>,
+}
+
+/// The target's guns at a bomb run made on a board, as at the dice's: each
+/// anti-aircraft hit cancels a bomb die; the German throws the dice they
+/// cancelled, and each that shows the bomb face takes a hit back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Guns {
+    /// The guns' throw...
+    pub aa: Throw,
+    /// ...the cancelled bomb dice...
+    pub cancelled: Throw,
+    /// ...and the board's hits they took back.
+    pub taken_back: u8,
 }
 
 impl Outcome {
@@ -541,5 +563,7 @@ pub fn outcome(t: &Tactical, rules: &TacticalRules) -> Outcome {
         family: false,
         raf_hits: 0,
         luftwaffe_hits: 0,
+        guns: None,
+        ace: None,
     }
 }

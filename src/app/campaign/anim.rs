@@ -488,6 +488,21 @@ fn line(e: &Event, s: &State) -> Option<LogLine> {
             None,
         ),
         Event::BattleResult(out) => {
+            let mut after = String::new();
+            if let Some(a) = out.ace {
+                after += &format!(
+                    "; the ace's {}, {}",
+                    count(a.dice, "die", "dice"),
+                    count(a.hits, "hit", "hits")
+                );
+            }
+            if let Some(g) = out.guns {
+                after += &format!(
+                    "; the guns {}: {} back",
+                    count(g.aa.hits, "hit", "hits"),
+                    count(g.taken_back, "bomb hit", "bomb hits")
+                );
+            }
             let side = |side: Side| {
                 let lost = out
                     .squadrons
@@ -509,7 +524,7 @@ fn line(e: &Event, s: &State) -> Option<LogLine> {
                         count(out.luftwaffe_hits, "hit", "hits"),
                         count(out.points, "bomber", "bombers"),
                         count(out.hits, "hit", "hits")
-                    ),
+                    ) + &after,
                     None,
                 );
             }
@@ -526,7 +541,7 @@ fn line(e: &Event, s: &State) -> Option<LogLine> {
             };
             both(
                 format!(
-                    "The board battle: {}; {}; {bombs}",
+                    "The board battle: {}; {}; {bombs}{after}",
                     side(Side::British),
                     side(Side::German)
                 ),
@@ -586,9 +601,23 @@ fn line(e: &Event, s: &State) -> Option<LogLine> {
                         "{} stopped by the guns",
                         count(aa.hits, "bomb die", "bomb dice")
                     ),
-                    BombRun::Board { points } => format!(
-                        "{} on the hex board",
-                        count(points, "bomb point", "bomb points")
+                    BombRun::Board {
+                        points,
+                        family,
+                        stopped,
+                    } => format!(
+                        "{} on the {} board{}",
+                        if *family {
+                            count(points, "bomber", "bombers") + " over it"
+                        } else {
+                            count(points, "bomb point", "bomb points")
+                        },
+                        if *family { "family" } else { "hex" },
+                        if *stopped > 0 {
+                            format!(", {} stopped by the guns", count(stopped, "hit", "hits"))
+                        } else {
+                            String::new()
+                        }
                     ),
                 }
             ),

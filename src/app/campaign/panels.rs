@@ -57,8 +57,13 @@ impl CampaignScene {
         };
         self.texts.borrow_mut().push(who.to_string());
         ui.text_centered(who, ui.w / 2.0, ui.h / 2.0 - 20.0, 40.0, WHITE);
+        // A long stage title wraps rather than leaving a narrow window.
         let what = format!("{}, then press a key or click.", stage_title(c));
-        ui.text_centered(&what, ui.w / 2.0, ui.h / 2.0 + 30.0, 24.0, LIGHTGRAY);
+        let lines = crate::app::ui::wrap_text(&what, ui.w - 40.0, 24.0);
+        for (i, l) in lines.iter().enumerate() {
+            let y = ui.h / 2.0 + 30.0 + 28.0 * i as f32;
+            ui.text_centered(l, ui.w / 2.0, y, 24.0, LIGHTGRAY);
+        }
     }
 
     fn banner(&self, c: &Campaign, f: &Seen) -> String {

@@ -101,7 +101,17 @@ impl CampaignScene {
                 Side::British => out.raf_hits,
                 Side::German => out.luftwaffe_hits,
             };
-            if out.family && hits > 0 {
+            if let (Side::German, Some(a)) = (side, out.ace) {
+                let line = format!(
+                    "The No. 303 ace's {}: {}",
+                    count(a.dice, "die", "dice"),
+                    count(a.hits, "hit", "hits")
+                );
+                let line = crate::app::ui::fit_text(&line, r.w - 34.0, 16.0);
+                self.say(ui, &line, x + 10.0, y, 16.0, INK);
+                y += 19.0;
+            }
+            if hits > 0 {
                 let line = format!(
                     "{} to take, as the dice's: the {}'s choice, on the map",
                     count(hits, "hit", "hits"),
@@ -127,36 +137,61 @@ impl CampaignScene {
             | Event::BattleOnFamilyBoard { geschwader, .. } => c.geschwader()[*geschwader].target,
             _ => None,
         });
-        let bombs = match (out.hits, target) {
-            _ if out.dogfight => {
-                "A dogfight: no partial losses; the raid flies on with its survivors".to_string()
-            }
-            _ if out.fighter_battle => "A fighter battle: no bombers flew".to_string(),
-            (h, card) if out.family => format!(
-                "{} over the target: {}{}",
-                count(out.points, "bomber", "bombers"),
-                count(h, "hit", "hits"),
-                card.filter(|_| h > 0).map_or(String::new(), |card| format!(
+        // Where the hits fell, and the card's damage now.
+        let on_card = |h: u8| {
+            target.filter(|_| h > 0).map_or(String::new(), |card| {
+                format!(
                     " on {} ({}/{} now)",
                     card_name(c, card),
                     c.damage(card),
                     c.data().targets.cards[card as usize].hits
-                ))
-            ),
-            (0, _) => format!("Bomb points {}: no hits on the target", out.points),
-            (h, Some(card)) => format!(
-                "Bomb points {}: {} on {} ({}/{} now)",
+                )
+            })
+        };
+        // What the board made, before the guns; where it fell is said
+        // after them when they fired.
+        let back = out.guns.map_or(0, |g| g.taken_back);
+        let made = out.hits + back;
+        let fell = if out.guns.is_some() {
+            String::new()
+        } else {
+            on_card(made)
+        };
+        let bombs = if out.dogfight {
+            "A dogfight: no partial losses; the raid flies on with its survivors".to_string()
+        } else if out.fighter_battle {
+            "A fighter battle: no bombers flew".to_string()
+        } else if out.family {
+            format!(
+                "{} over the target: {}{fell}",
+                count(out.points, "bomber", "bombers"),
+                count(made, "hit", "hits"),
+            )
+        } else if made == 0 {
+            format!("Bomb points {}: no hits on the target", out.points)
+        } else {
+            format!(
+                "Bomb points {}: {}{fell}",
                 out.points,
-                count(h, "hit", "hits"),
-                card_name(c, card),
-                c.damage(card),
-                c.data().targets.cards[card as usize].hits
-            ),
-            (h, None) => format!("Bomb points {}: {}", out.points, count(h, "hit", "hits")),
+                count(made, "hit", "hits")
+            )
         };
         let bombs = crate::app::ui::fit_text(&bombs, r.w - 24.0, 17.0);
         self.say(ui, &bombs, x, y, 17.0, INK);
         y += 24.0;
+        if let Some(g) = out.guns {
+            let line = format!(
+                "The guns: {}, {}; {} taken back: {}{}",
+                count(g.aa.dice, "die", "dice"),
+                count(g.aa.hits, "hit", "hits"),
+                g.taken_back,
+                count(out.hits, "hit", "hits"),
+                on_card(out.hits)
+            );
+            let line = crate::app::ui::fit_text(&line, r.w - 24.0, 16.0);
+            self.say(ui, &line, x, y, 16.0, INK);
+            y += 22.0;
+        }
         let t = c.tally();
         let s = format!(
             "The campaign now: {} bombed; RAF {} lost, Luftwaffe {} lost",

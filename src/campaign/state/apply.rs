@@ -6,7 +6,8 @@
 //! `check` or the turn sequence made sure of.
 
 use super::{
-    distance, Dogfight, Fight, Job, RaidState, Stage, State, TurnRecord, WingNow, WingState,
+    distance, BoardBombs, Dogfight, Fight, Job, RaidState, Stage, State, TurnRecord, WingNow,
+    WingState,
 };
 use crate::campaign::data::Luftflotte;
 use crate::campaign::deck::{CardKind, Stacked};
@@ -451,6 +452,10 @@ pub fn apply(s: &mut State, event: &Event) {
         // The battle on the board is a game of its own, beside the state.
         E::BoardMove(_) | E::FamilyMove(_) => {}
         E::BattleResult(out) if out.dogfight => {
+            // The ace's hits, taken as the dice's are in a dogfight.
+            if let Some(f) = s.fight.as_mut() {
+                f.on_luftwaffe = out.luftwaffe_hits;
+            }
             for r in out.squadrons.iter().filter(|r| r.fought) {
                 match r.side {
                     Side::British => s.intercepts.dogfight_raf += 1,
@@ -484,7 +489,15 @@ pub fn apply(s: &mut State, event: &Event) {
             f.on_raf = out.raf_hits;
             f.on_luftwaffe = out.luftwaffe_hits;
             f.board_bombs = match (out.hits, target) {
-                (hits, Some(card)) if hits > 0 => Some((card, hits, out.points)),
+                (hits, Some(card)) if hits > 0 => Some(BoardBombs {
+                    card,
+                    hits,
+                    run: BombRun::Board {
+                        points: out.points,
+                        family: out.family,
+                        stopped: out.guns.map_or(0, |g| g.taken_back),
+                    },
+                }),
                 _ => None,
             };
         }

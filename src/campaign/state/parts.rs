@@ -106,6 +106,16 @@ impl GeschwaderNow {
     }
 }
 
+/// The bombs through a battle on a board, to fall when its fight is over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BoardBombs {
+    pub card: u16,
+    /// Hits on the card, after the guns...
+    pub hits: u8,
+    /// ...and how they fell (`BombRun::Board`).
+    pub run: crate::campaign::event::BombRun,
+}
+
 /// A fight in the battle step: squadrons against squadrons.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Fight {
@@ -126,10 +136,10 @@ pub struct Fight {
     pub raf_owes: bool,
     #[serde(default)]
     pub luftwaffe_owes: bool,
-    /// ...and the bombers' hits (card, hits, bomb points) fall on the
-    /// raid's target when the fight is over.
+    /// ...and the bombers' hits fall on the raid's target when the fight
+    /// is over.
     #[serde(default)]
-    pub board_bombs: Option<(u16, u8, u32)>,
+    pub board_bombs: Option<BoardBombs>,
     /// Fought on the board: over when its battle is (no rounds of dice).
     #[serde(default)]
     pub on_board: bool,

@@ -1,0 +1,182 @@
+//! The base game's dice that reach a battle on either board: the target's
+//! guns at the bombs through, and the No. 303 ace's extra die
+//! (docs/RULES.md, "The guns and the ace on the boards").
+
+#[path = "common/campaign.rs"]
+mod campaign_common;
+use campaign_common::{play_out, shipped};
+use std::sync::Arc;
+use tally_ho::campaign::game::{Battles, BombRun, Campaign, CampaignSetup, Event};
+use tally_ho::campaign::rules::{CampaignRules, WeatherRule};
+use tally_ho::campaign::tactical::{Fate, Outcome};
+use tally_ho::simple_hex::Side;
+
+/// A whole campaign played by the opponents, every fight that can go to
+/// `battles`' board on it, under `rules`.
+fn played(rules: Arc<CampaignRules>, battles: Battles, seed: u64) -> Campaign {
+    let (data, _) = shipped();
+    let setup = CampaignSetup {
+        battles,
+        ..CampaignSetup::new(WeatherRule::Historical, seed)
+    };
+    let mut c = Campaign::new(data, rules, setup);
+    play_out(&mut c);
+    c
+}
+
+/// Each board battle's result with the events that follow it up to the
+/// next battle: (the geschwader it met, the ace's squadron then, the
+/// result, what came after).
+fn battles(c: &Campaign) -> Vec<(usize, Option<usize>, Outcome, Vec<Event>)> {
+    let ev = c.events();
+    let mut out = Vec::new();
+    let (mut ace, mut geschwader) = (None, 0);
+    for (i, e) in ev.iter().enumerate() {
+        match e {
+            Event::Ace { squadron } => ace = Some(*squadron),
+            Event::BattleOnBoard { geschwader: g, .. }
+            | Event::BattleOnFamilyBoard { geschwader: g, .. }
+            | Event::DogfightOnBoard { geschwader: g, .. } => geschwader = *g,
+            Event::BattleResult(o) => {
+                let after = ev[i + 1..]
+                    .iter()
+                    .take_while(|e| !matches!(e, Event::BattleResult(_)))
+                    .cloned()
+                    .collect();
+                out.push((geschwader, ace, o.clone(), after));
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+fn with(f: impl Fn(&mut CampaignRules)) -> Arc<CampaignRules> {
+    let (_, rules) = shipped();
+    let mut r = (*rules).clone();
+    f(&mut r);
+    Arc::new(r)
+}
+
+#[test]
+fn the_targets_guns_fire_at_a_bomb_run_made_on_either_board() {
+    let (_, rules) = shipped();
+    assert!(rules.on_the_boards.guns);
+    let (mut runs, mut taken_back) = (0, 0);
+    for battles_on in [Battles::Board, Battles::Family] {
+        for seed in 1..=8 {
+            let c = played(rules.clone(), battles_on, seed);
+            for (g, _, o, after) in battles(&c) {
+                let Some(guns) = o.guns else {
+                    // No guns only where no bomb fell on the board.
+                    assert!(o.dogfight || o.hits == 0, "{o:?}");
+                    continue;
+                };
+                assert!(!o.dogfight);
+                runs += 1;
+                let before = o.hits + guns.taken_back;
+                assert!(before > 0, "the guns fire only at hits: {o:?}");
+                // What the board made, before the guns: no more than its
+                // bombers' points (bombers over the target) are worth.
+                let made = if o.family {
+                    o.points * rules.family_board.hits_per_bomber as u32
+                } else {
+                    o.points / rules.tactical.points_per_hit
+                };
+                assert!(before as u32 <= made, "{o:?}");
+                // Each anti-aircraft hit cancels a bomb die, which the
+                // German throws: each on the bomb face was one of the hits.
+                assert_eq!(guns.cancelled.dice, guns.aa.hits);
+                assert_eq!(guns.taken_back, guns.cancelled.hits.min(before));
+                taken_back += guns.taken_back as u32;
+                // The target's own guns: as many dice as over it with the dice.
+                let bombed = after.iter().find_map(|e| match e {
+                    Event::Bombed {
+                        geschwader,
+                        card,
+                        hits,
+                        run:
+                            BombRun::Board {
+                                stopped, family, ..
+                            },
+                    } if *geschwader == g => Some((*card, *hits, *stopped, *family)),
+                    _ => None,
+                });
+                if o.hits > 0 {
+                    let (card, hits, stopped, family) = bombed.expect("the hits left fall");
+                    assert_eq!(hits, o.hits);
+                    assert_eq!(stopped, guns.taken_back);
+                    assert_eq!(family, o.family);
+                    let kind = c.cards()[card as usize].kind;
+                    assert_eq!(guns.aa.dice, c.rules().raid.aa(kind));
+                } else {
+                    // Every hit taken back: no bomb falls, the raid still
+                    // made its run.
+                    assert!(bombed.is_none());
+                }
+            }
+        }
+    }
+    assert!(runs >= 20, "only {runs} bomb runs on the boards");
+    assert!(taken_back > 0, "the guns never took a hit back");
+
+    // Without the rule, the board's hits fall as they were made.
+    let quiet = with(|r| r.on_the_boards.guns = false);
+    let c = played(quiet, Battles::Board, 1);
+    let all = battles(&c);
+    assert!(all.iter().any(|(_, _, o, _)| o.hits > 0));
+    assert!(all.iter().all(|(_, _, o, _)| o.guns.is_none()));
+}
+
+#[test]
+fn the_no_303_aces_die_is_thrown_after_a_board_battle_his_squadron_flew_in() {
+    let (_, rules) = shipped();
+    assert!(rules.on_the_boards.ace);
+    let dice = rules.raid.ace_dice;
+    let (mut thrown, mut hits) = (0, 0);
+    for battles_on in [Battles::Board, Battles::Family] {
+        for seed in 1..=8 {
+            let c = played(rules.clone(), battles_on, seed);
+            for (_, ace, o, after) in battles(&c) {
+                let flew = ace.is_some_and(|a| {
+                    o.squadrons.iter().any(|r| {
+                        r.squadron == a
+                            && r.side == Side::British
+                            && r.fought
+                            && r.fate != Fate::Lost
+                    })
+                });
+                assert_eq!(o.ace.is_some(), flew, "{ace:?} {o:?}");
+                let Some(a) = o.ace else { continue };
+                thrown += 1;
+                hits += a.hits as u32;
+                assert_eq!(a.dice, dice);
+                // Its hits are the Luftwaffe's to take, with the family
+                // board's own (the hex board makes none).
+                if !o.family {
+                    assert_eq!(o.luftwaffe_hits, a.hits);
+                }
+                assert!(o.luftwaffe_hits >= a.hits);
+                // On the hex board, a hit with no stand-down owed is taken
+                // as the dice's: a German squadron of the fight stands down
+                // (or is lost, at its defence).
+                if !o.family && !o.dogfight && a.hits > 0 && !o.luftwaffe_stands_down {
+                    assert!(
+                        after.iter().any(|e| matches!(
+                            e,
+                            Event::TakesHits { squadron, .. }
+                                if c.forces().squadrons[*squadron].side == Side::German
+                        )),
+                        "{o:?} {after:?}"
+                    );
+                }
+            }
+        }
+    }
+    assert!(thrown >= 5, "the ace flew in only {thrown} board battles");
+    assert!(hits > 0, "the ace's die never hit");
+
+    let quiet = with(|r| r.on_the_boards.ace = false);
+    let c = played(quiet, Battles::Board, 1);
+    assert!(battles(&c).iter().all(|(_, _, o, _)| o.ace.is_none()));
+}
