@@ -5,6 +5,7 @@
 //! without a window. `app` (the screens, on macroquad) comes with the
 //! default `window` feature.
 
+pub mod blitz;
 pub mod campaign;
 pub mod cli;
 pub mod common;

@@ -304,6 +304,43 @@ fn campaign_family_board() {
 }
 
 #[test]
+fn blitz_map() {
+    let src = data::blitz_map_source();
+    check(Kind::new(
+        "blitz map",
+        &src.file.clone(),
+        &src.text.clone(),
+        &[],
+        move |t| data::load_blitz_map(&with_text(src.clone(), t)).map(|_| ()),
+    ));
+}
+
+#[test]
+fn blitz_calendar() {
+    let src = data::blitz_calendar_source();
+    check(Kind::new(
+        "blitz calendar",
+        &src.file.clone(),
+        &src.text.clone(),
+        &[],
+        move |t| data::load_blitz_calendar(&with_text(src.clone(), t)).map(|_| ()),
+    ));
+}
+
+#[test]
+fn blitz_nights() {
+    let src = data::blitz_nights_source();
+    let map = data::load_blitz_map(&data::blitz_map_source()).expect("the shipped map");
+    check(Kind::new(
+        "blitz nights",
+        &src.file.clone(),
+        &src.text.clone(),
+        &[],
+        move |t| data::load_blitz_nights(&with_text(src.clone(), t), &map).map(|_| ()),
+    ));
+}
+
+#[test]
 fn silhouettes() {
     let src = data::silhouettes_source();
     check(Kind::new(

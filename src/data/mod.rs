@@ -4,6 +4,7 @@
 //! The shipped levels are compiled into the binary (so it runs from anywhere);
 //! any level can also be given as a path to a RON file.
 
+mod blitz;
 mod campaign;
 pub mod campaign_rules;
 mod family;
@@ -13,6 +14,7 @@ mod simple_hex;
 mod source;
 mod write;
 
+pub use blitz::*;
 pub use campaign::*;
 pub use family::*;
 pub use silhouettes::*;

@@ -1,0 +1,264 @@
+//! The night's orders: the first night's Coventry raid, Table A-1 (is a
+//! mission flown, and where) with the amendments' remapping of 29-62 and
+//! their follow-up missions, the winter pause, and Table A-4 (which city
+//! a raid on "another city" goes to). Values: `levels/blitz/nights.ron`.
+
+use super::calendar::{Calendar, Date};
+use super::map::ZoneMap;
+use crate::common::invalid::{too_long, Invalid};
+use serde::{Deserialize, Serialize};
+
+/// The most rows a d100 table may have.
+pub const MAX_ROWS: usize = 100;
+
+/// What a roll on A-1 says, before the amendments.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Orders {
+    /// A raid on this city.
+    City(String),
+    /// A raid on another city, found on Table A-4.
+    OtherCity,
+    /// No mission this night.
+    NoMission,
+}
+
+/// A row of a d100 table: rolls `from` to `to` inclusive give `then`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Row<T> {
+    pub from: u8,
+    pub to: u8,
+    pub then: T,
+}
+
+/// The amendments' follow-up: rolls in `rolls` fly again against the last
+/// mission's city when it was not London and was flown `nights` ago (a
+/// range, inclusive).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FollowUp {
+    pub rolls: (u8, u8),
+    pub nights: (u8, u8),
+}
+
+/// `levels/blitz/nights.ron` as written.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NightsFile {
+    /// The first night's raid and the fuel it carries.
+    pub first_raid: (String, u8),
+    /// Table A-1, d100.
+    pub mission_roll: Vec<Row<Orders>>,
+    /// The amendments: these rolls are no mission...
+    pub no_mission: (u8, u8),
+    /// ...unless one of these follow-ups applies.
+    pub follow_ups: Vec<FollowUp>,
+    /// Table A-4, d100: the city of a raid on another city.
+    pub other_city: Vec<Row<String>>,
+}
+
+/// What a night holds.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Night {
+    /// A mission against this city, and why.
+    Mission { city: String, why: Why },
+    /// No mission, and why.
+    Stood { why: Stood },
+}
+
+/// Why a mission is flown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Why {
+    /// The campaign's first night: the Coventry raid.
+    FirstRaid,
+    /// A-1 (and A-4).
+    Ordered,
+    /// The amendments' follow-up against the last mission's city.
+    FollowUp,
+}
+
+/// Why no mission is flown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Stood {
+    /// Bad winter weather: 20 January to 15 February 1941.
+    WinterPause,
+    /// A-1 says so.
+    Ordered,
+    /// A-1's 29-62, with no follow-up due.
+    NoFollowUp,
+}
+
+/// The last mission flown: its city and night.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LastMission {
+    pub city: String,
+    pub night: Date,
+}
+
+/// Every problem of a d100 table: rows in order, 1 to 100 each once.
+fn check_d100<T>(path: &str, rows: &[Row<T>], out: &mut Vec<Invalid>) {
+    if let Some(e) = too_long(path, rows, MAX_ROWS, "rows") {
+        out.push(e);
+        return;
+    }
+    let mut next = 1u16;
+    for (i, r) in rows.iter().enumerate() {
+        if r.from as u16 != next {
+            out.push(Invalid::new(
+                format!("{path}[{i}].from"),
+                format!(
+                    "row {} starts at {}: the rows must run on from {next}, each roll once",
+                    i + 1,
+                    r.from
+                ),
+            ));
+            return;
+        }
+        if r.to < r.from || r.to > 100 {
+            out.push(Invalid::new(
+                format!("{path}[{i}].to"),
+                format!(
+                    "row {} ends at {}: from {} to at most 100",
+                    i + 1,
+                    r.to,
+                    r.from
+                ),
+            ));
+            return;
+        }
+        next = r.to as u16 + 1;
+    }
+    if next != 101 {
+        out.push(Invalid::new(
+            path,
+            format!("the rows end at {}: a d100 table runs to 100", next - 1),
+        ));
+    }
+}
+
+fn look_up<T>(rows: &[Row<T>], roll: u8) -> &T {
+    &rows
+        .iter()
+        .find(|r| r.from <= roll && roll <= r.to)
+        .expect("validated: every roll 1 to 100 has its row")
+        .then
+}
+
+impl NightsFile {
+    /// Every problem with the file, against the map's cities.
+    pub fn validate(&self, map: &ZoneMap) -> Vec<Invalid> {
+        let mut out = Vec::new();
+        let city = |path: String, name: &str, out: &mut Vec<Invalid>| {
+            if map.city(name).is_none() {
+                out.push(Invalid::new(
+                    path,
+                    format!("\"{name}\" is not a city of the map"),
+                ));
+            }
+        };
+        city("first_raid.0".into(), &self.first_raid.0, &mut out);
+        if self.first_raid.1 == 0 {
+            out.push(Invalid::new("first_raid.1", "a raid needs fuel"));
+        }
+        check_d100("mission_roll", &self.mission_roll, &mut out);
+        for (i, r) in self.mission_roll.iter().enumerate().take(MAX_ROWS) {
+            if let Orders::City(c) = &r.then {
+                city(format!("mission_roll[{i}].then"), c, &mut out);
+            }
+        }
+        check_d100("other_city", &self.other_city, &mut out);
+        for (i, r) in self.other_city.iter().enumerate().take(MAX_ROWS) {
+            city(format!("other_city[{i}].then"), &r.then, &mut out);
+            if map.city(&r.then).is_some_and(|(c, _)| c.london) {
+                out.push(Invalid::new(
+                    format!("other_city[{i}].then"),
+                    "London is not another city: A-1 names it",
+                ));
+            }
+        }
+        let (a, b) = self.no_mission;
+        if a == 0 || b < a || b > 100 {
+            out.push(Invalid::new(
+                "no_mission",
+                format!("({a}, {b}) is not a range of rolls from 1 to 100"),
+            ));
+        }
+        out.extend(too_long("follow_ups", &self.follow_ups, 8, "follow-ups"));
+        for (i, f) in self.follow_ups.iter().enumerate().take(8) {
+            let (x, y) = f.rolls;
+            if x < a || y > b || y < x {
+                out.push(Invalid::new(
+                    format!("follow_ups[{i}].rolls"),
+                    format!("({x}, {y}) is not within the no-mission rolls ({a}, {b})"),
+                ));
+            }
+            let (n, m) = f.nights;
+            if n == 0 || m < n {
+                out.push(Invalid::new(
+                    format!("follow_ups[{i}].nights"),
+                    format!("({n}, {m}) is not a range of nights from 1"),
+                ));
+            }
+        }
+        out
+    }
+
+    /// The night's orders on a d100 `roll` (and `other`, the A-4 roll, used
+    /// only for a raid on another city), after the amendments.
+    pub fn night(
+        &self,
+        calendar: &Calendar,
+        night: Date,
+        last: Option<&LastMission>,
+        london: &str,
+        roll: u8,
+        other: u8,
+    ) -> Night {
+        if night == calendar.first_night {
+            return Night::Mission {
+                city: self.first_raid.0.clone(),
+                why: Why::FirstRaid,
+            };
+        }
+        if calendar.in_the_pause(night) {
+            return Night::Stood {
+                why: Stood::WinterPause,
+            };
+        }
+        let (a, b) = self.no_mission;
+        if (a..=b).contains(&roll) {
+            let due = last.filter(|l| l.city != london).and_then(|l| {
+                let ago = night.since(l.night);
+                self.follow_ups
+                    .iter()
+                    .any(|f| {
+                        (f.rolls.0..=f.rolls.1).contains(&roll)
+                            && (f.nights.0 as i64..=f.nights.1 as i64).contains(&ago)
+                    })
+                    .then(|| l.city.clone())
+            });
+            return match due {
+                Some(city) => Night::Mission {
+                    city,
+                    why: Why::FollowUp,
+                },
+                None => Night::Stood {
+                    why: Stood::NoFollowUp,
+                },
+            };
+        }
+        match look_up(&self.mission_roll, roll) {
+            Orders::City(c) => Night::Mission {
+                city: c.clone(),
+                why: Why::Ordered,
+            },
+            Orders::OtherCity => Night::Mission {
+                city: look_up(&self.other_city, other).clone(),
+                why: Why::Ordered,
+            },
+            Orders::NoMission => Night::Stood {
+                why: Stood::Ordered,
+            },
+        }
+    }
+}

@@ -1,0 +1,58 @@
+//! The night Blitz's data: the zone map and the calendar under
+//! `levels/blitz/`, shipped in the binary or read from a path.
+
+use super::{parse, positioned, LoadErrors, Source};
+use crate::blitz::{Calendar, CalendarFile, MapFile, NightsFile, ZoneMap};
+
+const BLITZ_MAP: (&str, &str) = (
+    "levels/blitz/map.ron",
+    include_str!("../../levels/blitz/map.ron"),
+);
+const BLITZ_NIGHTS: (&str, &str) = (
+    "levels/blitz/nights.ron",
+    include_str!("../../levels/blitz/nights.ron"),
+);
+const BLITZ_CALENDAR: (&str, &str) = (
+    "levels/blitz/calendar.ron",
+    include_str!("../../levels/blitz/calendar.ron"),
+);
+
+/// The shipped zone map.
+pub fn blitz_map_source() -> Source {
+    Source::builtin(BLITZ_MAP.0, BLITZ_MAP.1)
+}
+
+/// The shipped calendar.
+pub fn blitz_calendar_source() -> Source {
+    Source::builtin(BLITZ_CALENDAR.0, BLITZ_CALENDAR.1)
+}
+
+/// A zone map, checked: every problem at its file, line and column.
+pub fn load_blitz_map(src: &Source) -> Result<ZoneMap, LoadErrors> {
+    let file: MapFile = parse(&src.file, &src.text)?;
+    file.build()
+        .map_err(|found| positioned(&src.file, &src.text, found))
+}
+
+/// The shipped night's orders.
+pub fn blitz_nights_source() -> Source {
+    Source::builtin(BLITZ_NIGHTS.0, BLITZ_NIGHTS.1)
+}
+
+/// The night's orders, checked against the map's cities.
+pub fn load_blitz_nights(src: &Source, map: &ZoneMap) -> Result<NightsFile, LoadErrors> {
+    let file: NightsFile = parse(&src.file, &src.text)?;
+    let found = file.validate(map);
+    if found.is_empty() {
+        Ok(file)
+    } else {
+        Err(positioned(&src.file, &src.text, found))
+    }
+}
+
+/// A calendar, checked likewise.
+pub fn load_blitz_calendar(src: &Source) -> Result<Calendar, LoadErrors> {
+    let file: CalendarFile = parse(&src.file, &src.text)?;
+    file.build()
+        .map_err(|found| positioned(&src.file, &src.text, found))
+}
