@@ -305,3 +305,73 @@ fn a_bad_blitz_map_or_calendar_is_reported_at_its_file_line_and_column() {
         assert!(first.message.contains(says), "{e}");
     }
 }
+
+fn table(
+    dice: tally_ho::blitz::Throw,
+    rows: &[(i16, i16, &str)],
+) -> tally_ho::blitz::Table<String> {
+    tally_ho::blitz::Table {
+        dice,
+        rows: rows
+            .iter()
+            .map(|&(from, to, then)| tally_ho::blitz::Row {
+                from,
+                to,
+                then: then.to_string(),
+            })
+            .collect(),
+    }
+}
+
+#[test]
+fn a_table_reads_a_modified_total_beyond_its_dice_at_its_first_or_last_row() {
+    use tally_ho::blitz::Throw;
+    let t = table(
+        Throw::TwoD10,
+        &[(2, 10, "good"), (11, 16, "poor"), (17, 20, "bad")],
+    );
+    assert!(t.validate("c1").is_empty());
+    assert_eq!(t.get(-3), "good");
+    assert_eq!(t.get(2), "good");
+    assert_eq!(t.get(10), "good");
+    assert_eq!(t.get(11), "poor");
+    assert_eq!(t.get(20), "bad");
+    assert_eq!(t.get(25), "bad");
+}
+
+#[test]
+fn a_tables_rows_must_cover_every_total_of_its_dice_once() {
+    use tally_ho::blitz::Throw;
+    let gap = table(Throw::TwoD10, &[(2, 10, "a"), (12, 20, "b")]);
+    assert_eq!(gap.validate("c1")[0].path, "c1.rows[1].from");
+    let short = table(Throw::TwoD10, &[(2, 10, "a"), (11, 19, "b")]);
+    assert_eq!(short.validate("c1")[0].path, "c1.rows");
+    let low = table(Throw::TwoD10, &[(1, 20, "a")]);
+    assert_eq!(low.validate("c1")[0].path, "c1.rows[0].from");
+    let over = table(Throw::D6, &[(1, 7, "a")]);
+    assert_eq!(over.validate("b3")[0].path, "b3.rows[0].to");
+    assert!(table(Throw::D100, &[(1, 100, "a")])
+        .validate("a1")
+        .is_empty());
+}
+
+#[test]
+fn two_dice_showing_the_same_face_are_a_double_and_the_dice_are_the_games_own() {
+    use tally_ho::blitz::Throw;
+    use tally_ho::common::dice::Dice;
+    let (mut a, mut b) = (Dice::new(7), Dice::new(7));
+    let (mut doubles, n) = (0, 10_000);
+    for _ in 0..n {
+        let r = Throw::TwoD10.roll(&mut a);
+        assert_eq!(r, Throw::TwoD10.roll(&mut b), "same seed, same rolls");
+        assert_eq!(r.faces.len(), 2);
+        assert!((2..=20).contains(&r.total()));
+        assert_eq!(r.double(), r.faces[0] == r.faces[1]);
+        doubles += r.double() as u32;
+        let one = Throw::D100.roll(&mut a);
+        Throw::D100.roll(&mut b);
+        assert!((1..=100).contains(&one.total()) && !one.double());
+    }
+    // One throw in ten of two d10 is a double.
+    assert!((800..1200).contains(&doubles), "{doubles}");
+}

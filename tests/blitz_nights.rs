@@ -146,7 +146,7 @@ fn table_a4_sends_a_raid_on_another_city_to_each_of_its_cities_and_never_london(
             other => panic!("{other:?}"),
         }
     }
-    assert_eq!(seen.len(), n.other_city.len());
+    assert_eq!(seen.len(), n.other_city.rows.len());
 }
 
 fn with(src: Source, from: &str, to: &str) -> Source {

@@ -10,7 +10,9 @@
 pub mod calendar;
 pub mod map;
 pub mod nights;
+pub mod table;
 
 pub use calendar::{Calendar, CalendarFile, Date, Moon};
 pub use map::{City, MapFile, Zone, ZoneKind, ZoneMap};
 pub use nights::{LastMission, Night, NightsFile, Orders, Stood, Why};
+pub use table::{Rolled, Row, Table, Throw};

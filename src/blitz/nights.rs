@@ -5,11 +5,9 @@
 
 use super::calendar::{Calendar, Date};
 use super::map::ZoneMap;
+use super::table::{Table, Throw};
 use crate::common::invalid::{too_long, Invalid};
 use serde::{Deserialize, Serialize};
-
-/// The most rows a d100 table may have.
-pub const MAX_ROWS: usize = 100;
 
 /// What a roll on A-1 says, before the amendments.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -20,15 +18,6 @@ pub enum Orders {
     OtherCity,
     /// No mission this night.
     NoMission,
-}
-
-/// A row of a d100 table: rolls `from` to `to` inclusive give `then`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Row<T> {
-    pub from: u8,
-    pub to: u8,
-    pub then: T,
 }
 
 /// The amendments' follow-up: rolls in `rolls` fly again against the last
@@ -48,13 +37,13 @@ pub struct NightsFile {
     /// The first night's raid and the fuel it carries.
     pub first_raid: (String, u8),
     /// Table A-1, d100.
-    pub mission_roll: Vec<Row<Orders>>,
+    pub mission_roll: Table<Orders>,
     /// The amendments: these rolls are no mission...
     pub no_mission: (u8, u8),
     /// ...unless one of these follow-ups applies.
     pub follow_ups: Vec<FollowUp>,
     /// Table A-4, d100: the city of a raid on another city.
-    pub other_city: Vec<Row<String>>,
+    pub other_city: Table<String>,
 }
 
 /// What a night holds.
@@ -95,55 +84,6 @@ pub struct LastMission {
     pub night: Date,
 }
 
-/// Every problem of a d100 table: rows in order, 1 to 100 each once.
-fn check_d100<T>(path: &str, rows: &[Row<T>], out: &mut Vec<Invalid>) {
-    if let Some(e) = too_long(path, rows, MAX_ROWS, "rows") {
-        out.push(e);
-        return;
-    }
-    let mut next = 1u16;
-    for (i, r) in rows.iter().enumerate() {
-        if r.from as u16 != next {
-            out.push(Invalid::new(
-                format!("{path}[{i}].from"),
-                format!(
-                    "row {} starts at {}: the rows must run on from {next}, each roll once",
-                    i + 1,
-                    r.from
-                ),
-            ));
-            return;
-        }
-        if r.to < r.from || r.to > 100 {
-            out.push(Invalid::new(
-                format!("{path}[{i}].to"),
-                format!(
-                    "row {} ends at {}: from {} to at most 100",
-                    i + 1,
-                    r.to,
-                    r.from
-                ),
-            ));
-            return;
-        }
-        next = r.to as u16 + 1;
-    }
-    if next != 101 {
-        out.push(Invalid::new(
-            path,
-            format!("the rows end at {}: a d100 table runs to 100", next - 1),
-        ));
-    }
-}
-
-fn look_up<T>(rows: &[Row<T>], roll: u8) -> &T {
-    &rows
-        .iter()
-        .find(|r| r.from <= roll && roll <= r.to)
-        .expect("validated: every roll 1 to 100 has its row")
-        .then
-}
-
 impl NightsFile {
     /// Every problem with the file, against the map's cities.
     pub fn validate(&self, map: &ZoneMap) -> Vec<Invalid> {
@@ -160,18 +100,32 @@ impl NightsFile {
         if self.first_raid.1 == 0 {
             out.push(Invalid::new("first_raid.1", "a raid needs fuel"));
         }
-        check_d100("mission_roll", &self.mission_roll, &mut out);
-        for (i, r) in self.mission_roll.iter().enumerate().take(MAX_ROWS) {
-            if let Orders::City(c) = &r.then {
-                city(format!("mission_roll[{i}].then"), c, &mut out);
+        for (table, path) in [
+            (&self.mission_roll.dice, "mission_roll"),
+            (&self.other_city.dice, "other_city"),
+        ] {
+            if *table != Throw::D100 {
+                out.push(Invalid::new(
+                    format!("{path}.dice"),
+                    "the night's tables are thrown with percentile dice (D100)",
+                ));
             }
         }
-        check_d100("other_city", &self.other_city, &mut out);
-        for (i, r) in self.other_city.iter().enumerate().take(MAX_ROWS) {
-            city(format!("other_city[{i}].then"), &r.then, &mut out);
-            if map.city(&r.then).is_some_and(|(c, _)| c.london) {
+        out.extend(self.mission_roll.validate("mission_roll"));
+        out.extend(self.other_city.validate("other_city"));
+        if !out.is_empty() {
+            return out;
+        }
+        for (i, then) in self.mission_roll.entries().enumerate() {
+            if let Orders::City(c) = then {
+                city(format!("mission_roll.rows[{i}].then"), c, &mut out);
+            }
+        }
+        for (i, then) in self.other_city.entries().enumerate() {
+            city(format!("other_city.rows[{i}].then"), then, &mut out);
+            if map.city(then).is_some_and(|(c, _)| c.london) {
                 out.push(Invalid::new(
-                    format!("other_city[{i}].then"),
+                    format!("other_city.rows[{i}].then"),
                     "London is not another city: A-1 names it",
                 ));
             }
@@ -247,13 +201,13 @@ impl NightsFile {
                 },
             };
         }
-        match look_up(&self.mission_roll, roll) {
+        match self.mission_roll.get(roll as i16) {
             Orders::City(c) => Night::Mission {
                 city: c.clone(),
                 why: Why::Ordered,
             },
             Orders::OtherCity => Night::Mission {
-                city: look_up(&self.other_city, other).clone(),
+                city: self.other_city.get(other as i16).clone(),
                 why: Why::Ordered,
             },
             Orders::NoMission => Night::Stood {
