@@ -341,6 +341,18 @@ fn blitz_nights() {
 }
 
 #[test]
+fn blitz_flight() {
+    let src = data::blitz_flight_source();
+    check(Kind::new(
+        "blitz flight",
+        &src.file.clone(),
+        &src.text.clone(),
+        &[],
+        move |t| data::load_blitz_flight(&with_text(src.clone(), t)).map(|_| ()),
+    ));
+}
+
+#[test]
 fn silhouettes() {
     let src = data::silhouettes_source();
     check(Kind::new(

@@ -5,14 +5,19 @@
 //! wherever they speak (docs/RULES.md, "The night Blitz").
 //!
 //! So far: the zone map, the calendar of nights (moon, the winter pause,
-//! spring) and the night's orders (A-1, its follow-ups, A-4).
+//! spring), the night's orders (A-1, its follow-ups, A-4), and take-off,
+//! weather and mechanical failure (B-1 to B-3, C-1 to C-4, K).
 
 pub mod calendar;
+pub mod flight;
 pub mod map;
 pub mod nights;
 pub mod table;
 
 pub use calendar::{Calendar, CalendarFile, Date, Moon};
+pub use flight::{
+    BaseWeather, Failure, FlightTables, Glitch, Icing, Lightning, TakeOff, Weather, ZoneWeather,
+};
 pub use map::{City, MapFile, Zone, ZoneKind, ZoneMap};
 pub use nights::{LastMission, Night, NightsFile, Orders, Stood, Why};
 pub use table::{Rolled, Row, Table, Throw};

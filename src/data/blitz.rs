@@ -2,7 +2,7 @@
 //! `levels/blitz/`, shipped in the binary or read from a path.
 
 use super::{parse, positioned, LoadErrors, Source};
-use crate::blitz::{Calendar, CalendarFile, MapFile, NightsFile, ZoneMap};
+use crate::blitz::{Calendar, CalendarFile, FlightTables, MapFile, NightsFile, ZoneMap};
 
 const BLITZ_MAP: (&str, &str) = (
     "levels/blitz/map.ron",
@@ -11,6 +11,10 @@ const BLITZ_MAP: (&str, &str) = (
 const BLITZ_NIGHTS: (&str, &str) = (
     "levels/blitz/nights.ron",
     include_str!("../../levels/blitz/nights.ron"),
+);
+const BLITZ_FLIGHT: (&str, &str) = (
+    "levels/blitz/flight.ron",
+    include_str!("../../levels/blitz/flight.ron"),
 );
 const BLITZ_CALENDAR: (&str, &str) = (
     "levels/blitz/calendar.ron",
@@ -43,6 +47,22 @@ pub fn blitz_nights_source() -> Source {
 pub fn load_blitz_nights(src: &Source, map: &ZoneMap) -> Result<NightsFile, LoadErrors> {
     let file: NightsFile = parse(&src.file, &src.text)?;
     let found = file.validate(map);
+    if found.is_empty() {
+        Ok(file)
+    } else {
+        Err(positioned(&src.file, &src.text, found))
+    }
+}
+
+/// The shipped take-off, weather and failure tables.
+pub fn blitz_flight_source() -> Source {
+    Source::builtin(BLITZ_FLIGHT.0, BLITZ_FLIGHT.1)
+}
+
+/// Take-off, weather and failure tables, checked.
+pub fn load_blitz_flight(src: &Source) -> Result<FlightTables, LoadErrors> {
+    let file: FlightTables = parse(&src.file, &src.text)?;
+    let found = file.validate();
     if found.is_empty() {
         Ok(file)
     } else {
