@@ -353,6 +353,18 @@ fn blitz_flight() {
 }
 
 #[test]
+fn blitz_defences() {
+    let src = data::blitz_defences_source();
+    check(Kind::new(
+        "blitz defences",
+        &src.file.clone(),
+        &src.text.clone(),
+        &[],
+        move |t| data::load_blitz_defences(&with_text(src.clone(), t)).map(|_| ()),
+    ));
+}
+
+#[test]
 fn silhouettes() {
     let src = data::silhouettes_source();
     check(Kind::new(

@@ -6,15 +6,21 @@
 //!
 //! So far: the zone map, the calendar of nights (moon, the winter pause,
 //! spring), the night's orders (A-1, its follow-ups, A-4), and take-off,
-//! weather and mechanical failure (B-1 to B-3, C-1 to C-4, K).
+//! weather and mechanical failure (B-1 to B-3, C-1 to C-4, K), and the
+//! defences (C-8 to C-10, evasive action, D-2, D-3).
 
 pub mod calendar;
+pub mod defences;
 pub mod flight;
 pub mod map;
 pub mod nights;
 pub mod table;
 
 pub use calendar::{Calendar, CalendarFile, Date, Moon};
+pub use defences::{
+    Check, Defences, Detection, Evasion, Fighter, Flak, Interception, Modifier, Searchlights,
+    Situation, When, ZoneSort,
+};
 pub use flight::{
     BaseWeather, Failure, FlightTables, Glitch, Icing, Lightning, TakeOff, Weather, ZoneWeather,
 };

@@ -2,7 +2,7 @@
 //! `levels/blitz/`, shipped in the binary or read from a path.
 
 use super::{parse, positioned, LoadErrors, Source};
-use crate::blitz::{Calendar, CalendarFile, FlightTables, MapFile, NightsFile, ZoneMap};
+use crate::blitz::{Calendar, CalendarFile, Defences, FlightTables, MapFile, NightsFile, ZoneMap};
 
 const BLITZ_MAP: (&str, &str) = (
     "levels/blitz/map.ron",
@@ -15,6 +15,10 @@ const BLITZ_NIGHTS: (&str, &str) = (
 const BLITZ_FLIGHT: (&str, &str) = (
     "levels/blitz/flight.ron",
     include_str!("../../levels/blitz/flight.ron"),
+);
+const BLITZ_DEFENCES: (&str, &str) = (
+    "levels/blitz/defences.ron",
+    include_str!("../../levels/blitz/defences.ron"),
 );
 const BLITZ_CALENDAR: (&str, &str) = (
     "levels/blitz/calendar.ron",
@@ -62,6 +66,22 @@ pub fn blitz_flight_source() -> Source {
 /// Take-off, weather and failure tables, checked.
 pub fn load_blitz_flight(src: &Source) -> Result<FlightTables, LoadErrors> {
     let file: FlightTables = parse(&src.file, &src.text)?;
+    let found = file.validate();
+    if found.is_empty() {
+        Ok(file)
+    } else {
+        Err(positioned(&src.file, &src.text, found))
+    }
+}
+
+/// The shipped defences.
+pub fn blitz_defences_source() -> Source {
+    Source::builtin(BLITZ_DEFENCES.0, BLITZ_DEFENCES.1)
+}
+
+/// The defences, checked.
+pub fn load_blitz_defences(src: &Source) -> Result<Defences, LoadErrors> {
+    let file: Defences = parse(&src.file, &src.text)?;
     let found = file.validate();
     if found.is_empty() {
         Ok(file)

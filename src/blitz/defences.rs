@@ -1,0 +1,280 @@
+//! The British defences: night fighters (C-8 to C-10), evasive action,
+//! searchlights (D-2) and flak (D-3), each a dice table with modifiers that
+//! hold in a situation (moon, weather, the zone, London, altitude), with
+//! the amendments (docs/RULES.md, "The night Blitz"). Values:
+//! `levels/blitz/defences.ron`.
+
+use super::calendar::Moon;
+use super::flight::Weather;
+use super::table::{Rolled, Table, Throw};
+use crate::common::dice::Dice;
+use crate::common::invalid::{too_long, Invalid};
+use serde::{Deserialize, Serialize};
+
+/// What the bomber's zone is, for the modifiers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ZoneSort {
+    /// The Target City Zone.
+    Target,
+    /// A zone with a city, en route.
+    City,
+    Land,
+    Water,
+    /// The Green Zone: the Luftwaffe's side of the Channel.
+    Green,
+}
+
+/// Where the bomber is and what the night is like.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Situation {
+    pub moon: Moon,
+    pub weather: Weather,
+    pub zone: ZoneSort,
+    pub london: bool,
+    /// Below 3,000 metres.
+    pub low: bool,
+    pub in_stream: bool,
+}
+
+/// When a modifier applies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum When {
+    Always,
+    GoodWeather,
+    PoorWeather,
+    BadWeather,
+    /// Full moon and good weather: the amendments reduce its value to 1
+    /// in its direction, on every table.
+    FullMoonGoodWeather,
+    NewMoon,
+    /// The Target City Zone modifier: by the amendments, on C-8 and C-9 in
+    /// every zone with a city.
+    TargetCityZone,
+    /// The Water Zone modifier: by the amendments, never in a city zone.
+    WaterZone,
+    London,
+    Low,
+    OutOfStream,
+}
+
+impl When {
+    pub fn holds(self, s: &Situation) -> bool {
+        match self {
+            When::Always => true,
+            When::GoodWeather => s.weather == Weather::Good,
+            When::PoorWeather => s.weather == Weather::Poor,
+            When::BadWeather => s.weather == Weather::Bad,
+            When::FullMoonGoodWeather => s.moon == Moon::Full && s.weather == Weather::Good,
+            When::NewMoon => s.moon == Moon::New,
+            When::TargetCityZone => matches!(s.zone, ZoneSort::Target | ZoneSort::City),
+            When::WaterZone => s.zone == ZoneSort::Water,
+            When::London => s.london,
+            When::Low => s.low,
+            When::OutOfStream => !s.in_stream,
+        }
+    }
+}
+
+/// A modifier: `value` added when `when` holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Modifier {
+    pub when: When,
+    pub value: i16,
+}
+
+impl Modifier {
+    /// Its value as played: the full-moon-and-good-weather modifier
+    /// reduced to 1 in its direction ("on top of the modifier for Good
+    /// weather alone").
+    pub fn played(self) -> i16 {
+        match self.when {
+            When::FullMoonGoodWeather => self.value.signum(),
+            _ => self.value,
+        }
+    }
+}
+
+/// A table with its modifiers.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Check<T> {
+    pub table: Table<T>,
+    pub modifiers: Vec<Modifier>,
+}
+
+/// The most modifiers a table may have.
+pub const MAX_MODIFIERS: usize = 16;
+
+impl<T: Copy> Check<T> {
+    pub fn validate(&self, path: &str) -> Vec<Invalid> {
+        let mut out = self.table.validate(&format!("{path}.table"));
+        let mods = format!("{path}.modifiers");
+        out.extend(too_long(&mods, &self.modifiers, MAX_MODIFIERS, "modifiers"));
+        for (i, m) in self.modifiers.iter().enumerate().take(MAX_MODIFIERS) {
+            if !(-20..=20).contains(&m.value) {
+                out.push(Invalid::new(
+                    format!("{mods}[{i}].value"),
+                    format!("{}: a modifier of -20 to +20", m.value),
+                ));
+            }
+        }
+        out
+    }
+
+    /// The sum of the modifiers that hold.
+    pub fn modifier(&self, s: &Situation) -> i16 {
+        self.modifiers
+            .iter()
+            .filter(|m| m.when.holds(s))
+            .map(|m| m.played())
+            .sum()
+    }
+
+    /// Thrown in a situation: the dice, the modifier, the result.
+    pub fn roll(&self, s: &Situation, dice: &mut Dice) -> (Rolled, i16, T) {
+        let r = self.table.dice.roll(dice);
+        let m = self.modifier(s);
+        let t = *self.table.get(r.total() + m);
+        (r, m, t)
+    }
+}
+
+/// C-8: does a night fighter find the bomber?
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Detection {
+    Unseen,
+    Detected,
+}
+
+/// C-9: does it get into an attack?
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Interception {
+    Lost,
+    Attacks,
+}
+
+/// The night fighters of the winter of 1940-41.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Fighter {
+    /// A single-seater hunting by eye ("cat's eyes").
+    Hurricane,
+    Defiant,
+    /// A Beaufighter with airborne interception radar.
+    Beaufighter,
+    /// The base game's second Beaufighter, which the amendments omit.
+    TwoBeaufighters,
+}
+
+/// Evasive action, 2d10.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Evasion {
+    /// The attack goes in.
+    Fails,
+    /// The fighter overshoots: its attack misses.
+    Shaken,
+    /// The fighter loses the bomber and breaks away.
+    Escaped,
+}
+
+/// D-2: the searchlights.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Searchlights {
+    /// Blocked by cloud, or they miss.
+    Blocked,
+    Illuminated,
+    /// Coned: the guns' aim is helped.
+    Coned,
+}
+
+/// D-3: the flak.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Flak {
+    /// No FLAK: only then may a night fighter be met after bombing.
+    NoFlak,
+    /// Flak, no damage.
+    Harmless,
+    /// Hit: a check on Table K.
+    Damaged,
+    /// Hit hard: a crewman wounded and a check on Table K.
+    HitHard,
+}
+
+/// `levels/blitz/defences.ron` as written.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Defences {
+    pub detection: Check<Detection>,
+    pub interception: Check<Interception>,
+    /// Deducted from every roll on C-9 (the amendments: -5).
+    pub c9: i16,
+    pub fighter: Table<Fighter>,
+    pub evasion: Table<Evasion>,
+    /// Evasive action collides with the fighter on this unmodified roll.
+    pub collision: i16,
+    pub searchlights: Check<Searchlights>,
+    pub flak: Check<Flak>,
+}
+
+impl Defences {
+    pub fn validate(&self) -> Vec<Invalid> {
+        let mut out = self.detection.validate("detection");
+        out.extend(self.interception.validate("interception"));
+        out.extend(self.fighter.validate("fighter"));
+        out.extend(self.evasion.validate("evasion"));
+        out.extend(self.searchlights.validate("searchlights"));
+        out.extend(self.flak.validate("flak"));
+        if !(-20..=20).contains(&self.c9) {
+            out.push(Invalid::new(
+                "c9",
+                format!("{}: a modifier of -20 to +20", self.c9),
+            ));
+        }
+        if self.evasion.dice != Throw::TwoD10 {
+            out.push(Invalid::new(
+                "evasion.dice",
+                "evasive action is thrown on 2d10 (TwoD10)",
+            ));
+        }
+        let (lo, hi) = self.evasion.dice.range();
+        if !(lo..=hi).contains(&self.collision) {
+            out.push(Invalid::new(
+                "collision",
+                format!("{}: not a roll of evasive action's dice", self.collision),
+            ));
+        }
+        out
+    }
+
+    /// Whether C-8 and C-9 are rolled in this zone: never in the Green Zone.
+    pub fn night_fighters_hunt(&self, s: &Situation) -> bool {
+        s.zone != ZoneSort::Green
+    }
+
+    /// C-9, with the amendments' -5.
+    pub fn roll_interception(&self, s: &Situation, dice: &mut Dice) -> (Rolled, i16, Interception) {
+        let r = self.interception.table.dice.roll(dice);
+        let m = self.interception.modifier(s) + self.c9;
+        let t = *self.interception.table.get(r.total() + m);
+        (r, m, t)
+    }
+
+    /// C-10: the fighter, with any second Beaufighter omitted.
+    pub fn roll_fighter(&self, dice: &mut Dice) -> (Rolled, Fighter) {
+        let r = self.fighter.dice.roll(dice);
+        let f = match *self.fighter.get(r.total()) {
+            Fighter::TwoBeaufighters => Fighter::Beaufighter,
+            f => f,
+        };
+        (r, f)
+    }
+
+    /// Evasive action: 2d10, and whether it collided (an unmodified
+    /// `collision`, downing both; fighters never roll for collisions).
+    pub fn roll_evasion(&self, dice: &mut Dice) -> (Rolled, Evasion, bool) {
+        let r = self.evasion.dice.roll(dice);
+        let e = *self.evasion.get(r.total());
+        let collided = r.total() == self.collision;
+        (r, e, collided)
+    }
+}

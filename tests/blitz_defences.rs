@@ -1,0 +1,292 @@
+//! The British defences with the amendments (docs/RULES.md, "The night
+//! Blitz").
+
+use tally_ho::blitz::{
+    Defences, Evasion, Fighter, Modifier, Moon, Searchlights, Situation, Weather, When, ZoneSort,
+};
+use tally_ho::common::dice::Dice;
+use tally_ho::data::{self, Source};
+
+fn shipped() -> Defences {
+    data::load_blitz_defences(&data::blitz_defences_source()).unwrap()
+}
+
+/// Every situation the modifiers can tell apart.
+fn situations() -> Vec<Situation> {
+    let mut out = Vec::new();
+    for moon in [Moon::New, Moon::Full, Moon::Other] {
+        for weather in [Weather::Good, Weather::Poor, Weather::Bad] {
+            for zone in [
+                ZoneSort::Target,
+                ZoneSort::City,
+                ZoneSort::Land,
+                ZoneSort::Water,
+                ZoneSort::Green,
+            ] {
+                for (london, low, in_stream) in [
+                    (false, false, true),
+                    (true, false, true),
+                    (false, true, true),
+                    (true, true, false),
+                    (false, false, false),
+                ] {
+                    out.push(Situation {
+                        moon,
+                        weather,
+                        zone,
+                        london,
+                        low,
+                        in_stream,
+                    });
+                }
+            }
+        }
+    }
+    out
+}
+
+fn plain() -> Situation {
+    Situation {
+        moon: Moon::Other,
+        weather: Weather::Poor,
+        zone: ZoneSort::Land,
+        london: false,
+        low: false,
+        in_stream: true,
+    }
+}
+
+#[test]
+fn the_modifier_for_full_moon_and_good_weather_is_reduced_to_1_in_the_stated_direction() {
+    let d = shipped();
+    assert_eq!(
+        Modifier {
+            when: When::FullMoonGoodWeather,
+            value: 3
+        }
+        .played(),
+        1
+    );
+    assert_eq!(
+        Modifier {
+            when: When::FullMoonGoodWeather,
+            value: -2
+        }
+        .played(),
+        -1
+    );
+    let full = Situation {
+        moon: Moon::Full,
+        weather: Weather::Good,
+        ..plain()
+    };
+    let half = Situation {
+        moon: Moon::Other,
+        ..full
+    };
+    // On top of the good weather modifier alone, each table gets one more
+    // point in the direction its file writes (3 on C-8, 2 on C-9, -2 on D-2).
+    assert_eq!(d.detection.modifier(&full) - d.detection.modifier(&half), 1);
+    assert_eq!(
+        d.interception.modifier(&full) - d.interception.modifier(&half),
+        1
+    );
+    assert_eq!(
+        d.searchlights.modifier(&full) - d.searchlights.modifier(&half),
+        -1
+    );
+    assert_eq!(d.flak.modifier(&full), d.flak.modifier(&half));
+}
+
+#[test]
+fn deduct_5_from_all_rolls_on_table_c9() {
+    let d = shipped();
+    assert_eq!(d.c9, -5);
+    for s in situations() {
+        for seed in 0..50 {
+            let (r, m, t) = d.roll_interception(&s, &mut Dice::new(seed));
+            assert_eq!(m, d.interception.modifier(&s) - 5);
+            assert_eq!(t, *d.interception.table.get(r.total() + m));
+        }
+    }
+}
+
+#[test]
+fn the_target_city_zone_modifier_on_c8_and_c9_applies_in_all_en_route_zones_containing_cities() {
+    let d = shipped();
+    let at = |zone| Situation { zone, ..plain() };
+    let (city, target) = (at(ZoneSort::City), at(ZoneSort::Target));
+    assert_eq!(d.detection.modifier(&city), d.detection.modifier(&target));
+    assert_eq!(
+        d.interception.modifier(&city),
+        d.interception.modifier(&target)
+    );
+    assert!(d.detection.modifier(&at(ZoneSort::City)) > d.detection.modifier(&at(ZoneSort::Land)));
+    assert!(
+        d.interception.modifier(&at(ZoneSort::City)) > d.interception.modifier(&at(ZoneSort::Land))
+    );
+}
+
+#[test]
+fn the_water_zone_modifier_on_c9_does_not_apply_in_city_zones() {
+    let d = shipped();
+    let at = |zone| Situation { zone, ..plain() };
+    assert!(
+        d.interception.modifier(&at(ZoneSort::Water))
+            < d.interception.modifier(&at(ZoneSort::Land))
+    );
+    for zone in [ZoneSort::City, ZoneSort::Target] {
+        assert!(!When::WaterZone.holds(&at(zone)));
+    }
+    // The map's city zones are land zones, so no city zone is ever water.
+    let map = data::load_blitz_map(&data::blitz_map_source()).unwrap();
+    for (_, z) in map.cities() {
+        assert_eq!(map.kind(z), Some(tally_ho::blitz::ZoneKind::Land));
+    }
+}
+
+#[test]
+fn you_need_never_roll_on_tables_c8_or_c9_in_the_green_zone() {
+    let d = shipped();
+    for s in situations() {
+        assert_eq!(
+            d.night_fighters_hunt(&s),
+            s.zone != ZoneSort::Green,
+            "{s:?}"
+        );
+    }
+}
+
+#[test]
+fn omit_any_second_beaufighter_on_table_c10() {
+    let d = shipped();
+    // The base table has its second Beaufighter...
+    assert!(d.fighter.entries().any(|f| *f == Fighter::TwoBeaufighters));
+    // ...which is never met.
+    let mut dice = Dice::new(5);
+    let mut beaus = 0;
+    for _ in 0..5_000 {
+        let (r, f) = d.roll_fighter(&mut dice);
+        assert_ne!(f, Fighter::TwoBeaufighters);
+        if *d.fighter.get(r.total()) == Fighter::TwoBeaufighters {
+            assert_eq!(f, Fighter::Beaufighter);
+            beaus += 1;
+        }
+    }
+    assert!(beaus > 0);
+}
+
+#[test]
+fn evasive_action_rolls_2d10_and_collides_with_the_fighter_on_an_unmodified_20() {
+    let d = shipped();
+    assert_eq!(d.collision, 20);
+    assert_eq!(d.evasion.dice, tally_ho::blitz::Throw::TwoD10);
+    let mut dice = Dice::new(9);
+    let (mut n, mut collided) = (0, 0);
+    for _ in 0..100_000 {
+        let (r, e, c) = d.roll_evasion(&mut dice);
+        assert_eq!(c, r.total() == 20);
+        assert_eq!(e, *d.evasion.get(r.total()));
+        n += 1;
+        collided += c as u32;
+    }
+    // One evasion in a hundred: "a far less inflated level".
+    let share = collided as f64 / n as f64;
+    assert!((0.008..0.012).contains(&share), "{share}");
+    assert!(d.evasion.entries().any(|e| *e == Evasion::Escaped));
+}
+
+#[test]
+fn londons_modifiers_are_plus_1_on_d2_and_plus_2_on_d3() {
+    let d = shipped();
+    let london = Situation {
+        london: true,
+        zone: ZoneSort::Target,
+        ..plain()
+    };
+    let elsewhere = Situation {
+        london: false,
+        ..london
+    };
+    assert_eq!(
+        d.searchlights.modifier(&london) - d.searchlights.modifier(&elsewhere),
+        1
+    );
+    assert_eq!(d.flak.modifier(&london) - d.flak.modifier(&elsewhere), 2);
+}
+
+#[test]
+fn searchlights_will_always_be_blocked_by_cloud_in_poor_or_bad_weather() {
+    let d = shipped();
+    let (_, hi) = d.searchlights.table.dice.range();
+    for s in situations() {
+        if s.weather == Weather::Good {
+            continue;
+        }
+        // Even the highest roll, over London.
+        let best = hi + d.searchlights.modifier(&s);
+        assert_eq!(
+            *d.searchlights.table.get(best),
+            Searchlights::Blocked,
+            "{s:?}"
+        );
+    }
+    // In good weather they can find the bomber.
+    let clear = Situation {
+        weather: Weather::Good,
+        ..plain()
+    };
+    assert_ne!(
+        *d.searchlights
+            .table
+            .get(hi + d.searchlights.modifier(&clear)),
+        Searchlights::Blocked
+    );
+}
+
+#[test]
+fn a_bad_defences_file_is_reported_at_its_file_line_and_column() {
+    let src = data::blitz_defences_source();
+    let with = |from: &str, to: &str| {
+        assert!(src.text.contains(from), "{from}");
+        Source {
+            text: src.text.replacen(from, to, 1),
+            ..src.clone()
+        }
+    };
+    let cases = [
+        (
+            with("evasion: (dice: TwoD10", "evasion: (dice: TwoD6"),
+            "evasion: (dice: TwoD6",
+            "2d10",
+        ),
+        (
+            with("collision: 20", "collision: 21"),
+            "collision:",
+            "not a roll",
+        ),
+        (
+            with("(when: London, value: 1)", "(when: London, value: 40)"),
+            "value: 40",
+            "modifier of",
+        ),
+        (
+            with(
+                "(from: 15, to: 18, then: Illuminated)",
+                "(from: 16, to: 18, then: Illuminated)",
+            ),
+            "(from: 16, to: 18",
+            "run on from 15",
+        ),
+    ];
+    for (bad, at, says) in cases {
+        let e = data::load_blitz_defences(&bad).unwrap_err();
+        let line = bad.text.lines().position(|l| l.contains(at)).unwrap() + 1;
+        let hit =
+            e.0.iter()
+                .find(|x| x.message.contains(says))
+                .unwrap_or_else(|| panic!("{e}"));
+        assert_eq!(hit.file, "levels/blitz/defences.ron");
+        assert_eq!(hit.line, line, "{e}");
+    }
+}
