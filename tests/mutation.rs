@@ -365,6 +365,18 @@ fn blitz_defences() {
 }
 
 #[test]
+fn blitz_mission_end() {
+    let src = data::blitz_mission_end_source();
+    check(Kind::new(
+        "blitz mission end",
+        &src.file.clone(),
+        &src.text.clone(),
+        &[],
+        move |t| data::load_blitz_mission_end(&with_text(src.clone(), t)).map(|_| ()),
+    ));
+}
+
+#[test]
 fn silhouettes() {
     let src = data::silhouettes_source();
     check(Kind::new(

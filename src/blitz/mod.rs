@@ -7,12 +7,14 @@
 //! So far: the zone map, the calendar of nights (moon, the winter pause,
 //! spring), the night's orders (A-1, its follow-ups, A-4), and take-off,
 //! weather and mechanical failure (B-1 to B-3, C-1 to C-4, K), and the
-//! defences (C-8 to C-10, evasive action, D-2, D-3).
+//! defences (C-8 to C-10, evasive action, D-2, D-3), and the beam, the bomb
+//! run and the way home (D-1, D-5, G-1, E-1 to E-3).
 
 pub mod calendar;
 pub mod defences;
 pub mod flight;
 pub mod map;
+pub mod mission_end;
 pub mod nights;
 pub mod table;
 
@@ -25,5 +27,6 @@ pub use flight::{
     BaseWeather, Failure, FlightTables, Glitch, Icing, Lightning, TakeOff, Weather, ZoneWeather,
 };
 pub use map::{City, MapFile, Zone, ZoneKind, ZoneMap};
+pub use mission_end::{Beam, BombRun, Ditching, Fate, Jump, Landing, MissionEnd};
 pub use nights::{LastMission, Night, NightsFile, Orders, Stood, Why};
 pub use table::{Rolled, Row, Table, Throw};

@@ -1,8 +1,11 @@
-//! The night Blitz's data: the zone map and the calendar under
-//! `levels/blitz/`, shipped in the binary or read from a path.
+//! The night Blitz's data under `levels/blitz/` (the zone map, the
+//! calendar, the night's orders and the tables of the flight), shipped in
+//! the binary, each checked with its errors placed.
 
 use super::{parse, positioned, LoadErrors, Source};
-use crate::blitz::{Calendar, CalendarFile, Defences, FlightTables, MapFile, NightsFile, ZoneMap};
+use crate::blitz::{
+    Calendar, CalendarFile, Defences, FlightTables, MapFile, MissionEnd, NightsFile, ZoneMap,
+};
 
 const BLITZ_MAP: (&str, &str) = (
     "levels/blitz/map.ron",
@@ -19,6 +22,10 @@ const BLITZ_FLIGHT: (&str, &str) = (
 const BLITZ_DEFENCES: (&str, &str) = (
     "levels/blitz/defences.ron",
     include_str!("../../levels/blitz/defences.ron"),
+);
+const BLITZ_MISSION_END: (&str, &str) = (
+    "levels/blitz/mission_end.ron",
+    include_str!("../../levels/blitz/mission_end.ron"),
 );
 const BLITZ_CALENDAR: (&str, &str) = (
     "levels/blitz/calendar.ron",
@@ -82,6 +89,22 @@ pub fn blitz_defences_source() -> Source {
 /// The defences, checked.
 pub fn load_blitz_defences(src: &Source) -> Result<Defences, LoadErrors> {
     let file: Defences = parse(&src.file, &src.text)?;
+    let found = file.validate();
+    if found.is_empty() {
+        Ok(file)
+    } else {
+        Err(positioned(&src.file, &src.text, found))
+    }
+}
+
+/// The shipped beam, bomb run and way home.
+pub fn blitz_mission_end_source() -> Source {
+    Source::builtin(BLITZ_MISSION_END.0, BLITZ_MISSION_END.1)
+}
+
+/// The beam, bomb run and way home, checked.
+pub fn load_blitz_mission_end(src: &Source) -> Result<MissionEnd, LoadErrors> {
+    let file: MissionEnd = parse(&src.file, &src.text)?;
     let found = file.validate();
     if found.is_empty() {
         Ok(file)
