@@ -8,8 +8,10 @@
 //! spring), the night's orders (A-1, its follow-ups, A-4), and take-off,
 //! weather and mechanical failure (B-1 to B-3, C-1 to C-4, K), and the
 //! defences (C-8 to C-10, evasive action, D-2, D-3), and the beam, the bomb
-//! run and the way home (D-1, D-5, G-1, E-1 to E-3).
+//! run and the way home (D-1, D-5, G-1, E-1 to E-3), and the bomber in
+//! flight (headings, aborting, the stream, height).
 
+pub mod bomber;
 pub mod calendar;
 pub mod defences;
 pub mod flight;
@@ -18,6 +20,7 @@ pub mod mission_end;
 pub mod nights;
 pub mod table;
 
+pub use bomber::{Abort, Bomber, Heading, Leg, Refused};
 pub use calendar::{Calendar, CalendarFile, Date, Moon};
 pub use defences::{
     Check, Defences, Detection, Evasion, Fighter, Flak, Interception, Modifier, Searchlights,
