@@ -6,6 +6,8 @@ use super::{parse, positioned, LoadErrors, Source};
 use crate::blitz::{
     Calendar, CalendarFile, Defences, FlightTables, MapFile, MissionEnd, NightsFile, ZoneMap,
 };
+use crate::common::Invalid;
+use serde::de::DeserializeOwned;
 
 const BLITZ_MAP: (&str, &str) = (
     "levels/blitz/map.ron",
@@ -56,13 +58,7 @@ pub fn blitz_nights_source() -> Source {
 
 /// The night's orders, checked against the map's cities.
 pub fn load_blitz_nights(src: &Source, map: &ZoneMap) -> Result<NightsFile, LoadErrors> {
-    let file: NightsFile = parse(&src.file, &src.text)?;
-    let found = file.validate(map);
-    if found.is_empty() {
-        Ok(file)
-    } else {
-        Err(positioned(&src.file, &src.text, found))
-    }
+    checked(src, |f: &NightsFile| f.validate(map))
 }
 
 /// The shipped take-off, weather and failure tables.
@@ -72,13 +68,7 @@ pub fn blitz_flight_source() -> Source {
 
 /// Take-off, weather and failure tables, checked.
 pub fn load_blitz_flight(src: &Source) -> Result<FlightTables, LoadErrors> {
-    let file: FlightTables = parse(&src.file, &src.text)?;
-    let found = file.validate();
-    if found.is_empty() {
-        Ok(file)
-    } else {
-        Err(positioned(&src.file, &src.text, found))
-    }
+    checked(src, FlightTables::validate)
 }
 
 /// The shipped defences.
@@ -88,13 +78,7 @@ pub fn blitz_defences_source() -> Source {
 
 /// The defences, checked.
 pub fn load_blitz_defences(src: &Source) -> Result<Defences, LoadErrors> {
-    let file: Defences = parse(&src.file, &src.text)?;
-    let found = file.validate();
-    if found.is_empty() {
-        Ok(file)
-    } else {
-        Err(positioned(&src.file, &src.text, found))
-    }
+    checked(src, Defences::validate)
 }
 
 /// The shipped beam, bomb run and way home.
@@ -104,13 +88,7 @@ pub fn blitz_mission_end_source() -> Source {
 
 /// The beam, bomb run and way home, checked.
 pub fn load_blitz_mission_end(src: &Source) -> Result<MissionEnd, LoadErrors> {
-    let file: MissionEnd = parse(&src.file, &src.text)?;
-    let found = file.validate();
-    if found.is_empty() {
-        Ok(file)
-    } else {
-        Err(positioned(&src.file, &src.text, found))
-    }
+    checked(src, MissionEnd::validate)
 }
 
 /// A calendar, checked likewise.
@@ -118,4 +96,19 @@ pub fn load_blitz_calendar(src: &Source) -> Result<Calendar, LoadErrors> {
     let file: CalendarFile = parse(&src.file, &src.text)?;
     file.build()
         .map_err(|found| positioned(&src.file, &src.text, found))
+}
+
+/// A file read and checked: its shape by the parser, its values by
+/// `validate`, every problem placed at its line and column.
+fn checked<T: DeserializeOwned>(
+    src: &Source,
+    validate: impl Fn(&T) -> Vec<Invalid>,
+) -> Result<T, LoadErrors> {
+    let file: T = parse(&src.file, &src.text)?;
+    let found = validate(&file);
+    if found.is_empty() {
+        Ok(file)
+    } else {
+        Err(positioned(&src.file, &src.text, found))
+    }
 }
