@@ -377,6 +377,18 @@ fn blitz_mission_end() {
 }
 
 #[test]
+fn blitz_crew() {
+    let src = data::blitz_crew_source();
+    check(Kind::new(
+        "blitz crew",
+        &src.file.clone(),
+        &src.text.clone(),
+        &[],
+        move |t| data::load_blitz_crew(&with_text(src.clone(), t)).map(|_| ()),
+    ));
+}
+
+#[test]
 fn silhouettes() {
     let src = data::silhouettes_source();
     check(Kind::new(

@@ -9,10 +9,12 @@
 //! weather and mechanical failure (B-1 to B-3, C-1 to C-4, K), and the
 //! defences (C-8 to C-10, evasive action, D-2, D-3), and the beam, the bomb
 //! run and the way home (D-1, D-5, G-1, E-1 to E-3), and the bomber in
-//! flight (headings, aborting, the stream, height).
+//! flight (headings, aborting, the stream, height), and the crew who carry
+//! their wounds and missions from night to night.
 
 pub mod bomber;
 pub mod calendar;
+pub mod crew;
 pub mod defences;
 pub mod flight;
 pub mod map;
@@ -22,6 +24,7 @@ pub mod table;
 
 pub use bomber::{Abort, Bomber, Heading, Leg, Refused};
 pub use calendar::{Calendar, CalendarFile, Date, Moon};
+pub use crew::{Crew, CrewFile, Crewman, Position, Status, Wound};
 pub use defences::{
     Check, Defences, Detection, Evasion, Fighter, Flak, Interception, Modifier, Searchlights,
     Situation, When, ZoneSort,

@@ -4,7 +4,8 @@
 
 use super::{parse, positioned, LoadErrors, Source};
 use crate::blitz::{
-    Calendar, CalendarFile, Defences, FlightTables, MapFile, MissionEnd, NightsFile, ZoneMap,
+    Calendar, CalendarFile, CrewFile, Defences, FlightTables, MapFile, MissionEnd, NightsFile,
+    ZoneMap,
 };
 use crate::common::Invalid;
 use serde::de::DeserializeOwned;
@@ -28,6 +29,10 @@ const BLITZ_DEFENCES: (&str, &str) = (
 const BLITZ_MISSION_END: (&str, &str) = (
     "levels/blitz/mission_end.ron",
     include_str!("../../levels/blitz/mission_end.ron"),
+);
+const BLITZ_CREW: (&str, &str) = (
+    "levels/blitz/crew.ron",
+    include_str!("../../levels/blitz/crew.ron"),
 );
 const BLITZ_CALENDAR: (&str, &str) = (
     "levels/blitz/calendar.ron",
@@ -89,6 +94,16 @@ pub fn blitz_mission_end_source() -> Source {
 /// The beam, bomb run and way home, checked.
 pub fn load_blitz_mission_end(src: &Source) -> Result<MissionEnd, LoadErrors> {
     checked(src, MissionEnd::validate)
+}
+
+/// The shipped crew.
+pub fn blitz_crew_source() -> Source {
+    Source::builtin(BLITZ_CREW.0, BLITZ_CREW.1)
+}
+
+/// The crew, checked.
+pub fn load_blitz_crew(src: &Source) -> Result<CrewFile, LoadErrors> {
+    checked(src, CrewFile::validate)
 }
 
 /// A calendar, checked likewise.

@@ -1,0 +1,264 @@
+//! The crew: five named men at their positions, who carry their wounds and
+//! missions from night to night (docs/RULES.md, "The night Blitz").
+//! Values: `levels/blitz/crew.ron`.
+
+use super::calendar::Date;
+use super::table::Table;
+use crate::common::invalid::{earlier_same, too_long, Invalid};
+use serde::{Deserialize, Serialize};
+
+/// A He 111's crew positions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Position {
+    /// Flugzeugführer.
+    Pilot,
+    /// Beobachter: navigator and bomb aimer, who also spots night fighters
+    /// below.
+    Bombardier,
+    /// Bordfunker: the radio and the beam.
+    Radio,
+    /// Bordmechaniker.
+    Engineer,
+    /// Bordschütze.
+    Gunner,
+}
+
+impl Position {
+    pub const ALL: [Position; 5] = [
+        Position::Pilot,
+        Position::Bombardier,
+        Position::Radio,
+        Position::Engineer,
+        Position::Gunner,
+    ];
+}
+
+/// A wound.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Wound {
+    /// Light: he flies on.
+    Light,
+    /// Serious (SW): out of the fight, and off the crew for a while.
+    Serious,
+    /// Killed in action (KIA).
+    Killed,
+}
+
+/// Where a crewman is between missions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Status {
+    Fit,
+    /// In hospital until this night.
+    Hospital(Date),
+    Killed,
+    Captured,
+    /// A replacement whose man came back from hospital: gone to another crew.
+    Transferred,
+}
+
+/// A crewman.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Crewman {
+    pub name: String,
+    pub position: Position,
+    pub missions: u16,
+    /// His worst wound this mission.
+    pub wound: Option<Wound>,
+    pub status: Status,
+}
+
+impl Crewman {
+    /// Still doing his job this mission.
+    pub fn able(&self) -> bool {
+        !matches!(self.wound, Some(Wound::Serious | Wound::Killed))
+    }
+}
+
+/// `levels/blitz/crew.ron` as written.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CrewFile {
+    /// The crew of the first night, one a position in `Position::ALL`'s
+    /// order.
+    pub crew: Vec<String>,
+    /// Names for the replacements, taken in order.
+    pub replacements: Vec<String>,
+    /// What a hit does to a crewman.
+    pub wound: Table<Wound>,
+    /// Nights a seriously wounded man is in hospital.
+    pub hospital: u8,
+}
+
+/// The most names a file may give.
+pub const MAX_NAMES: usize = 200;
+
+impl CrewFile {
+    pub fn validate(&self) -> Vec<Invalid> {
+        let mut out = self.wound.validate("wound");
+        out.extend(too_long(
+            "replacements",
+            &self.replacements,
+            MAX_NAMES,
+            "names",
+        ));
+        if self.crew.len() != Position::ALL.len() {
+            out.push(Invalid::new(
+                "crew",
+                format!(
+                    "{} names: a He 111 has a crew of {} (pilot, bombardier, radio operator, engineer, gunner)",
+                    self.crew.len(),
+                    Position::ALL.len()
+                ),
+            ));
+        }
+        if self.replacements.is_empty() {
+            out.push(Invalid::new("replacements", "no names for replacements"));
+        }
+        if !out.is_empty() {
+            return out;
+        }
+        let names = self.crew.iter().chain(&self.replacements);
+        for (i, same) in earlier_same(names.clone().map(|n| n.trim()))
+            .into_iter()
+            .enumerate()
+        {
+            let path = if i < self.crew.len() {
+                format!("crew[{i}]")
+            } else {
+                format!("replacements[{}]", i - self.crew.len())
+            };
+            let name = names.clone().nth(i).expect("counted");
+            if name.trim().is_empty() {
+                out.push(Invalid::new(path, "a crewman needs a name"));
+            } else if same.is_some() {
+                out.push(Invalid::new(path, format!("{name} is named twice")));
+            }
+        }
+        if self.hospital == 0 {
+            out.push(Invalid::new(
+                "hospital",
+                "a serious wound keeps a man off at least one night",
+            ));
+        }
+        out
+    }
+}
+
+/// The crew of the campaign, and the men who were on it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Crew {
+    /// Everyone who has flown, in the order they joined.
+    pub men: Vec<Crewman>,
+    /// The next replacement's name.
+    next: usize,
+}
+
+impl Crew {
+    /// The first night's crew.
+    pub fn new(file: &CrewFile) -> Crew {
+        let men = file
+            .crew
+            .iter()
+            .zip(Position::ALL)
+            .map(|(name, position)| Crewman {
+                name: name.clone(),
+                position,
+                missions: 0,
+                wound: None,
+                status: Status::Fit,
+            })
+            .collect();
+        Crew { men, next: 0 }
+    }
+
+    /// The man at a position tonight: fit, and the last to take it.
+    pub fn at(&self, p: Position) -> Option<&Crewman> {
+        self.men
+            .iter()
+            .rev()
+            .find(|m| m.position == p && m.status == Status::Fit)
+    }
+
+    fn index_at(&self, p: Position) -> Option<usize> {
+        (0..self.men.len())
+            .rev()
+            .find(|&i| self.men[i].position == p && self.men[i].status == Status::Fit)
+    }
+
+    /// A crewman hit: his worst wound this mission. True if the bombardier
+    /// is now seriously wounded or killed (an outbound mission is aborted).
+    pub fn hit(&mut self, p: Position, w: Wound) -> bool {
+        if let Some(i) = self.index_at(p) {
+            let m = &mut self.men[i];
+            m.wound = Some(m.wound.map_or(w, |old| old.max(w)));
+        }
+        p == Position::Bombardier && w >= Wound::Serious
+    }
+
+    /// A crewman moves to another position to take a disabled man's place
+    /// (the bombardier moving aborts an outbound mission). False if there
+    /// is no able man at `from`.
+    pub fn change_places(&mut self, from: Position, to: Position) -> bool {
+        let (Some(i), Some(j)) = (self.index_at(from), self.index_at(to)) else {
+            return false;
+        };
+        if !self.men[i].able() || i == j {
+            return false;
+        }
+        self.men[i].position = to;
+        self.men[j].position = from;
+        true
+    }
+
+    /// After a mission flown on `night`: each man who flew counts it;
+    /// the killed and the captured leave for good, the seriously wounded go
+    /// to hospital for `hospital` nights; every empty position gets a
+    /// replacement. `captured`: the men down outside the Green Zone.
+    pub fn after_mission(&mut self, night: Date, file: &CrewFile, captured: &[Position]) {
+        let back = Date::from_days(night.days() + file.hospital as i64);
+        for p in Position::ALL {
+            let Some(i) = self.index_at(p) else { continue };
+            let m = &mut self.men[i];
+            m.missions += 1;
+            m.status = match m.wound.take() {
+                Some(Wound::Killed) => Status::Killed,
+                _ if captured.contains(&p) => Status::Captured,
+                Some(Wound::Serious) => Status::Hospital(back),
+                _ => Status::Fit,
+            };
+        }
+        self.fill(file);
+    }
+
+    /// Men back from hospital by `night` take their places again; the
+    /// replacement who stood in goes to another crew.
+    pub fn new_night(&mut self, night: Date) {
+        while let Some(i) = self
+            .men
+            .iter()
+            .position(|m| matches!(m.status, Status::Hospital(back) if back <= night))
+        {
+            let p = self.men[i].position;
+            if let Some(j) = self.index_at(p) {
+                self.men[j].status = Status::Transferred;
+            }
+            self.men[i].status = Status::Fit;
+        }
+    }
+
+    fn fill(&mut self, file: &CrewFile) {
+        for p in Position::ALL {
+            if self.index_at(p).is_none() {
+                let name = file.replacements[self.next % file.replacements.len()].clone();
+                self.next += 1;
+                self.men.push(Crewman {
+                    name,
+                    position: p,
+                    missions: 0,
+                    wound: None,
+                    status: Status::Fit,
+                });
+            }
+        }
+    }
+}

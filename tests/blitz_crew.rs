@@ -1,0 +1,145 @@
+//! The crew: named men at their positions who carry their wounds and
+//! missions from night to night (docs/RULES.md, "The night Blitz").
+
+use tally_ho::blitz::{Bomber, Crew, CrewFile, Date, Leg, Position, Status, Wound, Zone};
+use tally_ho::data::{self, Source};
+
+fn file() -> CrewFile {
+    data::load_blitz_crew(&data::blitz_crew_source()).unwrap()
+}
+
+fn date(y: i32, m: u8, d: u8) -> Date {
+    Date::new(y, m, d).unwrap()
+}
+
+#[test]
+fn the_crew_is_five_named_men_at_the_he_111s_positions() {
+    let f = file();
+    let c = Crew::new(&f);
+    for (p, name) in Position::ALL.iter().zip(&f.crew) {
+        let m = c.at(*p).unwrap();
+        assert_eq!(&m.name, name);
+        assert_eq!((m.missions, m.status), (0, Status::Fit));
+    }
+}
+
+#[test]
+fn your_bombardier_seriously_wounded_or_killed_or_moved_aborts_the_outbound_mission() {
+    let f = file();
+    for (w, aborts) in [
+        (Wound::Light, false),
+        (Wound::Serious, true),
+        (Wound::Killed, true),
+    ] {
+        let mut c = Crew::new(&f);
+        let mut b = Bomber::new(Zone::parse("N8").unwrap(), 30);
+        if c.hit(Position::Bombardier, w) {
+            b.lose_bombardier();
+        }
+        assert_eq!(b.leg == Leg::Homebound, aborts, "{w:?}");
+    }
+    // Moving to another position: the bombardier takes the wounded pilot's
+    // place, and the mission is aborted.
+    let mut c = Crew::new(&f);
+    c.hit(Position::Pilot, Wound::Serious);
+    let bombardier = c.at(Position::Bombardier).unwrap().name.clone();
+    assert!(c.change_places(Position::Bombardier, Position::Pilot));
+    assert_eq!(c.at(Position::Pilot).unwrap().name, bombardier);
+    // A disabled man cannot move.
+    let mut c = Crew::new(&f);
+    c.hit(Position::Gunner, Wound::Serious);
+    assert!(!c.change_places(Position::Gunner, Position::Pilot));
+}
+
+#[test]
+fn crewmen_carry_their_wounds_and_missions_from_night_to_night() {
+    let f = file();
+    let mut c = Crew::new(&f);
+    let night = date(1940, 11, 14);
+    let pilot = c.at(Position::Pilot).unwrap().name.clone();
+    c.hit(Position::Pilot, Wound::Light);
+    c.hit(Position::Radio, Wound::Serious);
+    c.hit(Position::Gunner, Wound::Killed);
+    c.hit(Position::Gunner, Wound::Light); // a worse wound stays
+    c.after_mission(night, &f, &[]);
+    // The lightly wounded pilot flies on, one mission to his name.
+    let p = c.at(Position::Pilot).unwrap();
+    assert_eq!((&p.name, p.missions, p.status), (&pilot, 1, Status::Fit));
+    // The gunner is dead and the radio operator in hospital: replaced.
+    let dead = c.men.iter().find(|m| m.name == f.crew[4]).unwrap();
+    assert_eq!(dead.status, Status::Killed);
+    let hurt = c.men.iter().find(|m| m.name == f.crew[2]).unwrap();
+    let back = Date::from_days(night.days() + f.hospital as i64);
+    assert_eq!(hurt.status, Status::Hospital(back));
+    assert_eq!(c.at(Position::Gunner).unwrap().missions, 0);
+    // (replacements in the positions' order: radio operator, then gunner)
+    assert_eq!(c.at(Position::Radio).unwrap().name, f.replacements[0]);
+    assert_eq!(c.at(Position::Gunner).unwrap().name, f.replacements[1]);
+    // Back from hospital, he takes his place again.
+    c.new_night(Date::from_days(back.days() - 1));
+    assert_eq!(c.at(Position::Radio).unwrap().name, f.replacements[0]);
+    c.new_night(back);
+    let r = c.at(Position::Radio).unwrap();
+    assert_eq!((&r.name, r.missions), (&f.crew[2], 1));
+    assert_eq!(
+        c.men
+            .iter()
+            .find(|m| m.name == f.replacements[0])
+            .unwrap()
+            .status,
+        Status::Transferred
+    );
+}
+
+#[test]
+fn crewmen_down_outside_the_green_zone_are_captured_and_replaced() {
+    let f = file();
+    let mut c = Crew::new(&f);
+    c.after_mission(date(1940, 12, 1), &f, &Position::ALL);
+    for (p, name) in Position::ALL.iter().zip(&f.crew) {
+        let old = c.men.iter().find(|m| &m.name == name).unwrap();
+        assert_eq!(old.status, Status::Captured);
+        assert_ne!(&c.at(*p).unwrap().name, name);
+    }
+}
+
+#[test]
+fn a_bad_crew_file_is_reported_at_its_file_line_and_column() {
+    let src = data::blitz_crew_source();
+    let with = |from: &str, to: &str| {
+        assert!(src.text.contains(from), "{from}");
+        Source {
+            text: src.text.replacen(from, to, 1),
+            ..src.clone()
+        }
+    };
+    let cases = [
+        (with(", \"Heinz Vogel\"]", "]"), "crew: [", "a crew of 5"),
+        (
+            with("\"Horst Peters\"", "\"Karl Hoffmann\""),
+            "\"Karl Hoffmann\",",
+            "named twice",
+        ),
+        (
+            with("hospital: 30", "hospital: 0"),
+            "hospital:",
+            "at least one night",
+        ),
+    ];
+    for (bad, at, says) in cases {
+        let e = data::load_blitz_crew(&bad).unwrap_err();
+        let hit =
+            e.0.iter()
+                .find(|x| x.message.contains(says))
+                .unwrap_or_else(|| panic!("{e}"));
+        assert_eq!(hit.file, "levels/blitz/crew.ron");
+        let lines: Vec<usize> = bad
+            .text
+            .lines()
+            .enumerate()
+            .filter(|(_, l)| l.contains(at))
+            .map(|(i, _)| i + 1)
+            .collect();
+        assert!(lines.contains(&hit.line), "{e}");
+    }
+}
