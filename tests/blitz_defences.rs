@@ -290,3 +290,60 @@ fn a_bad_defences_file_is_reported_at_its_file_line_and_column() {
         assert_eq!(hit.line, line, "{e}");
     }
 }
+
+#[test]
+fn night_fighters_make_at_most_one_follow_up_attack_before_breaking_away() {
+    let d = shipped();
+    let mut dice = Dice::new(4);
+    let (mut again, mut n) = (0, 0);
+    for _ in 0..5_000 {
+        // After the first attack the fighter may come round...
+        let (r, follow) = d
+            .roll_follow_up(1, &mut dice)
+            .expect("a roll after the first attack");
+        assert_eq!(follow, *d.follow_up.get(r.total()));
+        again += follow as u32;
+        n += 1;
+        // ...but after its follow-up it breaks away, whatever the dice.
+        assert!(d.roll_follow_up(2, &mut dice).is_none());
+        assert!(d.roll_follow_up(3, &mut dice).is_none());
+    }
+    assert!(again > 0 && again < n);
+}
+
+#[test]
+fn do_not_roll_again_on_c10_after_bombing_unless_the_result_on_d3_was_no_flak() {
+    use tally_ho::blitz::Flak;
+    let d = shipped();
+    assert!(d.fighters_after_bombing(Flak::NoFlak));
+    for f in [Flak::Harmless, Flak::Damaged, Flak::HitHard] {
+        assert!(!d.fighters_after_bombing(f), "{f:?}");
+    }
+}
+
+#[test]
+fn a_fighters_attack_is_read_with_its_guns_and_the_gunners_return_fire() {
+    use tally_ho::blitz::Attack;
+    let d = shipped();
+    for seed in 0..300 {
+        for fighter in [Fighter::Hurricane, Fighter::Defiant, Fighter::Beaufighter] {
+            for gunner in [true, false] {
+                assert!(d
+                    .roll_attack(fighter, gunner, true, &mut Dice::new(seed))
+                    .is_none());
+                let (r, m, a) = d
+                    .roll_attack(fighter, gunner, false, &mut Dice::new(seed))
+                    .unwrap();
+                let guns: i16 = d
+                    .guns
+                    .iter()
+                    .filter(|(f, _)| *f == fighter)
+                    .map(|(_, v)| v)
+                    .sum();
+                assert_eq!(m, guns + if gunner { d.gunner } else { 0 });
+                assert_eq!(a, *d.attack.get(r.total() + m));
+            }
+        }
+    }
+    assert!(d.attack.entries().any(|a| *a == Attack::ShotDown));
+}

@@ -177,6 +177,18 @@ pub enum Evasion {
     Escaped,
 }
 
+/// A night fighter's attack on the bomber (ours: the base game's).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Attack {
+    Miss,
+    /// Hits in the airframe: a check on Table K.
+    Airframe,
+    /// A crewman hit (the position on `crewman_hit`).
+    Crewman,
+    /// Shot down: the crew bails out (E-1).
+    ShotDown,
+}
+
 /// D-2: the searchlights.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Searchlights {
@@ -214,6 +226,17 @@ pub struct Defences {
     pub collision: i16,
     pub searchlights: Check<Searchlights>,
     pub flak: Check<Flak>,
+    /// A fighter's attack, with each fighter's guns as a modifier and the
+    /// bomber's gunner's return fire while he is able.
+    pub attack: Table<Attack>,
+    pub guns: Vec<(Fighter, i16)>,
+    pub gunner: i16,
+    /// Which crewman a hit finds.
+    pub crewman_hit: Table<crate::blitz::crew::Position>,
+    /// After an attack the fighter comes round again on these rolls of
+    /// `follow_up_dice`; "at most one follow-up attack before breaking
+    /// away".
+    pub follow_up: Table<bool>,
 }
 
 impl Defences {
@@ -224,6 +247,24 @@ impl Defences {
         out.extend(self.evasion.validate("evasion"));
         out.extend(self.searchlights.validate("searchlights"));
         out.extend(self.flak.validate("flak"));
+        out.extend(self.attack.validate("attack"));
+        out.extend(self.crewman_hit.validate("crewman_hit"));
+        out.extend(self.follow_up.validate("follow_up"));
+        out.extend(too_long("guns", &self.guns, 8, "fighters"));
+        for (i, (_, v)) in self.guns.iter().enumerate().take(8) {
+            if !(-20..=20).contains(v) {
+                out.push(Invalid::new(
+                    format!("guns[{i}].1"),
+                    format!("{v}: a modifier of -20 to +20"),
+                ));
+            }
+        }
+        if !(-20..=20).contains(&self.gunner) {
+            out.push(Invalid::new(
+                "gunner",
+                format!("{}: a modifier of -20 to +20", self.gunner),
+            ));
+        }
         if !(-20..=20).contains(&self.c9) {
             out.push(Invalid::new(
                 "c9",
@@ -267,6 +308,56 @@ impl Defences {
             f => f,
         };
         (r, f)
+    }
+
+    /// A fighter's attack: `shaken` by evasive action, it misses without a
+    /// roll. None then.
+    pub fn roll_attack(
+        &self,
+        fighter: Fighter,
+        gunner_able: bool,
+        shaken: bool,
+        dice: &mut Dice,
+    ) -> Option<(Rolled, i16, Attack)> {
+        if shaken {
+            return None;
+        }
+        let r = self.attack.dice.roll(dice);
+        let m = self
+            .guns
+            .iter()
+            .filter(|(f, _)| *f == fighter)
+            .map(|(_, v)| *v)
+            .sum::<i16>()
+            + if gunner_able { self.gunner } else { 0 };
+        let a = *self.attack.get(r.total() + m);
+        Some((r, m, a))
+    }
+
+    /// Which crewman a hit finds.
+    pub fn roll_crewman(&self, dice: &mut Dice) -> (Rolled, crate::blitz::crew::Position) {
+        let r = self.crewman_hit.dice.roll(dice);
+        let p = *self.crewman_hit.get(r.total());
+        (r, p)
+    }
+
+    /// After `attacks` attacks by one fighter, whether it comes round
+    /// again: never after a follow-up ("Night fighters make at most one
+    /// follow-up attack before breaking away").
+    pub fn roll_follow_up(&self, attacks: u8, dice: &mut Dice) -> Option<(Rolled, bool)> {
+        if attacks >= 2 {
+            return None;
+        }
+        let r = self.follow_up.dice.roll(dice);
+        let again = *self.follow_up.get(r.total());
+        Some((r, again))
+    }
+
+    /// Whether C-10 is rolled again after bombing: "do not roll again on
+    /// this Table after bombing unless the result on Table D-3 was No
+    /// FLAK", British pilots keeping clear of their own guns.
+    pub fn fighters_after_bombing(&self, flak: Flak) -> bool {
+        flak == Flak::NoFlak
     }
 
     /// Evasive action: 2d10, and whether it collided (an unmodified

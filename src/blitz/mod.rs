@@ -26,8 +26,8 @@ pub use bomber::{Abort, Bomber, Heading, Leg, Refused};
 pub use calendar::{Calendar, CalendarFile, Date, Moon};
 pub use crew::{Crew, CrewFile, Crewman, Position, Status, Wound};
 pub use defences::{
-    Check, Defences, Detection, Evasion, Fighter, Flak, Interception, Modifier, Searchlights,
-    Situation, When, ZoneSort,
+    Attack, Check, Defences, Detection, Evasion, Fighter, Flak, Interception, Modifier,
+    Searchlights, Situation, When, ZoneSort,
 };
 pub use flight::{
     BaseWeather, Failure, FlightTables, Glitch, Icing, Lightning, TakeOff, Weather, ZoneWeather,
