@@ -43,12 +43,31 @@ fn your_bombardier_seriously_wounded_or_killed_or_moved_aborts_the_outbound_miss
     let mut c = Crew::new(&f);
     c.hit(Position::Pilot, Wound::Serious);
     let bombardier = c.at(Position::Bombardier).unwrap().name.clone();
-    assert!(c.change_places(Position::Bombardier, Position::Pilot));
+    assert!(c.spotting());
+    let mut b = Bomber::new(Zone::parse("N8").unwrap(), 30);
+    if c.change_places(Position::Bombardier, Position::Pilot) == Some(true) {
+        b.lose_bombardier();
+    }
     assert_eq!(c.at(Position::Pilot).unwrap().name, bombardier);
+    assert_eq!(b.leg, Leg::Homebound, "the bombardier moved: aborted");
+    // ...which also stops him spotting night fighters below.
+    assert!(!c.spotting());
+    // Another man moving aborts nothing.
+    let mut c = Crew::new(&f);
+    c.hit(Position::Pilot, Wound::Serious);
+    assert_eq!(
+        c.change_places(Position::Engineer, Position::Pilot),
+        Some(false)
+    );
+    assert!(c.spotting());
     // A disabled man cannot move.
     let mut c = Crew::new(&f);
     c.hit(Position::Gunner, Wound::Serious);
-    assert!(!c.change_places(Position::Gunner, Position::Pilot));
+    assert_eq!(c.change_places(Position::Gunner, Position::Pilot), None);
+    // A bombardier seriously wounded spots nothing either.
+    let mut c = Crew::new(&f);
+    c.hit(Position::Bombardier, Wound::Serious);
+    assert!(!c.spotting());
 }
 
 #[test]

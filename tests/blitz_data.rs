@@ -155,6 +155,29 @@ fn the_moon_dates_are_the_real_ones_of_the_period() {
     assert_eq!(c.moon(date(1940, 11, 14)), Moon::Full);
     assert!(c.full_moons.contains(&date(1940, 11, 15)));
     assert!(c.full_moons.contains(&date(1941, 5, 11)));
+    // Each date, as Meeus's algorithm (Astronomical Algorithms, ch. 49)
+    // gives it in GMT, computed apart from the data.
+    let full = [
+        (1940, 11, 15),
+        (1940, 12, 14),
+        (1941, 1, 13),
+        (1941, 2, 12),
+        (1941, 3, 13),
+        (1941, 4, 11),
+        (1941, 5, 11),
+    ];
+    let new = [
+        (1940, 11, 29),
+        (1940, 12, 28),
+        (1941, 1, 27),
+        (1941, 2, 26),
+        (1941, 3, 27),
+        (1941, 4, 26),
+    ];
+    let dates =
+        |v: &[(i32, u8, u8)]| -> Vec<Date> { v.iter().map(|&(y, m, d)| date(y, m, d)).collect() };
+    assert_eq!(c.full_moons, dates(&full));
+    assert_eq!(c.new_moons, dates(&new));
     // A lunation is 29.53 days: consecutive listed moons 29 or 30 days
     // apart, each new moon 14 or 15 days after a full one.
     for list in [&c.full_moons, &c.new_moons] {

@@ -2,7 +2,8 @@
 //! Blitz").
 
 use tally_ho::blitz::{
-    Defences, Evasion, Fighter, Modifier, Moon, Searchlights, Situation, Weather, When, ZoneSort,
+    Defences, Evasion, Fighter, Modifier, Moon, Searchlights, Situation, Weather, When, Zone,
+    ZoneSort,
 };
 use tally_ho::common::dice::Dice;
 use tally_ho::data::{self, Source};
@@ -30,14 +31,22 @@ fn situations() -> Vec<Situation> {
                     (true, true, false),
                     (false, false, false),
                 ] {
-                    out.push(Situation {
-                        moon,
-                        weather,
-                        zone,
-                        london,
-                        low,
-                        in_stream,
-                    });
+                    for (spotter, lights) in [
+                        (true, Searchlights::Blocked),
+                        (false, Searchlights::Illuminated),
+                        (true, Searchlights::Coned),
+                    ] {
+                        out.push(Situation {
+                            moon,
+                            weather,
+                            zone,
+                            london,
+                            low,
+                            in_stream,
+                            spotter,
+                            lights,
+                        });
+                    }
                 }
             }
         }
@@ -53,6 +62,8 @@ fn plain() -> Situation {
         london: false,
         low: false,
         in_stream: true,
+        spotter: true,
+        lights: Searchlights::Blocked,
     }
 }
 
@@ -127,6 +138,10 @@ fn the_target_city_zone_modifier_on_c8_and_c9_applies_in_all_en_route_zones_cont
     );
 }
 
+fn map() -> tally_ho::blitz::ZoneMap {
+    data::load_blitz_map(&data::blitz_map_source()).unwrap()
+}
+
 #[test]
 fn the_water_zone_modifier_on_c9_does_not_apply_in_city_zones() {
     let d = shipped();
@@ -135,26 +150,58 @@ fn the_water_zone_modifier_on_c9_does_not_apply_in_city_zones() {
         d.interception.modifier(&at(ZoneSort::Water))
             < d.interception.modifier(&at(ZoneSort::Land))
     );
-    for zone in [ZoneSort::City, ZoneSort::Target] {
-        assert!(!When::WaterZone.holds(&at(zone)));
+    // Over the map, bound for each city in turn: a zone with a city never
+    // reads as water, whatever the zone around it is.
+    let m = map();
+    let targets: Vec<Zone> = m.cities().map(|(_, z)| z).collect();
+    let mut water = 0;
+    for &target in &targets {
+        for zone in m.zones() {
+            let sort = ZoneSort::of(&m, zone, target);
+            if m.is_city_zone(zone) {
+                assert!(matches!(sort, ZoneSort::City | ZoneSort::Target), "{zone}");
+                assert!(!When::WaterZone.holds(&at(sort)));
+            }
+            water += (sort == ZoneSort::Water) as u32;
+        }
     }
-    // The map's city zones are land zones, so no city zone is ever water.
-    let map = data::load_blitz_map(&data::blitz_map_source()).unwrap();
-    for (_, z) in map.cities() {
-        assert_eq!(map.kind(z), Some(tally_ho::blitz::ZoneKind::Land));
-    }
+    assert!(water > 0);
 }
 
 #[test]
 fn you_need_never_roll_on_tables_c8_or_c9_in_the_green_zone() {
     let d = shipped();
-    for s in situations() {
-        assert_eq!(
-            d.night_fighters_hunt(&s),
-            s.zone != ZoneSort::Green,
-            "{s:?}"
-        );
+    let m = map();
+    let london = m.london();
+    for zone in m.zones() {
+        let s = Situation {
+            zone: ZoneSort::of(&m, zone, london),
+            ..plain()
+        };
+        assert_eq!(d.night_fighters_hunt(&s), !m.is_green(zone), "{zone}");
     }
+}
+
+#[test]
+fn a_bombardier_who_no_longer_spots_below_lets_night_fighters_in_more_easily() {
+    let d = shipped();
+    let blind = Situation {
+        spotter: false,
+        ..plain()
+    };
+    assert!(d.interception.modifier(&blind) > d.interception.modifier(&plain()));
+}
+
+#[test]
+fn flak_aims_better_at_a_bomber_lit_or_coned_by_the_searchlights() {
+    let d = shipped();
+    let lit = |lights| Situation { lights, ..plain() };
+    let (dark, shown, coned) = (
+        d.flak.modifier(&lit(Searchlights::Blocked)),
+        d.flak.modifier(&lit(Searchlights::Illuminated)),
+        d.flak.modifier(&lit(Searchlights::Coned)),
+    );
+    assert!(dark < shown && shown < coned, "{dark} {shown} {coned}");
 }
 
 #[test]

@@ -2,7 +2,8 @@
 //! (docs/RULES.md, "The night Blitz").
 
 use tally_ho::blitz::{
-    Beam, BombRun, Fate, Jump, MissionEnd, Moon, Situation, Weather, Zone, ZoneMap, ZoneSort,
+    Beam, BombRun, Bomber, Failure, Fate, Jump, MissionEnd, Moon, Searchlights, Situation, Weather,
+    Zone, ZoneMap, ZoneSort,
 };
 use tally_ho::common::dice::Dice;
 use tally_ho::data::{self, Source};
@@ -25,19 +26,29 @@ fn over_target() -> Situation {
         london: false,
         low: false,
         in_stream: true,
+        spotter: true,
+        lights: Searchlights::Blocked,
     }
+}
+
+fn bomber() -> Bomber {
+    Bomber::new(z("K7"), 20)
 }
 
 #[test]
 fn if_the_radio_beam_signal_is_jammed_you_may_not_roll_again_to_re_acquire_it() {
     let (_, e) = shipped();
     let mut dice = Dice::new(1);
-    assert!(e.roll_beam(true, &mut dice).is_none());
     let mut jammed = 0;
     for _ in 0..2_000 {
-        let (r, b) = e.roll_beam(false, &mut dice).unwrap();
-        assert_eq!(b, *e.beam.get(r.total()));
-        jammed += (b == Beam::Jammed) as u32;
+        let mut b = bomber();
+        let (r, beam) = e.roll_beam(b.beam_jammed, &mut dice).unwrap();
+        assert_eq!(beam, *e.beam.get(r.total()));
+        if beam == Beam::Jammed {
+            jammed += 1;
+            b.jam_beam();
+            assert!(e.roll_beam(b.beam_jammed, &mut dice).is_none());
+        }
     }
     assert!(jammed > 0);
 }
@@ -47,11 +58,26 @@ fn you_automatically_jettison_your_bombs_if_the_signal_is_jammed() {
     let (_, e) = shipped();
     let s = over_target();
     for seed in 0..200 {
+        let mut jammed = bomber();
+        jammed.jam_beam();
+        assert!(!jammed.bombs, "jettisoned at once");
+        // No bomb run, whatever beam is named afterwards.
+        for beam in [
+            None,
+            Some(Beam::Jammed),
+            Some(Beam::Weak),
+            Some(Beam::OnTheBeam),
+        ] {
+            assert!(e
+                .roll_bomb_run(beam, &jammed, &s, &mut Dice::new(seed))
+                .is_none());
+        }
+        let b = bomber();
         assert!(e
-            .roll_bomb_run(Some(Beam::Jammed), &s, &mut Dice::new(seed))
+            .roll_bomb_run(Some(Beam::Jammed), &b, &s, &mut Dice::new(seed))
             .is_none());
         for beam in [None, Some(Beam::Weak), Some(Beam::OnTheBeam)] {
-            let (r, m, run) = e.roll_bomb_run(beam, &s, &mut Dice::new(seed)).unwrap();
+            let (r, m, run) = e.roll_bomb_run(beam, &b, &s, &mut Dice::new(seed)).unwrap();
             let bonus = if beam == Some(Beam::OnTheBeam) {
                 e.on_the_beam
             } else {
@@ -80,19 +106,25 @@ fn avoiding_bad_weather_in_the_target_city_zone_stops_your_mission_counting_as_s
 }
 
 #[test]
-fn landings_after_a_take_off_glitch_do_not_incur_the_minus_4_for_an_engine_out() {
+fn landings_mandated_by_b2_do_not_incur_the_minus_4_for_an_engine_out() {
     let (_, e) = shipped();
     assert_eq!(e.engine_out, -4);
     let s = over_target();
     let base = e.landing.modifier(&s);
     for seed in 0..200 {
-        let (_, m, _) = e.roll_landing(&s, true, true, &mut Dice::new(seed));
+        // Turned back by a glitch: an incipient problem, no engine out.
+        let mut glitch = bomber();
+        glitch.turn_back_for_glitch();
+        assert!(glitch.bombs, "no jettison before the landing");
+        let (_, m, _) = e.roll_landing(&s, &glitch, &mut Dice::new(seed));
         assert_eq!(m, base, "a glitch's landing");
-        let (r, m, l) = e.roll_landing(&s, true, false, &mut Dice::new(seed));
-        assert_eq!(m, base - 4, "an engine really out");
-        assert_eq!(l, *e.landing.table.get(r.total() + m));
-        let (_, m, _) = e.roll_landing(&s, false, false, &mut Dice::new(seed));
-        assert_eq!(m, base);
+        // An engine that really failed costs the -4, glitch or not.
+        for mut b in [bomber(), glitch.clone()] {
+            b.fail(Failure::EngineOut, 2);
+            let (r, m, l) = e.roll_landing(&s, &b, &mut Dice::new(seed));
+            assert_eq!(m, base - 4);
+            assert_eq!(l, *e.landing.table.get(r.total() + m));
+        }
     }
 }
 

@@ -89,6 +89,8 @@ pub enum Abort {
     Bombardier,
     /// The player chose to (to avoid bad weather, or instead of D-2 or D-5).
     Chosen,
+    /// A glitch spotted after take-off (B-2).
+    Glitch,
 }
 
 /// A move refused, and why.
@@ -121,6 +123,8 @@ pub struct Bomber {
     pub engine_out: bool,
     /// Turning back after a B-2 glitch: no jettison before the landing.
     pub glitch: bool,
+    /// The beam was jammed (D-1): it may not be re-acquired.
+    pub beam_jammed: bool,
     /// Why the mission was aborted, if it was.
     pub aborted: Option<Abort>,
 }
@@ -139,7 +143,25 @@ impl Bomber {
             beam_equipment: true,
             engine_out: false,
             glitch: false,
+            beam_jammed: false,
             aborted: None,
+        }
+    }
+
+    /// A glitch spotted after take-off (B-2): the bomber turns back to land
+    /// with its bombs, an incipient problem and not an engine out.
+    pub fn turn_back_for_glitch(&mut self) {
+        self.glitch = true;
+        let _ = self.abort(Abort::Glitch);
+    }
+
+    /// The beam jammed on D-1: it may not be re-acquired, and the bombs go
+    /// at once ("you automatically jettison your bombs if the signal is
+    /// jammed").
+    pub fn jam_beam(&mut self) {
+        self.beam_jammed = true;
+        if !self.glitch {
+            self.bombs = false;
         }
     }
 

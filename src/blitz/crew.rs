@@ -195,19 +195,27 @@ impl Crew {
         p == Position::Bombardier && w >= Wound::Serious
     }
 
-    /// A crewman moves to another position to take a disabled man's place
-    /// (the bombardier moving aborts an outbound mission). False if there
-    /// is no able man at `from`.
-    pub fn change_places(&mut self, from: Position, to: Position) -> bool {
+    /// A crewman moves to another position to take a disabled man's place.
+    /// None if there is no able man at `from`; else whether the bombardier
+    /// moved (which aborts an outbound mission and stops him spotting night
+    /// fighters below).
+    pub fn change_places(&mut self, from: Position, to: Position) -> Option<bool> {
         let (Some(i), Some(j)) = (self.index_at(from), self.index_at(to)) else {
-            return false;
+            return None;
         };
         if !self.men[i].able() || i == j {
-            return false;
+            return None;
         }
         self.men[i].position = to;
         self.men[j].position = from;
-        true
+        Some(from == Position::Bombardier)
+    }
+
+    /// Whether an able man is at the bombardier's post, spotting night
+    /// fighters below (a bombardier who moved has left it to a disabled
+    /// man).
+    pub fn spotting(&self) -> bool {
+        self.at(Position::Bombardier).is_some_and(Crewman::able)
     }
 
     /// After a mission flown on `night`: each man who flew counts it;

@@ -6,6 +6,7 @@
 
 use super::calendar::Moon;
 use super::flight::Weather;
+use super::map::{Zone, ZoneKind, ZoneMap};
 use super::table::{Rolled, Table, Throw};
 use crate::common::dice::Dice;
 use crate::common::invalid::{too_long, Invalid};
@@ -34,6 +35,29 @@ pub struct Situation {
     /// Below 3,000 metres.
     pub low: bool,
     pub in_stream: bool,
+    /// The bombardier at his post and able, spotting night fighters below.
+    pub spotter: bool,
+    /// What the searchlights did (D-2): flak aims better at a lit bomber.
+    pub lights: Searchlights,
+}
+
+impl ZoneSort {
+    /// What a zone of the map is for a bomber bound for `target`: the
+    /// target, a city zone, the Green Zone, water or land, in that order
+    /// (so a city zone is never a water zone).
+    pub fn of(map: &ZoneMap, zone: Zone, target: Zone) -> ZoneSort {
+        if zone == target {
+            ZoneSort::Target
+        } else if map.is_city_zone(zone) {
+            ZoneSort::City
+        } else if map.is_green(zone) {
+            ZoneSort::Green
+        } else if map.kind(zone) == Some(ZoneKind::Water) {
+            ZoneSort::Water
+        } else {
+            ZoneSort::Land
+        }
+    }
 }
 
 /// When a modifier applies.
@@ -55,6 +79,12 @@ pub enum When {
     London,
     Low,
     OutOfStream,
+    /// The bombardier is not spotting below: seriously wounded, killed or
+    /// moved to another position.
+    NoSpotter,
+    /// Lit by the searchlights (D-2), or coned.
+    Illuminated,
+    Coned,
 }
 
 impl When {
@@ -71,6 +101,9 @@ impl When {
             When::London => s.london,
             When::Low => s.low,
             When::OutOfStream => !s.in_stream,
+            When::NoSpotter => !s.spotter,
+            When::Illuminated => s.lights == Searchlights::Illuminated,
+            When::Coned => s.lights == Searchlights::Coned,
         }
     }
 }

@@ -5,6 +5,7 @@
 //! the amendments
 //! (docs/RULES.md, "The night Blitz"). Values: `levels/blitz/mission_end.ron`.
 
+use super::bomber::Bomber;
 use super::defences::{Check, Situation};
 use super::map::{Zone, ZoneMap};
 use super::table::{Rolled, Table};
@@ -139,16 +140,17 @@ impl MissionEnd {
         Some((r, b))
     }
 
-    /// D-5: the bomb run, on the beam or not. None if the bombs are gone:
-    /// jettisoned when the beam was jammed, which the amendments make
-    /// automatic.
+    /// D-5: the bomb run, on the beam or not. None if the bombs are gone
+    /// (jettisoned when the beam was jammed, which the amendments make
+    /// automatic: `Bomber::beam_jammed`).
     pub fn roll_bomb_run(
         &self,
         beam: Option<Beam>,
+        bomber: &Bomber,
         s: &Situation,
         dice: &mut Dice,
     ) -> Option<(Rolled, i16, BombRun)> {
-        if beam == Some(Beam::Jammed) {
+        if beam == Some(Beam::Jammed) || bomber.beam_jammed || !bomber.bombs {
             return None;
         }
         let r = self.bomb_run.table.dice.roll(dice);
@@ -188,18 +190,18 @@ impl MissionEnd {
         zone != Zone::new(13, 8) || fuel >= self.n9_fuel
     }
 
-    /// G-1. `engine_out`: an engine is out, and not from a B-2 glitch
-    /// (those landings do not incur the penalty: the amendments).
+    /// G-1, with `engine_out` if an engine has really failed (Table K). A
+    /// landing mandated by a B-2 glitch is not one: the amendments make the
+    /// glitch "an incipient problem", so it does not incur the penalty.
     pub fn roll_landing(
         &self,
         s: &Situation,
-        engine_out: bool,
-        glitch: bool,
+        bomber: &Bomber,
         dice: &mut Dice,
     ) -> (Rolled, i16, Landing) {
         let r = self.landing.table.dice.roll(dice);
         let m = self.landing.modifier(s)
-            + if engine_out && !glitch {
+            + if bomber.engine_out {
                 self.engine_out
             } else {
                 0
