@@ -1,8 +1,11 @@
 //! The crew: named men at their positions who carry their wounds and
 //! missions from night to night (docs/RULES.md, "The night Blitz").
 
+#[path = "common/blitz.rs"]
+mod blitz_common;
+use blitz_common::{placed, with};
 use tally_ho::blitz::{Bomber, Crew, CrewFile, Date, Leg, Position, Status, Wound, Zone};
-use tally_ho::data::{self, Source};
+use tally_ho::data;
 
 fn file() -> CrewFile {
     data::load_blitz_crew(&data::blitz_crew_source()).unwrap()
@@ -125,40 +128,23 @@ fn crewmen_down_outside_the_green_zone_are_captured_and_replaced() {
 #[test]
 fn a_bad_crew_file_is_reported_at_its_file_line_and_column() {
     let src = data::blitz_crew_source();
-    let with = |from: &str, to: &str| {
-        assert!(src.text.contains(from), "{from}");
-        Source {
-            text: src.text.replacen(from, to, 1),
-            ..src.clone()
-        }
-    };
     let cases = [
-        (with(", \"Heinz Vogel\"]", "]"), "crew: [", "a crew of 5"),
+        (", \"Heinz Vogel\"]", "]", "crew: [", "a crew of 5"),
         (
-            with("\"Horst Peters\"", "\"Karl Hoffmann\""),
+            "\"Horst Peters\"",
+            "\"Karl Hoffmann\"",
             "\"Karl Hoffmann\",",
             "named twice",
         ),
         (
-            with("hospital: 30", "hospital: 0"),
+            "hospital: 30",
+            "hospital: 0",
             "hospital:",
             "at least one night",
         ),
     ];
-    for (bad, at, says) in cases {
-        let e = data::load_blitz_crew(&bad).unwrap_err();
-        let hit =
-            e.0.iter()
-                .find(|x| x.message.contains(says))
-                .unwrap_or_else(|| panic!("{e}"));
-        assert_eq!(hit.file, "levels/blitz/crew.ron");
-        let lines: Vec<usize> = bad
-            .text
-            .lines()
-            .enumerate()
-            .filter(|(_, l)| l.contains(at))
-            .map(|(i, _)| i + 1)
-            .collect();
-        assert!(lines.contains(&hit.line), "{e}");
+    for (from, to, at, says) in cases {
+        let bad = with(&src, from, to);
+        placed(&data::load_blitz_crew(&bad).unwrap_err(), &bad, at, says);
     }
 }

@@ -1,6 +1,9 @@
 //! The night Blitz's zone map and calendar, each amendment that speaks of
 //! them a test (docs/RULES.md, "The night Blitz").
 
+#[path = "common/blitz.rs"]
+mod blitz_common;
+use blitz_common::with;
 use tally_ho::blitz::{Calendar, Date, Moon, Zone, ZoneKind, ZoneMap};
 use tally_ho::data::{self, Source};
 
@@ -233,14 +236,6 @@ fn dates_count_days_across_months_and_leap_years() {
     }
 }
 
-fn with(src: Source, from: &str, to: &str) -> Source {
-    assert!(src.text.contains(from), "{from}");
-    Source {
-        text: src.text.replacen(from, to, 1),
-        ..src
-    }
-}
-
 #[test]
 fn a_bad_blitz_map_or_calendar_is_reported_at_its_file_line_and_column() {
     let map = data::blitz_map_source();
@@ -253,13 +248,13 @@ fn a_bad_blitz_map_or_calendar_is_reported_at_its_file_line_and_column() {
     };
     let cases = [
         (
-            with(map.clone(), "\"D4-D7\"", "\"D4-C7\""),
+            with(&map, "\"D4-D7\"", "\"D4-C7\""),
             "D4-C7",
             "span of one row",
         ),
         (
             with(
-                map.clone(),
+                &map,
                 "zone: \"I6\"),\n        (name: \"Birmingham\"",
                 "zone: \"A9\"),\n        (name: \"Birmingham\"",
             ),
@@ -268,7 +263,7 @@ fn a_bad_blitz_map_or_calendar_is_reported_at_its_file_line_and_column() {
         ),
         (
             with(
-                map.clone(),
+                &map,
                 "(name: \"Hull\", zone: \"G7\")",
                 "(name: \"Hull\", zone: \"G7\", london: true)",
             ),
@@ -276,7 +271,7 @@ fn a_bad_blitz_map_or_calendar_is_reported_at_its_file_line_and_column() {
             "exactly one",
         ),
         (
-            with(map.clone(), "\"N6\", \"N9\"", "\"N6\", \"N10\""),
+            with(&map, "\"N6\", \"N9\"", "\"N6\", \"N10\""),
             "N10",
             "off the map",
         ),
@@ -292,13 +287,13 @@ fn a_bad_blitz_map_or_calendar_is_reported_at_its_file_line_and_column() {
     let cal = data::blitz_calendar_source();
     let cases = [
         (
-            with(cal.clone(), "\"1941-02-15\"", "\"1941-02-30\""),
+            with(&cal, "\"1941-02-15\"", "\"1941-02-30\""),
             "1941-02-30",
             "not a date",
         ),
         (
             with(
-                cal.clone(),
+                &cal,
                 "last_night: \"1941-05-10\"",
                 "last_night: \"1940-05-10\"",
             ),
@@ -306,13 +301,13 @@ fn a_bad_blitz_map_or_calendar_is_reported_at_its_file_line_and_column() {
             "before the first",
         ),
         (
-            with(cal.clone(), "moon_within: 3", "moon_within: 15"),
+            with(&cal, "moon_within: 3", "moon_within: 15"),
             "moon_within",
             "new and full at once",
         ),
         (
             with(
-                cal.clone(),
+                &cal,
                 "\"1940-12-14\", \"1941-01-13\"",
                 "\"1941-01-13\", \"1940-12-14\"",
             ),

@@ -1,12 +1,15 @@
 //! The British defences with the amendments (docs/RULES.md, "The night
 //! Blitz").
 
+#[path = "common/blitz.rs"]
+mod blitz_common;
+use blitz_common::{placed, with};
 use tally_ho::blitz::{
     Defences, Evasion, Fighter, Modifier, Moon, Searchlights, Situation, Weather, When, Zone,
     ZoneSort,
 };
 use tally_ho::common::dice::Dice;
-use tally_ho::data::{self, Source};
+use tally_ho::data;
 
 fn shipped() -> Defences {
     data::load_blitz_defences(&data::blitz_defences_source()).unwrap()
@@ -294,47 +297,35 @@ fn searchlights_will_always_be_blocked_by_cloud_in_poor_or_bad_weather() {
 #[test]
 fn a_bad_defences_file_is_reported_at_its_file_line_and_column() {
     let src = data::blitz_defences_source();
-    let with = |from: &str, to: &str| {
-        assert!(src.text.contains(from), "{from}");
-        Source {
-            text: src.text.replacen(from, to, 1),
-            ..src.clone()
-        }
-    };
     let cases = [
         (
-            with("evasion: (dice: TwoD10", "evasion: (dice: TwoD6"),
+            "evasion: (dice: TwoD10",
+            "evasion: (dice: TwoD6",
             "evasion: (dice: TwoD6",
             "2d10",
         ),
+        ("collision: 20", "collision: 21", "collision:", "not a roll"),
         (
-            with("collision: 20", "collision: 21"),
-            "collision:",
-            "not a roll",
-        ),
-        (
-            with("(when: London, value: 1)", "(when: London, value: 40)"),
+            "(when: London, value: 1)",
+            "(when: London, value: 40)",
             "value: 40",
             "modifier of",
         ),
         (
-            with(
-                "(from: 15, to: 18, then: Illuminated)",
-                "(from: 16, to: 18, then: Illuminated)",
-            ),
+            "(from: 15, to: 18, then: Illuminated)",
+            "(from: 16, to: 18, then: Illuminated)",
             "(from: 16, to: 18",
             "run on from 15",
         ),
     ];
-    for (bad, at, says) in cases {
-        let e = data::load_blitz_defences(&bad).unwrap_err();
-        let line = bad.text.lines().position(|l| l.contains(at)).unwrap() + 1;
-        let hit =
-            e.0.iter()
-                .find(|x| x.message.contains(says))
-                .unwrap_or_else(|| panic!("{e}"));
-        assert_eq!(hit.file, "levels/blitz/defences.ron");
-        assert_eq!(hit.line, line, "{e}");
+    for (from, to, at, says) in cases {
+        let bad = with(&src, from, to);
+        placed(
+            &data::load_blitz_defences(&bad).unwrap_err(),
+            &bad,
+            at,
+            says,
+        );
     }
 }
 

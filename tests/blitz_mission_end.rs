@@ -1,12 +1,15 @@
 //! The beam, the bomb run and the way home, with the amendments
 //! (docs/RULES.md, "The night Blitz").
 
+#[path = "common/blitz.rs"]
+mod blitz_common;
+use blitz_common::{placed, with};
 use tally_ho::blitz::{
     Beam, BombRun, Bomber, Failure, Fate, Jump, MissionEnd, Moon, Searchlights, Situation, Weather,
     Zone, ZoneMap, ZoneSort,
 };
 use tally_ho::common::dice::Dice;
-use tally_ho::data::{self, Source};
+use tally_ho::data;
 
 fn shipped() -> (ZoneMap, MissionEnd) {
     let map = data::load_blitz_map(&data::blitz_map_source()).unwrap();
@@ -166,46 +169,33 @@ fn crewmen_who_survive_ditching_or_bailing_out_outside_the_green_zone_are_automa
 #[test]
 fn a_bad_mission_end_file_is_reported_at_its_file_line_and_column() {
     let src = data::blitz_mission_end_source();
-    let with = |from: &str, to: &str| {
-        assert!(src.text.contains(from), "{from}");
-        Source {
-            text: src.text.replacen(from, to, 1),
-            ..src.clone()
-        }
-    };
     let cases = [
         (
-            with("points: (2, 3)", "points: (3, 2)"),
+            "points: (2, 3)",
+            "points: (3, 2)",
             "    points: (3, 2)",
             "worth less",
         ),
         (
-            with("engine_out: -4", "engine_out: -44"),
+            "engine_out: -4",
+            "engine_out: -44",
             "engine_out:",
             "modifier",
         ),
         (
-            with(
-                "(from: 7, to: 8, then: Weak)",
-                "(from: 8, to: 8, then: Weak)",
-            ),
+            "(from: 7, to: 8, then: Weak)",
+            "(from: 8, to: 8, then: Weak)",
             "(from: 8, to: 8, then: Weak)",
             "run on from 7",
         ),
     ];
-    for (bad, at, says) in cases {
-        let e = data::load_blitz_mission_end(&bad).unwrap_err();
-        let line = bad
-            .text
-            .lines()
-            .position(|l| l.starts_with(at) || l.contains(at))
-            .unwrap()
-            + 1;
-        let hit =
-            e.0.iter()
-                .find(|x| x.message.contains(says))
-                .unwrap_or_else(|| panic!("{e}"));
-        assert_eq!(hit.file, "levels/blitz/mission_end.ron");
-        assert_eq!(hit.line, line, "{e}");
+    for (from, to, at, says) in cases {
+        let bad = with(&src, from, to);
+        placed(
+            &data::load_blitz_mission_end(&bad).unwrap_err(),
+            &bad,
+            at,
+            says,
+        );
     }
 }

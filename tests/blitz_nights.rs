@@ -2,8 +2,11 @@
 //! remapping and follow-ups, the winter pause and Table A-4
 //! (docs/RULES.md, "The night Blitz").
 
+#[path = "common/blitz.rs"]
+mod blitz_common;
+use blitz_common::{placed, with};
 use tally_ho::blitz::{Calendar, Date, LastMission, Night, NightsFile, Stood, Why, ZoneMap};
-use tally_ho::data::{self, Source};
+use tally_ho::data;
 
 fn shipped() -> (ZoneMap, Calendar, NightsFile) {
     let map = data::load_blitz_map(&data::blitz_map_source()).unwrap();
@@ -149,14 +152,6 @@ fn table_a4_sends_a_raid_on_another_city_to_each_of_its_cities_and_never_london(
     assert_eq!(seen.len(), n.other_city.rows.len());
 }
 
-fn with(src: Source, from: &str, to: &str) -> Source {
-    assert!(src.text.contains(from), "{from}");
-    Source {
-        text: src.text.replacen(from, to, 1),
-        ..src
-    }
-}
-
 #[test]
 fn a_bad_night_table_is_reported_at_its_file_line_and_column() {
     let (map, ..) = shipped();
@@ -194,12 +189,12 @@ fn a_bad_night_table_is_reported_at_its_file_line_and_column() {
         ),
     ];
     for (from, to, at, says) in cases {
-        let bad = with(src.clone(), from, to);
-        let e = data::load_blitz_nights(&bad, &map).unwrap_err();
-        let first = &e.0[0];
-        let line = bad.text.lines().position(|l| l.contains(at)).unwrap() + 1;
-        assert_eq!(first.file, "levels/blitz/nights.ron");
-        assert_eq!(first.line, line, "{e}");
-        assert!(first.message.contains(says), "{e}");
+        let bad = with(&src, from, to);
+        placed(
+            &data::load_blitz_nights(&bad, &map).unwrap_err(),
+            &bad,
+            at,
+            says,
+        );
     }
 }
