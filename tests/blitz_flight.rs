@@ -117,10 +117,10 @@ fn a_bad_flight_table_is_reported_at_its_file_line_and_column() {
             "two dice",
         ),
         (
-            "(from: 14, to: 16, then: Light)",
-            "(from: 15, to: 16, then: Light)",
-            "(from: 15, to: 16",
-            "run on from 14",
+            "(from: 15, to: 17, then: Light)",
+            "(from: 16, to: 17, then: Light)",
+            "(from: 16, to: 17",
+            "run on from 15",
         ),
         (
             "mechanical_check: (97, 100)",

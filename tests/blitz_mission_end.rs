@@ -183,9 +183,9 @@ fn a_bad_mission_end_file_is_reported_at_its_file_line_and_column() {
             "modifier",
         ),
         (
-            "(from: 7, to: 8, then: Weak)",
-            "(from: 8, to: 8, then: Weak)",
-            "(from: 8, to: 8, then: Weak)",
+            "(from: 7, to: 9, then: Weak)",
+            "(from: 8, to: 9, then: Weak)",
+            "(from: 8, to: 9, then: Weak)",
             "run on from 7",
         ),
     ];

@@ -182,6 +182,19 @@ fn a_bad_night_table_is_reported_at_its_file_line_and_column() {
             "not within",
         ),
         (
+            "base: \"N9\"",
+            "base: \"K7\"",
+            "base: \"K7\"",
+            "not a land zone of the Green Zone",
+        ),
+        (
+            "base: \"N9\"",
+            "base: \"N8\"",
+            "base: \"N8\"",
+            "not a land zone of the Green Zone",
+        ),
+        ("fuel: 30,", "fuel: 0,", "fuel: 0,", "a raid needs fuel"),
+        (
             "(from: 100, to: 100",
             "(from: 100, to: 99",
             "(from: 100, to: 99",

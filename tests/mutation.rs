@@ -433,6 +433,9 @@ fn record_kind(name: &str, file: &str, text: &str, replay: bool) -> Kind {
                 record::restore::<tally_ho::campaign::game::Campaign>(r, std::path::Path::new("."))
                     .map(|_| ())
             }
+            (AnyRecord::Blitz(r), false) => {
+                record::restore(r, &base).map(|_: tally_ho::blitz::Game| ())
+            }
             (any, true) => any.verify(&base).map(|_| ()),
         };
         loaded.map_err(|e| e.in_file(&file_name).to_string())
@@ -466,7 +469,30 @@ fn records() -> Vec<(&'static str, AnyRecord, bool)> {
         camp.play(cmd).unwrap();
     }
     let commanders = vec![Player::new("Ann", true), Player::new("Ben", false)];
+    // A fortnight of the night Blitz, flown to its end, and part of it.
+    let tables = std::sync::Arc::new(data::load_blitz().unwrap());
+    let short = tally_ho::blitz::Setup {
+        last_night: tally_ho::blitz::Date::new(1940, 11, 28),
+    };
+    let mut blitz = tally_ho::blitz::Game::new(tables, short, 6);
+    tally_ho::common::game::play_out(&mut blitz, &mut tally_ho::blitz::ai::Crew, 5_000).unwrap();
+    let blitz_part = tally_ho::common::game::replayed(
+        blitz.restart(),
+        tally_ho::common::game::Rules::commands(&blitz),
+        40,
+    );
+    let crew = || vec![Player::new("Crew", true)];
     vec![
+        (
+            "night Blitz save",
+            AnyRecord::Blitz(record::of(&blitz_part, crew(), here).unwrap()),
+            false,
+        ),
+        (
+            "night Blitz replay",
+            AnyRecord::Blitz(record::of(&blitz, crew(), here).unwrap()),
+            true,
+        ),
         (
             "Simple Hex save",
             AnyRecord::SimpleHex(record::of(&part, sides(), here).unwrap()),

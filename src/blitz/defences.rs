@@ -257,6 +257,8 @@ pub struct Defences {
     pub evasion: Table<Evasion>,
     /// Evasive action collides with the fighter on this unmodified roll.
     pub collision: i16,
+    /// Flak brings the bomber down on this unmodified roll of D-3 (ours).
+    pub downed: i16,
     pub searchlights: Check<Searchlights>,
     pub flak: Check<Flak>,
     /// A fighter's attack, with each fighter's guns as a modifier and the
@@ -311,6 +313,13 @@ impl Defences {
             ));
         }
         let (lo, hi) = self.evasion.dice.range();
+        let (flo, fhi) = self.flak.table.dice.range();
+        if !(flo..=fhi).contains(&self.downed) {
+            out.push(Invalid::new(
+                "downed",
+                format!("{}: not a roll of the flak's dice", self.downed),
+            ));
+        }
         if !(lo..=hi).contains(&self.collision) {
             out.push(Invalid::new(
                 "collision",
@@ -391,6 +400,14 @@ impl Defences {
     /// FLAK", British pilots keeping clear of their own guns.
     pub fn fighters_after_bombing(&self, flak: Flak) -> bool {
         flak == Flak::NoFlak
+    }
+
+    /// D-3 in a situation: the dice, the modifier, the result, and whether
+    /// the unmodified roll is the one that brings the bomber down (ours).
+    pub fn roll_flak(&self, s: &Situation, dice: &mut Dice) -> (Rolled, i16, Flak, bool) {
+        let (r, m, f) = self.flak.roll(s, dice);
+        let downed = r.total() == self.downed;
+        (r, m, f, downed)
     }
 
     /// Evasive action: 2d10, and whether it collided (an unmodified

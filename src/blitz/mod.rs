@@ -12,14 +12,18 @@
 //! flight (headings, aborting, the stream, height), and the crew who carry
 //! their wounds and missions from night to night.
 
+pub mod ai;
 pub mod bomber;
 pub mod calendar;
 pub mod crew;
 pub mod defences;
+pub mod event;
 pub mod flight;
+pub mod game;
 pub mod map;
 pub mod mission_end;
 pub mod nights;
+pub mod state;
 pub mod table;
 
 pub use bomber::{Abort, Bomber, Heading, Leg, Refused};
@@ -29,10 +33,26 @@ pub use defences::{
     Attack, Check, Defences, Detection, Evasion, Fighter, Flak, Interception, Modifier,
     Searchlights, Situation, When, ZoneSort,
 };
+pub use event::{Cause, Command, Ending, Event, Illegal, Phase, TableId, Thrown};
 pub use flight::{
     BaseWeather, Failure, FlightTables, Glitch, Icing, Lightning, TakeOff, Weather, ZoneWeather,
 };
+pub use game::{Game, Seat};
 pub use map::{City, MapFile, Zone, ZoneKind, ZoneMap};
 pub use mission_end::{Beam, BombRun, Ditching, Fate, Jump, Landing, MissionEnd};
 pub use nights::{LastMission, Night, NightsFile, Orders, Stood, Why};
+pub use state::{Mission, Raid, Setup, State};
 pub use table::{Rolled, Row, Table, Throw};
+
+/// Every table of the night Blitz, loaded and checked together
+/// (`data::load_blitz`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tables {
+    pub map: ZoneMap,
+    pub calendar: Calendar,
+    pub nights: NightsFile,
+    pub flight: FlightTables,
+    pub defences: Defences,
+    pub end: MissionEnd,
+    pub crew: CrewFile,
+}

@@ -4,7 +4,7 @@
 //! a raid on "another city" goes to). Values: `levels/blitz/nights.ron`.
 
 use super::calendar::{Calendar, Date};
-use super::map::ZoneMap;
+use super::map::{Zone, ZoneKind, ZoneMap};
 use super::table::{Table, Throw};
 use crate::common::invalid::{too_long, Invalid};
 use serde::{Deserialize, Serialize};
@@ -36,6 +36,10 @@ pub struct FollowUp {
 pub struct NightsFile {
     /// The first night's raid and the fuel it carries.
     pub first_raid: (String, u8),
+    /// The crew's airfield: a land zone of the Green Zone.
+    pub base: String,
+    /// The Fuel Boxes every later raid carries.
+    pub fuel: u8,
     /// Table A-1, d100.
     pub mission_roll: Table<Orders>,
     /// The amendments: these rolls are no mission...
@@ -99,6 +103,19 @@ impl NightsFile {
         city("first_raid.0".into(), &self.first_raid.0, &mut out);
         if self.first_raid.1 == 0 {
             out.push(Invalid::new("first_raid.1", "a raid needs fuel"));
+        }
+        if self.fuel == 0 {
+            out.push(Invalid::new("fuel", "a raid needs fuel"));
+        }
+        match Zone::parse(&self.base) {
+            Some(z) if map.contains(z) && map.is_green(z) && map.kind(z) == Some(ZoneKind::Land) => {}
+            _ => out.push(Invalid::new(
+                "base",
+                format!(
+                    "\"{}\" is not a land zone of the Green Zone (an airfield on the Luftwaffe's side)",
+                    self.base
+                ),
+            )),
         }
         for (table, path) in [
             (&self.mission_roll.dice, "mission_roll"),

@@ -104,6 +104,8 @@ enum GameArg {
     Family,
     /// The campaign: July to September 1940, the Luftwaffe against Fighter Command.
     Campaign,
+    /// The night Blitz: a solo bomber crew's raids, November 1940 to May 1941.
+    Blitz,
 }
 
 /// How the campaign's weather is decided (the sheet's five rules).
@@ -162,6 +164,7 @@ enum Chosen {
     SimpleHex { level: String, variant: Variant },
     Family { board: String, setup: FamilySetup },
     Campaign,
+    Blitz,
 }
 
 impl GameOpts {
@@ -213,6 +216,20 @@ impl GameOpts {
                     }
                 }
                 Ok(Chosen::Campaign)
+            }
+            GameArg::Blitz => {
+                for (given, opt) in [
+                    (self.level.is_some(), "--level"),
+                    (self.variant.is_some(), "--variant"),
+                    (self.board.is_some(), "--board"),
+                    (self.players.is_some(), "--players"),
+                    (self.short, "--short"),
+                ] {
+                    if given {
+                        return Err(format!("{opt} is not for --game blitz"));
+                    }
+                }
+                Ok(Chosen::Blitz)
             }
         }
     }
@@ -318,6 +335,8 @@ pub fn main() -> ExitCode {
             };
             match c {
                 Chosen::Campaign => simulate::campaign(&run, tactical),
+                Chosen::Blitz if tactical => Err("--tactical is for --game campaign".into()),
+                Chosen::Blitz => simulate::blitz(&run),
                 _ if tactical => Err("--tactical is for --game campaign".into()),
                 Chosen::SimpleHex { level, variant } => simulate::simple_hex(&level, variant, &run),
                 Chosen::Family { board, setup } => simulate::family(&board, setup, &run),

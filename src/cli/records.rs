@@ -63,6 +63,9 @@ pub(super) fn record(
             record_simple_hex(&level, seed, variant, out)
         }
         (Chosen::Family { board, setup }, None) => record_family(&board, setup, seed, out),
+        (Chosen::Blitz, Some(_)) => Err("--weather is for --game campaign".into()),
+        (Chosen::Blitz, _) if tactical => Err("--tactical is for --game campaign".into()),
+        (Chosen::Blitz, None) => record_blitz(seed, out),
         (Chosen::Campaign, weather) => {
             let weather = weather.unwrap_or(WeatherArg::PhaseDice).rule();
             let battles = if tactical {
@@ -79,6 +82,31 @@ pub(super) fn record(
             )
         }
     }
+}
+
+/// The automatic crew flies a whole night Blitz tour; it is written as a
+/// replay.
+fn record_blitz(seed: u64, out: &std::path::Path) -> Res {
+    use crate::blitz::Game as Blitz;
+    use crate::record::Recorded;
+    let base = record::base_of(out);
+    let mut game = Blitz::start(&crate::blitz::Setup::default(), seed, &base)?;
+    crate::common::game::play_out(
+        &mut game,
+        &mut crate::blitz::ai::Crew,
+        crate::sim::blitz::MAX_COMMANDS,
+    )
+    .map_err(|e| format!("the tour was not flown out: {e}"))?;
+    let crew = vec![record::Player::new("Crew", false)];
+    let rep: record::RecordOf<Blitz> = record::of(&game, crew, &base)?;
+    record::AnyRecord::Blitz(rep).write(out)?;
+    say!(
+        "wrote {}: {} commands, seed {seed}: {}",
+        out.display(),
+        crate::common::game::Rules::commands(&game).len(),
+        game.progress()
+    );
+    Ok(())
 }
 
 /// Both opponents play a whole campaign; it is written as a replay.

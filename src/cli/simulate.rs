@@ -285,6 +285,9 @@ pub(super) fn bench_decisions(
                 let seats = vec![level; setup.seats.len()];
                 sim::family::decisions(&scenario, setup, games, seed, &seats)
             }
+            Chosen::Blitz => {
+                return Err("the night Blitz's automatic crew rolls no dice and searches nothing: there is nothing to time".into())
+            }
             Chosen::Campaign => {
                 let (campaign, rules) = record::campaign::shipped()?;
                 sim::campaign::decisions(
@@ -299,5 +302,39 @@ pub(super) fn bench_decisions(
         };
         say!("  {level:<8} {times}");
     }
+    Ok(())
+}
+
+/// Whole night Blitz tours flown by the automatic crew: missions a month,
+/// targets, losses by cause, crews surviving and victory points.
+pub(super) fn blitz(run: &SimRun) -> Res {
+    let SimRun {
+        games,
+        seed,
+        threads,
+        ..
+    } = *run;
+    if run.csv.is_some() {
+        return Err("--csv is not available for the night Blitz".into());
+    }
+    if !run.levels.is_empty() || run.ladder {
+        return Err("the night Blitz has one crew and no levels: --levels and --ladder are for the other games".into());
+    }
+    let tables = Arc::new(data::load_blitz()?);
+    say!(
+        "night Blitz: {games} tours from {} to {}, flown by the automatic crew (seed {seed}, {threads} threads)",
+        tables.calendar.first_night,
+        tables.calendar.last_night
+    );
+    let bar = progress(games);
+    let (tours, elapsed) = sim::blitz::run(&tables, games, seed, threads, &|n| bar.inc(n));
+    bar.finish_and_clear();
+    say!(
+        "{}",
+        sim::blitz::Figures {
+            tours: &tours,
+            elapsed
+        }
+    );
     Ok(())
 }

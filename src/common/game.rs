@@ -29,10 +29,17 @@ pub enum GameKind {
     SimpleHex,
     Family,
     Campaign,
+    /// The night Blitz: a solo bomber campaign.
+    Blitz,
 }
 
 impl GameKind {
-    pub const ALL: [GameKind; 3] = [GameKind::SimpleHex, GameKind::Family, GameKind::Campaign];
+    pub const ALL: [GameKind; 4] = [
+        GameKind::SimpleHex,
+        GameKind::Family,
+        GameKind::Campaign,
+        GameKind::Blitz,
+    ];
 
     /// The game's name, as the menus say it.
     pub fn title(self) -> &'static str {
@@ -40,6 +47,7 @@ impl GameKind {
             GameKind::SimpleHex => "Simple Hex dogfight",
             GameKind::Family => "Family game",
             GameKind::Campaign => "Campaign",
+            GameKind::Blitz => "Night Blitz",
         }
     }
 
@@ -49,6 +57,7 @@ impl GameKind {
             GameKind::SimpleHex => "simple-hex",
             GameKind::Family => "family",
             GameKind::Campaign => "campaign",
+            GameKind::Blitz => "blitz",
         }
     }
 }

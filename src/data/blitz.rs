@@ -127,3 +127,68 @@ fn checked<T: DeserializeOwned>(
         Err(positioned(&src.file, &src.text, found))
     }
 }
+
+/// The shipped files of the night Blitz, in the order they are loaded.
+pub fn blitz_sources() -> [Source; 7] {
+    [
+        blitz_map_source(),
+        blitz_calendar_source(),
+        blitz_nights_source(),
+        blitz_flight_source(),
+        blitz_defences_source(),
+        blitz_mission_end_source(),
+        blitz_crew_source(),
+    ]
+}
+
+/// Every table of the night Blitz, from these sources (as
+/// `blitz_sources` orders them), each checked; the errors of every file
+/// that has any.
+pub fn load_blitz_from(src: &[Source; 7]) -> Result<crate::blitz::Tables, LoadErrors> {
+    let [map, calendar, nights, flight, defences, end, crew] = src;
+    let mut errors = Vec::new();
+    let map = load_blitz_map(map).map_err(|e| errors.extend(e.0)).ok();
+    let calendar = load_blitz_calendar(calendar)
+        .map_err(|e| errors.extend(e.0))
+        .ok();
+    let nights = map.as_ref().and_then(|m| {
+        load_blitz_nights(nights, m)
+            .map_err(|e| errors.extend(e.0))
+            .ok()
+    });
+    let flight = load_blitz_flight(flight)
+        .map_err(|e| errors.extend(e.0))
+        .ok();
+    let defences = load_blitz_defences(defences)
+        .map_err(|e| errors.extend(e.0))
+        .ok();
+    let end = load_blitz_mission_end(end)
+        .map_err(|e| errors.extend(e.0))
+        .ok();
+    let crew = load_blitz_crew(crew).map_err(|e| errors.extend(e.0)).ok();
+    match (map, calendar, nights, flight, defences, end, crew) {
+        (
+            Some(map),
+            Some(calendar),
+            Some(nights),
+            Some(flight),
+            Some(defences),
+            Some(end),
+            Some(crew),
+        ) if errors.is_empty() => Ok(crate::blitz::Tables {
+            map,
+            calendar,
+            nights,
+            flight,
+            defences,
+            end,
+            crew,
+        }),
+        _ => Err(LoadErrors(errors)),
+    }
+}
+
+/// The shipped tables of the night Blitz.
+pub fn load_blitz() -> Result<crate::blitz::Tables, LoadErrors> {
+    load_blitz_from(&blitz_sources())
+}

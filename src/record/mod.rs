@@ -29,6 +29,7 @@
 //! `CampaignSave`, and the three replay formats) are converted on reading
 //! (`legacy`).
 
+pub mod blitz;
 pub mod campaign;
 pub mod family;
 mod legacy;
@@ -416,6 +417,7 @@ pub enum AnyRecord {
     SimpleHex(RecordOf<crate::simple_hex::Game>),
     Family(RecordOf<crate::family::Game>),
     Campaign(campaign::CampaignRecord),
+    Blitz(RecordOf<crate::blitz::Game>),
 }
 
 impl AnyRecord {
@@ -424,6 +426,7 @@ impl AnyRecord {
             AnyRecord::SimpleHex(_) => GameKind::SimpleHex,
             AnyRecord::Family(_) => GameKind::Family,
             AnyRecord::Campaign(_) => GameKind::Campaign,
+            AnyRecord::Blitz(_) => GameKind::Blitz,
         }
     }
 
@@ -432,6 +435,7 @@ impl AnyRecord {
             AnyRecord::SimpleHex(r) => &r.players,
             AnyRecord::Family(r) => &r.players,
             AnyRecord::Campaign(r) => &r.players,
+            AnyRecord::Blitz(r) => &r.players,
         }
     }
 
@@ -440,6 +444,7 @@ impl AnyRecord {
             AnyRecord::SimpleHex(r) => &r.progress,
             AnyRecord::Family(r) => &r.progress,
             AnyRecord::Campaign(r) => &r.progress,
+            AnyRecord::Blitz(r) => &r.progress,
         }
     }
 
@@ -448,6 +453,7 @@ impl AnyRecord {
             AnyRecord::SimpleHex(r) => &r.digest,
             AnyRecord::Family(r) => &r.digest,
             AnyRecord::Campaign(r) => &r.digest,
+            AnyRecord::Blitz(r) => &r.digest,
         }
     }
 
@@ -456,6 +462,7 @@ impl AnyRecord {
             AnyRecord::SimpleHex(r) => r.commands.len(),
             AnyRecord::Family(r) => r.commands.len(),
             AnyRecord::Campaign(r) => r.commands.len(),
+            AnyRecord::Blitz(r) => r.commands.len(),
         }
     }
 
@@ -464,6 +471,7 @@ impl AnyRecord {
             AnyRecord::SimpleHex(r) => r.to_text(),
             AnyRecord::Family(r) => r.to_text(),
             AnyRecord::Campaign(r) => r.to_text(),
+            AnyRecord::Blitz(r) => r.to_text(),
         }
     }
 
@@ -480,6 +488,7 @@ impl AnyRecord {
             AnyRecord::SimpleHex(r) => simple_hex::describe(&verify(r, base)?),
             AnyRecord::Family(r) => family::describe(&verify(r, base)?),
             AnyRecord::Campaign(r) => campaign::describe(&verify(r, base)?),
+            AnyRecord::Blitz(r) => blitz::describe(&verify(r, base)?),
         })
     }
 }
@@ -564,17 +573,16 @@ fn current(file: &str, text: &str, game: Option<GameKind>) -> Result<AnyRecord, 
             campaign::check_data_version(file, text, &mut r)?;
             AnyRecord::Campaign(r)
         }
-        None => {
-            return Err(LoadError {
-                file: file.to_string(),
-                line: 1,
-                col: 1,
-                message:
-                    "a saved game or replay names its game (game: SimpleHex, Family or Campaign)"
-                        .into(),
-            }
-            .into())
+        Some(GameKind::Blitz) => AnyRecord::Blitz(data::parse(file, text)?),
+        None => return Err(LoadError {
+            file: file.to_string(),
+            line: 1,
+            col: 1,
+            message:
+                "a saved game or replay names its game (game: SimpleHex, Family, Campaign or Blitz)"
+                    .into(),
         }
+        .into()),
     })
 }
 

@@ -7,6 +7,7 @@
 //! (through `common::game::play_out`, so every command goes through
 //! `check`) and turns the results into its figures.
 
+pub mod blitz;
 pub mod campaign;
 pub mod decisions;
 pub mod family;

@@ -1,0 +1,361 @@
+//! The night Blitz as a game: the crew's decisions (commands), what happens
+//! (events, every roll among them), where the game waits (phases), and how
+//! a mission ends.
+
+use super::bomber::{Abort, Heading};
+use super::calendar::{Date, Moon};
+use super::crew::{Position, Wound};
+use super::defences::{Fighter, Flak, Searchlights};
+use super::flight::{Failure, Weather};
+use super::map::Zone;
+use super::mission_end::{Beam, BombRun, Fate, Landing};
+use super::nights::{Stood, Why};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// A decision of the crew.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Command {
+    /// At the briefing: take off.
+    TakeOff,
+    /// Fly one zone.
+    Fly(Heading),
+    /// Homebound over an airfield: land there.
+    Land,
+    /// Into the bad weather ahead.
+    PressOn,
+    /// Outbound in bad weather: abort and turn back into the zone left,
+    /// with the weather it had.
+    AvoidWeather,
+    /// Drop below 3,000 metres (outbound, that aborts the mission).
+    Descend,
+    /// A night fighter attacks: take evasive action (2d10)...
+    Evade,
+    /// ...or hold the course and let the gunner answer.
+    Hold,
+    /// Over the target: the beam, the searchlights, the flak, the bombs.
+    BombRun,
+    /// Abort the mission: outbound, or over the target instead of D-2.
+    Abort,
+    /// Jettison the bombs (outbound, that aborts the mission).
+    Jettison,
+    /// After the debriefing: on to the next night with a mission.
+    Next,
+}
+
+impl fmt::Display for Command {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Command::TakeOff => write!(f, "take off"),
+            Command::Fly(h) => write!(f, "fly {h:?}"),
+            Command::Land => write!(f, "land"),
+            Command::PressOn => write!(f, "press on into the bad weather"),
+            Command::AvoidWeather => write!(f, "avoid the bad weather"),
+            Command::Descend => write!(f, "descend below 3,000 metres"),
+            Command::Evade => write!(f, "take evasive action"),
+            Command::Hold => write!(f, "hold the course"),
+            Command::BombRun => write!(f, "make the bomb run"),
+            Command::Abort => write!(f, "abort the mission"),
+            Command::Jettison => write!(f, "jettison the bombs"),
+            Command::Next => write!(f, "on to the next night"),
+        }
+    }
+}
+
+/// Why a command is refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Illegal {
+    /// The game is over.
+    Over,
+    /// Not a decision the crew has now.
+    NotNow,
+    /// "Your bomber may fly only W, NW or N when outbound, and only E, SE
+    /// or S when homebound."
+    Heading,
+    OffTheMap,
+    NoFuel,
+    /// Below 3,000 metres the bomber stays there.
+    StaysLow,
+    /// After a take-off glitch, no jettison before the landing.
+    NoJettisonBeforeLanding,
+    /// The mission is already homebound.
+    NotOutbound,
+    /// Not over an airfield.
+    NoAirfield,
+    /// No bombs aboard.
+    NoBombs,
+}
+
+impl fmt::Display for Illegal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Illegal::Over => "the campaign is over",
+            Illegal::NotNow => "that is not a decision the crew has now",
+            Illegal::Heading => {
+                "the bomber may fly only W, NW or N when outbound, and only E, SE or S when homebound"
+            }
+            Illegal::OffTheMap => "that heading leaves the map",
+            Illegal::NoFuel => "no Fuel Box is left to fly on",
+            Illegal::StaysLow => "below 3,000 metres the bomber stays there",
+            Illegal::NoJettisonBeforeLanding => {
+                "after a take-off glitch the bombs may not be jettisoned before the landing"
+            }
+            Illegal::NotOutbound => "the mission is already homebound",
+            Illegal::NoAirfield => "there is no airfield here",
+            Illegal::NoBombs => "there are no bombs aboard",
+        })
+    }
+}
+
+impl std::error::Error for Illegal {}
+
+/// The tables, as the screen names them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum TableId {
+    A1,
+    A4,
+    B1,
+    B2,
+    B3,
+    C1,
+    C2,
+    C3,
+    C4,
+    K,
+    C8,
+    C9,
+    C10,
+    Evasion,
+    Attack,
+    /// Which crewman a hit finds.
+    Hit,
+    Wound,
+    FollowUp,
+    D1,
+    D2,
+    D3,
+    D5,
+    G1,
+    /// E-1 (and E-2 after a collision).
+    E1,
+    E3,
+}
+
+impl TableId {
+    /// The table's name and title, as the sheet and the rules reference
+    /// give them.
+    pub fn title(self) -> &'static str {
+        match self {
+            TableId::A1 => "A-1 Mission",
+            TableId::A4 => "A-4 Other city",
+            TableId::B1 => "B-1 Base weather",
+            TableId::B2 => "B-2 Glitch",
+            TableId::B3 => "B-3 Take-off",
+            TableId::C1 => "C-1 Weather",
+            TableId::C2 => "C-2 Icing",
+            TableId::C3 => "C-3 Lightning",
+            TableId::C4 => "C-4 Mechanical check",
+            TableId::K => "K Mechanical failure",
+            TableId::C8 => "C-8 Detection",
+            TableId::C9 => "C-9 Interception",
+            TableId::C10 => "C-10 Night fighter",
+            TableId::Evasion => "Evasive action",
+            TableId::Attack => "Fighter attack",
+            TableId::Hit => "Crewman hit",
+            TableId::Wound => "Wound",
+            TableId::FollowUp => "Follow-up attack",
+            TableId::D1 => "D-1 Radio beam",
+            TableId::D2 => "D-2 Searchlights",
+            TableId::D3 => "D-3 Flak",
+            TableId::D5 => "D-5 Bomb run",
+            TableId::G1 => "G-1 Landing",
+            TableId::E1 => "E-1 Bail out",
+            TableId::E3 => "E-3 Ditching",
+        }
+    }
+}
+
+/// A throw on a table, as shown: the faces, the modifier, what it read.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Thrown {
+    pub table: TableId,
+    pub faces: Vec<u8>,
+    pub modifier: i16,
+    /// The result, in a few words.
+    pub read: String,
+}
+
+impl Thrown {
+    /// The total of the faces (percentile dice read 1 to 100).
+    pub fn total(&self) -> i16 {
+        self.faces.iter().map(|&f| f as i16).sum()
+    }
+    /// The total with its modifier: the row it is read at (before the
+    /// table clamps it to its rows).
+    pub fn modified(&self) -> i16 {
+        self.total() + self.modifier
+    }
+}
+
+/// Why the bomber was lost.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Cause {
+    /// Crashed on take-off.
+    TakeOff,
+    /// Disastrous icing.
+    Weather,
+    /// Out of fuel short of an airfield (a leak, or a long way round).
+    Fuel,
+    Flak,
+    NightFighter,
+    /// Evasive action into the fighter.
+    Collision,
+    /// Crash-landed at the end of the mission.
+    Landing,
+}
+
+impl Cause {
+    pub const ALL: [Cause; 7] = [
+        Cause::TakeOff,
+        Cause::Weather,
+        Cause::Fuel,
+        Cause::Flak,
+        Cause::NightFighter,
+        Cause::Collision,
+        Cause::Landing,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Cause::TakeOff => "take-off crash",
+            Cause::Weather => "weather (icing)",
+            Cause::Fuel => "out of fuel",
+            Cause::Flak => "flak",
+            Cause::NightFighter => "night fighters",
+            Cause::Collision => "collision",
+            Cause::Landing => "landing accident",
+        }
+    }
+
+    /// Lost to the British defences rather than to the night, the
+    /// weather, the machine or an accident.
+    pub fn enemy(self) -> bool {
+        matches!(self, Cause::Flak | Cause::NightFighter | Cause::Collision)
+    }
+}
+
+/// How a night's mission ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Ending {
+    /// Fog over the base (B-1): no take-off.
+    Scrubbed,
+    /// A swerve or a burst tyre (B-3): the bomber stayed on the ground.
+    StayedDown,
+    /// Landed at an airfield, safely or heavily.
+    Landed(Landing),
+    /// The bomber was lost.
+    Lost(Cause),
+}
+
+/// Where the game waits for the crew.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Phase {
+    /// The night's briefing: take off.
+    Briefing,
+    /// Choose a heading (or abort, jettison, descend, land).
+    Heading,
+    /// Bad weather in the zone entered: press on, avoid it (outbound) or
+    /// descend (homebound).
+    Weather,
+    /// A night fighter attacks: evade or hold.
+    Attacked {
+        fighter: Fighter,
+        /// Attacks it has made before this one (0, or 1 for the
+        /// follow-up).
+        attacks: u8,
+        /// Met after the bomb run.
+        after_bombing: bool,
+    },
+    /// Over the target: the bomb run, or abort instead of D-2.
+    Target,
+    /// The mission is over: the debriefing.
+    Debrief,
+    /// The campaign is over.
+    Over,
+}
+
+/// What happened: the only way the state changes.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Event {
+    /// A throw on a table (it changes nothing by itself).
+    Thrown(Thrown),
+    /// A new night: men back from hospital rejoin.
+    Night(Date),
+    /// No mission this night.
+    Stood(Stood),
+    /// The night's orders: a raid on `city` in `target`.
+    Ordered {
+        city: String,
+        target: Zone,
+        london: bool,
+        why: Why,
+        fuel: u8,
+        moon: Moon,
+    },
+    /// The weather at the base (B-1).
+    BaseWeather(Weather),
+    /// The mission ended (before the debriefing).
+    Ended(Ending),
+    /// Airborne from the base with the raid's fuel.
+    TookOff(Zone),
+    /// A glitch spotted after take-off (B-2): turn back and land.
+    Glitch,
+    /// Flew one zone on a heading.
+    Flew(Heading),
+    /// The weather of the zone the bomber is in.
+    Weather(Weather),
+    /// A Fuel Box burnt fighting ice (C-2).
+    FuelBurnt,
+    /// Table K's result, with the Fuel Boxes a leak costs.
+    Failed {
+        failure: Failure,
+        leak: u8,
+    },
+    Aborted(Abort),
+    Jettisoned,
+    Descended,
+    /// The radio beam (D-1).
+    Beam(Beam),
+    /// The searchlights (D-2).
+    Lights(Searchlights),
+    /// The flak (D-3).
+    Flak(Flak),
+    /// The bomb run (D-5) and its victory points.
+    Bombed {
+        run: BombRun,
+        points: u8,
+    },
+    /// Turned for home over the target.
+    TurnedForHome,
+    /// Bad weather in the Target City Zone avoided: no victory points.
+    AvoidedAtTarget,
+    /// A crewman hit.
+    Wounded {
+        position: Position,
+        wound: Wound,
+    },
+    /// An able man took a disabled man's place.
+    ChangedPlaces {
+        from: Position,
+        to: Position,
+    },
+    /// A crewman who jumped or ditched, and where he ended.
+    CameDown {
+        position: Position,
+        fate: Fate,
+    },
+    /// The game waits here.
+    Phase(Phase),
+    /// The debriefing done: the crew counts the mission.
+    Debriefed,
+}

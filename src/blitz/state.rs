@@ -1,0 +1,345 @@
+//! The state of a night Blitz campaign, and its one writer.
+//!
+//! The fields are private to this module, and the only code that changes
+//! them after the start is [`apply`], one event at a time: the compiler
+//! keeps the rule that events are the only way the game changes.
+
+use super::bomber::{Abort, Bomber};
+use super::calendar::{Date, Moon};
+use super::crew::{Crew, Position};
+use super::defences::{Flak, Searchlights};
+use super::event::{Ending, Event, Phase};
+use super::flight::Weather;
+use super::map::Zone;
+use super::mission_end::{Beam, BombRun, Fate};
+use super::nights::{LastMission, Why};
+use super::Tables;
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// What a campaign starts from besides its seed.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Setup {
+    /// End the tour after this night (a shorter campaign); None: the
+    /// calendar's last night.
+    #[serde(default)]
+    pub last_night: Option<Date>,
+}
+
+/// The night's mission, as it goes.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Mission {
+    pub night: Date,
+    pub city: String,
+    pub target: Zone,
+    pub london: bool,
+    pub why: Why,
+    pub fuel: u8,
+    pub moon: Moon,
+    /// None before take-off.
+    pub bomber: Option<Bomber>,
+    /// The zones flown through, with their weather.
+    pub track: Vec<(Zone, Weather)>,
+    /// The weather of the zone the bomber is in (the base's at first).
+    pub weather: Weather,
+    pub base_weather: Option<Weather>,
+    pub beam: Option<Beam>,
+    pub lights: Searchlights,
+    pub flak: Option<Flak>,
+    pub run: Option<BombRun>,
+    pub points: u8,
+    pub avoided_at_target: bool,
+    /// Night fighter attacks met.
+    pub attacks: u8,
+    /// The crewmen who jumped or ditched, and where they ended.
+    pub down: Vec<(Position, Fate)>,
+    pub ending: Option<Ending>,
+}
+
+impl Mission {
+    /// Airborne at some point (a glitch's turn-back counts: the crew flew).
+    pub fn flown(&self) -> bool {
+        self.bomber.is_some()
+    }
+}
+
+/// A mission in the tour's tally.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Raid {
+    pub night: Date,
+    pub city: String,
+    pub why: Why,
+    pub ending: Ending,
+    /// Airborne (not scrubbed, not stayed down).
+    pub flown: bool,
+    /// The bombs fell on D-5 (wide or not).
+    pub bombed: bool,
+    pub points: u8,
+    pub aborted: Option<Abort>,
+    /// Night fighter attacks met.
+    pub attacks: u8,
+    /// Crewmen seriously wounded, killed and captured this mission.
+    pub wounded: u8,
+    pub killed: u8,
+    pub captured: u8,
+}
+
+/// The state of a campaign.
+#[derive(Clone, Debug, PartialEq)]
+pub struct State {
+    tables: Arc<Tables>,
+    setup: Setup,
+    night: Date,
+    phase: Phase,
+    crew: Crew,
+    mission: Option<Mission>,
+    last: Option<LastMission>,
+    raids: Vec<Raid>,
+    /// Nights without a mission.
+    stood: u16,
+}
+
+impl State {
+    /// The campaign before its first night.
+    pub fn new(tables: Arc<Tables>, setup: Setup) -> State {
+        let crew = Crew::new(&tables.crew);
+        let night = tables.calendar.first_night;
+        State {
+            tables,
+            setup,
+            night,
+            phase: Phase::Briefing,
+            crew,
+            mission: None,
+            last: None,
+            raids: Vec::new(),
+            stood: 0,
+        }
+    }
+
+    pub fn tables(&self) -> &Arc<Tables> {
+        &self.tables
+    }
+    pub fn setup(&self) -> &Setup {
+        &self.setup
+    }
+    /// The night the game is at.
+    pub fn night(&self) -> Date {
+        self.night
+    }
+    /// The tour's last night.
+    pub fn last_night(&self) -> Date {
+        let end = self.tables.calendar.last_night;
+        self.setup.last_night.map_or(end, |d| d.min(end))
+    }
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+    pub fn crew(&self) -> &Crew {
+        &self.crew
+    }
+    pub fn mission(&self) -> Option<&Mission> {
+        self.mission.as_ref()
+    }
+    pub fn bomber(&self) -> Option<&Bomber> {
+        self.mission.as_ref().and_then(|m| m.bomber.as_ref())
+    }
+    pub fn last_mission(&self) -> Option<&LastMission> {
+        self.last.as_ref()
+    }
+    /// The tour so far, mission by mission.
+    pub fn raids(&self) -> &[Raid] {
+        &self.raids
+    }
+    pub fn nights_stood(&self) -> u16 {
+        self.stood
+    }
+    pub fn is_over(&self) -> bool {
+        self.phase == Phase::Over
+    }
+    /// The tour's victory points.
+    pub fn points(&self) -> u32 {
+        self.raids.iter().map(|r| r.points as u32).sum()
+    }
+
+    fn mission_mut(&mut self) -> &mut Mission {
+        self.mission
+            .as_mut()
+            .expect("a mission event comes after the night's orders")
+    }
+
+    fn bomber_mut(&mut self) -> &mut Bomber {
+        self.mission_mut()
+            .bomber
+            .as_mut()
+            .expect("a flight event comes after the take-off")
+    }
+}
+
+/// The only writer of the state: one event applied.
+pub fn apply(s: &mut State, ev: &Event) {
+    match ev {
+        Event::Thrown(_) => {}
+        Event::Night(d) => {
+            s.night = *d;
+            s.crew.new_night(*d);
+            s.mission = None;
+        }
+        Event::Stood(_) => s.stood += 1,
+        Event::Ordered {
+            city,
+            target,
+            london,
+            why,
+            fuel,
+            moon,
+        } => {
+            s.mission = Some(Mission {
+                night: s.night,
+                city: city.clone(),
+                target: *target,
+                london: *london,
+                why: *why,
+                fuel: *fuel,
+                moon: *moon,
+                bomber: None,
+                track: Vec::new(),
+                weather: Weather::Good,
+                base_weather: None,
+                beam: None,
+                lights: Searchlights::Blocked,
+                flak: None,
+                run: None,
+                points: 0,
+                avoided_at_target: false,
+                attacks: 0,
+                down: Vec::new(),
+                ending: None,
+            })
+        }
+        Event::BaseWeather(w) => {
+            let m = s.mission_mut();
+            m.base_weather = Some(*w);
+            m.weather = *w;
+        }
+        Event::Ended(e) => s.mission_mut().ending = Some(*e),
+        Event::TookOff(z) => {
+            let m = s.mission_mut();
+            m.bomber = Some(Bomber::new(*z, m.fuel));
+            m.track.push((*z, m.weather));
+        }
+        Event::Glitch => s.bomber_mut().turn_back_for_glitch(),
+        Event::Flew(h) => {
+            let map = s.tables.clone();
+            let m = s.mission_mut();
+            let b = m.bomber.as_mut().expect("flying after the take-off");
+            let _ = b.fly(*h, &map.map);
+            let z = b.zone;
+            m.track.push((z, m.weather));
+        }
+        Event::Weather(w) => {
+            let m = s.mission_mut();
+            m.weather = *w;
+            if let Some(last) = m.track.last_mut() {
+                last.1 = *w;
+            }
+        }
+        Event::FuelBurnt => {
+            let b = s.bomber_mut();
+            b.fuel = b.fuel.saturating_sub(1);
+        }
+        Event::Failed { failure, leak } => s.bomber_mut().fail(*failure, *leak),
+        Event::Aborted(why) => {
+            let _ = s.bomber_mut().abort(*why);
+        }
+        Event::Jettisoned => {
+            let _ = s.bomber_mut().jettison();
+        }
+        Event::Descended => {
+            let _ = s.bomber_mut().descend();
+        }
+        Event::Beam(b) => {
+            s.mission_mut().beam = Some(*b);
+            if *b == Beam::Jammed {
+                s.bomber_mut().jam_beam();
+            }
+        }
+        Event::Lights(l) => s.mission_mut().lights = *l,
+        Event::Flak(f) => s.mission_mut().flak = Some(*f),
+        Event::Bombed { run, points } => {
+            let m = s.mission_mut();
+            m.run = Some(*run);
+            m.points = *points;
+            if let Some(b) = m.bomber.as_mut() {
+                b.bombs = false;
+            }
+        }
+        Event::TurnedForHome => s.bomber_mut().turn_for_home(),
+        Event::AvoidedAtTarget => s.mission_mut().avoided_at_target = true,
+        Event::Wounded { position, wound } => {
+            s.crew.hit(*position, *wound);
+        }
+        Event::ChangedPlaces { from, to } => {
+            s.crew.change_places(*from, *to);
+        }
+        Event::CameDown { position, fate } => {
+            s.mission_mut().down.push((*position, *fate));
+            if *fate == Fate::Killed {
+                s.crew.hit(*position, super::crew::Wound::Killed);
+            }
+        }
+        Event::Phase(p) => {
+            s.phase = *p;
+            if let Phase::Attacked { .. } = p {
+                s.mission_mut().attacks += 1;
+            }
+        }
+        Event::Debriefed => debrief(s),
+    }
+}
+
+/// The mission counted: the crew's missions, wounds and losses, the tally,
+/// and the last mission for A-1's follow-ups.
+fn debrief(s: &mut State) {
+    let Some(m) = s.mission.clone() else { return };
+    let flown = m.flown();
+    let mut wounded = 0;
+    let mut killed = 0;
+    for p in Position::ALL {
+        if let Some(man) = s.crew.at(p) {
+            match man.wound {
+                Some(super::crew::Wound::Serious) => wounded += 1,
+                Some(super::crew::Wound::Killed) => killed += 1,
+                _ => {}
+            }
+        }
+    }
+    let captured: Vec<Position> = m
+        .down
+        .iter()
+        .filter(|(_, f)| *f == Fate::Captured)
+        .map(|(p, _)| *p)
+        .collect();
+    if flown {
+        s.crew.after_mission(s.night, &s.tables.crew, &captured);
+        s.last = Some(LastMission {
+            city: m.city.clone(),
+            night: s.night,
+        });
+    }
+    s.raids.push(Raid {
+        night: m.night,
+        city: m.city.clone(),
+        why: m.why,
+        ending: m.ending.unwrap_or(super::event::Ending::Scrubbed),
+        flown,
+        bombed: m.run.is_some(),
+        points: m.points,
+        aborted: m.bomber.as_ref().and_then(|b| b.aborted),
+        attacks: m.attacks,
+        wounded,
+        killed,
+        captured: captured.len() as u8,
+    });
+}

@@ -1,0 +1,95 @@
+//! The night Blitz as a record: its setup (the tour's last night, if
+//! shorter), its seed and the crew's commands; its result is the tour's
+//! tally so far.
+
+use super::{fnv, RecordError, Recorded};
+use crate::blitz::{Game, Setup};
+use crate::common::game::Rules;
+use crate::data;
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+use std::sync::Arc;
+
+/// What a campaign came to.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Summary {
+    /// The night the game was at.
+    pub night: String,
+    pub over: bool,
+    /// Missions flown (airborne), and their victory points.
+    pub flown: u32,
+    pub points: u32,
+    /// Bombers lost.
+    pub lost: u32,
+}
+
+impl Recorded for Game {
+    type Setup = Setup;
+    type Summary = Summary;
+
+    fn setup(&self) -> Setup {
+        self.state().setup().clone()
+    }
+
+    fn start(setup: &Setup, seed: u64, _base: &Path) -> Result<Game, RecordError> {
+        let tables = Arc::new(data::load_blitz()?);
+        if let Some(d) = setup.last_night {
+            if d < tables.calendar.first_night {
+                return Err(RecordError::Setup(format!(
+                    "the tour cannot end on {d}, before its first night ({})",
+                    tables.calendar.first_night
+                )));
+            }
+        }
+        Ok(Game::new(tables, setup.clone(), seed))
+    }
+
+    fn fingerprint(_setup: &Setup, _base: &Path) -> Result<String, RecordError> {
+        let sources = data::blitz_sources();
+        let texts: Vec<&str> = sources.iter().map(|s| s.text.as_str()).collect();
+        Ok(fnv(&texts))
+    }
+
+    fn summary(&self) -> Summary {
+        let raids = self.raids();
+        Summary {
+            night: self.night().to_string(),
+            over: self.is_over(),
+            flown: raids.iter().filter(|r| r.flown).count() as u32,
+            points: self.points(),
+            lost: raids
+                .iter()
+                .filter(|r| matches!(r.ending, crate::blitz::Ending::Lost(_)))
+                .count() as u32,
+        }
+    }
+
+    fn progress(&self) -> String {
+        let s = Recorded::summary(self);
+        format!(
+            "{}, {} missions, {} victory points{}",
+            s.night,
+            s.flown,
+            s.points,
+            if s.over { ", tour over" } else { "" }
+        )
+    }
+
+    fn any(record: super::RecordOf<Self>) -> super::AnyRecord {
+        super::AnyRecord::Blitz(record)
+    }
+}
+
+/// A line saying what a verified campaign came to.
+pub fn describe(game: &Game) -> String {
+    let s = Recorded::summary(game);
+    format!(
+        "night Blitz replay reproduces: {} commands, {} events, {}, {} missions flown, {} victory points, {} bombers lost",
+        game.commands().len(),
+        game.events().len(),
+        if s.over { "tour over".to_string() } else { format!("at {}", s.night) },
+        s.flown,
+        s.points,
+        s.lost
+    )
+}

@@ -1,0 +1,200 @@
+//! The night Blitz's simulator: whole tours flown by the automatic crew
+//! (`blitz::ai`), many on all cores through `sim::run_indexed`, and the
+//! figures the amendments' intent can be checked against: missions a
+//! month, targets, losses by cause, crews surviving, victory points.
+
+use super::run_indexed;
+use crate::blitz::{ai, Cause, Ending, Game, Position, Setup, Status, Tables};
+use crate::common::dice::sub_seed;
+use crate::common::game::play_out;
+use std::fmt;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// A tour still going after this many commands is a bug (a whole tour is
+/// about 700).
+pub const MAX_COMMANDS: usize = 20_000;
+
+/// One tour's figures.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Tour {
+    pub finished: bool,
+    /// Missions ordered, and flown (airborne), by month of the tour
+    /// (November 1940 first).
+    pub ordered: [u32; 7],
+    pub flown: [u32; 7],
+    /// Bomb runs made on the target (D-5 thrown).
+    pub bombed: u32,
+    /// Bomb runs that counted (victory points scored).
+    pub hits: u32,
+    pub points: u32,
+    pub scrubbed: u32,
+    pub aborted: u32,
+    /// Bombers lost, by cause (`Cause::ALL` order).
+    pub lost: [u32; 7],
+    pub attacks: u32,
+    /// Men killed, captured and seriously wounded over the tour.
+    pub killed: u32,
+    pub captured: u32,
+    pub wounded: u32,
+    /// Of the first night's five, how many are still on the crew at the end.
+    pub first_crew_left: u32,
+    pub commands: u32,
+}
+
+/// Month index of a night: November 1940 is 0, May 1941 is 6.
+fn month(d: crate::blitz::Date) -> usize {
+    let m = (d.year - 1940) * 12 + d.month as i32 - 11;
+    m.clamp(0, 6) as usize
+}
+
+/// Flies one tour with the automatic crew.
+pub fn play_one(tables: &Arc<Tables>, seed: u64) -> Tour {
+    let mut g = Game::new_quiet(tables.clone(), Setup::default(), seed);
+    let finished = play_out(&mut g, &mut ai::Crew, MAX_COMMANDS).is_ok();
+    let mut t = Tour {
+        finished,
+        commands: crate::common::game::Rules::commands(&g).len() as u32,
+        ..Tour::default()
+    };
+    for r in g.raids() {
+        let m = month(r.night);
+        t.ordered[m] += 1;
+        if r.flown {
+            t.flown[m] += 1;
+        }
+        t.bombed += r.bombed as u32;
+        t.hits += (r.points > 0) as u32;
+        t.points += r.points as u32;
+        t.scrubbed += matches!(r.ending, Ending::Scrubbed | Ending::StayedDown) as u32;
+        t.aborted += r.aborted.is_some() as u32;
+        if let Ending::Lost(c) = r.ending {
+            t.lost[Cause::ALL.iter().position(|x| *x == c).unwrap_or(0)] += 1;
+        }
+        t.attacks += r.attacks as u32;
+        t.killed += r.killed as u32;
+        t.captured += r.captured as u32;
+        t.wounded += r.wounded as u32;
+    }
+    let first: Vec<&String> = tables.crew.crew.iter().collect();
+    t.first_crew_left = g
+        .crew()
+        .men
+        .iter()
+        .filter(|m| first.contains(&&m.name))
+        .filter(|m| {
+            matches!(m.status, Status::Fit | Status::Hospital(_))
+                && Position::ALL.contains(&m.position)
+        })
+        .count() as u32;
+    t
+}
+
+/// Flies `games` tours, tour `i` seeded with `sub_seed(seed, i)`.
+pub fn run(
+    tables: &Arc<Tables>,
+    games: u64,
+    seed: u64,
+    threads: usize,
+    tick: &(dyn Fn(u64) + Sync),
+) -> (Vec<Tour>, Duration) {
+    run_indexed(games, threads, tick, |i| {
+        play_one(tables, sub_seed(seed, i))
+    })
+}
+
+/// The figures of many tours.
+pub struct Figures<'a> {
+    pub tours: &'a [Tour],
+    pub elapsed: Duration,
+}
+
+const MONTHS: [&str; 7] = ["Nov", "Dec", "Jan", "Feb", "Mar", "Apr", "May"];
+
+impl fmt::Display for Figures<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let n = self.tours.len().max(1) as f64;
+        let sum = |g: &dyn Fn(&Tour) -> u32| self.tours.iter().map(g).sum::<u32>() as f64;
+        let flown = sum(&|t| t.flown.iter().sum());
+        let ordered = sum(&|t| t.ordered.iter().sum());
+        let lost_all = sum(&|t| t.lost.iter().sum());
+        writeln!(
+            f,
+            "tours               {} ({} finished), {:.2} s ({:.0} tours a second)",
+            self.tours.len(),
+            self.tours.iter().filter(|t| t.finished).count(),
+            self.elapsed.as_secs_f64(),
+            n / self.elapsed.as_secs_f64().max(1e-9)
+        )?;
+        writeln!(
+            f,
+            "missions a tour     {:.1} ordered, {:.1} flown, {:.1} scrubbed or stayed down, {:.1} aborted",
+            ordered / n,
+            flown / n,
+            sum(&|t| t.scrubbed) / n,
+            sum(&|t| t.aborted) / n
+        )?;
+        write!(f, "flown a month      ")?;
+        for (i, m) in MONTHS.iter().enumerate() {
+            write!(f, " {m} {:.1}", sum(&|t| t.flown[i]) / n)?;
+        }
+        writeln!(f)?;
+        writeln!(
+            f,
+            "targets             {:.1} bomb runs a tour ({:.0}% of sorties), {:.1} counted, {:.1} victory points a tour (mean)",
+            sum(&|t| t.bombed) / n,
+            100.0 * sum(&|t| t.bombed) / flown.max(1.0),
+            sum(&|t| t.hits) / n,
+            sum(&|t| t.points) / n
+        )?;
+        writeln!(
+            f,
+            "bombers lost        {:.2} a tour, {:.2}% of sorties",
+            lost_all / n,
+            100.0 * lost_all / flown.max(1.0)
+        )?;
+        let enemy: f64 = Cause::ALL
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.enemy())
+            .map(|(i, _)| sum(&|t| t.lost[i]))
+            .sum();
+        for (i, c) in Cause::ALL.iter().enumerate() {
+            let k = sum(&|t| t.lost[i]);
+            writeln!(
+                f,
+                "  {:<18} {:.3} a tour, {:.2}% of sorties, {:.0}% of losses",
+                c.name(),
+                k / n,
+                100.0 * k / flown.max(1.0),
+                100.0 * k / lost_all.max(1.0)
+            )?;
+        }
+        writeln!(
+            f,
+            "  to the defences    {:.0}% of losses; to weather, fuel and accidents {:.0}%",
+            100.0 * enemy / lost_all.max(1.0),
+            100.0 * (lost_all - enemy) / lost_all.max(1.0)
+        )?;
+        writeln!(
+            f,
+            "night fighters      {:.2} attacks a tour, {:.3} a sortie",
+            sum(&|t| t.attacks) / n,
+            sum(&|t| t.attacks) / flown.max(1.0)
+        )?;
+        writeln!(
+            f,
+            "crew                {:.2} killed, {:.2} captured, {:.2} seriously wounded a tour",
+            sum(&|t| t.killed) / n,
+            sum(&|t| t.captured) / n,
+            sum(&|t| t.wounded) / n
+        )?;
+        let survived = self.tours.iter().filter(|t| t.first_crew_left == 5).count() as f64;
+        write!(
+            f,
+            "crews surviving     {:.1}% of tours end with all five of the first crew; {:.2} of the five on average",
+            100.0 * survived / n,
+            sum(&|t| t.first_crew_left) / n
+        )
+    }
+}

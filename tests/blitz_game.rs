@@ -1,0 +1,523 @@
+//! The night Blitz as a game: the amendments as the flight plays them,
+//! zone by zone through the tables, with the crew's decisions; replays and
+//! random legal tours (docs/RULES.md, "The night Blitz").
+
+use proptest::prelude::*;
+use std::path::Path;
+use std::sync::Arc;
+use tally_ho::blitz::{
+    ai, Beam, Cause, Command, Date, Ending, Event, Flak, Game, Heading, Leg, Phase, Setup, State,
+    TableId, Tables, Weather,
+};
+use tally_ho::common::game::{play_out, replayed, Opponent, Rules};
+use tally_ho::data;
+use tally_ho::record::{self, AnyRecord, Player};
+
+fn tables() -> Arc<Tables> {
+    Arc::new(data::load_blitz().unwrap())
+}
+
+fn tour(seed: u64) -> Game {
+    let mut g = Game::new(tables(), Setup::default(), seed);
+    play_out(&mut g, &mut ai::Crew, 20_000).unwrap();
+    g
+}
+
+/// The states a game went through: before each event, with the event.
+fn walk(g: &Game, mut f: impl FnMut(&State, &Event)) {
+    let mut s = g.initial_state();
+    for e in g.events() {
+        f(&s, e);
+        Game::apply(&mut s, e);
+    }
+}
+
+/// The automatic crew, except where `choose` says otherwise.
+struct Crew<F: FnMut(&Game) -> Option<Command>>(F);
+
+impl<F: FnMut(&Game) -> Option<Command>> Opponent<Game> for Crew<F> {
+    fn decide(&mut self, g: &Game, _: tally_ho::blitz::Seat) -> Option<Command> {
+        (self.0)(g).or_else(|| ai::Crew.decide(g))
+    }
+}
+
+fn tour_with(seed: u64, choose: impl FnMut(&Game) -> Option<Command>) -> Game {
+    let mut g = Game::new(tables(), Setup::default(), seed);
+    play_out(&mut g, &mut Crew(choose), 20_000).unwrap();
+    g
+}
+
+#[test]
+fn the_campaign_begins_on_14_november_1940_with_the_coventry_raid_and_30_fuel_boxes() {
+    let g = Game::new(tables(), Setup::default(), 1);
+    assert_eq!(g.phase(), Phase::Briefing);
+    assert_eq!(g.night(), Date::new(1940, 11, 14).unwrap());
+    let m = g.mission().unwrap();
+    assert_eq!(m.city, "Coventry");
+    assert_eq!(m.fuel, 30);
+    assert_eq!(g.legal_commands(), vec![Command::TakeOff]);
+    // No A-1 roll on the first night.
+    assert!(!g
+        .events()
+        .iter()
+        .any(|e| matches!(e, Event::Thrown(t) if t.table == TableId::A1)));
+}
+
+#[test]
+fn outbound_the_bomber_flies_only_w_nw_or_n_and_homebound_only_e_se_or_s() {
+    let mut g = Game::new(tables(), Setup::default(), 2);
+    let mut seen = [0u32; 2];
+    while let Some(seat) = g.to_act() {
+        if g.phase() == Phase::Heading {
+            let b = g.bomber().unwrap().clone();
+            let allowed: &[Heading] = match b.leg {
+                Leg::Outbound => &[Heading::W, Heading::NW, Heading::N],
+                Leg::Homebound => &[Heading::E, Heading::SE, Heading::S],
+            };
+            seen[(b.leg == Leg::Homebound) as usize] += 1;
+            for h in Heading::ALL {
+                let ok = g.check(&Command::Fly(h)).is_ok();
+                if !allowed.contains(&h) {
+                    assert_eq!(
+                        g.check(&Command::Fly(h)),
+                        Err(tally_ho::blitz::Illegal::Heading),
+                        "{h:?} {:?}",
+                        b.leg
+                    );
+                } else {
+                    let on_map = h.from(b.zone, &g.tables().map).is_some();
+                    assert_eq!(ok, on_map && b.fuel > 0, "{h:?} from {}", b.zone);
+                }
+            }
+        }
+        let c = ai::Crew.decide(&g).unwrap();
+        let _ = seat;
+        g.play(c).unwrap();
+    }
+    assert!(seen[0] > 100 && seen[1] > 100, "{seen:?}");
+}
+
+#[test]
+fn c4_is_thrown_only_after_a_double_on_c1_and_no_random_events() {
+    let g = tour(3);
+    let thrown: Vec<_> = g
+        .events()
+        .iter()
+        .filter_map(|e| match e {
+            Event::Thrown(t) => Some(t.clone()),
+            _ => None,
+        })
+        .collect();
+    let mut c4 = 0;
+    for (i, t) in thrown.iter().enumerate() {
+        if t.table == TableId::C4 {
+            c4 += 1;
+            let before = &thrown[i - 1];
+            assert_eq!(before.table, TableId::C1);
+            assert_eq!(before.faces[0], before.faces[1], "a double on C-1");
+        }
+        if t.table == TableId::C1 && t.faces[0] == t.faces[1] {
+            assert_eq!(thrown[i + 1].table, TableId::C4, "every double is checked");
+        }
+    }
+    assert!(c4 > 10, "{c4} checks in a tour");
+}
+
+#[test]
+fn no_c8_or_c9_is_thrown_in_the_green_zone() {
+    let mut hunted = 0;
+    for seed in 0..5 {
+        let g = tour(seed);
+        walk(&g, |s, e| {
+            if let Event::Thrown(t) = e {
+                if matches!(t.table, TableId::C8 | TableId::C9) {
+                    let z = s.bomber().unwrap().zone;
+                    assert!(!s.tables().map.is_green(z), "{:?} in {z}", t.table);
+                    hunted += 1;
+                }
+            }
+        });
+    }
+    assert!(hunted > 1000, "{hunted}");
+}
+
+#[test]
+fn night_fighters_make_at_most_one_follow_up_attack_before_breaking_away() {
+    let mut follow_ups = 0;
+    for seed in 0..20 {
+        let g = tour_with(seed, |g| {
+            matches!(g.phase(), Phase::Attacked { .. }).then_some(Command::Hold)
+        });
+        for e in g.events() {
+            if let Event::Phase(Phase::Attacked { attacks, .. }) = e {
+                assert!(*attacks <= 1, "a second follow-up");
+                follow_ups += (*attacks == 1) as u32;
+            }
+        }
+    }
+    assert!(follow_ups > 3, "{follow_ups} follow-ups seen");
+}
+
+#[test]
+fn no_night_fighter_roll_after_bombing_unless_d3_was_no_flak() {
+    let (mut after, mut quiet) = (0, 0);
+    for seed in 0..10 {
+        let g = tour(seed);
+        let mut flak: Option<Flak> = None;
+        let mut bombed = false;
+        for e in g.events() {
+            match e {
+                Event::Flak(f) => flak = Some(*f),
+                Event::TurnedForHome => bombed = true,
+                Event::Flew(_) | Event::Ordered { .. } => bombed = false,
+                Event::Thrown(t) if bombed && t.table == TableId::C8 => {
+                    assert_eq!(flak, Some(Flak::NoFlak), "C-8 after bombing");
+                    after += 1;
+                }
+                _ => {}
+            }
+            if let Event::Flak(Flak::NoFlak) = e {
+                quiet += 1;
+            }
+        }
+    }
+    assert!(
+        quiet > 50 && after > 20,
+        "{quiet} runs with no flak, {after} hunts after"
+    );
+}
+
+#[test]
+fn a_jammed_beam_jettisons_the_bombs_and_no_bomb_run_follows() {
+    let mut jams = 0;
+    for seed in 0..10 {
+        let g = tour(seed);
+        let mut jammed = false;
+        walk(&g, |s, e| match e {
+            Event::Ordered { .. } => jammed = false,
+            Event::Beam(Beam::Jammed) => {
+                jammed = true;
+                jams += 1;
+            }
+            Event::Aborted(_) if jammed => {
+                assert!(!s.bomber().unwrap().bombs, "jettisoned with the jam");
+            }
+            Event::Thrown(t) if jammed => {
+                assert!(
+                    !matches!(
+                        t.table,
+                        TableId::D1 | TableId::D2 | TableId::D3 | TableId::D5
+                    ),
+                    "{:?} after the jam",
+                    t.table
+                );
+            }
+            _ => {}
+        });
+    }
+    assert!(jams > 10, "{jams}");
+}
+
+#[test]
+fn aborting_over_the_target_instead_of_d2_skips_the_flak_and_the_bomb_run() {
+    let g = tour_with(4, |g| {
+        (g.phase() == Phase::Target).then_some(Command::Abort)
+    });
+    let mut over = 0;
+    for e in g.events() {
+        if let Event::Thrown(t) = e {
+            assert!(
+                !matches!(t.table, TableId::D2 | TableId::D3 | TableId::D5),
+                "{:?} thrown",
+                t.table
+            );
+        }
+        if let Event::Phase(Phase::Target) = e {
+            over += 1;
+        }
+    }
+    assert!(over > 20);
+    assert_eq!(g.points(), 0, "no bomb run, no victory points");
+}
+
+#[test]
+fn avoiding_bad_weather_turns_back_into_the_zone_left_with_its_earlier_weather() {
+    let mut avoided = 0;
+    for seed in 0..10 {
+        let mut g = Game::new(tables(), Setup::default(), seed);
+        while g.to_act().is_some() {
+            if g.phase() == Phase::Weather && g.check(&Command::AvoidWeather).is_ok() {
+                let m = g.mission().unwrap().clone();
+                let (left, weather) = m.track[m.track.len() - 2];
+                let at_target = m.track.last().unwrap().0 == m.target;
+                let c1_before = c1s(&g);
+                g.play(Command::AvoidWeather).unwrap();
+                avoided += 1;
+                let m = g.mission().unwrap();
+                if m.ending.is_none() {
+                    let b = m.bomber.as_ref().unwrap();
+                    assert_eq!(b.zone, left);
+                    assert_eq!(b.leg, Leg::Homebound, "the mission is aborted");
+                    assert_eq!(m.track.last().unwrap(), &(left, weather));
+                    assert_eq!(c1s(&g), c1_before, "no new C-1 for the re-entered zone");
+                    assert_eq!(m.avoided_at_target, at_target);
+                }
+                continue;
+            }
+            let c = ai::Crew.decide(&g).unwrap();
+            g.play(c).unwrap();
+        }
+    }
+    assert!(avoided > 20, "{avoided}");
+}
+
+fn c1s(g: &Game) -> usize {
+    g.events()
+        .iter()
+        .filter(|e| matches!(e, Event::Thrown(t) if t.table == TableId::C1))
+        .count()
+}
+
+#[test]
+fn homebound_in_bad_weather_the_crew_may_descend_and_then_stays_below_3000_metres() {
+    let mut g = Game::new(tables(), Setup::default(), 5);
+    let mut descended = 0;
+    while g.to_act().is_some() {
+        let b = g.bomber().cloned();
+        if let Some(b) = b.filter(|b| b.low && g.mission().unwrap().ending.is_none()) {
+            assert_eq!(
+                g.check(&Command::Descend),
+                Err(tally_ho::blitz::Illegal::StaysLow)
+            );
+            assert!(!b.in_stream);
+        }
+        if g.phase() == Phase::Weather
+            && g.bomber().unwrap().leg == Leg::Homebound
+            && g.check(&Command::Descend).is_ok()
+        {
+            g.play(Command::Descend).unwrap();
+            descended += 1;
+            let b = g.bomber().unwrap();
+            assert!(b.low && !b.in_stream);
+            continue;
+        }
+        let c = ai::Crew.decide(&g).unwrap();
+        g.play(c).unwrap();
+    }
+    assert!(descended > 3, "{descended}");
+}
+
+#[test]
+fn in_zone_n9_without_a_fuel_box_the_crew_bails_out_rather_than_lands() {
+    let mut checked = 0;
+    for (fuel, lands) in [(2, false), (3, true)] {
+        let mut t = (*tables()).clone();
+        t.nights.fuel = fuel;
+        t.nights.first_raid.1 = fuel;
+        let mut g = Game::new(Arc::new(t), Setup::default(), 7);
+        // Take off, one zone out, abort, one zone home: N9 with fuel - 2.
+        let mut played = 0;
+        while g.mission().is_some_and(|m| m.ending.is_none()) {
+            let c = match g.phase() {
+                Phase::Briefing => Command::TakeOff,
+                Phase::Heading if g.bomber().unwrap().leg == Leg::Outbound => {
+                    if g.bomber().unwrap().zone == tally_ho::blitz::Zone::parse("N9").unwrap() {
+                        Command::Fly(Heading::NW)
+                    } else {
+                        Command::Abort
+                    }
+                }
+                Phase::Heading => Command::Fly(Heading::SE),
+                _ => ai::Crew.decide(&g).unwrap(),
+            };
+            g.play(c).unwrap();
+            played += 1;
+            assert!(played < 50);
+        }
+        let m = g.mission().unwrap();
+        if m.bomber.is_none() || m.track.len() < 3 {
+            continue; // scrubbed, or lost on the way (not this seed)
+        }
+        let g1 = g
+            .events()
+            .iter()
+            .any(|e| matches!(e, Event::Thrown(t) if t.table == TableId::G1));
+        assert_eq!(g1, lands, "fuel {fuel}");
+        if !lands {
+            assert_eq!(m.ending, Some(Ending::Lost(Cause::Fuel)));
+            assert!(
+                m.down
+                    .iter()
+                    .all(|(_, f)| *f != tally_ho::blitz::Fate::Captured),
+                "down in the Green Zone: home"
+            );
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, 2, "both fuel loads flew the short trip");
+}
+
+#[test]
+fn a_take_off_glitch_lands_with_its_bombs_and_without_the_engine_out_penalty() {
+    let mut glitches = 0;
+    for seed in 0..40 {
+        let g = tour(seed);
+        let mut glitched = false;
+        walk(&g, |s, e| match e {
+            Event::Glitch => glitched = true,
+            Event::Thrown(t) if glitched && t.table == TableId::G1 => {
+                let b = s.bomber().unwrap();
+                assert!(b.bombs, "no jettison before the landing");
+                let m = s.mission().unwrap();
+                let mut sit_mod = 0;
+                for md in &s.tables().end.landing.modifiers {
+                    let holds = match md.when {
+                        tally_ho::blitz::When::GoodWeather => m.weather == Weather::Good,
+                        tally_ho::blitz::When::BadWeather => m.weather == Weather::Bad,
+                        tally_ho::blitz::When::PoorWeather => m.weather == Weather::Poor,
+                        tally_ho::blitz::When::NewMoon => m.moon == tally_ho::blitz::Moon::New,
+                        _ => false,
+                    };
+                    if holds {
+                        sit_mod += md.played();
+                    }
+                }
+                assert_eq!(t.modifier, sit_mod, "no -4 for a glitch");
+                glitched = false;
+                glitches += 1;
+            }
+            _ => {}
+        });
+    }
+    assert!(glitches > 20, "{glitches}");
+}
+
+#[test]
+fn no_mission_is_ordered_from_20_january_to_15_february_1941() {
+    let pause = (
+        Date::new(1941, 1, 20).unwrap(),
+        Date::new(1941, 2, 15).unwrap(),
+    );
+    for seed in 0..5 {
+        let g = tour(seed);
+        for r in g.raids() {
+            assert!(r.night < pause.0 || r.night > pause.1, "{}", r.night);
+        }
+        assert!(g.is_over());
+        assert_eq!(g.night(), g.tables().calendar.last_night);
+    }
+}
+
+#[test]
+fn a_choice_that_rolled_nothing_is_undone_and_a_roll_never_is() {
+    let mut g = Game::new(tables(), Setup::default(), 8);
+    let mut undone = 0;
+    while g.to_act().is_some() && undone < 5 {
+        let c = ai::Crew.decide(&g).unwrap();
+        let before = g.state().clone();
+        let events = g.events().len();
+        g.play(c).unwrap();
+        let rolled = g.events()[events..]
+            .iter()
+            .any(|e| matches!(e, Event::Thrown(_)));
+        match g.undo() {
+            Some(back) => {
+                assert!(!rolled, "{c:?} rolled and was undone");
+                assert_eq!(back.state(), &before);
+                undone += 1;
+            }
+            None => assert!(rolled || g.undo_point() == g.commands().len()),
+        }
+        if g.phase() == Phase::Heading && g.bomber().unwrap().leg == Leg::Outbound {
+            // An abort rolls nothing: it may be taken back.
+            let mut h = g.clone();
+            h.play(Command::Abort).unwrap();
+            if h.phase() == Phase::Heading {
+                assert_eq!(h.undo().unwrap().state(), g.state());
+                undone += 1;
+            }
+        }
+    }
+    assert!(undone >= 5);
+}
+
+#[test]
+fn a_tour_replays_exactly_from_its_seed_and_commands_and_an_edit_is_named() {
+    let g = tour(9);
+    let here = Path::new(".");
+    let rec = record::of(&g, vec![Player::new("Crew", true)], here).unwrap();
+    let text = AnyRecord::Blitz(rec.clone()).to_text();
+    let AnyRecord::Blitz(back) = record::parse("tour.ron", &text).unwrap() else {
+        panic!("not a Blitz record")
+    };
+    let again: Game = record::verify(&back, here).unwrap();
+    assert_eq!(again.state(), g.state());
+    assert_eq!(again.events(), g.events());
+    // An edited decision is named.
+    let mut edited = back.clone();
+    let i = edited
+        .commands
+        .iter()
+        .position(|c| *c == Command::Evade)
+        .expect("an attack in the tour");
+    edited.commands[i] = Command::Hold;
+    match record::verify::<Game>(&edited, here) {
+        Err(record::RecordError::Edited { index, .. }) => assert_eq!(index, i),
+        Err(record::RecordError::Illegal { index, .. }) => assert!(index >= i),
+        other => panic!("{:?}", other.map(|_| ())),
+    }
+}
+
+fn random_tour(seed: u64, picks: &[u16]) -> Game {
+    let setup = Setup {
+        last_night: Date::new(1940, 12, 31),
+    };
+    let mut g = Game::new(tables(), setup, seed);
+    let mut i = 0;
+    while g.to_act().is_some() {
+        let legal = g.legal_commands();
+        assert!(
+            !legal.is_empty(),
+            "a decision with no legal command: {:?}",
+            g.phase()
+        );
+        let c = legal[picks[i % picks.len()] as usize % legal.len()];
+        g.play(c).unwrap();
+        i += 1;
+        assert!(i < 20_000, "the tour does not end");
+    }
+    g
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Random legal tours end; the state is its events folded; every
+    /// bomber on a mission stays on the map with its fuel; the tally's
+    /// points are the bomb runs'; and the same seed and commands make the
+    /// same game.
+    #[test]
+    fn random_legal_tours_end_and_their_state_is_their_events(
+        seed in any::<u64>(),
+        picks in proptest::collection::vec(any::<u16>(), 1..64),
+    ) {
+        let g = random_tour(seed, &picks);
+        prop_assert!(g.is_over());
+        let mut s = g.initial_state();
+        let mut points = 0u32;
+        for e in g.events() {
+            Game::apply(&mut s, e);
+            if let Event::Bombed { points: p, .. } = e {
+                points += *p as u32;
+            }
+            if let Some(b) = s.bomber() {
+                prop_assert!(s.tables().map.contains(b.zone));
+                prop_assert!(b.fuel <= s.mission().unwrap().fuel);
+            }
+        }
+        prop_assert_eq!(&s, g.state());
+        prop_assert_eq!(points, g.points());
+        let again = replayed(g.restart(), g.commands(), g.commands().len());
+        prop_assert_eq!(again.events(), g.events());
+    }
+}
