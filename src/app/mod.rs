@@ -6,6 +6,7 @@
 pub mod audio;
 pub mod audit;
 mod bench;
+pub mod blitz;
 pub mod board_view;
 pub mod campaign;
 pub mod family;
@@ -108,6 +109,8 @@ pub enum Screen {
     CampaignNew(CampaignNew),
     Campaign(Box<CampaignTable>),
     CampaignResult(Box<CampaignTable>),
+    Blitz(Box<blitz::BlitzTable>),
+    BlitzResult(Box<blitz::BlitzTable>),
     Settings,
     /// Leaving a battle: save first? (`quitting`: the window is closing.)
     ConfirmLeave {
@@ -133,6 +136,8 @@ impl Screen {
             Screen::ConfirmLeave { .. } => "leave",
             Screen::FamilyNew(_) => "family new game",
             Screen::Family(_) => "family game",
+            Screen::Blitz(_) => "night Blitz",
+            Screen::BlitzResult(_) => "night Blitz tally",
             Screen::FamilyResult(_) => "family result",
             Screen::CampaignNew(_) => "campaign new game",
             Screen::Campaign(_) => "campaign",
@@ -150,6 +155,7 @@ pub enum HelpPage {
     SimpleHex,
     Family,
     Campaign,
+    Blitz,
 }
 
 pub struct App {
@@ -197,6 +203,7 @@ impl App {
         match self.top() {
             Screen::Battle(b) => b.at_rest(),
             Screen::Family(t) => t.at_rest(),
+            Screen::Blitz(t) => t.at_rest(),
             Screen::Campaign(t) => t.at_rest(),
             _ => true,
         }
@@ -248,6 +255,7 @@ impl App {
                 Screen::Battle(b) => !b.is_watching(),
                 Screen::Family(b) => !b.is_watching(),
                 Screen::Campaign(b) => !b.is_watching(),
+                Screen::Blitz(b) => !b.is_watching(),
                 _ => false,
             });
             match battle {
@@ -312,6 +320,12 @@ impl App {
             Screen::CampaignResult(b) => {
                 next = campaign::result_screen(&mut ui, b).then_some(Transition::ToMenu(None));
             }
+            Screen::Blitz(b) => {
+                next = run_table(b.as_mut(), &mut ui, &self.settings, &mut self.sounds);
+            }
+            Screen::BlitzResult(b) => {
+                next = blitz::result_screen(&mut ui, b).then_some(Transition::ToMenu(None));
+            }
             Screen::Help { scroll, page } => next = help(&mut ui, scroll, *page),
             Screen::Settings => next = settings_screen(&mut ui, &mut self.settings),
             Screen::ConfirmLeave { quitting } => next = confirm_leave(&mut ui, *quitting),
@@ -325,6 +339,7 @@ impl App {
                 | Screen::Battle(_)
                 | Screen::Family(_)
                 | Screen::Campaign(_)
+                | Screen::Blitz(_)
                 | Screen::ConfirmLeave { .. } => {}
                 _ => next = Some(Transition::Pop),
             }
@@ -363,13 +378,18 @@ impl App {
                 let seed = self.new_game_defaults().seed;
                 self.stack.push(Screen::FamilyNew(FamilyNew::new(seed)));
             }
+            Transition::NewBlitz => {
+                let seed = self.new_game_defaults().seed.parse().unwrap_or(1);
+                self.apply(Transition::StartBlitz(seed));
+            }
             Transition::NewCampaignScreen => {
                 let seed = self.new_game_defaults().seed;
                 self.stack.push(Screen::CampaignNew(CampaignNew::new(seed)));
             }
             t @ (Transition::Start(_)
             | Transition::StartFamily(_)
-            | Transition::StartCampaign(_)) => self.start(t, true),
+            | Transition::StartCampaign(_)
+            | Transition::StartBlitz(_)) => self.start(t, true),
             Transition::Begin(t) => self.start(*t, false),
             Transition::Continue => match store::newest_autosave() {
                 Some(e) => self.apply(Transition::Load(e.path, e.slot)),
@@ -404,6 +424,7 @@ impl App {
                 Some(Screen::Battle(b)) => self.stack.push(Screen::Result(b)),
                 Some(Screen::Family(b)) => self.stack.push(Screen::FamilyResult(b)),
                 Some(Screen::Campaign(b)) => self.stack.push(Screen::CampaignResult(b)),
+                Some(Screen::Blitz(b)) => self.stack.push(Screen::BlitzResult(b)),
                 Some(other) => self.stack.push(other),
                 None => {}
             },
@@ -417,6 +438,7 @@ impl App {
         let kind = match &t {
             Transition::StartFamily(_) => GameKind::Family,
             Transition::StartCampaign(_) => GameKind::Campaign,
+            Transition::StartBlitz(_) => GameKind::Blitz,
             _ => GameKind::SimpleHex,
         };
         if ask {
@@ -437,6 +459,9 @@ impl App {
             Transition::Start(ng) => start(&ng).map(|b| Screen::Battle(Box::new(b))),
             Transition::StartFamily(ng) => ng.start().map(|b| Screen::Family(Box::new(b))),
             Transition::StartCampaign(ng) => ng.start().map(|b| Screen::Campaign(Box::new(b))),
+            Transition::StartBlitz(seed) => {
+                blitz::new_tour(seed).map(|b| Screen::Blitz(Box::new(b)))
+            }
             _ => return,
         };
         match screen {
@@ -489,6 +514,13 @@ impl App {
                 t.slot = own;
                 Screen::Campaign(Box::new(t))
             }
+            AnyRecord::Blitz(r) => {
+                let g: crate::blitz::Game =
+                    record::restore(&r, &base).map_err(|e| e.to_string())?;
+                let mut t = blitz::blitz_table(g, players);
+                t.slot = own;
+                Screen::Blitz(Box::new(t))
+            }
         })
     }
 
@@ -501,6 +533,7 @@ impl App {
                 match s {
                     Screen::Battle(b) => Some(b.as_mut()),
                     Screen::Family(b) => Some(b.as_mut()),
+                    Screen::Blitz(b) => Some(b.as_mut()),
                     Screen::Campaign(b) => Some(b.as_mut()),
                     _ => None,
                 }
@@ -703,6 +736,10 @@ enum Transition {
     Finish,
     NewFamilyScreen,
     StartFamily(FamilyNew),
+    /// A new night Blitz tour on this seed.
+    StartBlitz(u64),
+    /// A new night Blitz tour on a fresh seed.
+    NewBlitz,
     NewCampaignScreen,
     StartCampaign(CampaignNew),
     Quit,

@@ -6,10 +6,12 @@ use crate::app::ui::{fit_text, wrap_text, DIM};
 pub(super) fn column(ui: &Ui, n: usize) -> Vec<Rect> {
     // Buttons of 52 pixels when they fit below the title, smaller when not.
     let bw = 420.0f32.min(ui.w - 40.0);
-    let bh = ((ui.h - 190.0) / n as f32 - 14.0).clamp(28.0, 52.0);
-    let top = ((ui.h - n as f32 * (bh + 14.0)) / 2.0 + 40.0).max(150.0);
+    // Long columns close up, so eleven buttons fit a window 600 high.
+    let gap = if n > 10 { 10.0 } else { 14.0 };
+    let bh = ((ui.h - 190.0) / n as f32 - gap).clamp(26.0, 52.0);
+    let top = ((ui.h - n as f32 * (bh + gap)) / 2.0 + 40.0).max(150.0);
     (0..n)
-        .map(|i| Rect::new((ui.w - bw) / 2.0, top + i as f32 * (bh + 14.0), bw, bh))
+        .map(|i| Rect::new((ui.w - bw) / 2.0, top + i as f32 * (bh + gap), bw, bh))
         .collect()
 }
 
@@ -30,7 +32,7 @@ pub(super) fn title(ui: &Ui, text: &str, sub: &str) {
 
 pub(super) fn menu(ui: &mut Ui, notice: Option<&str>) -> Option<Transition> {
     title(ui, "Tally-Ho", "Battle of Britain, 1940");
-    let r = column(ui, 10);
+    let r = column(ui, 11);
     let mut t = None;
     if ui.button(r[0], "New game: Simple Hex dogfight") || ui.input.key(KeyCode::N) {
         t = Some(Transition::NewGameScreen);
@@ -41,34 +43,37 @@ pub(super) fn menu(ui: &mut Ui, notice: Option<&str>) -> Option<Transition> {
     if ui.button(r[2], "Campaign: the Battle of Britain") || ui.input.key(KeyCode::B) {
         t = Some(Transition::NewCampaignScreen);
     }
-    if ui.button(r[3], "Continue the last game") || ui.input.key(KeyCode::C) {
+    if ui.button(r[3], "Night Blitz: a bomber crew's tour, 1940-41") || ui.input.key(KeyCode::Z) {
+        t = Some(Transition::NewBlitz);
+    }
+    if ui.button(r[4], "Continue the last game") || ui.input.key(KeyCode::C) {
         t = Some(Transition::Continue);
     }
-    if ui.button(r[4], "Load a game") || ui.input.key(KeyCode::L) {
+    if ui.button(r[5], "Load a game") || ui.input.key(KeyCode::L) {
         t = Some(Transition::Push(Screen::Load(LoadList::read())));
     }
-    if ui.button(r[5], "Rules and controls") {
+    if ui.button(r[6], "Rules and controls") {
         t = Some(Transition::Push(Screen::Help {
             scroll: 0.0,
             page: HelpPage::SimpleHex,
         }));
     }
-    if ui.button(r[6], "Family game rules") {
+    if ui.button(r[7], "Family game rules") {
         t = Some(Transition::Push(Screen::Help {
             scroll: 0.0,
             page: HelpPage::Family,
         }));
     }
-    if ui.button(r[7], "Campaign rules") {
+    if ui.button(r[8], "Campaign rules") {
         t = Some(Transition::Push(Screen::Help {
             scroll: 0.0,
             page: HelpPage::Campaign,
         }));
     }
-    if ui.button(r[8], "Settings") {
+    if ui.button(r[9], "Settings") {
         t = Some(Transition::Push(Screen::Settings));
     }
-    if ui.button(r[9], "Quit") || ui.input.key(KeyCode::Escape) {
+    if ui.button(r[10], "Quit") || ui.input.key(KeyCode::Escape) {
         t = Some(Transition::Quit);
     }
     if let Some(n) = notice {
@@ -185,6 +190,7 @@ pub(super) fn help(ui: &mut Ui, scroll: &mut f32, page: HelpPage) -> Option<Tran
         HelpPage::Family => ("Spitfires vs bombers: rules and controls", family::help()),
         HelpPage::SimpleHex => ("Simple Hex: rules and controls", simple_hex::HELP),
         HelpPage::Campaign => ("The campaign: rules and controls", campaign::HELP),
+        HelpPage::Blitz => ("The night Blitz: rules and controls", super::blitz::HELP),
     };
     let heading_size = if ui.w < 1100.0 { 32.0 } else { 40.0 };
     ui.text(

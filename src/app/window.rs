@@ -2,7 +2,9 @@
 //! screenshots, the monkey, and the frame-time benchmark.
 
 use crate::app::audio::{prepare_device, Audio};
-use crate::app::script::{CampaignScript, FamilyScript, Monkey, Only, Script, ScriptedPlayer};
+use crate::app::script::{
+    BlitzScript, CampaignScript, FamilyScript, Monkey, Only, Script, ScriptedPlayer,
+};
 use crate::app::ui::InputFrame;
 use crate::app::App;
 use crate::settings::Settings;
@@ -41,6 +43,10 @@ pub enum Mode {
         /// sweep (`campaign-sweep`), dogfight (`campaign-dogfight`), or the
         /// first intercept on the family board (`campaign-family`).
         only: Only,
+    },
+    /// A night Blitz tour flown through the screens.
+    BlitzScript {
+        shots: Option<PathBuf>,
     },
     /// Every screen the menu leads to, two clicks deep, and the three
     /// tables: one picture of each (with `--audit-text`, every text checked).
@@ -89,6 +95,7 @@ pub fn run(mode: Mode, size: (u32, u32), audit_text: bool) {
                 seed,
                 shots,
             } => family_script(commanders, board, seed, shots, audio).await,
+            Mode::BlitzScript { shots } => blitz_script(shots, audio).await,
             Mode::CampaignScript { seed, shots, only } => {
                 campaign_script(seed, shots, only, audio).await
             }
@@ -206,6 +213,26 @@ fn report_audit() {
         "text audit: {} texts checked, every one inside its box",
         crate::app::audit::checked()
     );
+}
+
+async fn blitz_script(shots: Option<PathBuf>, audio: Audio) {
+    let app = drive(&mut BlitzScript::default(), shots, &audio).await;
+    let t = app.stack.iter().rev().find_map(|s| match s {
+        crate::app::Screen::Blitz(t) | crate::app::Screen::BlitzResult(t) => Some(t),
+        _ => None,
+    });
+    match t {
+        Some(t) => {
+            out!(
+                "scripted night Blitz tour: {} commands, {}",
+                crate::common::game::Rules::commands(&t.game).len(),
+                crate::record::Recorded::progress(&t.game)
+            );
+        }
+        None => {
+            out!("scripted night Blitz tour over");
+        }
+    }
 }
 
 async fn script(players: usize, seed: u64, shots: Option<PathBuf>, audio: Audio) {

@@ -36,6 +36,10 @@ pub(super) fn play(cli: &Cli) -> Res {
                 seed: cli.seed,
                 shots: cli.shots.clone(),
             }
+        } else if who == "blitz" {
+            window::Mode::BlitzScript {
+                shots: cli.shots.clone(),
+            }
         } else if who == "tour" {
             window::Mode::Tour {
                 shots: cli.shots.clone(),
@@ -58,7 +62,7 @@ pub(super) fn play(cli: &Cli) -> Res {
                 "two" => 2,
                 other => {
                     return Err(format!(
-                        "--script takes solo, two, campaign, campaign-sweep, campaign-dogfight, campaign-family, tour, family1-4 or kitchen1-4, not {other}"
+                        "--script takes solo, two, blitz, campaign, campaign-sweep, campaign-dogfight, campaign-family, tour, family1-4 or kitchen1-4, not {other}"
                     )
                     .into())
                 }

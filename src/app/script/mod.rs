@@ -2,11 +2,13 @@
 //! through the screens (it reads what the screen shows and clicks or presses
 //! keys, never calling the engine), and a monkey that sends random input.
 
+mod blitz;
 mod campaign;
 mod family;
 mod monkey;
 mod solo;
 
+pub use blitz::{BlitzMoment, BlitzScript};
 pub use campaign::{CampaignMoment, CampaignScript, Only};
 pub use family::{FamilyMoment, FamilyScript};
 pub use monkey::Monkey;

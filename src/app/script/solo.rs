@@ -172,7 +172,9 @@ impl ScriptedPlayer {
             | Screen::FamilyResult(_)
             | Screen::CampaignNew(_)
             | Screen::Campaign(_)
-            | Screen::CampaignResult(_) => InputFrame::press(KeyCode::Escape),
+            | Screen::CampaignResult(_)
+            | Screen::Blitz(_)
+            | Screen::BlitzResult(_) => InputFrame::press(KeyCode::Escape),
         }
     }
 
