@@ -223,6 +223,13 @@ impl App {
         })
     }
 
+    pub fn blitz(&self) -> Option<&blitz::BlitzTable> {
+        self.stack.iter().rev().find_map(|s| match s {
+            Screen::Blitz(b) | Screen::BlitzResult(b) => Some(b.as_ref()),
+            _ => None,
+        })
+    }
+
     pub fn campaign(&self) -> Option<&CampaignTable> {
         self.stack.iter().rev().find_map(|s| match s {
             Screen::Campaign(b) | Screen::CampaignResult(b) => Some(b.as_ref()),

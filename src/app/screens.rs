@@ -31,7 +31,11 @@ pub(super) fn title(ui: &Ui, text: &str, sub: &str) {
 }
 
 pub(super) fn menu(ui: &mut Ui, notice: Option<&str>) -> Option<Transition> {
-    title(ui, "Tally-Ho", "The Battle of Britain and the Blitz, 1940-41");
+    title(
+        ui,
+        "Tally-Ho",
+        "The Battle of Britain and the Blitz, 1940-41",
+    );
     let r = column(ui, 11);
     let mut t = None;
     if ui.button(r[0], "New game: Simple Hex dogfight") || ui.input.key(KeyCode::N) {

@@ -23,6 +23,9 @@ pub struct Tour {
     /// (November 1940 first).
     pub ordered: [u32; 7],
     pub flown: [u32; 7],
+    /// Bombers lost, and lost to the defences, by month.
+    pub lost_in: [u32; 7],
+    pub enemy_in: [u32; 7],
     /// Bomb runs made on the target (D-5 thrown).
     pub bombed: u32,
     /// Bomb runs that counted (victory points scored).
@@ -70,6 +73,8 @@ pub fn play_one(tables: &Arc<Tables>, seed: u64) -> Tour {
         t.aborted += r.aborted.is_some() as u32;
         if let Ending::Lost(c) = r.ending {
             t.lost[Cause::ALL.iter().position(|x| *x == c).unwrap_or(0)] += 1;
+            t.lost_in[m] += 1;
+            t.enemy_in[m] += c.enemy() as u32;
         }
         t.attacks += r.attacks as u32;
         t.killed += r.killed as u32;
@@ -139,6 +144,17 @@ impl fmt::Display for Figures<'_> {
             write!(f, " {m} {:.1}", sum(&|t| t.flown[i]) / n)?;
         }
         writeln!(f)?;
+        write!(f, "lost a month       ")?;
+        for (i, m) in MONTHS.iter().enumerate() {
+            let flown = sum(&|t| t.flown[i]).max(1.0);
+            write!(
+                f,
+                " {m} {:.1}% ({:.1}%)",
+                100.0 * sum(&|t| t.lost_in[i]) / flown,
+                100.0 * sum(&|t| t.enemy_in[i]) / flown
+            )?;
+        }
+        writeln!(f, "   of sorties (to the defences)")?;
         writeln!(
             f,
             "targets             {:.1} bomb runs a tour ({:.0}% of sorties), {:.1} counted, {:.1} victory points a tour (mean)",
