@@ -142,3 +142,33 @@ pub fn bench_family_app() -> App {
     app.stack.push(Screen::Family(Box::new(b)));
     app
 }
+
+/// A night Blitz tour in full flight for the frame benchmark and the tour
+/// of screens: some missions flown, the bomber outbound with its track, a
+/// throw on its table, the log full.
+pub fn bench_blitz_app() -> App {
+    use crate::blitz::{ai, Game, Leg, Phase};
+    let tables = Arc::new(data::load_blitz().expect("shipped"));
+    let mut game = Game::new(tables, Default::default(), 5);
+    // Fly on until a mission is a few zones out, after a few missions.
+    for _ in 0..5_000 {
+        let far_out = game.raids().len() >= 4
+            && game.phase() == Phase::Heading
+            && game.mission().is_some_and(|m| {
+                m.track.len() >= 4 && m.bomber.as_ref().is_some_and(|b| b.leg == Leg::Outbound)
+            });
+        if far_out {
+            break;
+        }
+        let Some(c) = ai::Crew.decide(&game) else {
+            break;
+        };
+        game.play(c)
+            .expect("the automatic crew plays legal commands");
+    }
+    let b = super::blitz::blitz_table(game, vec![Player::new("Crew", true)]);
+    let (settings, _) = Settings::load();
+    let mut app = App::new(settings, None);
+    app.stack.push(Screen::Blitz(Box::new(b)));
+    app
+}

@@ -53,6 +53,115 @@ pub enum Anim {
     Throw(Thrown),
 }
 
+/// The coasts behind the grid, as (longitude, latitude) in degrees: Great
+/// Britain, the north-east of Ireland and the Channel coast of France,
+/// coarse (a few dozen points each) but true to the map's projection:
+/// the grid's row A is centred on 57.3 N and each row is 0.6 degrees of
+/// latitude; column 1 is centred on 7.2 W and each column is 1.13 degrees
+/// of longitude (docs/RULES.md, "The zone map"). Drawing only: the rules
+/// read the zones.
+const COASTS: [&[(f32, f32)]; 3] = [
+    &[
+        (-1.8, 57.6),
+        (-2.1, 57.15),
+        (-2.45, 56.7),
+        (-2.6, 56.3),
+        (-3.1, 56.05),
+        (-2.5, 56.0),
+        (-2.0, 55.8),
+        (-1.6, 55.4),
+        (-1.4, 55.0),
+        (-1.2, 54.6),
+        (-0.6, 54.45),
+        (-0.1, 54.1),
+        (-0.2, 53.7),
+        (0.1, 53.5),
+        (0.35, 53.1),
+        (0.25, 52.85),
+        (0.5, 52.95),
+        (1.3, 52.93),
+        (1.75, 52.6),
+        (1.7, 52.3),
+        (1.6, 52.0),
+        (1.0, 51.8),
+        (0.9, 51.55),
+        (0.6, 51.47),
+        (1.4, 51.38),
+        (1.4, 51.15),
+        (1.0, 50.95),
+        (0.3, 50.75),
+        (-0.8, 50.75),
+        (-1.3, 50.82),
+        (-1.9, 50.62),
+        (-2.5, 50.6),
+        (-3.4, 50.62),
+        (-3.6, 50.25),
+        (-4.2, 50.35),
+        (-5.05, 50.0),
+        (-5.7, 50.06),
+        (-5.0, 50.55),
+        (-4.2, 51.05),
+        (-3.2, 51.2),
+        (-2.75, 51.55),
+        (-3.2, 51.45),
+        (-4.0, 51.58),
+        (-5.3, 51.72),
+        (-4.7, 52.1),
+        (-4.1, 52.5),
+        (-4.5, 52.8),
+        (-4.7, 53.3),
+        (-3.9, 53.32),
+        (-3.1, 53.35),
+        (-3.0, 53.6),
+        (-2.95, 53.9),
+        (-3.2, 54.1),
+        (-3.6, 54.5),
+        (-3.4, 54.95),
+        (-4.4, 54.75),
+        (-4.85, 54.63),
+        (-5.1, 54.85),
+        (-4.85, 55.2),
+        (-4.9, 55.7),
+        (-4.7, 55.95),
+        (-5.6, 55.3),
+        (-5.6, 56.0),
+        (-5.9, 56.5),
+        (-6.2, 56.7),
+        (-5.8, 57.6),
+    ],
+    &[
+        (-7.76, 55.25),
+        (-7.3, 55.38),
+        (-6.2, 55.2),
+        (-5.8, 54.85),
+        (-5.55, 54.65),
+        (-5.45, 54.3),
+        (-6.0, 54.0),
+        (-6.2, 53.6),
+        (-6.1, 53.3),
+        (-6.0, 52.95),
+        (-6.35, 52.2),
+        (-7.0, 52.15),
+        (-7.76, 51.95),
+    ],
+    &[
+        (2.4, 51.05),
+        (1.85, 50.95),
+        (1.6, 50.7),
+        (1.6, 50.2),
+        (1.08, 49.93),
+        (0.37, 49.76),
+        (0.1, 49.5),
+        (0.3, 49.43),
+        (-0.35, 49.3),
+        (-1.1, 49.38),
+        (-1.25, 49.7),
+        (-1.6, 49.65),
+        (-1.95, 49.72),
+        (-1.6, 49.2),
+    ],
+];
+
 const WATER: Color = Color::new(0.15, 0.25, 0.40, 1.0);
 const LAND: Color = Color::new(0.40, 0.50, 0.30, 1.0);
 const GREEN_LAND: Color = Color::new(0.52, 0.52, 0.34, 1.0);
@@ -116,6 +225,18 @@ impl BlitzScene {
             };
             ui.rect(r, fill);
             ui.rect_lines(r, 1.0, Color::new(0.0, 0.0, 0.0, 0.35));
+        }
+        // The coasts behind the grid.
+        let at = |(lon, lat): (f32, f32)| {
+            vec2(
+                self.map.x + ((lon + 7.2) / 1.13 + 0.5) * c,
+                self.map.y + (57.6 - lat) / 0.6 * c,
+            )
+        };
+        for coast in COASTS {
+            for w in coast.windows(2) {
+                ui.line(at(w[0]), at(w[1]), 1.5, Color::new(0.93, 0.88, 0.66, 0.6));
+            }
         }
         // The Green Zone's edge: the Luftwaffe's side of the Channel.
         for z in map.zones().filter(|z| map.is_green(*z)) {
@@ -746,14 +867,20 @@ pub(crate) fn label(g: &Game, c: Command) -> String {
         Command::Land => "Land here".into(),
         Command::PressOn => "Press on".into(),
         Command::AvoidWeather => "Avoid it: abort, turn back".into(),
+        Command::Descend if outbound(g) => "Descend below 3,000 m (aborts)".into(),
         Command::Descend => "Descend below 3,000 m".into(),
         Command::Evade => "Evasive action".into(),
         Command::Hold => "Hold the course".into(),
         Command::BombRun => "Make the bomb run".into(),
         Command::Abort => "Abort the mission".into(),
+        Command::Jettison if outbound(g) => "Jettison the bombs (aborts)".into(),
         Command::Jettison => "Jettison the bombs".into(),
         Command::Next => "On to the next night".into(),
     }
+}
+
+fn outbound(g: &Game) -> bool {
+    g.bomber().is_some_and(|b| b.leg == Leg::Outbound)
 }
 
 /// A log line for an event (None: nothing to say).

@@ -28,7 +28,7 @@ use crate::saves::{self as store, Slot};
 use crate::settings::{AnimSpeed, Scheme, Settings};
 use crate::simple_hex::{Game, Options, Side};
 use crate::sound::Sfx;
-pub use bench::{bench_app, bench_campaign_app, bench_family_app};
+pub use bench::{bench_app, bench_blitz_app, bench_campaign_app, bench_family_app};
 use campaign::{CampaignNew, CampaignTable};
 use family::{FamilyBattle, FamilyNew};
 use macroquad::prelude::*;

@@ -362,6 +362,7 @@ async fn tour(shots: Option<PathBuf>) {
         ("tour-simple-hex-table.png", crate::app::bench_app()),
         ("tour-family-table.png", crate::app::bench_family_app()),
         ("tour-campaign-map.png", crate::app::bench_campaign_app()),
+        ("tour-blitz-table.png", crate::app::bench_blitz_app()),
     ] {
         show(&mut app, &shots, name).await;
         seen += 1;
@@ -393,6 +394,7 @@ async fn bench(frames: u32) {
         ("simple-hex", crate::app::bench_app()),
         ("family", crate::app::bench_family_app()),
         ("campaign", crate::app::bench_campaign_app()),
+        ("blitz", crate::app::bench_blitz_app()),
     ] {
         let mut times = Vec::with_capacity(frames as usize);
         let mut ours = 0.0;

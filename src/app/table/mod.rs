@@ -353,7 +353,9 @@ impl<S: Scene> Table<S> {
     /// Nothing moves until a person does: no animation plays and no
     /// computer or recording is about to play.
     pub fn at_rest(&self) -> bool {
+        // Events played but not yet shown are still to move.
         !self.busy()
+            && self.shown == self.game.events().len()
             && (self.game.is_over() || self.handover.is_some() || self.human_turn().is_some())
     }
 
