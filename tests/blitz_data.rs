@@ -264,6 +264,15 @@ fn a_bad_blitz_map_or_calendar_is_reported_at_its_file_line_and_column() {
         (
             with(
                 &map,
+                "zone: \"I6\"),\n        (name: \"Birmingham\"",
+                "zone: \"N9\"),\n        (name: \"Birmingham\"",
+            ),
+            "zone: \"N9\"",
+            "in the Green Zone",
+        ),
+        (
+            with(
+                &map,
                 "(name: \"Hull\", zone: \"G7\")",
                 "(name: \"Hull\", zone: \"G7\", london: true)",
             ),

@@ -124,6 +124,126 @@ fn c4_is_thrown_only_after_a_double_on_c1_and_no_random_events() {
 }
 
 #[test]
+fn c4_rolls_of_97_to_100_mean_a_check_on_table_k_and_no_other_roll_does() {
+    let mut checks = 0;
+    for seed in 0..8 {
+        let g = tour(seed);
+        let thrown: Vec<_> = g
+            .events()
+            .iter()
+            .filter_map(|e| match e {
+                Event::Thrown(t) => Some(t.clone()),
+                _ => None,
+            })
+            .collect();
+        for (i, t) in thrown.iter().enumerate() {
+            if t.table == TableId::C4 {
+                let k = thrown.get(i + 1).is_some_and(|n| n.table == TableId::K);
+                assert_eq!(k, (97..=100).contains(&t.total()), "C-4 {}", t.total());
+                checks += k as u32;
+            }
+        }
+    }
+    assert!(checks > 3, "{checks} checks on Table K");
+}
+
+#[test]
+fn c9_is_thrown_with_its_modifiers_less_5() {
+    let mut seen = 0;
+    let g = tour(11);
+    walk(&g, |s, e| {
+        if let Event::Thrown(t) = e {
+            if t.table == TableId::C9 {
+                let d = &s.tables().defences;
+                let sit = s.situation().unwrap();
+                assert_eq!(t.modifier, d.interception.modifier(&sit) - 5);
+                assert_eq!(d.c9, -5);
+                seen += 1;
+            }
+        }
+    });
+    assert!(seen > 20, "{seen}");
+}
+
+#[test]
+fn an_outbound_bombardier_seriously_wounded_or_killed_aborts_the_mission_in_play() {
+    use tally_ho::blitz::{Abort, Position, Wound};
+    let mut aborts = 0;
+    for seed in 0..80 {
+        let g = tour_with(seed, |g| {
+            matches!(g.phase(), Phase::Attacked { .. }).then_some(Command::Hold)
+        });
+        let events = g.events();
+        let mut i = 0;
+        walk(&g, |s, e| {
+            let outbound = s.bomber().is_some_and(|b| b.leg == Leg::Outbound);
+            if let Event::Wounded {
+                position: Position::Bombardier,
+                wound,
+            } = e
+            {
+                // A hit in the air (read on the wound table); an injury in
+                // a jump or a crash comes with the bomber lost.
+                let hit = matches!(&events[i - 1], Event::Thrown(t) if t.table == TableId::Wound);
+                if outbound && *wound >= Wound::Serious && hit {
+                    // The abort follows at once.
+                    assert_eq!(events[i + 1], Event::Aborted(Abort::Bombardier));
+                    aborts += 1;
+                }
+            }
+            i += 1;
+        });
+        // And no beam or bomb run after it.
+        let mut lost_him = false;
+        for e in events {
+            match e {
+                Event::Ordered { .. } => lost_him = false,
+                Event::Aborted(Abort::Bombardier) => lost_him = true,
+                Event::Thrown(t) if lost_him => {
+                    assert!(
+                        !matches!(t.table, TableId::D1 | TableId::D5),
+                        "{:?}",
+                        t.table
+                    )
+                }
+                _ => {}
+            }
+        }
+    }
+    assert!(aborts > 0, "no bombardier lost outbound in 80 tours");
+}
+
+#[test]
+fn evasive_action_on_an_unmodified_20_collides_and_the_bomber_is_lost() {
+    let mut collisions = 0;
+    for seed in 0..80 {
+        let g = tour(seed);
+        let mut collided = false;
+        for e in g.events() {
+            match e {
+                Event::Thrown(t) if t.table == TableId::Evasion => {
+                    collided = t.total() == 20;
+                    collisions += collided as u32;
+                }
+                Event::Ended(end) if collided => {
+                    assert_eq!(*end, Ending::Lost(Cause::Collision));
+                    collided = false;
+                }
+                Event::Thrown(t) if collided => {
+                    assert!(
+                        matches!(t.table, TableId::E1 | TableId::E3),
+                        "{:?}",
+                        t.table
+                    )
+                }
+                _ => {}
+            }
+        }
+    }
+    assert!(collisions > 0, "no collision in 80 tours");
+}
+
+#[test]
 fn no_c8_or_c9_is_thrown_in_the_green_zone() {
     let mut hunted = 0;
     for seed in 0..5 {
@@ -224,7 +344,20 @@ fn aborting_over_the_target_instead_of_d2_skips_the_flak_and_the_bomb_run() {
         (g.phase() == Phase::Target).then_some(Command::Abort)
     });
     let mut over = 0;
+    let mut aborted_here = false;
     for e in g.events() {
+        match e {
+            Event::Aborted(tally_ho::blitz::Abort::Chosen) => aborted_here = true,
+            Event::Flew(_) => aborted_here = false,
+            Event::Thrown(t) if aborted_here => {
+                assert_ne!(
+                    t.table,
+                    TableId::C8,
+                    "no night fighter engagement in the Target Zone"
+                )
+            }
+            _ => {}
+        }
         if let Event::Thrown(t) = e {
             assert!(
                 !matches!(t.table, TableId::D2 | TableId::D3 | TableId::D5),
@@ -241,6 +374,30 @@ fn aborting_over_the_target_instead_of_d2_skips_the_flak_and_the_bomb_run() {
 }
 
 #[test]
+fn the_crew_may_abort_instead_of_d5_and_then_meets_no_night_fighter_over_the_target() {
+    let g = tour_with(4, |g| {
+        (g.phase() == Phase::Release).then_some(Command::Abort)
+    });
+    let (mut through, mut aborted_here) = (0, false);
+    for e in g.events() {
+        match e {
+            Event::Phase(Phase::Release) => through += 1,
+            Event::Aborted(tally_ho::blitz::Abort::Chosen) => aborted_here = true,
+            Event::Flew(_) => aborted_here = false,
+            Event::Thrown(t) => {
+                assert_ne!(t.table, TableId::D5, "no bomb run after the abort");
+                if aborted_here {
+                    assert_ne!(t.table, TableId::C8, "no fighters over the target after it");
+                }
+            }
+            _ => {}
+        }
+    }
+    assert!(through > 20, "{through}");
+    assert_eq!(g.points(), 0);
+}
+
+#[test]
 fn avoiding_bad_weather_turns_back_into_the_zone_left_with_its_earlier_weather() {
     let mut avoided = 0;
     for seed in 0..10 {
@@ -251,9 +408,28 @@ fn avoiding_bad_weather_turns_back_into_the_zone_left_with_its_earlier_weather()
                 let (left, weather) = m.track[m.track.len() - 2];
                 let at_target = m.track.last().unwrap().0 == m.target;
                 let c1_before = c1s(&g);
+                let fuel = g.bomber().unwrap().fuel;
+                let from = g.events().len();
                 g.play(Command::AvoidWeather).unwrap();
                 avoided += 1;
+                let new = &g.events()[from..];
                 let m = g.mission().unwrap();
+                // As if entering the zone afresh: a Fuel Box, the weather's
+                // effects (or the choice) if it was bad, the night fighters.
+                if m.ending.is_none() {
+                    assert_eq!(g.bomber().unwrap().fuel, fuel - 1);
+                    let chose = new.contains(&Event::Phase(Phase::Weather));
+                    let thrown = |id| {
+                        new.iter()
+                            .any(|e| matches!(e, Event::Thrown(t) if t.table == id))
+                    };
+                    if weather == Weather::Bad {
+                        assert!(chose || thrown(TableId::C2), "bad weather re-entered");
+                    }
+                    if !chose && !g.tables().map.is_green(left) {
+                        assert!(thrown(TableId::C8), "the night fighters of {left}");
+                    }
+                }
                 if m.ending.is_none() {
                     let b = m.bomber.as_ref().unwrap();
                     assert_eq!(b.zone, left);
@@ -285,11 +461,18 @@ fn homebound_in_bad_weather_the_crew_may_descend_and_then_stays_below_3000_metre
     while g.to_act().is_some() {
         let b = g.bomber().cloned();
         if let Some(b) = b.filter(|b| b.low && g.mission().unwrap().ending.is_none()) {
-            assert_eq!(
-                g.check(&Command::Descend),
-                Err(tally_ho::blitz::Illegal::StaysLow)
+            assert!(
+                g.check(&Command::Descend).is_err(),
+                "below 3,000 m it stays"
             );
             assert!(!b.in_stream);
+        }
+        // Homebound, the descent is offered only in bad weather.
+        if g.phase() == Phase::Heading && g.bomber().is_some_and(|b| b.leg == Leg::Homebound) {
+            assert_eq!(
+                g.check(&Command::Descend),
+                Err(tally_ho::blitz::Illegal::NotNow)
+            );
         }
         if g.phase() == Phase::Weather
             && g.bomber().unwrap().leg == Leg::Homebound

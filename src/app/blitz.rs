@@ -801,7 +801,8 @@ fn question(g: &Game) -> Option<String> {
             },
             if attacks == 0 { "attacks" } else { "comes round again" }
         ),
-        Phase::Target => "Over the target: make the bomb run (searchlights, flak, the bombs), or abort and turn for home.".into(),
+        Phase::Target => "Over the target: make the bomb run (searchlights and flak first), or abort and turn for home.".into(),
+        Phase::Release => "Through the searchlights and the flak: bombs away, or abort now and avoid the night fighters over the target.".into(),
         Phase::Debrief => debrief(g),
         Phase::Over => return None,
     })
@@ -872,9 +873,14 @@ pub(crate) fn label(g: &Game, c: Command) -> String {
         Command::Evade => "Evasive action".into(),
         Command::Hold => "Hold the course".into(),
         Command::BombRun => "Make the bomb run".into(),
+        Command::Release => "Bombs away (D-5)".into(),
+        Command::Abort
+            if g.bomber()
+                .is_some_and(|b| b.bombs && b.bomb_bay_doors && !b.glitch) =>
+        {
+            "Abort: jettison the bombs".into()
+        }
         Command::Abort => "Abort the mission".into(),
-        Command::Jettison if outbound(g) => "Jettison the bombs (aborts)".into(),
-        Command::Jettison => "Jettison the bombs".into(),
         Command::Next => "On to the next night".into(),
     }
 }
@@ -921,7 +927,6 @@ fn line(before: &State, e: &Event, after: &State) -> Option<String> {
         Event::FuelBurnt => "Ice: a Fuel Box burnt fighting it.".into(),
         Event::Failed { failure, .. } => format!("Table K: {}.", words(&format!("{failure:?}"))),
         Event::Aborted(a) => format!("Mission aborted ({}).", words(&format!("{a:?}"))),
-        Event::Jettisoned => "Bombs jettisoned.".into(),
         Event::Descended => "Below 3,000 metres, out of the stream.".into(),
         Event::Bombed { points, .. } => format!("Bombs away: {points} victory points."),
         Event::TurnedForHome => "Turned for home.".into(),
@@ -1143,7 +1148,7 @@ THE NIGHTS. Each night Table A-1 says whether a mission flies and where (Table A
 
 THE FLIGHT. After the briefing: B-1 the weather at the base (fog scrubs the mission), B-3 the take-off (thrown twice, the lower read), B-2 a glitch spotted in the climb (you turn back and land with your bombs). Then fly zone by zone: W, NW or N outbound, E, SE or S homebound, one Fuel Box a zone. In each zone: C-1 the weather (a double may mean a mechanical check, C-4 and Table K); in bad weather icing and lightning (C-2, C-3), which you may avoid outbound by aborting and turning back into the zone you left. Night fighters may find you (C-8) and attack (C-9, C-10), never in the Green Zone (M4-M9, N1-N9). Under attack, take evasive action (2d10; an unmodified 20 collides) or hold your course and let your gunner answer. A fighter comes round again at most once.
 
-THE TARGET. Over the target the radio beam (D-1): a jammed beam jettisons your bombs and ends the mission. Then make the bomb run (searchlights D-2, flak D-3, the bombs D-5 and their victory points) or abort. After the bomb run night fighters may find you only if the flak was silent. You must abort an outbound mission if you jettison, drop below 3,000 metres, lose the bomb bay doors or the beam set, or your bombardier is seriously wounded, killed or moves. Homebound in bad weather you may descend below 3,000 metres, and stay there. Land at N9 (you need a Fuel Box left there) or N6; crewmen down outside the Green Zone are captured.
+THE TARGET. Over the target the radio beam (D-1): a jammed beam jettisons your bombs and ends the mission. Then make the bomb run through the searchlights (D-2) and the flak (D-3), or abort; through the flak, release the bombs (D-5, for victory points) or still abort. Aborting with working bomb bay doors jettisons the bombs. After the bomb run night fighters may find you only if the flak was silent. You must abort an outbound mission if you jettison, drop below 3,000 metres, lose the bomb bay doors or the beam set, or your bombardier is seriously wounded, killed or moves. In bad weather you may descend below 3,000 metres (outbound, that aborts the mission), and stay there. Land at N9 (you need a Fuel Box left there) or N6; crewmen down outside the Green Zone are captured.
 
 THE CREW. Five named men carry their missions and wounds from night to night; the seriously wounded go to hospital, the killed and captured are replaced by name.
 

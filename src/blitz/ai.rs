@@ -30,6 +30,7 @@ impl Crew {
             Phase::Briefing => Command::TakeOff,
             Phase::Debrief => Command::Next,
             Phase::Target => Command::BombRun,
+            Phase::Release => Command::Release,
             Phase::Attacked { .. } => Command::Evade,
             Phase::Weather => {
                 let homebound = game.bomber().is_some_and(|b| b.leg == Leg::Homebound);

@@ -27,18 +27,20 @@ pub enum Command {
     /// Outbound in bad weather: abort and turn back into the zone left,
     /// with the weather it had.
     AvoidWeather,
-    /// Drop below 3,000 metres (outbound, that aborts the mission).
+    /// In bad weather: drop below 3,000 metres (outbound, that aborts the
+    /// mission).
     Descend,
     /// A night fighter attacks: take evasive action (2d10)...
     Evade,
     /// ...or hold the course and let the gunner answer.
     Hold,
-    /// Over the target: the beam, the searchlights, the flak, the bombs.
+    /// Over the target: the run in, through the searchlights and the flak.
     BombRun,
-    /// Abort the mission: outbound, or over the target instead of D-2.
+    /// Through the flak: the bombs away (D-5).
+    Release,
+    /// Abort the mission: outbound, or over the target instead of D-2 or
+    /// D-5. With working bomb bay doors the bombs are jettisoned.
     Abort,
-    /// Jettison the bombs (outbound, that aborts the mission).
-    Jettison,
     /// After the debriefing: on to the next night with a mission.
     Next,
 }
@@ -55,8 +57,8 @@ impl fmt::Display for Command {
             Command::Evade => write!(f, "take evasive action"),
             Command::Hold => write!(f, "hold the course"),
             Command::BombRun => write!(f, "make the bomb run"),
+            Command::Release => write!(f, "release the bombs"),
             Command::Abort => write!(f, "abort the mission"),
-            Command::Jettison => write!(f, "jettison the bombs"),
             Command::Next => write!(f, "on to the next night"),
         }
     }
@@ -265,7 +267,7 @@ pub enum Phase {
     /// Choose a heading (or abort, jettison, descend, land).
     Heading,
     /// Bad weather in the zone entered: press on, avoid it (outbound) or
-    /// descend (homebound).
+    /// descend (homebound; outbound, descending aborts).
     Weather,
     /// A night fighter attacks: evade or hold.
     Attacked {
@@ -278,6 +280,9 @@ pub enum Phase {
     },
     /// Over the target: the bomb run, or abort instead of D-2.
     Target,
+    /// Through the searchlights and the flak: the bombs (D-5), or abort
+    /// instead of D-5.
+    Release,
     /// The mission is over: the debriefing.
     Debrief,
     /// The campaign is over.
@@ -322,7 +327,6 @@ pub enum Event {
         leak: u8,
     },
     Aborted(Abort),
-    Jettisoned,
     Descended,
     /// The radio beam (D-1).
     Beam(Beam),

@@ -6,7 +6,7 @@
 
 use super::bomber::{Abort, Heading, Leg};
 use super::crew::{Position, Wound};
-use super::defences::{Detection, Evasion, Fighter, Flak, Interception, Situation, ZoneSort};
+use super::defences::{Detection, Evasion, Fighter, Flak, Interception, Situation};
 use super::event::{Cause, Command, Ending, Event, Illegal, Phase, TableId, Thrown};
 use super::flight::{Failure, Icing, Lightning, TakeOff, Weather};
 use super::map::{Zone, ZoneKind};
@@ -130,23 +130,6 @@ impl Game {
 
     fn t(&self) -> Arc<Tables> {
         self.state.tables().clone()
-    }
-
-    /// Where the bomber is and what the night is like, for the modifiers.
-    pub fn situation(&self) -> Option<Situation> {
-        let m = self.state.mission()?;
-        let b = m.bomber.as_ref()?;
-        let t = self.state.tables();
-        Some(Situation {
-            moon: m.moon,
-            weather: m.weather,
-            zone: ZoneSort::of(&t.map, b.zone, m.target),
-            london: m.london && b.zone == m.target,
-            low: b.low,
-            in_stream: b.in_stream,
-            spotter: self.state.crew().spotting(),
-            lights: m.lights,
-        })
     }
 
     fn sit(&self) -> Situation {
@@ -338,7 +321,17 @@ impl Game {
                 self.failure();
             }
         }
-        if zw.weather == Weather::Bad && !self.weather_choices().is_empty() {
+        self.weather_decision();
+    }
+
+    /// In bad weather the crew decides, if it has a choice besides pressing
+    /// on; then the weather's effects.
+    fn weather_decision(&mut self) {
+        let bad = self
+            .state
+            .mission()
+            .is_some_and(|m| m.weather == Weather::Bad);
+        if bad && !self.weather_choices().is_empty() {
             self.emit(Event::Phase(Phase::Weather));
             return;
         }
@@ -354,7 +347,7 @@ impl Game {
         if b.leg == Leg::Outbound && b.fuel > 0 && self.back_heading().is_some() {
             out.push(Command::AvoidWeather);
         }
-        if !b.low {
+        if b.may_descend_for_weather(true) || (b.leg == Leg::Outbound && !b.low) {
             out.push(Command::Descend);
         }
         out
@@ -525,8 +518,9 @@ impl Game {
         self.emit(Event::Phase(Phase::Target));
     }
 
-    /// The bomb run: searchlights (D-2), flak (D-3), the bombs (D-5), then
-    /// home, meeting night fighters only after No FLAK.
+    /// The run in: searchlights (D-2) and flak (D-3), then the crew's
+    /// choice of the bombs (D-5) or the abort ("instead of using Tables D-2
+    /// or D-5"); a bomber forced to abort by the flak goes home at once.
     fn bomb_run(&mut self) {
         let t = self.t();
         let s = self.sit();
@@ -563,19 +557,36 @@ impl Game {
         if self.lost() {
             return;
         }
-        let b = self.state.bomber().expect("flying").clone();
+        let b = self.state.bomber().expect("flying");
         if b.leg == Leg::Outbound && b.bombs {
-            let m = self.state.mission().expect("flying");
-            let beam = m.beam;
-            let (london, avoided) = (m.london, m.avoided_at_target);
-            let s = self.sit();
-            if let Some((r, md, run)) = t.end.roll_bomb_run(beam, &b, &s, self.dice()) {
-                self.thrown(TableId::D5, &r, md, run);
-                let points = t.end.points(run, london, avoided);
-                self.emit(Event::Bombed { run, points });
-            }
-            self.emit(Event::TurnedForHome);
+            self.emit(Event::Phase(Phase::Release));
+        } else {
+            self.next_move();
         }
+    }
+
+    /// The bombs (D-5), then home, meeting night fighters only after No
+    /// FLAK.
+    fn release(&mut self) {
+        let t = self.t();
+        let flak = self
+            .state
+            .mission()
+            .and_then(|m| m.flak)
+            .unwrap_or(Flak::NoFlak);
+        let b = self.state.bomber().expect("flying").clone();
+        let m = self.state.mission().expect("flying");
+        let beam = m.beam;
+        // (Bad weather avoided in the target zone forfeits the points; as
+        // avoiding it aborts the mission, no bomb run follows it anyway.)
+        let (london, avoided) = (m.london, m.avoided_at_target);
+        let s = self.sit();
+        if let Some((r, md, run)) = t.end.roll_bomb_run(beam, &b, &s, self.dice()) {
+            self.thrown(TableId::D5, &r, md, run);
+            let points = t.end.points(run, london, avoided);
+            self.emit(Event::Bombed { run, points });
+        }
+        self.emit(Event::TurnedForHome);
         if t.defences.fighters_after_bombing(flak) {
             self.night_fighters(true);
         } else {
@@ -747,24 +758,14 @@ impl Game {
                     Err(Illegal::NoAirfield)
                 }
             }
-            (Phase::Heading | Phase::Target, Command::Abort) => {
+            (Phase::Heading | Phase::Target | Phase::Release, Command::Abort) => {
                 if outbound {
                     Ok(())
                 } else {
                     Err(Illegal::NotOutbound)
                 }
             }
-            (Phase::Heading, Command::Jettison) => {
-                let b = b.expect("flying");
-                if b.glitch {
-                    Err(Illegal::NoJettisonBeforeLanding)
-                } else if !b.bombs || !b.bomb_bay_doors {
-                    Err(Illegal::NoBombs)
-                } else {
-                    Ok(())
-                }
-            }
-            (Phase::Heading | Phase::Weather, Command::Descend) => {
+            (Phase::Weather, Command::Descend) => {
                 if b.expect("flying").low {
                     Err(Illegal::StaysLow)
                 } else {
@@ -783,6 +784,7 @@ impl Game {
             }
             (Phase::Attacked { .. }, Command::Evade | Command::Hold) => Ok(()),
             (Phase::Target, Command::BombRun) => Ok(()),
+            (Phase::Release, Command::Release) => Ok(()),
             _ => Err(Illegal::NotNow),
         }
     }
@@ -808,10 +810,6 @@ impl Game {
                 self.emit(Event::Aborted(Abort::Chosen));
                 self.next_move();
             }
-            Command::Jettison => {
-                self.emit(Event::Jettisoned);
-                self.next_move();
-            }
             Command::Descend => {
                 self.emit(Event::Descended);
                 if phase == Phase::Weather {
@@ -833,7 +831,8 @@ impl Game {
                 }
                 self.emit(Event::Flew(back));
                 self.emit(Event::Weather(before));
-                self.weather_effects();
+                // "proceed otherwise as if entering the Zone afresh"
+                self.weather_decision();
             }
             Command::Evade | Command::Hold => {
                 let Phase::Attacked {
@@ -847,6 +846,7 @@ impl Game {
                 self.attack(fighter, attacks, after_bombing, cmd == Command::Evade);
             }
             Command::BombRun => self.bomb_run(),
+            Command::Release => self.release(),
         }
         self.commands.push(cmd);
         self.command_rolled.push(self.rolled);
@@ -865,8 +865,8 @@ impl Game {
             Command::Evade,
             Command::Hold,
             Command::BombRun,
+            Command::Release,
             Command::Abort,
-            Command::Jettison,
         ];
         Heading::ALL
             .into_iter()

@@ -147,6 +147,7 @@ impl MapFile {
             }
         }
         let land = self.zones(&self.land);
+        let green = self.zones(&self.green);
         for (i, c) in self.cities.iter().enumerate() {
             if c.name.trim().is_empty() {
                 out.push(Invalid::new(
@@ -160,6 +161,17 @@ impl MapFile {
                         out.push(Invalid::new(
                             format!("cities[{i}].zone"),
                             format!("{} lies in {z}, a water zone", c.name),
+                        ));
+                    }
+                    // A target is a British city: a city zone is hunted over
+                    // by night fighters, which never fly in the Green Zone.
+                    if green.contains(&z) {
+                        out.push(Invalid::new(
+                            format!("cities[{i}].zone"),
+                            format!(
+                                "{} lies in {z}, in the Green Zone (the Luftwaffe's side)",
+                                c.name
+                            ),
                         ));
                     }
                 }

@@ -7,7 +7,7 @@
 use super::bomber::{Abort, Bomber};
 use super::calendar::{Date, Moon};
 use super::crew::{Crew, Position};
-use super::defences::{Flak, Searchlights};
+use super::defences::{Flak, Searchlights, Situation, ZoneSort};
 use super::event::{Ending, Event, Phase};
 use super::flight::Weather;
 use super::map::Zone;
@@ -163,6 +163,22 @@ impl State {
         self.raids.iter().map(|r| r.points as u32).sum()
     }
 
+    /// Where the bomber is and what the night is like, for the modifiers.
+    pub fn situation(&self) -> Option<Situation> {
+        let m = self.mission()?;
+        let b = m.bomber.as_ref()?;
+        Some(Situation {
+            moon: m.moon,
+            weather: m.weather,
+            zone: ZoneSort::of(&self.tables.map, b.zone, m.target),
+            london: m.london && b.zone == m.target,
+            low: b.low,
+            in_stream: b.in_stream,
+            spotter: self.crew.spotting(),
+            lights: m.lights,
+        })
+    }
+
     fn mission_mut(&mut self) -> &mut Mission {
         self.mission
             .as_mut()
@@ -252,9 +268,6 @@ pub fn apply(s: &mut State, ev: &Event) {
         Event::Failed { failure, leak } => s.bomber_mut().fail(*failure, *leak),
         Event::Aborted(why) => {
             let _ = s.bomber_mut().abort(*why);
-        }
-        Event::Jettisoned => {
-            let _ = s.bomber_mut().jettison();
         }
         Event::Descended => {
             let _ = s.bomber_mut().descend();

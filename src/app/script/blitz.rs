@@ -17,6 +17,7 @@ pub enum BlitzMoment {
     Weather,
     Attacked,
     Target,
+    Release,
     Homebound,
     Debrief,
     Help,
@@ -32,6 +33,7 @@ impl Shot for BlitzMoment {
             BlitzMoment::Weather => "blitz-weather.png",
             BlitzMoment::Attacked => "blitz-attacked.png",
             BlitzMoment::Target => "blitz-target.png",
+            BlitzMoment::Release => "blitz-release.png",
             BlitzMoment::Homebound => "blitz-homebound.png",
             BlitzMoment::Debrief => "blitz-debrief.png",
             BlitzMoment::Help => "blitz-help.png",
@@ -106,6 +108,7 @@ impl Script for BlitzScript {
                     Phase::Weather => Some(BlitzMoment::Weather),
                     Phase::Attacked { .. } => Some(BlitzMoment::Attacked),
                     Phase::Target => Some(BlitzMoment::Target),
+                    Phase::Release => Some(BlitzMoment::Release),
                     Phase::Debrief if g.mission().is_some_and(|m| m.run.is_some()) => {
                         Some(BlitzMoment::Debrief)
                     }
