@@ -153,7 +153,7 @@ fn an_abort_that_threw_no_die_is_taken_back_with_u() {
     );
     assert_eq!(g.bomber().unwrap().leg, Leg::Outbound);
     let before = app.blitz().unwrap().game.state().clone();
-    click(&mut app, "Abort the mission");
+    click(&mut app, "Abort");
     settle(&mut app);
     assert_eq!(
         app.blitz().unwrap().game.bomber().unwrap().leg,
