@@ -363,3 +363,31 @@ pub enum Event {
     /// The debriefing done: the crew counts the mission.
     Debriefed,
 }
+
+/// A name in words, for the log and the screen: `OnTheBeam` reads "on the
+/// beam", `Fly(Good)` "fly good", `City("London")` "London", `true` "yes".
+pub fn words(name: &str) -> String {
+    let name = name.trim_matches('"');
+    if let Some(city) = name.strip_prefix("City(\"") {
+        return city.trim_end_matches("\")").to_string();
+    }
+    match name {
+        "true" => return "yes".into(),
+        "false" => return "no".into(),
+        _ => {}
+    }
+    let mut out = String::new();
+    let mut prev: Option<char> = None;
+    for ch in name.chars() {
+        if ch.is_uppercase() && prev.is_some_and(|p| p.is_lowercase()) {
+            out.push(' ');
+        }
+        if ch == '(' || ch == ')' {
+            out.push(' ');
+        } else {
+            out.extend(ch.to_lowercase());
+        }
+        prev = Some(ch);
+    }
+    out.split_whitespace().collect::<Vec<_>>().join(" ")
+}

@@ -7,7 +7,7 @@
 use super::bomber::{Abort, Heading, Leg};
 use super::crew::{Position, Wound};
 use super::defences::{Detection, Evasion, Fighter, Flak, Interception, Situation};
-use super::event::{Cause, Command, Ending, Event, Illegal, Phase, TableId, Thrown};
+use super::event::{words, Cause, Command, Ending, Event, Illegal, Phase, TableId, Thrown};
 use super::flight::{Failure, Icing, Lightning, TakeOff, Weather};
 use super::map::{Zone, ZoneKind};
 use super::mission_end::{Beam, Fate, Jump, Landing};
@@ -134,6 +134,14 @@ impl Game {
 
     fn sit(&self) -> Situation {
         self.situation().expect("the bomber is flying")
+    }
+
+    /// A man at `p` who has not been killed this mission.
+    fn alive(&self, p: Position) -> bool {
+        self.state
+            .crew()
+            .at(p)
+            .is_some_and(|m| m.wound != Some(Wound::Killed))
     }
 
     fn able(&self, p: Position) -> bool {
@@ -648,12 +656,7 @@ impl Game {
         let zone = self.state.bomber().expect("flying").zone;
         let sea = t.map.kind(zone) == Some(ZoneKind::Water);
         for p in Position::ALL {
-            let alive = self
-                .state
-                .crew()
-                .at(p)
-                .is_some_and(|m| m.wound != Some(Wound::Killed));
-            if !alive {
+            if !self.alive(p) {
                 continue;
             }
             let fate = if sea {
@@ -681,12 +684,7 @@ impl Game {
     fn crash(&mut self, cause: Cause) {
         let t = self.t();
         for p in Position::ALL {
-            let alive = self
-                .state
-                .crew()
-                .at(p)
-                .is_some_and(|m| m.wound != Some(Wound::Killed));
-            if !alive {
+            if !self.alive(p) {
                 continue;
             }
             let r = t.end.jump.dice.roll(self.dice());
@@ -896,21 +894,6 @@ impl Game {
             self.commands.len() - 1,
         ))
     }
-}
-
-/// A result's debug name in words: `OnTheBeam` reads "on the beam".
-fn words(name: &str) -> String {
-    let name = name.trim_matches('"');
-    let mut out = String::new();
-    let mut prev: Option<char> = None;
-    for ch in name.chars() {
-        if ch.is_uppercase() && prev.is_some_and(|p| p != '(' && p != ' ') {
-            out.push(' ');
-        }
-        out.extend(ch.to_lowercase());
-        prev = Some(ch);
-    }
-    out.replace(['(', ')'], " ").trim().replace("  ", " ")
 }
 
 /// A result already in words.

@@ -33,7 +33,7 @@ pub use defences::{
     Attack, Check, Defences, Detection, Evasion, Fighter, Flak, Interception, Modifier,
     Searchlights, Situation, When, ZoneSort,
 };
-pub use event::{Cause, Command, Ending, Event, Illegal, Phase, TableId, Thrown};
+pub use event::{words, Cause, Command, Ending, Event, Illegal, Phase, TableId, Thrown};
 pub use flight::{
     BaseWeather, Failure, FlightTables, Glitch, Icing, Lightning, TakeOff, Weather, ZoneWeather,
 };

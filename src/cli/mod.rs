@@ -168,6 +168,23 @@ enum Chosen {
 }
 
 impl GameOpts {
+    /// The options of Simple Hex and the family game are refused for a
+    /// game that has neither levels nor boards.
+    fn no_table_options(&self, game: &str) -> Result<(), String> {
+        for (given, opt) in [
+            (self.level.is_some(), "--level"),
+            (self.variant.is_some(), "--variant"),
+            (self.board.is_some(), "--board"),
+            (self.players.is_some(), "--players"),
+            (self.short, "--short"),
+        ] {
+            if given {
+                return Err(format!("{opt} is not for --game {game}"));
+            }
+        }
+        Ok(())
+    }
+
     fn choose(&self) -> Result<Chosen, String> {
         let wrong = |opt: &str, game: &str| format!("{opt} is for --game {game}");
         match self.game {
@@ -204,31 +221,11 @@ impl GameOpts {
                 })
             }
             GameArg::Campaign => {
-                for (given, opt) in [
-                    (self.level.is_some(), "--level"),
-                    (self.variant.is_some(), "--variant"),
-                    (self.board.is_some(), "--board"),
-                    (self.players.is_some(), "--players"),
-                    (self.short, "--short"),
-                ] {
-                    if given {
-                        return Err(format!("{opt} is not for --game campaign"));
-                    }
-                }
+                self.no_table_options("campaign")?;
                 Ok(Chosen::Campaign)
             }
             GameArg::Blitz => {
-                for (given, opt) in [
-                    (self.level.is_some(), "--level"),
-                    (self.variant.is_some(), "--variant"),
-                    (self.board.is_some(), "--board"),
-                    (self.players.is_some(), "--players"),
-                    (self.short, "--short"),
-                ] {
-                    if given {
-                        return Err(format!("{opt} is not for --game blitz"));
-                    }
-                }
+                self.no_table_options("blitz")?;
                 Ok(Chosen::Blitz)
             }
         }

@@ -1,0 +1,361 @@
+//! The right-hand panel: the night, the bomber and its crew, the throw on
+//! its table, the question and its buttons, the log and the status line.
+
+use super::*;
+use crate::app::ui::{self, fit_text, wrap_text, Ui, ACCENT, DIM, INK, PAPER};
+use crate::blitz::words;
+use crate::blitz::{Command, Game, Leg, Phase, Position, TableId, Tables, Thrown};
+use macroquad::prelude::{Color, Rect};
+
+use super::text::{position_name, question};
+
+impl BlitzScene {
+    pub(super) fn draw_panel(&self, ui: &mut Ui, g: &Game, t: &Shared<Self>) -> Option<Command> {
+        let p = self.panel;
+        ui.rect(p, PAPER);
+        let x = p.x + 12.0;
+        let w = p.w - 24.0;
+        let mut y = p.y + 24.0;
+        let night = g.night();
+        let moon = match g.tables().calendar.moon(night) {
+            crate::blitz::Moon::Full => ", full moon",
+            crate::blitz::Moon::New => ", new moon",
+            crate::blitz::Moon::Other => "",
+        };
+        ui.text(
+            &fit_text(&format!("Night of {night}{moon}"), w, 22.0),
+            x,
+            y,
+            22.0,
+            INK,
+        );
+        y += 24.0;
+        // The mission being debriefed counts already.
+        let now = g.mission().filter(|_| g.phase() == Phase::Debrief);
+        let tally = format!(
+            "Tour: {} missions flown, {} victory points",
+            g.raids().iter().filter(|r| r.flown).count() + now.is_some_and(|m| m.flown()) as usize,
+            g.points() + now.map_or(0, |m| m.points as u32)
+        );
+        ui.text(&fit_text(&tally, w, 16.0), x, y, 16.0, DIM);
+        y += 22.0;
+        if let Some(m) = g.mission() {
+            let why = match m.why {
+                crate::blitz::Why::FirstRaid => "the Coventry raid",
+                crate::blitz::Why::Ordered => "ordered",
+                crate::blitz::Why::FollowUp => "a follow-up raid",
+            };
+            let line = format!("Target: {} ({}), {why}", m.city, m.target);
+            ui.text(&fit_text(&line, w, 18.0), x, y, 18.0, ACCENT);
+            y += 22.0;
+            if let Some(b) = &m.bomber {
+                let line = format!(
+                    "Fuel {}/{} · {} · {} · {}",
+                    b.fuel,
+                    m.fuel,
+                    match b.leg {
+                        Leg::Outbound => "outbound",
+                        Leg::Homebound => "homebound",
+                    },
+                    if b.low {
+                        "below 3,000 m"
+                    } else {
+                        "above 3,000 m"
+                    },
+                    if b.in_stream {
+                        "in the stream"
+                    } else {
+                        "out of the stream"
+                    },
+                );
+                ui.text(&fit_text(&line, w, 16.0), x, y, 16.0, INK);
+                y += 20.0;
+                let mut kit = vec![if b.bombs { "bombs aboard" } else { "no bombs" }];
+                if !b.beam_equipment {
+                    kit.push("beam set out");
+                }
+                if b.beam_jammed {
+                    kit.push("beam jammed");
+                }
+                if !b.bomb_bay_doors {
+                    kit.push("bomb bay doors jammed");
+                }
+                if b.engine_out {
+                    kit.push("one engine out");
+                }
+                if let Some(a) = b.aborted {
+                    kit.push(match a {
+                        crate::blitz::Abort::Chosen => "aborted",
+                        crate::blitz::Abort::Glitch => "turned back (glitch)",
+                        _ => "aborted (forced)",
+                    });
+                }
+                ui.text(&fit_text(&kit.join(" · "), w, 16.0), x, y, 16.0, INK);
+                y += 20.0;
+            }
+        }
+        // The crew.
+        y += 4.0;
+        for pos in Position::ALL {
+            let Some(man) = g.crew().at(pos) else {
+                continue;
+            };
+            let wound = match man.wound {
+                None => String::new(),
+                Some(w) => format!(" · {}", words(&format!("{w:?}"))),
+            };
+            let line = format!(
+                "{}: {} ({} missions){wound}",
+                position_name(pos),
+                man.name,
+                man.missions
+            );
+            let col = if man.able() { INK } else { ACCENT };
+            ui.text(&fit_text(&line, w, 15.0), x, y, 15.0, col);
+            y += 18.0;
+        }
+        y += 6.0;
+        // The throw on show, on its table.
+        let throw_h = 150.0f32.min((p.h * 0.28).max(110.0));
+        if let Some(th) = &self.shown {
+            self.draw_throw(
+                ui,
+                g.tables(),
+                th,
+                self.previous.as_ref(),
+                Rect::new(x, y, w, throw_h),
+            );
+        } else {
+            ui.rect(
+                Rect::new(x, y, w, throw_h),
+                Color::new(0.86, 0.83, 0.74, 1.0),
+            );
+            ui.text("The dice come up here.", x + 10.0, y + 26.0, 16.0, DIM);
+        }
+        y += throw_h + 10.0;
+        // The decision.
+        let mut chosen = None;
+        let busy = t.busy();
+        let legal = if busy || t.watching {
+            Vec::new()
+        } else {
+            g.legal_commands()
+        };
+        if let Some(q) = question(g) {
+            for line in wrap_text(&q, w, 17.0) {
+                ui.text(&line, x, y + 14.0, 17.0, INK);
+                y += 20.0;
+            }
+            y += 4.0;
+        }
+        let buttons: Vec<(Command, String)> = legal.iter().map(|c| (*c, label(g, *c))).collect();
+        let bh = 30.0;
+        let cols = if w > 420.0 { 2 } else { 1 };
+        let bw = (w - 8.0 * (cols as f32 - 1.0)) / cols as f32;
+        for (i, (c, l)) in buttons.iter().enumerate() {
+            let r = Rect::new(
+                x + (i % cols) as f32 * (bw + 8.0),
+                y + (i / cols) as f32 * (bh + 6.0),
+                bw,
+                bh,
+            );
+            if ui.button(r, l) {
+                chosen = Some(*c);
+            }
+        }
+        y += buttons.len().div_ceil(cols) as f32 * (bh + 6.0) + 6.0;
+        // The log, as much as fits above the status line.
+        let bottom = p.y + p.h - 30.0;
+        let size = 15.0;
+        let room = ((bottom - y) / 18.0).floor().max(0.0) as usize;
+        let rows = ui::log_rows(
+            t.log
+                .iter()
+                .rev()
+                .skip(t.log_scroll)
+                .map(|l| (l.as_str(), ())),
+            w,
+            size,
+            room,
+        );
+        for (i, (line, _)) in rows.iter().enumerate() {
+            ui.text(line, x, y + 14.0 + i as f32 * 18.0, size, INK);
+        }
+        // The status line.
+        let status = match &t.message {
+            Some(m) => (m.text.clone(), m.colour()),
+            None => (
+                "U takes back a choice that threw no die · F5 saves · H help · Esc leaves"
+                    .to_string(),
+                DIM,
+            ),
+        };
+        ui.rect(
+            Rect::new(p.x, p.y + p.h - 26.0, p.w, 26.0),
+            Color::new(0.86, 0.83, 0.74, 1.0),
+        );
+        ui.text(
+            &fit_text(&status.0, w, 15.0),
+            x,
+            p.y + p.h - 8.0,
+            15.0,
+            status.1,
+        );
+        chosen
+    }
+
+    fn draw_throw(&self, ui: &Ui, t: &Tables, th: &Thrown, before: Option<&Thrown>, r: Rect) {
+        ui.rect(r, Color::new(0.86, 0.83, 0.74, 1.0));
+        ui.rect_lines(r, 1.5, INK);
+        let x = r.x + 10.0;
+        ui.text(
+            &fit_text(th.table.title(), r.w * 0.5, 18.0),
+            x,
+            r.y + 22.0,
+            18.0,
+            INK,
+        );
+        // The dice.
+        let d = 30.0;
+        let mut dx = x;
+        let pair = before.filter(|b| b.table == th.table && th.table == TableId::B3);
+        if let Some(b) = pair {
+            for f in &b.faces {
+                die(ui, dx, r.y + 34.0, d, *f, true);
+                dx += d + 6.0;
+            }
+            ui.text("and", dx, r.y + 34.0 + d * 0.65, 14.0, DIM);
+            dx += 30.0;
+        }
+        for f in &th.faces {
+            die(ui, dx, r.y + 34.0, d, *f, false);
+            dx += d + 6.0;
+        }
+        let sum = if th.modifier == 0 {
+            format!("= {}", th.total())
+        } else {
+            format!("{:+} = {}", th.modifier, th.modified())
+        };
+        ui.text(&sum, dx + 4.0, r.y + 34.0 + d * 0.68, 18.0, INK);
+        ui.text(
+            &fit_text(&th.read, r.w * 0.45, 17.0),
+            x,
+            r.y + 34.0 + d + 24.0,
+            17.0,
+            ACCENT,
+        );
+        // The table's rows, the one read lit.
+        let rows = rows_of(t, th.table);
+        if rows.is_empty() {
+            return;
+        }
+        let lo = rows.first().map_or(0, |r| r.0);
+        let hi = rows.last().map_or(0, |r| r.1);
+        let at = if th.table == TableId::B3 {
+            th.total().min(pair.map_or(i16::MAX, |b| b.total()))
+        } else {
+            th.modified()
+        }
+        .clamp(lo, hi);
+        let rx = r.x + r.w * 0.5;
+        let rw = r.w * 0.5 - 8.0;
+        // As many rows as fit at a readable size, around the one read.
+        let fit = (((r.h - 12.0) / 17.0).floor() as usize).max(1);
+        let lit_i = rows
+            .iter()
+            .position(|(f, t, _)| (*f..=*t).contains(&at))
+            .unwrap_or(0);
+        let first = lit_i
+            .saturating_sub(fit / 2)
+            .min(rows.len().saturating_sub(fit));
+        let rows: Vec<_> = rows.into_iter().skip(first).take(fit).collect();
+        let rh = ((r.h - 12.0) / rows.len() as f32).min(20.0);
+        for (i, (from, to, then)) in rows.iter().enumerate() {
+            let ry = r.y + 6.0 + i as f32 * rh;
+            let lit = (*from..=*to).contains(&at);
+            if lit {
+                ui.rect(
+                    Rect::new(rx - 4.0, ry, rw + 4.0, rh),
+                    Color::new(0.98, 0.85, 0.35, 1.0),
+                );
+            }
+            let span = if from == to {
+                format!("{from}")
+            } else {
+                format!("{from}-{to}")
+            };
+            let s = (rh * 0.8).min(15.0);
+            ui.text(&span, rx, ry + rh * 0.75, s, INK);
+            ui.text(
+                &fit_text(then, rw - 56.0, s),
+                rx + 52.0,
+                ry + rh * 0.75,
+                s,
+                INK,
+            );
+        }
+    }
+}
+
+/// A die, with its face.
+fn die(ui: &Ui, x: f32, y: f32, d: f32, face: u8, faded: bool) {
+    let r = Rect::new(x, y, d, d);
+    ui.rect(
+        r,
+        if faded {
+            Color::new(0.9, 0.9, 0.9, 1.0)
+        } else {
+            LIGHT
+        },
+    );
+    ui.rect_lines(r, 2.0, if faded { DIM } else { INK });
+    let s = if face >= 100 { 13.0 } else { 18.0 };
+    ui.text_centered(
+        &face.to_string(),
+        x + d / 2.0,
+        y + d * 0.68,
+        s,
+        if faded { DIM } else { INK },
+    );
+}
+
+/// A table's rows as the screen lists them.
+fn rows_of(t: &Tables, id: TableId) -> Vec<(i16, i16, String)> {
+    fn rows<T: std::fmt::Debug>(table: &crate::blitz::Table<T>) -> Vec<(i16, i16, String)> {
+        table
+            .rows
+            .iter()
+            .map(|r| (r.from, r.to, words(&format!("{:?}", r.then))))
+            .collect()
+    }
+    match id {
+        TableId::A1 => rows(&t.nights.mission_roll),
+        TableId::A4 => rows(&t.nights.other_city),
+        TableId::B1 => rows(&t.flight.base_weather),
+        TableId::B2 => rows(&t.flight.glitch),
+        TableId::B3 => rows(&t.flight.take_off),
+        TableId::C1 => rows(&t.flight.zone_weather),
+        TableId::C2 => rows(&t.flight.icing),
+        TableId::C3 => rows(&t.flight.lightning),
+        TableId::C4 => {
+            let (a, b) = t.flight.mechanical_check;
+            vec![(1, a - 1, "nothing".into()), (a, b, "check Table K".into())]
+        }
+        TableId::K => rows(&t.flight.mechanical),
+        TableId::C8 => rows(&t.defences.detection.table),
+        TableId::C9 => rows(&t.defences.interception.table),
+        TableId::C10 => rows(&t.defences.fighter),
+        TableId::Evasion => rows(&t.defences.evasion),
+        TableId::Attack => rows(&t.defences.attack),
+        TableId::Hit => rows(&t.defences.crewman_hit),
+        TableId::Wound => rows(&t.crew.wound),
+        TableId::FollowUp => rows(&t.defences.follow_up),
+        TableId::D1 => rows(&t.end.beam),
+        TableId::D2 => rows(&t.defences.searchlights.table),
+        TableId::D3 => rows(&t.defences.flak.table),
+        TableId::D5 => rows(&t.end.bomb_run.table),
+        TableId::G1 => rows(&t.end.landing.table),
+        TableId::E1 => rows(&t.end.jump),
+        TableId::E3 => rows(&t.end.ditching),
+    }
+}
