@@ -3,7 +3,13 @@
 //! cannot be read gives the defaults and a sentence; values out of range
 //! are brought into it.
 
+use crate::common::game::GameKind;
 use crate::data;
+
+/// `kind`'s bit in `Settings::learned`.
+fn bit(kind: GameKind) -> u8 {
+    1 << GameKind::ALL.iter().position(|&k| k == kind).unwrap_or(0)
+}
 use crate::saves::data_dir;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
@@ -54,6 +60,18 @@ pub struct Settings {
     pub muted: bool,
     pub anim: AnimSpeed,
     pub scheme: Scheme,
+    /// Guided first games: each game teaches itself (the next thing to do,
+    /// and each new kind of event explained) until one is finished.
+    #[serde(default = "yes")]
+    pub guide: bool,
+    /// The games finished with the guide on (a bit for each, in the order
+    /// of `GameKind::ALL`): their guide is done.
+    #[serde(default)]
+    pub learned: u8,
+}
+
+fn yes() -> bool {
+    true
 }
 
 impl Default for Settings {
@@ -63,11 +81,32 @@ impl Default for Settings {
             muted: false,
             anim: AnimSpeed::Normal,
             scheme: Scheme::Classic,
+            guide: true,
+            learned: 0,
         }
     }
 }
 
 impl Settings {
+    /// Whether a game of `kind` is guided: the guide is on and no game of
+    /// that kind has been finished with it.
+    pub fn guides(&self, kind: GameKind) -> bool {
+        self.guide && self.learned & bit(kind) == 0
+    }
+
+    /// A game of `kind` was finished with its guide: it guides no more.
+    pub fn learn(&mut self, kind: GameKind) {
+        self.learned |= bit(kind);
+    }
+
+    /// The guide on again (for every game) or off.
+    pub fn set_guide(&mut self, on: bool) {
+        self.guide = on;
+        if on {
+            self.learned = 0;
+        }
+    }
+
     /// The same settings with every value in its range: the volume from 0
     /// to 1 (a volume that is not a number, NaN, is the default's).
     pub fn clamped(self) -> Settings {

@@ -426,12 +426,12 @@ fn the_sound_files_are_the_generators_output() {
     }
 }
 
-/// The old square counter was 26 pixels at 1280 x 800 (0.66 of a hex radius
-/// each side of the centre, hexes of 19.7 pixels).
-const OLD_COUNTER: f32 = 26.0;
-
+/// Every plane fits inside its own hex (its outline within the circle the
+/// hex holds, whichever way the mat lies), so that planes in neighbouring
+/// hexes never run into one blob, and is still large: more than a hex's
+/// radius across.
 #[test]
-fn a_plane_on_the_mat_is_at_least_twice_the_old_counter_and_the_mat_lies_across() {
+fn a_plane_on_the_mat_fits_inside_its_hex_and_the_mat_lies_across() {
     let (_g, _dir) = data_dir("counter-size");
     let mut app = start_solo("5");
     frame(&mut app, InputFrame::idle());
@@ -440,19 +440,29 @@ fn a_plane_on_the_mat_is_at_least_twice_the_old_counter_and_the_mat_lies_across(
     assert_eq!(v.lie(), tally_ho::app::board_view::Lie::Across);
     assert!(v.rect.w > v.rect.h, "the 14 x 18 mat lies along the window");
     let shapes = tally_ho::data::shipped_silhouettes().unwrap();
+    let inner = v.size * 3f32.sqrt() / 2.0;
     for s in &shapes.shapes {
-        // The widest the outline reaches from the plane's centre, in pixels.
+        // The farthest the outline reaches from the plane's centre, in pixels.
         let reach = s
             .parts
             .iter()
             .flatten()
-            .map(|&(x, y)| x.abs().max(y.abs()))
-            .fold(0.0f32, f32::max);
-        let span = 2.0 * reach * v.size * tally_ho::app::board_view::SPAN / 2.0 * s.scale;
+            .map(|&(x, y)| (x * x + y * y).sqrt())
+            .fold(0.0f32, f32::max)
+            * v.size
+            * tally_ho::app::board_view::SPAN
+            / 2.0
+            * s.scale;
         assert!(
-            span >= 2.0 * OLD_COUNTER,
-            "{} is drawn {span:.0} pixels across",
+            reach <= inner + 0.5,
+            "{} reaches {reach:.1} pixels from its centre; its hex holds {inner:.1}",
             s.aircraft
+        );
+        assert!(
+            2.0 * reach >= v.size,
+            "{} is drawn {:.0} pixels across, less than a hex's radius",
+            s.aircraft,
+            2.0 * reach
         );
     }
 }

@@ -29,9 +29,19 @@ fn play_through(commanders: usize, board: usize, seed: u64, anim: AnimSpeed) -> 
     let mut p = FamilyScript::new(commanders, board, seed);
     let mut handovers = 0;
     let mut in_handover = false;
+    let mut trail: Vec<String> = Vec::new();
     for _ in 0..400_000 {
         let input = p.next(&app);
-        frame(&mut app, input);
+        let was = app.top().name();
+        frame(&mut app, input.clone());
+        if app.top().name() != was && trail.len() < 40 {
+            trail.push(format!(
+                "{was} -> {} ({:?} {:?})",
+                app.top().name(),
+                input.keys,
+                input.clicked
+            ));
+        }
         let now = app.family().is_some_and(|b| b.handover.is_some());
         if now && !in_handover {
             handovers += 1;
@@ -41,7 +51,15 @@ fn play_through(commanders: usize, board: usize, seed: u64, anim: AnimSpeed) -> 
             return (app, handovers);
         }
     }
-    panic!("the scripted family game did not finish");
+    panic!(
+        "the scripted family game did not finish: {trail:?} on {}, message {:?}, buttons {:?}",
+        app.top().name(),
+        app.family().and_then(|b| b.shared.message.clone()),
+        app.buttons
+            .iter()
+            .map(|b| b.label.clone())
+            .collect::<Vec<_>>()
+    );
 }
 
 /// Frames until the family game waits for a human (or is over).

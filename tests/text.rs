@@ -137,7 +137,7 @@ fn the_text_audit_reports_what_leaves_its_box() {
     use tally_ho::app::audit;
     audit::start();
     audit::frame(960.0, 600.0);
-    audit::rect(Rect::new(100.0, 100.0, 200.0, 40.0));
+    audit::rect(Rect::new(100.0, 100.0, 200.0, 40.0), true);
     audit::text("Fits", 110.0, 125.0, 20.0);
     assert!(audit::problems().is_empty(), "{:?}", audit::problems());
     audit::text("A label far too long for its button", 110.0, 125.0, 20.0);
@@ -154,6 +154,76 @@ fn the_text_audit_reports_what_leaves_its_box() {
         .iter()
         .any(|p| p.contains("Half under") && p.contains("clip")));
     assert_eq!(audit::checked(), 4);
+}
+
+/// The audit finds texts run together ("MISSMISS"), a mark on another's
+/// mark or label, and lets pass a label on its own mark, one owner's marks
+/// over each other, what an opaque box drawn later hides, and what moves.
+#[test]
+fn the_text_audit_reports_marks_labels_and_results_that_cover_one_another() {
+    use macroquad::prelude::Rect;
+    use tally_ho::app::audit;
+    use tally_ho::app::ui::text_width;
+    audit::start();
+    audit::frame(960.0, 600.0);
+    let w = text_width("MISS", 20.0);
+    // Two results written end to end.
+    audit::text("MISS", 100.0, 100.0, 20.0);
+    audit::text("MISS", 100.0 + w - 1.0, 100.0, 20.0);
+    // A disc (a mark) over another plane's tag, and a result's box over a
+    // plane's disc.
+    audit::mark("plane 1", "the R disc", Rect::new(300.0, 300.0, 14.0, 14.0));
+    audit::mark("plane 2", "the He tag", Rect::new(308.0, 306.0, 20.0, 12.0));
+    audit::mark("result", "SHOT DOWN", Rect::new(290.0, 290.0, 60.0, 16.0));
+    let found = audit::end_frame();
+    assert!(
+        found
+            .iter()
+            .any(|p| p.contains("\"MISS\"") && p.contains("cover one another")),
+        "{found:?}"
+    );
+    assert!(
+        found
+            .iter()
+            .any(|p| p.contains("the R disc") && p.contains("the He tag")),
+        "{found:?}"
+    );
+    assert!(
+        found
+            .iter()
+            .any(|p| p.contains("SHOT DOWN") && p.contains("the R disc")),
+        "{found:?}"
+    );
+    assert_eq!(found.len(), 3, "{found:?}");
+
+    audit::frame(960.0, 600.0);
+    // A letter on its own disc; a plane's disc over its own tag.
+    audit::mark("plane 3", "the W disc", Rect::new(500.0, 500.0, 20.0, 20.0));
+    audit::owner(Some("plane 3"));
+    audit::text("W", 504.0, 515.0, 14.0);
+    audit::owner(None);
+    audit::mark(
+        "plane 3",
+        "the 109 tag",
+        Rect::new(510.0, 495.0, 24.0, 12.0),
+    );
+    // A label under a tooltip's opaque box drawn after it.
+    audit::text("Hidden label", 100.0, 400.0, 20.0);
+    audit::flush();
+    audit::rect(Rect::new(90.0, 380.0, 300.0, 40.0), true);
+    audit::text("Tooltip over it", 100.0, 405.0, 20.0);
+    // A plane on its way over another's label.
+    audit::text("Kenley", 700.0, 100.0, 20.0);
+    audit::moving(true);
+    audit::mark("plane 4", "the Y disc", Rect::new(700.0, 85.0, 30.0, 20.0));
+    audit::moving(false);
+    let found = audit::end_frame();
+    assert!(found.is_empty(), "{found:?}");
+    // Each pair is reported once, however many frames show it.
+    audit::frame(960.0, 600.0);
+    audit::text("MISS", 100.0, 100.0, 20.0);
+    audit::text("MISS", 100.0 + w - 1.0, 100.0, 20.0);
+    assert!(audit::end_frame().is_empty());
 }
 
 #[test]

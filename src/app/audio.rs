@@ -95,9 +95,23 @@ mod alsa {
     }
 }
 
+/// No sound device was found: the game plays silently whatever the settings.
+static SILENT: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Whether the game plays silently for want of a sound device.
+pub fn no_device() -> bool {
+    SILENT.load(std::sync::atomic::Ordering::Relaxed)
+}
+
 /// Call before the window starts. Returns the one-line notice when the game
 /// will be silent.
 pub fn prepare_device() -> Option<String> {
+    let notice = find_device();
+    SILENT.store(notice.is_some(), std::sync::atomic::Ordering::Relaxed);
+    notice
+}
+
+fn find_device() -> Option<String> {
     #[cfg(target_os = "linux")]
     {
         if alsa::device_opens() {

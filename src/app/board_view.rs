@@ -323,6 +323,9 @@ pub struct Counter<'a> {
     /// The name's plate goes left of the mark (else right of it, unless
     /// that would pass the clip's right edge).
     pub name_left: bool,
+    /// Its short type ("He", "109") on a tag over its middle, so that every
+    /// type is told apart without hovering.
+    pub tagged: bool,
 }
 
 /// The shipped silhouettes, read once (`None` if they could not be: then
@@ -334,8 +337,15 @@ fn silhouettes() -> Option<&'static Silhouettes> {
         .as_ref()
 }
 
-/// A plane's span on the board, in hex radii, for a single-engine fighter.
-pub const SPAN: f32 = 2.1;
+/// A plane's span on the board, in hex radii, for a single-engine fighter:
+/// it stays inside its hex (whose inner circle is 1.73 radii across), so
+/// that planes in neighbouring hexes never run into one blob.
+pub const SPAN: f32 = 1.45;
+
+/// The name `audit` knows a plane drawn at `p` by.
+fn owner(p: Vec2) -> String {
+    format!("plane at {:.0},{:.0}", p.x, p.y)
+}
 
 /// Draws a plane centred on `p`, its nose along `dir`: its shadow, its
 /// outline in its side's colours with roundels or crosses, smoke if it is
@@ -410,6 +420,34 @@ pub fn draw_counter_body(ui: &Ui, p: Vec2, dir: Vec2, size: f32, c: &Counter, sc
             Color::new(0.95, 0.45, 0.05, 0.9),
         );
     }
+    // The facing, beyond doubt: a chevron at the edge of the hex it faces.
+    let tip = p + dir * size * 0.84;
+    let base = p + dir * size * 0.6;
+    let wing = right * size * 0.2;
+    ui.triangle(tip, base + wing, base - wing, side_ink_strong(c.side));
+}
+
+/// The chevron's colour: dark on the board's green for either side.
+fn side_ink_strong(side: Side) -> Color {
+    match side {
+        Side::British => Color::new(0.45, 0.25, 0.05, 1.0),
+        Side::German => Color::new(0.12, 0.12, 0.16, 1.0),
+    }
+}
+
+/// Where a plane's type tag goes (over its middle) and its text size;
+/// `None` for a plane without one.
+pub fn tag_place(p: Vec2, size: f32, c: &Counter) -> Option<(Rect, f32)> {
+    if !c.tagged || c.short.is_empty() || size < 14.0 {
+        return None;
+    }
+    let fs = (size * 0.5).clamp(12.0, 16.0);
+    let w = super::ui::text_width(c.short, fs) + 4.0;
+    let h = fs * 1.1;
+    Some((
+        Rect::new(p.x - w / 2.0, p.y - size * 0.3 - h / 2.0, w, h),
+        fs,
+    ))
 }
 
 /// The mark, name and marker of `draw_counter`, upright whatever the
@@ -423,24 +461,37 @@ pub fn draw_counter_labels(ui: &Ui, p: Vec2, size: f32, c: &Counter) {
         draw_marker(ui, p, size, c);
         return;
     }
-    // The identity mark (colour and letter: colour-blind safe) and the name.
+    // The type on its tag, the identity mark (colour and letter:
+    // colour-blind safe) and the name.
+    let owner = owner(p);
+    super::audit::owner(Some(&owner));
+    if let Some((tag, fs)) = tag_place(p, size, c) {
+        ui.rect(tag, Color::new(0.97, 0.96, 0.9, 0.92));
+        ui.rect_lines(tag, 1.0, INK);
+        ui.text_centered(c.short, p.x, tag.y + fs * 0.84, fs, INK);
+        super::audit::mark(&owner, &format!("the {} tag", c.short), tag);
+    }
     let right = ui.clip_rect().map_or(ui.w, |r| r.x + r.w);
     let (dot, dr, plate) = label_places(p, size, c, right);
     ui.circle(dot, dr, c.mark.fill);
     ui.circle_lines(dot, dr, 1.5, INK);
-    let ls = (dr * 1.5).max(12.0);
+    let ls = (dr * 1.5).clamp(12.0, 18.0);
     ui.text_centered(
         &c.mark.letter.to_string(),
         dot.x,
-        dot.y + ls * 0.33,
+        dot.y + ls * 0.36,
         ls,
         c.mark.ink(),
     );
+    let disc = Rect::new(dot.x - dr, dot.y - dr, dr * 2.0, dr * 2.0);
+    super::audit::mark(&owner, &format!("the {} disc", c.mark.letter), disc);
     if let (Some(name), Some((plate, fs))) = (c.unit, plate) {
         ui.rect(plate, Color::new(0.96, 0.94, 0.88, 0.85));
         ui.text(name, plate.x + 3.0, plate.y + fs * 0.85, fs, INK);
+        super::audit::mark(&owner, &format!("the {name} plate"), plate);
     }
     draw_marker(ui, p, size, c);
+    super::audit::owner(None);
 }
 
 /// Where `draw_counter_labels` puts a plane's mark (a disc: its centre and
@@ -453,8 +504,11 @@ pub fn label_places(
     c: &Counter,
     right: f32,
 ) -> (Vec2, f32, Option<(Rect, f32)>) {
-    let dot = p + vec2(-size * 0.62, size * 0.5);
-    let dr = (size * 0.3).max(8.0);
+    // Inside the plane's own hex, low on its left: within the circle a hex
+    // holds whichever way the mat lies.
+    let dr = (size * 0.27).max(7.0);
+    let d = (size * 0.8 - dr).max(0.0) * std::f32::consts::FRAC_1_SQRT_2;
+    let dot = p + vec2(-d, d);
     let plate = c.unit.map(|name| {
         let fs = (size * 0.5).clamp(12.0, 18.0);
         let tw = super::ui::text_width(name, fs) + 6.0;
@@ -490,16 +544,24 @@ pub fn counter_reach(p: Vec2, dir: Vec2, size: f32, c: &Counter, right: f32) -> 
         lo = lo.min(r.point());
         hi = hi.max(r.point() + r.size());
     }
+    if let Some((r, _)) = tag_place(p, size, c) {
+        lo = lo.min(r.point());
+        hi = hi.max(r.point() + r.size());
+    }
     Rect::new(lo.x, lo.y, hi.x - lo.x, hi.y - lo.y)
 }
 
 /// The d8 beside a plane that has fired and may fly on.
 fn draw_marker(ui: &Ui, p: Vec2, size: f32, c: &Counter) {
     if let Some(n) = c.marker {
-        let k = (size * 0.6).max(14.0);
-        let m = Rect::new(p.x + size * 0.55, p.y - size * 0.95, k, k);
+        // Low on the right, inside the plane's own hex.
+        let k = (size * 0.6).clamp(14.0, 20.0);
+        let d = (size * 0.8 - k * 0.7).max(0.0) * std::f32::consts::FRAC_1_SQRT_2;
+        let c = p + vec2(d, d);
+        let m = Rect::new(c.x - k / 2.0, c.y - k / 2.0, k, k);
         ui.rect(m, WHITE);
         ui.rect_lines(m, 2.0, INK);
+        super::audit::mark(&owner(p), &format!("the {n} marker"), m);
         // Centred on the digits' height (about 0.72 of the drawn size), at
         // the size the font really draws, so the digit stays in its box.
         let fs = crate::app::ui::font_size(m.h * 0.8);
@@ -606,4 +668,40 @@ pub fn draw_die_as(ui: &Ui, r: Rect, face: u8, fill: Color, look: DieLook) {
     for &(x, y) in pips {
         ui.circle(at(x, y), r.w * 0.09, pip);
     }
+}
+
+/// Where a label that wants `want` goes so that it covers none of `taken`
+/// and stays inside `bounds`: `want` itself if it can, else the nearest
+/// place found stepping up, down, left and right from it (up first: results
+/// rise over what they name). `None` if nowhere near is free.
+pub fn place_clear(want: Rect, taken: &[Rect], bounds: Rect) -> Option<Rect> {
+    let free = |r: &Rect| {
+        r.x >= bounds.x
+            && r.y >= bounds.y
+            && r.x + r.w <= bounds.x + bounds.w
+            && r.y + r.h <= bounds.y + bounds.h
+            && !taken.iter().any(|t| t.overlaps(r))
+    };
+    if free(&want) {
+        return Some(want);
+    }
+    let step_y = want.h + 3.0;
+    let step_x = want.w * 0.5 + 3.0;
+    for k in 1..=8 {
+        let k = k as f32;
+        for (dx, dy) in [
+            (0.0, -k * step_y),
+            (0.0, k * step_y),
+            (-k * step_x, 0.0),
+            (k * step_x, 0.0),
+            (-k * step_x, -k * step_y),
+            (k * step_x, -k * step_y),
+        ] {
+            let r = Rect::new(want.x + dx, want.y + dy, want.w, want.h);
+            if free(&r) {
+                return Some(r);
+            }
+        }
+    }
+    None
 }

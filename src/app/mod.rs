@@ -103,6 +103,8 @@ pub enum Screen {
         scroll: f32,
         page: HelpPage,
     },
+    /// Which game's rules to read.
+    Rules,
     FamilyNew(FamilyNew),
     Family(Box<FamilyBattle>),
     FamilyResult(Box<FamilyBattle>),
@@ -111,7 +113,10 @@ pub enum Screen {
     CampaignResult(Box<CampaignTable>),
     Blitz(Box<blitz::BlitzTable>),
     BlitzResult(Box<blitz::BlitzTable>),
-    Settings,
+    /// The settings; `error`: why the last change could not be kept.
+    Settings {
+        error: Option<String>,
+    },
     /// Leaving a battle: save first? (`quitting`: the window is closing.)
     ConfirmLeave {
         quitting: bool,
@@ -132,7 +137,8 @@ impl Screen {
             Screen::Battle(_) => "battle",
             Screen::Result(_) => "result",
             Screen::Help { .. } => "help",
-            Screen::Settings => "settings",
+            Screen::Rules => "rules",
+            Screen::Settings { .. } => "settings",
             Screen::ConfirmLeave { .. } => "leave",
             Screen::FamilyNew(_) => "family new game",
             Screen::Family(_) => "family game",
@@ -170,6 +176,11 @@ pub struct App {
     /// Buttons of the last frame (tests and the monkey click them by label).
     pub buttons: Vec<ui::Hit>,
     frames: u64,
+    /// What the text audit first found in the last frame drawn.
+    pub audited: Vec<String>,
+    /// What Continue would resume (the game's title), read from the
+    /// autosaves when the menu is first drawn after a change of screen.
+    continues: Option<Option<String>>,
 }
 
 const LEVEL_NAMES: [&str; 3] = ["crane-14x18", "memoir-9x13", "memoir-18x13"];
@@ -190,6 +201,8 @@ impl App {
             quit: false,
             buttons: Vec::new(),
             frames: 0,
+            audited: Vec::new(),
+            continues: None,
         }
     }
 
@@ -230,6 +243,18 @@ impl App {
         })
     }
 
+    /// The card held up on the game's table on top, if one is (a summary,
+    /// or the guide's explanation).
+    pub fn card(&self) -> Option<&table::Card> {
+        match self.top() {
+            Screen::Battle(b) => b.shared.card(),
+            Screen::Family(b) => b.shared.card(),
+            Screen::Blitz(b) => b.shared.card(),
+            Screen::Campaign(b) => b.card(),
+            _ => None,
+        }
+    }
+
     pub fn campaign(&self) -> Option<&CampaignTable> {
         self.stack.iter().rev().find_map(|s| match s {
             Screen::Campaign(b) | Screen::CampaignResult(b) => Some(b.as_ref()),
@@ -242,7 +267,12 @@ impl App {
             level: 0,
             players: 0,
             crane: false,
-            opponent: Level::default(),
+            // A first game meets the gentlest opponent.
+            opponent: if self.settings.guides(GameKind::SimpleHex) {
+                Level::Recruit
+            } else {
+                Level::default()
+            },
             seed: (self.frames.wrapping_mul(2_654_435_761) % 1_000_000 + 1).to_string(),
         }
     }
@@ -275,16 +305,31 @@ impl App {
             }
         }
         let top = self.stack.len() - 1;
+        // A question about the game under way is asked over its table.
+        if draw && top > 0 && matches!(self.stack[top], Screen::ConfirmLeave { .. }) {
+            let mut under = Ui::new(InputFrame::idle(), true, w, h);
+            let settings = self.settings;
+            if let Some(t) = table_of(&mut self.stack[top - 1]) {
+                t.paint(&mut under, &settings);
+            }
+            under.flush_text();
+        }
         let mut next: Option<Transition>;
         match &mut self.stack[top] {
-            Screen::Menu => next = menu(&mut ui, self.notice.as_deref()),
+            Screen::Menu => {
+                let continues = self.continues.get_or_insert_with(|| {
+                    store::newest_autosave().map(|e| e.kind.title().to_string())
+                });
+                next = menu(&mut ui, self.notice.as_deref(), continues.as_deref());
+            }
+            Screen::Rules => next = screens::rules_menu(&mut ui),
             Screen::NewGame(ng) => next = new_game(&mut ui, ng),
             Screen::Battle(b) => {
                 if ui.input.wheel != 0.0 && ui.input.mouse.0 > w * 0.7 {
                     b.scroll_log(ui.input.wheel);
                     ui.input.wheel = 0.0;
                 }
-                next = run_table(b.as_mut(), &mut ui, &self.settings, &mut self.sounds);
+                next = run_table(b.as_mut(), &mut ui, &mut self.settings, &mut self.sounds);
             }
             Screen::Result(b) => next = result(&mut ui, b),
             Screen::FamilyNew(ng) => {
@@ -295,7 +340,7 @@ impl App {
                 }
             }
             Screen::Family(b) => {
-                next = run_table(b.as_mut(), &mut ui, &self.settings, &mut self.sounds);
+                next = run_table(b.as_mut(), &mut ui, &mut self.settings, &mut self.sounds);
             }
             Screen::FamilyResult(b) => {
                 let (watch, menu) = family::result_screen(&mut ui, b);
@@ -322,19 +367,21 @@ impl App {
                     b.scroll_log(ui.input.wheel);
                     ui.input.wheel = 0.0;
                 }
-                next = run_table(b.as_mut(), &mut ui, &self.settings, &mut self.sounds);
+                next = run_table(b.as_mut(), &mut ui, &mut self.settings, &mut self.sounds);
             }
             Screen::CampaignResult(b) => {
                 next = campaign::result_screen(&mut ui, b).then_some(Transition::ToMenu(None));
             }
             Screen::Blitz(b) => {
-                next = run_table(b.as_mut(), &mut ui, &self.settings, &mut self.sounds);
+                next = run_table(b.as_mut(), &mut ui, &mut self.settings, &mut self.sounds);
             }
             Screen::BlitzResult(b) => {
                 next = blitz::result_screen(&mut ui, b).then_some(Transition::ToMenu(None));
             }
             Screen::Help { scroll, page } => next = help(&mut ui, scroll, *page),
-            Screen::Settings => next = settings_screen(&mut ui, &mut self.settings),
+            Screen::Settings { error } => {
+                next = settings_screen(&mut ui, &mut self.settings, error)
+            }
             Screen::ConfirmLeave { quitting } => next = confirm_leave(&mut ui, *quitting),
             Screen::Load(list) => next = saves::load_screen(&mut ui, list),
             Screen::SaveSlots(p) => next = saves::slot_screen(&mut ui, p),
@@ -354,15 +401,20 @@ impl App {
         ui.flush_text();
         if draw {
             ui::flat_shapes(false);
+            self.audited = audit::end_frame();
         }
         self.buttons = std::mem::take(&mut ui.buttons);
         if let Some(t) = next {
             self.sounds.push(Sfx::Click);
             self.apply(t);
+            // The buttons were the last screen's: the next is not laid out.
+            self.buttons.clear();
         }
     }
 
     fn apply(&mut self, t: Transition) {
+        // Any change of screen may have written or cleared an autosave.
+        self.continues = None;
         match t {
             Transition::Stay => {}
             Transition::Push(s) => self.stack.push(s),
@@ -533,18 +585,7 @@ impl App {
 
     /// The table of the game under way (the topmost), if any.
     fn table(&mut self) -> Option<&mut dyn Table> {
-        self.stack
-            .iter_mut()
-            .rev()
-            .find_map(|s| -> Option<&mut dyn Table> {
-                match s {
-                    Screen::Battle(b) => Some(b.as_mut()),
-                    Screen::Family(b) => Some(b.as_mut()),
-                    Screen::Blitz(b) => Some(b.as_mut()),
-                    Screen::Campaign(b) => Some(b.as_mut()),
-                    _ => None,
-                }
-            })
+        self.stack.iter_mut().rev().find_map(table_of)
     }
 
     /// Saves the game under way: in its own slot if it has one, else the
@@ -589,6 +630,17 @@ impl App {
     }
 }
 
+/// The game table a screen is, if it is one.
+fn table_of(s: &mut Screen) -> Option<&mut dyn Table> {
+    match s {
+        Screen::Battle(b) => Some(b.as_mut()),
+        Screen::Family(b) => Some(b.as_mut()),
+        Screen::Blitz(b) => Some(b.as_mut()),
+        Screen::Campaign(b) => Some(b.as_mut()),
+        _ => None,
+    }
+}
+
 /// A game table on screen: Simple Hex's battle, the family game's table or
 /// the campaign's.
 trait Table {
@@ -605,6 +657,8 @@ trait Table {
     fn message(&mut self) -> &mut Option<Message>;
     /// Which game's rules page the help key opens.
     fn help_page(&self) -> HelpPage;
+    /// Draws the table as it stands, under a dialog about it.
+    fn paint(&mut self, ui: &mut Ui, settings: &Settings);
 }
 
 impl<S: Scene> Table for table::Table<S>
@@ -640,6 +694,9 @@ where
     fn help_page(&self) -> HelpPage {
         self.scene.help_page()
     }
+    fn paint(&mut self, ui: &mut Ui, settings: &Settings) {
+        table::Table::paint(self, ui, settings)
+    }
 }
 
 impl Table for CampaignTable {
@@ -674,6 +731,9 @@ impl Table for CampaignTable {
             HelpPage::Campaign
         }
     }
+    fn paint(&mut self, ui: &mut Ui, settings: &Settings) {
+        CampaignTable::paint(self, ui, settings)
+    }
 }
 
 /// One frame of a game table, and what it asks of the app, for every game:
@@ -682,7 +742,7 @@ impl Table for CampaignTable {
 fn run_table(
     t: &mut dyn Table,
     ui: &mut Ui,
-    settings: &Settings,
+    settings: &mut Settings,
     sounds: &mut Vec<Sfx>,
 ) -> Option<Transition> {
     let act = t.frame(ui, settings);
@@ -704,7 +764,14 @@ fn run_table(
         TableAction::Save if watching => None,
         TableAction::Save => Some(Transition::Save),
         TableAction::Finished => {
-            // A finished game is nothing to continue.
+            // A finished game is nothing to continue; a first game finished
+            // with its guide is the guide's last.
+            if !watching && settings.guides(t.kind()) {
+                settings.learn(t.kind());
+                if let Err(e) = settings.store() {
+                    *t.message() = Some(Message::refusal(e));
+                }
+            }
             if !watching {
                 if let Err(e) = store::clear_autosave(t.kind()) {
                     *t.message() = Some(Message::refusal(format!(

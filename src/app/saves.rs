@@ -254,7 +254,7 @@ pub(super) fn slot_screen(ui: &mut Ui, p: &mut SlotPicker) -> Option<Transition>
         return t;
     }
     if let Some(m) = &p.message {
-        ui.text(m, 12.0, ui.h - 12.0, 20.0, ACCENT);
+        super::screens::notice_above(ui, m, ui.h - 80.0);
     }
     if ui.button(Rect::new(ui.w - 170.0, ui.h - 70.0, 150.0, 50.0), "Back") {
         t = Some(Transition::Pop);
@@ -312,7 +312,7 @@ pub(super) fn confirm_new_screen(ui: &mut Ui, c: &mut ConfirmNew) -> Option<Tran
         t = Some(Transition::Pop);
     }
     if let Some(m) = &c.message {
-        ui.text(m, 12.0, ui.h - 12.0, 20.0, ACCENT);
+        super::screens::notice_above(ui, m, ui.h - 80.0);
     }
     t
 }

@@ -15,6 +15,9 @@ pub(super) fn column(ui: &Ui, n: usize) -> Vec<Rect> {
         .collect()
 }
 
+/// Faint text on the night-blue screens.
+const DIM_LIGHT: Color = Color::new(0.68, 0.70, 0.76, 1.0);
+
 pub(super) fn title(ui: &Ui, text: &str, sub: &str) {
     ui.rect(
         Rect::new(0.0, 0.0, ui.w, ui.h),
@@ -30,13 +33,20 @@ pub(super) fn title(ui: &Ui, text: &str, sub: &str) {
     );
 }
 
-pub(super) fn menu(ui: &mut Ui, notice: Option<&str>) -> Option<Transition> {
+/// The menu. `continues`: the title of the game Continue would resume, if
+/// an autosave holds one (the button is greyed out, and says why, when none
+/// does).
+pub(super) fn menu(
+    ui: &mut Ui,
+    notice: Option<&str>,
+    continues: Option<&str>,
+) -> Option<Transition> {
     title(
         ui,
         "Tally-Ho",
         "The Battle of Britain and the Blitz, 1940-41",
     );
-    let r = column(ui, 11);
+    let r = column(ui, 9);
     let mut t = None;
     if ui.button(r[0], "New game: Simple Hex dogfight") || ui.input.key(KeyCode::N) {
         t = Some(Transition::NewGameScreen);
@@ -50,39 +60,79 @@ pub(super) fn menu(ui: &mut Ui, notice: Option<&str>) -> Option<Transition> {
     if ui.button(r[3], "Night Blitz: a bomber crew's tour, 1940-41") || ui.input.key(KeyCode::Z) {
         t = Some(Transition::NewBlitz);
     }
-    if ui.button(r[4], "Continue the last game") || ui.input.key(KeyCode::C) {
-        t = Some(Transition::Continue);
+    match continues {
+        Some(game) => {
+            if ui.button(r[4], &format!("Continue the last game: {game}"))
+                || ui.input.key(KeyCode::C)
+            {
+                t = Some(Transition::Continue);
+            }
+        }
+        None => ui.button_off(r[4], "Continue: no game is saved yet"),
     }
     if ui.button(r[5], "Load a game") || ui.input.key(KeyCode::L) {
         t = Some(Transition::Push(Screen::Load(LoadList::read())));
     }
-    if ui.button(r[6], "Rules and controls") {
-        t = Some(Transition::Push(Screen::Help {
-            scroll: 0.0,
-            page: HelpPage::SimpleHex,
-        }));
+    if ui.button(r[6], "Rules and controls of the four games") || ui.input.key(KeyCode::H) {
+        t = Some(Transition::Push(Screen::Rules));
     }
-    if ui.button(r[7], "Family game rules") {
-        t = Some(Transition::Push(Screen::Help {
-            scroll: 0.0,
-            page: HelpPage::Family,
-        }));
+    if ui.button(r[7], "Settings") {
+        t = Some(Transition::Push(Screen::Settings { error: None }));
     }
-    if ui.button(r[8], "Campaign rules") {
-        t = Some(Transition::Push(Screen::Help {
-            scroll: 0.0,
-            page: HelpPage::Campaign,
-        }));
-    }
-    if ui.button(r[9], "Settings") {
-        t = Some(Transition::Push(Screen::Settings));
-    }
-    if ui.button(r[10], "Quit") || ui.input.key(KeyCode::Escape) {
+    if ui.button(r[8], "Quit") || ui.input.key(KeyCode::Escape) {
         t = Some(Transition::Quit);
     }
     if let Some(n) = notice {
-        ui.rect(Rect::new(0.0, ui.h - 36.0, ui.w, 36.0), PAPER);
-        ui.text(n, 12.0, ui.h - 12.0, 20.0, ACCENT);
+        notice_bar(ui, n);
+    }
+    t
+}
+
+/// A sentence along the bottom of a screen, wrapped to the window (two
+/// lines at most, the second cut with an ellipsis).
+pub(super) fn notice_bar(ui: &Ui, n: &str) {
+    notice_above(ui, n, ui.h);
+}
+
+/// A sentence in a bar across the window that ends at `bottom` (above a
+/// screen's bottom buttons), wrapped as `notice_bar` wraps it.
+pub(super) fn notice_above(ui: &Ui, n: &str, bottom: f32) {
+    let size = 18.0;
+    let mut lines = wrap_text(n, ui.w - 24.0, size);
+    if lines.len() > 2 {
+        let rest = lines[1..].join(" ");
+        lines.truncate(1);
+        lines.push(fit_text(&rest, ui.w - 24.0, size));
+    }
+    let h = 14.0 + lines.len() as f32 * 22.0;
+    ui.rect(Rect::new(0.0, bottom - h, ui.w, h), PAPER);
+    for (i, l) in lines.iter().enumerate() {
+        ui.text(l, 12.0, bottom - h + 26.0 + i as f32 * 22.0, size, ACCENT);
+    }
+}
+
+/// Which game's rules to read.
+pub(super) fn rules_menu(ui: &mut Ui) -> Option<Transition> {
+    title(
+        ui,
+        "Rules and controls",
+        "Each game's rules as we play them, and its keys",
+    );
+    let r = column(ui, 5);
+    let pages = [
+        ("Simple Hex dogfight", HelpPage::SimpleHex),
+        ("Family game: Spitfires vs bombers", HelpPage::Family),
+        ("Campaign: the Battle of Britain", HelpPage::Campaign),
+        ("Night Blitz: a bomber crew's tour", HelpPage::Blitz),
+    ];
+    let mut t = None;
+    for (i, (label, page)) in pages.into_iter().enumerate() {
+        if ui.button(r[i], label) {
+            t = Some(Transition::Push(Screen::Help { scroll: 0.0, page }));
+        }
+    }
+    if ui.button(r[4], "Back") {
+        t = Some(Transition::Pop);
     }
     t
 }
@@ -112,7 +162,15 @@ pub(super) fn new_game(ui: &mut Ui, ng: &mut NewGame) -> Option<Transition> {
     let opponent = if ng.players == 2 {
         "Opponent: none, two players".to_string()
     } else {
-        format!("Opponent: {}", ng.opponent.name())
+        let place = match ng.opponent {
+            Level::Recruit => "the gentlest of three",
+            Level::Veteran => "the middle of three",
+            Level::Ace => "the hardest of three",
+        };
+        format!(
+            "Opponent: {} ({place}; click to change)",
+            ng.opponent.name()
+        )
     };
     if ui.button(r[3], &opponent) && ng.players != 2 {
         ng.opponent = ng.opponent.next();
@@ -151,23 +209,48 @@ pub(super) fn result(ui: &mut Ui, b: &mut Battle) -> Option<Transition> {
             g.scenario().rules.target_points
         ),
     );
-    let mut y = 190.0;
-    for side in [Side::German, Side::British] {
-        ui.text(side.name(), ui.w / 2.0 - 220.0, y, 28.0, PAPER);
-        y += 30.0;
-        for (s, name, lost, total) in simple_hex::losses_by_side(g) {
-            if s == side {
-                ui.text(
-                    &format!("{name}: {lost} lost of {total}"),
-                    ui.w / 2.0 - 200.0,
-                    y,
-                    24.0,
-                    Color::new(0.85, 0.86, 0.9, 1.0),
-                );
-                y += 26.0;
-            }
+    // The debriefing: what decided it, then the account, then the losses
+    // by type; as much as fits above the buttons.
+    let (verdict, lines) = simple_hex::debrief(b);
+    let w = (ui.w - 80.0).min(900.0);
+    let x = (ui.w - w) / 2.0;
+    let bottom = ui.h - 100.0;
+    let mut y = 175.0;
+    let size = if ui.h < 700.0 { 17.0 } else { 19.0 };
+    let mut rows: Vec<(String, f32, Color)> = Vec::new();
+    for l in wrap_text(&verdict, w, size + 2.0) {
+        rows.push((l, size + 2.0, PAPER));
+    }
+    for line in &lines {
+        for l in wrap_text(line, w - 20.0, size) {
+            rows.push((l, size, Color::new(0.85, 0.86, 0.9, 1.0)));
         }
-        y += 10.0;
+    }
+    let mut losses: Vec<String> = Vec::new();
+    for side in [Side::German, Side::British] {
+        let of_side: Vec<String> = simple_hex::losses_by_side(g)
+            .into_iter()
+            .filter(|(s, ..)| *s == side)
+            .map(|(_, name, lost, total)| format!("{name} {lost} of {total}"))
+            .collect();
+        losses.push(format!(
+            "{} losses by type: {}.",
+            side.name(),
+            of_side.join(", ")
+        ));
+    }
+    for line in &losses {
+        for l in wrap_text(line, w - 20.0, size) {
+            rows.push((l, size, DIM_LIGHT));
+        }
+    }
+    for (k, (l, s, c)) in rows.iter().enumerate() {
+        if y + s * 1.3 > bottom {
+            break;
+        }
+        let indent = if k == 0 || *s > size { 0.0 } else { 20.0 };
+        ui.text(l, x + indent, y + s, *s, *c);
+        y += s * 1.3;
     }
     let bw = 240.0;
     let by = ui.h - 90.0;
@@ -213,7 +296,11 @@ pub(super) fn help(ui: &mut Ui, scroll: &mut f32, page: HelpPage) -> Option<Tran
     let shown = ((area.h / line_h).floor() as usize).max(1);
     let last_top = lines.len().saturating_sub(shown) as f32;
     let page = shown.saturating_sub(1).max(1) as f32;
-    let mut top = scroll.round() - ui.input.wheel.signum() * 3.0;
+    // Three lines a notch of the wheel; an idle wheel (0.0, whose signum is
+    // 1.0) moves nothing.
+    let wheel = ui.input.wheel;
+    let notches = if wheel == 0.0 { 0.0 } else { wheel.signum() };
+    let mut top = scroll.round() - notches * 3.0;
     for (key, by) in [
         (KeyCode::Down, 1.0),
         (KeyCode::Up, -1.0),
@@ -260,8 +347,12 @@ pub(super) fn help(ui: &mut Ui, scroll: &mut f32, page: HelpPage) -> Option<Tran
     t
 }
 
-pub(super) fn settings_screen(ui: &mut Ui, s: &mut Settings) -> Option<Transition> {
-    title(ui, "Settings", "Sound, animation and colours");
+pub(super) fn settings_screen(
+    ui: &mut Ui,
+    s: &mut Settings,
+    error: &mut Option<String>,
+) -> Option<Transition> {
+    title(ui, "Settings", "Sound, animation, colours and the guide");
     let r = column(ui, 6);
     let before = *s;
     if ui.button(
@@ -274,7 +365,9 @@ pub(super) fn settings_screen(ui: &mut Ui, s: &mut Settings) -> Option<Transitio
             (s.volume + 0.1).min(1.0)
         };
     }
-    if ui.button(r[1], if s.muted { "Sound: muted" } else { "Sound: on" })
+    if super::audio::no_device() {
+        ui.button_off(r[1], "Sound: none, no sound device was found");
+    } else if ui.button(r[1], if s.muted { "Sound: muted" } else { "Sound: on" })
         || ui.input.key(KeyCode::M)
     {
         s.muted = !s.muted;
@@ -295,14 +388,26 @@ pub(super) fn settings_screen(ui: &mut Ui, s: &mut Settings) -> Option<Transitio
             Scheme::HighContrast => Scheme::Classic,
         };
     }
+    let guide = if s.guide {
+        "Guided first games: on (each game until you finish one)"
+    } else {
+        "Guided first games: off"
+    };
+    if ui.button(r[4], guide) || ui.input.key(KeyCode::G) {
+        s.set_guide(!s.guide);
+    }
     let mut t = None;
     if ui.button(r[5], "Back") {
         t = Some(Transition::Pop);
     }
     if *s != before {
-        if let Err(e) = s.store() {
-            ui.text(&e, 12.0, ui.h - 12.0, 20.0, ACCENT);
-        }
+        *error = s.store().err();
+    }
+    if let Some(e) = error {
+        notice_bar(
+            ui,
+            &format!("This setting holds until the game closes: {e}"),
+        );
     }
     t
 }

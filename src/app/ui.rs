@@ -128,6 +128,10 @@ impl Ui {
         if texts.is_empty() {
             return;
         }
+        crate::app::audit::flush();
+        if dry() {
+            return;
+        }
         textured(|| {
             for (s, x, y, size, c) in texts {
                 render_text(&s, x, y, size, c);
@@ -142,7 +146,9 @@ impl Ui {
             self.flush_text();
             crate::app::audit::clip(r);
             self.clip.set(r);
-            scissor(r);
+            if !dry() {
+                scissor(r);
+            }
         }
     }
 
@@ -170,6 +176,12 @@ impl Ui {
     }
 
     pub fn button(&mut self, r: Rect, label: &str) -> bool {
+        self.button_at_most(r, label, (r.h * 0.55).min(28.0))
+    }
+
+    /// A button whose label is written at `size`, or smaller if it must be
+    /// to fit (a column of buttons in one size).
+    pub fn button_at_most(&mut self, r: Rect, label: &str, size: f32) -> bool {
         self.buttons.push(Hit {
             label: label.to_string(),
             rect: r,
@@ -183,7 +195,7 @@ impl Ui {
             };
             self.rect(r, fill);
             self.rect_lines(r, 2.0, if hot { ACCENT } else { INK });
-            let mut size = (r.h * 0.55).min(28.0);
+            let mut size = size.min((r.h * 0.55).min(28.0));
             while size > 12.0 && text_width(label, size) > r.w - 16.0 {
                 size -= 1.0;
             }
@@ -201,6 +213,28 @@ impl Ui {
         self.clicked(r)
     }
 
+    /// A button that cannot be pressed now: greyed, its label saying why;
+    /// it takes no click and is not listed among the buttons.
+    pub fn button_off(&self, r: Rect, label: &str) {
+        if self.draw {
+            self.rect(r, Color::new(0.62, 0.61, 0.58, 1.0));
+            self.rect_lines(r, 2.0, DIM);
+            let mut size = (r.h * 0.55).min(28.0);
+            while size > 12.0 && text_width(label, size) > r.w - 16.0 {
+                size -= 1.0;
+            }
+            let label = fit_text(label, r.w - 8.0, size);
+            let tw = text_width(&label, size);
+            self.text(
+                &label,
+                r.x + (r.w - tw) / 2.0,
+                r.y + r.h / 2.0 + size * 0.3,
+                size,
+                Color::new(0.25, 0.25, 0.27, 1.0),
+            );
+        }
+    }
+
     pub fn text(&self, s: &str, x: f32, y: f32, size: f32, c: Color) {
         if self.draw {
             crate::app::audit::text(s, x, y, size);
@@ -216,20 +250,24 @@ impl Ui {
 
     pub fn rect(&self, r: Rect, c: Color) {
         if self.draw {
-            crate::app::audit::rect(r);
-            draw_rectangle(r.x, r.y, r.w, r.h, c);
+            crate::app::audit::rect(r, c.a >= 0.9);
+            if !dry() {
+                draw_rectangle(r.x, r.y, r.w, r.h, c);
+            }
         }
     }
 
     pub fn rect_lines(&self, r: Rect, thick: f32, c: Color) {
         if self.draw {
-            crate::app::audit::rect(r);
-            draw_rectangle_lines(r.x, r.y, r.w, r.h, thick, c);
+            crate::app::audit::rect(r, false);
+            if !dry() {
+                draw_rectangle_lines(r.x, r.y, r.w, r.h, thick, c);
+            }
         }
     }
 
     pub fn line(&self, a: Vec2, b: Vec2, thick: f32, c: Color) {
-        if self.draw {
+        if self.draw && !dry() {
             draw_line(a.x, a.y, b.x, b.y, thick, c);
         }
     }
@@ -240,26 +278,26 @@ impl Ui {
     }
 
     pub fn circle(&self, p: Vec2, r: f32, c: Color) {
-        if self.draw {
+        if self.draw && !dry() {
             draw_poly(p.x, p.y, Self::sides(r), r, 0.0, c);
         }
     }
 
     pub fn circle_lines(&self, p: Vec2, r: f32, thick: f32, c: Color) {
-        if self.draw {
+        if self.draw && !dry() {
             draw_poly_lines(p.x, p.y, Self::sides(r), r, 0.0, thick, c);
         }
     }
 
     pub fn triangle(&self, a: Vec2, b: Vec2, c: Vec2, col: Color) {
-        if self.draw {
+        if self.draw && !dry() {
             draw_triangle(a, b, c, col);
         }
     }
 
     /// A filled convex polygon (a hex) as a fan of triangles.
     pub fn poly(&self, pts: &[Vec2], c: Color) {
-        if self.draw && pts.len() >= 3 {
+        if self.draw && !dry() && pts.len() >= 3 {
             for i in 1..pts.len() - 1 {
                 draw_triangle(pts[0], pts[i], pts[i + 1], c);
             }
@@ -267,7 +305,7 @@ impl Ui {
     }
 
     pub fn poly_lines(&self, pts: &[Vec2], thick: f32, c: Color) {
-        if self.draw {
+        if self.draw && !dry() {
             for i in 0..pts.len() {
                 let (a, b) = (pts[i], pts[(i + 1) % pts.len()]);
                 draw_line(a.x, a.y, b.x, b.y, thick, c);
@@ -303,6 +341,22 @@ pub fn scissor(r: Option<Rect>) {
     // SAFETY: called on the main thread while a frame is drawn, as
     // macroquad requires of its internal GL.
     unsafe { get_internal_gl() }.quad_gl.scissor(clip);
+}
+
+thread_local! {
+    /// Screens are laid out and checked (`--audit-text` without
+    /// screenshots) but nothing is painted: no pixel is needed.
+    static DRY: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// From now on screens are laid out and audited but not painted (`true`).
+pub fn set_dry(on: bool) {
+    DRY.with(|d| d.set(on));
+}
+
+/// Whether painting is left out (see `set_dry`).
+pub fn dry() -> bool {
+    DRY.with(|d| d.get())
 }
 
 thread_local! {
@@ -450,6 +504,19 @@ pub fn meanwhile(ui: &Ui, lines: &[&str], top: f32) {
     }
 }
 
+/// Text shrunk from `size` down to `min` until it is no wider than `room`,
+/// then (still too wide) cut with an ellipsis; with the size it is drawn at.
+pub fn shrink_to_fit(s: &str, size: f32, min: f32, room: f32) -> (String, f32) {
+    let mut size = size;
+    while size > min && text_width(s, size) > room {
+        size -= 1.0;
+    }
+    if text_width(s, size) <= room {
+        return (s.to_string(), size);
+    }
+    (fit_text(s, room, size), size)
+}
+
 /// The text cut to `width` at `size`, between characters, with an ellipsis
 /// to say so; unchanged if it fits.
 pub fn fit_text(s: &str, width: f32, size: f32) -> String {
@@ -529,7 +596,7 @@ pub fn rasterize(c: char, size: u16) -> (fontdue::Metrics, Vec<u8>) {
 /// Draws `s` with its baseline at `y` in the game's font, at the drawable
 /// size nearest to `size`, with characters the font lacks replaced.
 pub fn draw_text(s: impl AsRef<str>, x: f32, y: f32, size: f32, c: Color) {
-    crate::app::audit::text(s.as_ref(), x, y, size);
+    crate::app::audit::text_now(s.as_ref(), x, y, size);
     textured(|| render_text(s, x, y, size, c));
 }
 
@@ -652,6 +719,9 @@ pub fn textured<R>(f: impl FnOnce() -> R) -> R {
 
 /// `draw_text`, for text already audited.
 fn render_text(s: impl AsRef<str>, x: f32, y: f32, size: f32, c: Color) {
+    if dry() {
+        return;
+    }
     let size = font_size(size) as u16;
     crate::app::glyphs::draw(&drawable(s.as_ref()), x.round(), y.round(), size, c);
 }
@@ -711,6 +781,8 @@ pub fn text_width(s: &str, size: f32) -> f32 {
 /// per draw call and per triangle, not per pixel of a texture).
 pub struct Layer<K> {
     cached: Option<(RenderTarget, K)>,
+    /// The last key laid out in a dry run (nothing is painted).
+    dry_key: Option<K>,
     /// Every pixel of the area is painted opaque: the picture is copied
     /// without blending.
     opaque: bool,
@@ -720,6 +792,7 @@ impl<K> Default for Layer<K> {
     fn default() -> Self {
         Layer {
             cached: None,
+            dry_key: None,
             opaque: false,
         }
     }
@@ -730,16 +803,33 @@ impl<K> Layer<K> {
     pub fn opaque() -> Self {
         Layer {
             cached: None,
+            dry_key: None,
             opaque: true,
         }
     }
 }
 
 impl<K: PartialEq + Copy> Layer<K> {
+    /// In a dry run: whether `key` is new (it is remembered).
+    fn key_changed(&mut self, key: K) -> bool {
+        let changed = self.dry_key != Some(key);
+        self.dry_key = Some(key);
+        changed
+    }
+
     /// Shows the layer over `area`, repainting it with `paint` (in screen
     /// coordinates) first if `key` differs from the last one.
     pub fn show(&mut self, ui: &Ui, area: Rect, key: K, paint: impl FnOnce()) {
         if !ui.draw {
+            return;
+        }
+        if dry() {
+            // Laid out and checked as if painted, every time its key changes.
+            if self.key_changed(key) {
+                crate::app::audit::clip(Some(area));
+                paint();
+                crate::app::audit::clip(ui.clip.get());
+            }
             return;
         }
         // The picture at the window's pixels, not the layout's points.

@@ -69,11 +69,41 @@ fn conf(size: (u32, u32)) -> Conf {
     }
 }
 
-/// Opens the window at `size` (pixels) and runs `mode` in it.
+thread_local! {
+    /// A dry run's window size: the screens are laid out for it, while the
+    /// real window stays small (nothing is painted in it).
+    static VIRTUAL: std::cell::Cell<Option<(f32, f32)>> = const { std::cell::Cell::new(None) };
+}
+
+/// The window's size as the screens are laid out for it.
+fn window_size() -> (f32, f32) {
+    VIRTUAL
+        .with(|v| v.get())
+        .unwrap_or_else(|| (screen_width(), screen_height()))
+}
+
+/// Opens the window at `size` (pixels) and runs `mode` in it. A scripted
+/// game audited without screenshots is a dry run: every screen is laid out
+/// and checked at `size`, none is painted.
 pub fn run(mode: Mode, size: (u32, u32), audit_text: bool) {
     if audit_text {
         crate::app::audit::start();
     }
+    let shots = match &mode {
+        Mode::Script { shots, .. }
+        | Mode::FamilyScript { shots, .. }
+        | Mode::CampaignScript { shots, .. }
+        | Mode::BlitzScript { shots }
+        | Mode::Tour { shots } => Some(shots.is_some()),
+        _ => None,
+    };
+    let size = if audit_text && shots == Some(false) {
+        crate::app::ui::set_dry(true);
+        VIRTUAL.with(|v| v.set(Some((size.0 as f32, size.1 as f32))));
+        (320, 200)
+    } else {
+        size
+    };
     let silent = prepare_device();
     if let Some(line) = &silent {
         let _ = writeln!(std::io::stderr(), "{line}");
@@ -107,7 +137,8 @@ pub fn run(mode: Mode, size: (u32, u32), audit_text: bool) {
 /// One frame of `app` on the window: laid out in points, drawn at the
 /// interface's scale.
 fn on_window(app: &mut App, input: InputFrame) {
-    let (w, h) = crate::app::ui::begin_screen(screen_width(), screen_height());
+    let (sw, sh) = window_size();
+    let (w, h) = crate::app::ui::begin_screen(sw, sh);
     app.frame(input, true, w, h);
     if crate::app::ui::scale() != 1.0 {
         set_default_camera();
@@ -179,6 +210,23 @@ async fn drive(script: &mut dyn Script, shots: Option<PathBuf>, audio: &Audio) -
                     let _ = std::fs::create_dir_all(dir);
                     get_screen_data().export_png(&dir.join(file).to_string_lossy());
                 }
+            }
+        }
+        if !app.audited.is_empty() {
+            // `TALLY_HO_AUDIT_SHOTS=DIR`: a picture of each frame where the
+            // audit first found something, to see what it found.
+            if let Some(dir) = std::env::var_os("TALLY_HO_AUDIT_SHOTS") {
+                let dir = PathBuf::from(dir);
+                let _ = std::fs::create_dir_all(&dir);
+                let n = std::fs::read_dir(&dir).map_or(0, |d| d.count());
+                let file = dir.join(format!("problem-{n:04}.png"));
+                get_screen_data().export_png(&file.to_string_lossy());
+                let _ = writeln!(
+                    std::io::stderr(),
+                    "{}: {}",
+                    file.display(),
+                    app.audited.join(" | ")
+                );
             }
         }
         if script.done() {

@@ -73,6 +73,16 @@ impl Leg {
             Leg::Homebound => &[Heading::E, Heading::SE, Heading::S],
         }
     }
+
+    /// Whether a bomber in `from` can still reach `to` on this leg's
+    /// headings (outbound they only go west and north, so a target east or
+    /// south of the bomber is out of reach for the rest of the leg).
+    pub fn reaches(self, from: Zone, to: Zone) -> bool {
+        match self {
+            Leg::Outbound => to.row <= from.row && to.col <= from.col,
+            Leg::Homebound => to.row >= from.row && to.col >= from.col,
+        }
+    }
 }
 
 /// Why an outbound mission was aborted.

@@ -368,17 +368,35 @@ pub enum Event {
 /// beam", `Fly(Good)` "fly good", `City("London")` "London", `true` "yes".
 pub fn words(name: &str) -> String {
     let name = name.trim_matches('"');
-    if let Some(city) = name.strip_prefix("City(\"") {
-        return city.trim_end_matches("\")").to_string();
-    }
     match name {
         "true" => return "yes".into(),
         "false" => return "no".into(),
         _ => {}
     }
+    if let Some(city) = name
+        .strip_prefix("City(\"")
+        .and_then(|c| c.strip_suffix("\")"))
+    {
+        return city.to_string();
+    }
+    // A City wrapper says nothing a reader needs: `Fly(City("Hull"))` reads
+    // "fly Hull".
+    let name = name.replace("City(\"", "\"").replace("\")", "\"");
     let mut out = String::new();
     let mut prev: Option<char> = None;
+    let mut quoted = false;
     for ch in name.chars() {
+        if ch == '"' {
+            // A name inside (`City("Manchester")`) keeps its capitals.
+            quoted = !quoted;
+            out.push(' ');
+            prev = None;
+            continue;
+        }
+        if quoted {
+            out.push(ch);
+            continue;
+        }
         if ch.is_uppercase() && prev.is_some_and(|p| p.is_lowercase()) {
             out.push(' ');
         }

@@ -21,6 +21,7 @@ mod execute;
 mod game;
 pub mod movement;
 pub mod preview;
+pub mod report;
 pub mod scenario;
 pub mod search;
 pub mod state;
@@ -33,6 +34,7 @@ pub use movement::{Mover, Step, StepTo};
 pub use preview::{
     AttackOption, AttackPreview, Effect, Fire, Forecast, MoveOptions, NoReturn, Reach,
 };
+pub use report::Report;
 pub use scenario::*;
 pub use search::{Node, Search};
 pub use state::{ActiveMove, Loc, Phase, Plane, PlaneId, State, UnitId};

@@ -28,9 +28,12 @@ pub fn data_dir(name: &str) -> (MutexGuard<'static, ()>, PathBuf) {
     (guard, dir)
 }
 
+/// An app at animation speed `anim`, without the guide of a first game
+/// (the tests of the guide turn it on).
 pub fn app_with(anim: AnimSpeed) -> App {
     let settings = Settings {
         anim,
+        guide: false,
         ..Settings::default()
     };
     App::new(settings, None)

@@ -7,6 +7,7 @@
 //! saves, the autosave, undo to the last roll, the log and help are the
 //! same as the other games'.
 
+mod guide;
 mod map;
 mod panel;
 mod text;
@@ -15,11 +16,12 @@ pub(crate) use text::label;
 use text::line;
 pub use text::HELP;
 
-use super::table::{Act, Beat, Scene, Shared, Table};
+use super::table::{Act, Beat, Lesson, Pointer, Scene, Shared, Table};
 use super::ui::{wrap_text, Ui, PAPER};
 use super::HelpPage;
 use crate::blitz::words;
 use crate::blitz::{ai, Cause, Command, Ending, Event, Game, Heading, Phase, Seat, State, Thrown};
+use crate::common::words::count;
 use crate::record::Player;
 use crate::settings::Settings;
 use crate::sound::Sfx;
@@ -51,6 +53,8 @@ pub struct BlitzScene {
     previous: Option<Thrown>,
     /// A button clicked when the panel was drawn, played at the next input.
     pending: Option<Command>,
+    /// The decision's buttons as last drawn: each command and its button.
+    drawn: Vec<(Command, Rect)>,
 }
 
 /// An animation: a throw coming up on its table.
@@ -186,6 +190,14 @@ impl Scene for BlitzScene {
     fn autosave_after(&self, e: &Event) -> bool {
         matches!(e, Event::Phase(Phase::Briefing | Phase::Debrief))
     }
+
+    fn lessons(&self, _g: &Game, _before: &State, e: &Event, _after: &State) -> Vec<Lesson> {
+        self.lessons_for(e)
+    }
+
+    fn pointer(&self, g: &Game, _seat: Seat, t: &Shared<Self>) -> Option<Pointer> {
+        self.pointer_for(g, t)
+    }
 }
 
 /// The tour's tally, when the last night is over.
@@ -198,10 +210,11 @@ pub fn result_screen(ui: &mut Ui, t: &BlitzTable) -> bool {
     let lost = |c: Cause| raids.iter().filter(|r| r.ending == Ending::Lost(c)).count();
     let mut lines = vec![
         format!(
-            "{flown} missions flown from {} to {}; {} victory points.",
+            "{} flown from {} to {}; {}.",
+            count(flown, "mission", "missions"),
             g.tables().calendar.first_night,
             g.night(),
-            g.points()
+            count(g.points(), "victory point", "victory points")
         ),
         format!(
             "Bomb runs: {}, of which {} counted.",
@@ -223,9 +236,9 @@ pub fn result_screen(ui: &mut Ui, t: &BlitzTable) -> bool {
     let first: Vec<&String> = g.tables().crew.crew.iter().collect();
     for m in men.iter().filter(|m| first.contains(&&m.name)) {
         lines.push(format!(
-            "{}: {} missions, {}",
+            "{}: {}, {}",
             m.name,
-            m.missions,
+            count(m.missions, "mission", "missions"),
             words(&format!("{:?}", m.status))
                 .replace(" (", " until ")
                 .replace(')', "")

@@ -2,15 +2,22 @@
 //! its table, the question and its buttons, the log and the status line.
 
 use super::*;
-use crate::app::ui::{self, fit_text, wrap_text, Ui, ACCENT, DIM, INK, PAPER};
+use crate::app::ui::{self, fit_text, text_width, wrap_text, Ui, ACCENT, DIM, INK, PAPER};
 use crate::blitz::words;
 use crate::blitz::{Command, Game, Leg, Phase, Position, TableId, Tables, Thrown};
+use crate::common::words::count;
 use macroquad::prelude::{Color, Rect};
 
 use super::text::{position_name, question};
 
 impl BlitzScene {
-    pub(super) fn draw_panel(&self, ui: &mut Ui, g: &Game, t: &Shared<Self>) -> Option<Command> {
+    pub(super) fn draw_panel(
+        &mut self,
+        ui: &mut Ui,
+        g: &Game,
+        t: &Shared<Self>,
+    ) -> Option<Command> {
+        self.drawn.clear();
         let p = self.panel;
         ui.rect(p, PAPER);
         let x = p.x + 12.0;
@@ -33,9 +40,18 @@ impl BlitzScene {
         // The mission being debriefed counts already.
         let now = g.mission().filter(|_| g.phase() == Phase::Debrief);
         let tally = format!(
-            "Tour: {} missions flown, {} victory points",
-            g.raids().iter().filter(|r| r.flown).count() + now.is_some_and(|m| m.flown()) as usize,
-            g.points() + now.map_or(0, |m| m.points as u32)
+            "Tour: {} flown, {}",
+            count(
+                g.raids().iter().filter(|r| r.flown).count()
+                    + now.is_some_and(|m| m.flown()) as usize,
+                "mission",
+                "missions"
+            ),
+            count(
+                g.points() + now.map_or(0, |m| m.points as u32),
+                "victory point",
+                "victory points"
+            )
         );
         ui.text(&fit_text(&tally, w, 16.0), x, y, 16.0, DIM);
         y += 22.0;
@@ -105,10 +121,10 @@ impl BlitzScene {
                 Some(w) => format!(" · {}", words(&format!("{w:?}"))),
             };
             let line = format!(
-                "{}: {} ({} missions){wound}",
+                "{}: {} ({}){wound}",
                 position_name(pos),
                 man.name,
-                man.missions
+                count(man.missions, "mission", "missions")
             );
             let col = if man.able() { INK } else { ACCENT };
             ui.text(&fit_text(&line, w, 15.0), x, y, 15.0, col);
@@ -159,6 +175,7 @@ impl BlitzScene {
                 bw,
                 bh,
             );
+            self.drawn.push((*c, r));
             if ui.button(r, l) {
                 chosen = Some(*c);
             }
@@ -182,9 +199,10 @@ impl BlitzScene {
             ui.text(line, x, y + 14.0 + i as f32 * 18.0, size, INK);
         }
         // The status line.
-        let status = match &t.message {
-            Some(m) => (m.text.clone(), m.colour()),
-            None => (
+        let status = match (&t.message, &t.guide) {
+            (Some(m), _) => (m.text.clone(), m.colour()),
+            (None, Some(next)) => (format!("Next: {next}"), INK),
+            (None, None) => (
                 "U takes back a choice that threw no die · F5 saves · H help · Esc leaves"
                     .to_string(),
                 DIM,
@@ -270,6 +288,20 @@ impl BlitzScene {
             .min(rows.len().saturating_sub(fit));
         let rows: Vec<_> = rows.into_iter().skip(first).take(fit).collect();
         let rh = ((r.h - 12.0) / rows.len() as f32).min(20.0);
+        let s = (rh * 0.8).min(15.0);
+        let span_of = |from: i16, to: i16| {
+            if from == to {
+                format!("{from}")
+            } else {
+                format!("{from}-{to}")
+            }
+        };
+        // The results start past the widest span, never against it.
+        let span_w = rows
+            .iter()
+            .map(|(f, t, _)| text_width(&span_of(*f, *t), s))
+            .fold(0.0, f32::max)
+            + 8.0;
         for (i, (from, to, then)) in rows.iter().enumerate() {
             let ry = r.y + 6.0 + i as f32 * rh;
             let lit = (*from..=*to).contains(&at);
@@ -279,16 +311,10 @@ impl BlitzScene {
                     Color::new(0.98, 0.85, 0.35, 1.0),
                 );
             }
-            let span = if from == to {
-                format!("{from}")
-            } else {
-                format!("{from}-{to}")
-            };
-            let s = (rh * 0.8).min(15.0);
-            ui.text(&span, rx, ry + rh * 0.75, s, INK);
+            ui.text(&span_of(*from, *to), rx, ry + rh * 0.75, s, INK);
             ui.text(
-                &fit_text(then, rw - 56.0, s),
-                rx + 52.0,
+                &fit_text(then, rw - span_w - 4.0, s),
+                rx + span_w,
                 ry + rh * 0.75,
                 s,
                 INK,

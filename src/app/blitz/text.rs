@@ -28,11 +28,15 @@ pub(super) fn question(g: &Game) -> Option<String> {
         }
         Phase::Heading => {
             let b = g.bomber()?;
+            let target = m?.target;
             match b.leg {
+                Leg::Outbound if !b.leg.reaches(b.zone, target) => format!(
+                    "Over {}: the bomber has flown past {target}, and outbound it flies only W, NW or N: no heading reaches it now. Abort to turn for home.",
+                    b.zone
+                ),
                 Leg::Outbound => format!(
-                    "Over {}: choose a heading towards {} (or click a lit zone on the map).",
+                    "Over {}: choose a heading towards {target} (or click a lit zone on the map); a heading that passes it says so.",
                     b.zone,
-                    m?.target
                 ),
                 Leg::Homebound => format!("Over {}: choose a heading for home.", b.zone),
             }
@@ -109,12 +113,21 @@ pub(super) fn debrief(g: &Game) -> String {
 pub(crate) fn label(g: &Game, c: Command) -> String {
     match c {
         Command::Fly(h) => {
-            let to = g
-                .bomber()
-                .and_then(|b| h.from(b.zone, &g.tables().map))
-                .map(|z| format!(" to {z}"))
-                .unwrap_or_default();
-            format!("Fly {h:?}{to}")
+            let b = g.bomber();
+            let to = b.and_then(|b| h.from(b.zone, &g.tables().map));
+            let at = to.map(|z| format!(" to {z}")).unwrap_or_default();
+            // Outbound, a heading that leaves the target behind says so.
+            let past = match (b, to, g.mission()) {
+                (Some(b), Some(z), Some(m))
+                    if b.leg == Leg::Outbound
+                        && b.leg.reaches(b.zone, m.target)
+                        && !b.leg.reaches(z, m.target) =>
+                {
+                    format!(": past {}", m.target)
+                }
+                _ => String::new(),
+            };
+            format!("Fly {h:?}{at}{past}")
         }
         Command::TakeOff => "Take off".into(),
         Command::Land => "Land here".into(),

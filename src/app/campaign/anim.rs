@@ -62,6 +62,12 @@ pub enum Anim {
     },
     /// A moment with the rattle of dice (seconds at normal speed).
     Pause(f32),
+    /// A sentence on the map where something happened (why an intercept
+    /// missed), read while it shows.
+    Note {
+        at: Square,
+        text: String,
+    },
     /// Every counter where the state after an event has it.
     Sync(Counters),
 }
@@ -100,6 +106,8 @@ pub fn length(a: &Anim) -> f32 {
         Anim::Flash { .. } => 0.72,
         Anim::Pause(s) => *s,
         Anim::Sync(_) => 0.0,
+        // Long enough to read (the note stays on the map a while after).
+        Anim::Note { .. } => 0.8,
     }
 }
 
@@ -119,7 +127,19 @@ pub fn sound(a: &Anim, length: f32, playing: &[Sfx]) -> Option<Sfx> {
 
 /// The beats one event makes: its log line, then what moves.
 pub fn beats(before: &State, e: &Event, after: &State, out: &mut Vec<Beat<Anim, LogLine>>) {
-    if let Some(line) = line(e, after) {
+    let line = match e {
+        // Why it missed, which only the state before it can tell.
+        Event::InterceptMissed { wing } => {
+            let text = format!("{} {}", wing_name(before, *wing), missed_why(before, *wing));
+            Some(LogLine {
+                raf: text.clone(),
+                luftwaffe: text,
+                side: Some(Side::British),
+            })
+        }
+        _ => line(e, after),
+    };
+    if let Some(line) = line {
         if !line.raf.is_empty() || !line.luftwaffe.is_empty() {
             out.push(Beat::Log(line));
         }
@@ -134,10 +154,18 @@ pub fn beats(before: &State, e: &Event, after: &State, out: &mut Vec<Beat<Anim, 
         Event::WingMoved { wing, to } | Event::WingFlies { wing, to, .. } => {
             out.push(anim(Anim::Wing { w: *wing, to: *to }))
         }
-        Event::InterceptMissed { wing } => out.push(anim(Anim::WingJump {
-            w: *wing,
-            to: after.home_of(*wing),
-        })),
+        Event::InterceptMissed { wing } => {
+            // Why, on the map where the wing gave up, and in the log.
+            let why = missed_why(before, *wing);
+            out.push(anim(Anim::Note {
+                at: before.wings()[*wing].at,
+                text: why,
+            }));
+            out.push(anim(Anim::WingJump {
+                w: *wing,
+                to: after.home_of(*wing),
+            }));
+        }
         Event::ReachedForHome { geschwader, .. } => {
             out.push(anim(Anim::Pause(0.2)));
             out.push(anim(Anim::GeschwaderJump {
@@ -442,13 +470,6 @@ fn line(e: &Event, s: &State) -> Option<LogLine> {
             ),
             Some(Side::British),
         ),
-        Event::InterceptMissed { wing } => both(
-            format!(
-                "{} did not reach its raid and is back at its station",
-                wing_name(s, *wing)
-            ),
-            Some(Side::British),
-        ),
         Event::InterceptsDeclined => both(
             "The RAF scrambles no more wings this Tally Ho phase".into(),
             Some(Side::British),
@@ -642,4 +663,23 @@ fn line(e: &Event, s: &State) -> Option<LogLine> {
         Event::CampaignOver(v) => both(format!("The campaign is over: {}", verdict_text(*v)), None),
         _ => None,
     }
+}
+
+/// Why a wing's intercept did not reach its raid, from the state just
+/// before it gave up.
+pub fn missed_why(s: &State, wing: usize) -> String {
+    let w = &s.wings()[wing];
+    let crate::campaign::state::WingState::Intercepting(g) = w.state else {
+        return "did not reach its raid: back to its station".into();
+    };
+    let ges = &s.geschwader()[g];
+    let name = geschwader_name(s, g);
+    if ges.state == RaidState::Home {
+        return format!("missed: {name} turned for home first; back to its station");
+    }
+    let d = crate::campaign::state::distance(w.at, ges.at);
+    format!(
+        "missed: {name} flew on, {} ahead when it stopped; back to its station",
+        crate::common::words::count(d, "square", "squares")
+    )
 }

@@ -241,8 +241,8 @@ impl CampaignScene {
                 for w in wings {
                     out.push(play(
                         format!(
-                            "Scramble {} ({} sq., {} off)",
-                            wing_name(c, w),
+                            "Scramble {}: {} sq., {} off",
+                            wing_name(c, w).trim_end_matches(" Wing"),
                             c.wings()[w].squadrons.len(),
                             count(dist(w), "square", "squares")
                         ),
@@ -334,21 +334,39 @@ impl CampaignScene {
             }
             Stage::Battle | Stage::Over => {}
         }
-        // Too many for the panel: pages.
+        // Too many for the panel: pages of choices, the ones that end the
+        // step (no intercept, end of movement) on every page.
         let room = self.button_room(c, f);
-        if out.len() > room && room > 1 {
-            let per = room - 1;
-            let pages = out.len().div_ceil(per);
+        let ends = |ch: &Choice| {
+            matches!(
+                ch.what,
+                Do::Play(
+                    Command::NoIntercept
+                        | Command::NoMoreIntercepts
+                        | Command::EndRafMovement
+                        | Command::EndMissions
+                        | Command::EndRotations
+                        | Command::EndRepairs
+                        | Command::EndReinforce
+                        | Command::NoBigWing
+                )
+            )
+        };
+        let (pinned, rest): (Vec<Choice>, Vec<Choice>) = out.into_iter().partition(|ch| ends(ch));
+        if rest.len() + pinned.len() > room && room > pinned.len() + 1 {
+            let per = room - pinned.len() - 1;
+            let pages = rest.len().div_ceil(per);
             let page = self.page % pages;
-            let mut shown: Vec<Choice> = out.into_iter().skip(page * per).take(per).collect();
+            let mut shown: Vec<Choice> = rest.into_iter().skip(page * per).take(per).collect();
             shown.push(Choice {
                 label: format!("More choices (page {} of {pages})", page + 1),
                 what: Do::NextPage,
                 on: false,
             });
+            shown.extend(pinned);
             return shown;
         }
-        out
+        rest.into_iter().chain(pinned).collect()
     }
 
     /// The panel's title and lines, wrapped to its width.
@@ -382,7 +400,7 @@ impl CampaignScene {
         Self::button_at(self.lay, top, i)
     }
 
-    fn button_at(lay: super::Layout, top: f32, i: usize) -> Rect {
+    pub(super) fn button_at(lay: super::Layout, top: f32, i: usize) -> Rect {
         Rect::new(
             lay.act.x + 8.0,
             top + i as f32 * (BUTTON_H + 5.0),
@@ -391,8 +409,12 @@ impl CampaignScene {
         )
     }
 
+    /// "Back to the map": at the foot of the result's panel, inside it.
     fn result_button(&self, ui: &Ui) -> Rect {
-        Rect::new(ui.w / 2.0 - 130.0, ui.h - 90.0, 260.0, 46.0)
+        let act = self.lay.act;
+        let pw = ui.w - act.x - 8.0;
+        let w = 260.0f32.min(pw - 24.0);
+        Rect::new(act.x + (pw - w) / 2.0, act.y + act.h - 58.0, w, 46.0)
     }
 
     /// A click on one of the panel's buttons (or Enter for the step's last).
@@ -441,6 +463,13 @@ impl CampaignScene {
             }
             return;
         }
+        // One size for the whole column: the largest every label fits at.
+        let width = Self::button_at(self.lay, top, 0).w - 16.0;
+        let size = self
+            .acts
+            .iter()
+            .map(|a| fit(&a.label, 16.0, super::MIN_LABEL_SIZE, width).1)
+            .fold(16.0, f32::min);
         for (i, a) in self.acts.iter_mut().enumerate() {
             let r = Self::button_at(self.lay, top, i);
             if a.on {
@@ -452,8 +481,8 @@ impl CampaignScene {
             }
             // A label too long for its button is cut, never spilt.
             // (the button's choice reads as drawn, for scripts and tests).
-            let (label, _) = fit(&a.label, 16.0, super::MIN_LABEL_SIZE, r.w - 16.0);
-            ui.button(r, &label);
+            let (label, _) = fit(&a.label, size, super::MIN_LABEL_SIZE, r.w - 16.0);
+            ui.button_at_most(r, &label, size);
             a.label = label;
         }
     }

@@ -423,9 +423,9 @@ impl CampaignScene {
                     draw_line(x + s, y, x, y + s, 2.0, Color::new(0.9, 0.0, 0.0, 1.0));
                 }
             }
-            // Place names, where counters leave room for them.
+            // Place names, each in its own place, unless a counter covers it.
             let size = name_size(v.cell);
-            for (r, name) in name_spots(v, names, &counters) {
+            for (r, name) in shown_names(&name_spots(v, names), &counters) {
                 draw_rectangle(r.x, r.y, r.w, r.h, Color::new(1.0, 1.0, 0.96, 0.8));
                 crate::app::ui::draw_text(name, r.x + 3.0, r.y + size * 0.8, size, INK);
             }
@@ -440,6 +440,16 @@ impl CampaignScene {
         self.draw_tracks(ui, c);
         self.draw_overlays(ui, c, f);
         self.draw_counters(ui, c, front);
+        // A square a click may go to keeps its frame over a counter on it.
+        let thick = (v.cell * 0.1).clamp(2.0, 4.0);
+        let held: Vec<Rect> = self.placed(c).all().collect();
+        for &(sq, _, edge) in &self.legal_marks {
+            let r = v.square(sq);
+            if held.iter().any(|h| h.overlaps(&r)) {
+                ui.rect_lines(r, thick, edge);
+            }
+        }
+        self.draw_notes(ui, c);
         for (at, bombs, t) in self.flashes.clone() {
             let p = v.center(at);
             let r = v.cell * (0.3 + t);
@@ -512,22 +522,15 @@ impl CampaignScene {
                 (*sq, fill, legal_outline(fill))
             })
             .collect();
-        let thick = (v.cell * 0.14).clamp(3.0, 6.0);
+        let thick = (v.cell * 0.1).clamp(2.0, 4.0);
         for (sq, _) in &squares {
             let r = v.square(*sq);
             let fill = square_colour(c, *sq);
             let edge = legal_outline(fill);
-            // A strong frame in a colour that stands off the square's, and
-            // a thin one of the opposite tone inside it.
-            ui.rect(r, Color::new(edge.r, edge.g, edge.b, 0.18));
+            // A frame in a colour that stands off the square's, over a
+            // light wash of it.
+            ui.rect(r, Color::new(edge.r, edge.g, edge.b, 0.16));
             ui.rect_lines(r, thick, edge);
-            let inner = Rect::new(
-                r.x + thick,
-                r.y + thick,
-                r.w - 2.0 * thick,
-                r.h - 2.0 * thick,
-            );
-            ui.rect_lines(inner, 1.5, legal_outline(edge));
         }
         for w in self.wing_choices(c) {
             let r = self.counter_rect(c, true, w);
@@ -582,7 +585,13 @@ impl CampaignScene {
         })
     }
 
+    /// A counter's token: on its square (a part of it, shared).
     pub(super) fn counter_rect(&self, c: &Campaign, wing: bool, i: usize) -> Rect {
+        self.counter_place(c, wing, i).0
+    }
+
+    /// A counter's token and plate.
+    fn counter_place(&self, c: &Campaign, wing: bool, i: usize) -> (Rect, Rect) {
         let p = self.placed(c);
         let list = if wing { &p.w } else { &p.g };
         list.get(i).copied().unwrap_or_default()
@@ -598,83 +607,96 @@ impl CampaignScene {
                 self.gpos.len()
             };
             for i in (0..n).filter(|&i| counter_visible(c, wing, i)) {
-                let r = self.counter_rect(c, wing, i);
-                let look = CounterLook::new(r, self.view.cell, &counter_face(c, wing, i));
+                let (token, plate) = self.counter_place(c, wing, i);
+                let at = if wing { self.wpos[i] } else { self.gpos[i] };
+                let face = counter_face(c, wing, i);
+                let look = CounterLook::new(at, token, plate, self.view.cell, &face);
                 out.push((wing, i, look));
             }
         }
         out
     }
 
-    /// Where the map writes the places' names now (their plates), around
-    /// the counters at rest.
+    /// Where the map writes the places' names now (their plates): each in
+    /// its own place, those a counter covers left out.
     pub fn name_spots(&self, c: &Campaign) -> Vec<(Rect, String)> {
         let counters: Vec<Rect> = self.placed(c).all().collect();
-        name_spots(self.view, &place_names(c), &counters)
+        shown_names(&name_spots(self.view, &place_names(c)), &counters)
     }
 
     fn draw_counters(&self, ui: &Ui, c: &Campaign, front: Option<(&Anim, f32)>) {
         let v = self.lay.map;
-        let slide = |r: &mut Rect, from: Square, to: Square, t: f32| {
-            let d = (v.center(to) - v.center(from)) * t;
+        let slide = |r: &mut Rect, d: Vec2| {
             r.x += d.x;
             r.y += d.y;
         };
-        // A counter moved off its square for room: a line back to it.
-        let leader = |r: Rect, at: Square| {
-            let p = v.center(at);
-            if !r.contains(p) {
-                let q = vec2(r.x + r.w / 2.0, r.y + r.h / 2.0);
-                ui.line(p, q, 2.0, Color::new(0.05, 0.05, 0.1, 0.85));
-                ui.circle(p, 3.0, Color::new(0.05, 0.05, 0.1, 0.95));
+        // One counter: its token on its square, and its plate beside it (a
+        // line joins a plate set further out to its token).
+        let counter = |who: &str, l: &CounterLook, fill: Color, edge: Color, german: bool| {
+            let t = l.rect;
+            ui.rect(t, fill);
+            ui.rect_lines(t, 1.5, edge);
+            let mid = vec2(t.x + t.w / 2.0, t.y + t.h / 2.0);
+            let s = t.w.min(t.h) * 0.3;
+            if german {
+                ui.line(mid - vec2(s, 0.0), mid + vec2(s, 0.0), 2.0, WHITE);
+                ui.line(mid - vec2(0.0, s), mid + vec2(0.0, s), 2.0, WHITE);
+            } else {
+                ui.circle(mid, s, Color::new(0.1, 0.2, 0.6, 1.0));
+                ui.circle(mid, s * 0.5, Color::new(0.8, 0.1, 0.1, 1.0));
             }
-        };
-        // One counter: its box, its name and its squadrons in a white box,
-        // the texts straight after their box.
-        let counter = |l: &CounterLook, fill: Color, edge: Color, ink: Color| {
-            ui.rect(l.rect, fill);
-            ui.rect(l.squadrons_box, WHITE);
-            ui.rect_lines(l.rect, 1.5, edge);
-            ui.text(&l.name, l.name_at.x, l.name_at.y, l.font, ink);
+            crate::app::audit::mark(who, &format!("the {} token", l.label), t);
+            let p = l.plate;
+            if p.w <= 0.0 {
+                return;
+            }
+            let pc = vec2(p.x + p.w / 2.0, p.y + p.h / 2.0);
+            if pc.distance(mid) > v.cell * 1.6 {
+                ui.line(pc, mid, 1.5, Color::new(0.05, 0.05, 0.1, 0.85));
+            }
+            ui.rect(p, fill);
+            ui.rect_lines(p, 1.0, edge);
+            crate::app::audit::owner(Some(who));
             ui.text(
-                &l.squadrons,
-                l.squadrons_at.x,
-                l.squadrons_at.y,
+                &l.label,
+                l.label_at.x,
+                l.label_at.y,
                 l.font,
-                INK,
+                if german { WHITE } else { RAF_INK },
             );
+            crate::app::audit::owner(None);
+            crate::app::audit::mark(who, &format!("the {} plate", l.label), p);
         };
         // Each counter, and whether it is sliding to its next square.
         let mut shown: Vec<(CounterLook, bool, usize, bool)> = Vec::new();
         for (wing, i, mut look) in self.counter_looks(c) {
-            let (from, moving) = match front {
+            let moving = match front {
                 Some((Anim::Geschwader { g, to } | Anim::GeschwaderJump { g, to }, t))
                     if !wing && *g == i =>
                 {
-                    (self.gpos[i], Some((*to, t)))
+                    Some((self.gpos[i], *to, t))
                 }
                 Some((Anim::Wing { w, to } | Anim::WingJump { w, to }, t)) if wing && *w == i => {
-                    (self.wpos[i], Some((*to, t)))
+                    Some((self.wpos[i], *to, t))
                 }
-                _ => (if wing { self.wpos[i] } else { self.gpos[i] }, None),
+                _ => None,
             };
-            if let Some((to, t)) = moving {
-                let mut r = look.rect;
-                slide(&mut r, from, to, t);
-                look = CounterLook::new(r, v.cell, &counter_face(c, wing, i));
+            if let Some((from, to, t)) = moving {
+                let d = (v.center(to) - v.center(from)) * t;
+                slide(&mut look.rect, d);
+                slide(&mut look.plate, d);
+                look.label_at += d;
             }
-            leader(look.rect, from);
             shown.push((look, wing, i, moving.is_some()));
         }
-        // The counters at rest (none covers another), then the one on the
-        // move over them, its texts over theirs.
+        // The counters at rest, then the one on the move over them.
         shown.sort_by_key(|s| s.3);
-        let mut flushed = false;
         for (look, wing, i, moving) in shown {
-            if moving && !flushed {
+            if moving {
                 ui.flush_text();
-                flushed = true;
+                crate::app::audit::moving(true);
             }
+            let who = format!("{} {i}", if wing { "wing" } else { "geschwader" });
             if !wing {
                 let ges = &c.geschwader()[i];
                 let fill = if ges.state == RaidState::Home {
@@ -687,20 +709,73 @@ impl CampaignScene {
                 } else {
                     INK
                 };
-                counter(&look, fill, edge, WHITE);
-                continue;
+                counter(&who, &look, fill, edge, true);
+            } else {
+                let wing = &c.wings()[i];
+                let fill = match wing.state {
+                    WingState::Fought | WingState::Returned => Color::new(0.66, 0.70, 0.78, 1.0),
+                    _ => RAF,
+                };
+                let edge = match wing.state {
+                    WingState::Intercepting(_) | WingState::Aloft => ACCENT,
+                    _ => RAF_INK,
+                };
+                counter(&who, &look, fill, edge, false);
             }
-            let wing = &c.wings()[i];
-            let fill = match wing.state {
-                WingState::Fought | WingState::Returned => Color::new(0.66, 0.70, 0.78, 1.0),
-                _ => RAF,
-            };
-            let edge = match wing.state {
-                WingState::Intercepting(_) | WingState::Aloft => ACCENT,
-                _ => RAF_INK,
-            };
-            counter(&look, fill, edge, RAF_INK);
+            if moving {
+                ui.flush_text();
+                crate::app::audit::moving(false);
+            }
         }
+    }
+
+    /// The notes on the map (why an intercept missed): each beside its
+    /// square, clear of the counters and of each other.
+    fn draw_notes(&self, ui: &Ui, c: &Campaign) {
+        if self.notes.is_empty() {
+            return;
+        }
+        let v = self.lay.map;
+        let size = name_size(v.cell);
+        let mut taken: Vec<Rect> = self.placed(c).all().collect();
+        ui.flush_text();
+        for (k, (at, text, _)) in self.notes.iter().enumerate() {
+            let width = (v.rect.w * 0.6).min(320.0);
+            let lines = crate::app::ui::wrap_text(text, width - 10.0, size);
+            let lw = lines
+                .iter()
+                .map(|l| crate::app::ui::text_width(l, size))
+                .fold(0.0, f32::max);
+            let (w, h) = (lw + 10.0, lines.len() as f32 * size * 1.2 + 8.0);
+            let sq = v.square(*at);
+            let want = Rect::new(sq.x + sq.w / 2.0 - w / 2.0, sq.y - h - 4.0, w, h);
+            let Some(r) = crate::app::board_view::place_clear(want, &taken, v.rect) else {
+                continue;
+            };
+            taken.push(r);
+            ui.line(
+                vec2(r.x + r.w / 2.0, r.y + r.h / 2.0),
+                v.center(*at),
+                2.0,
+                ACCENT,
+            );
+            ui.rect(r, Color::new(1.0, 0.97, 0.88, 1.0));
+            ui.rect_lines(r, 2.0, ACCENT);
+            let who = format!("note {k}");
+            crate::app::audit::owner(Some(&who));
+            for (i, l) in lines.iter().enumerate() {
+                ui.text(
+                    l,
+                    r.x + 5.0,
+                    r.y + 4.0 + size * (0.9 + 1.2 * i as f32),
+                    size,
+                    INK,
+                );
+            }
+            crate::app::audit::owner(None);
+            crate::app::audit::mark(&who, "a note", r);
+        }
+        ui.flush_text();
     }
 
     /// Each raid's track this Tally Ho phase: the squares it has flown, as

@@ -20,6 +20,7 @@
 //! rules' `sight` says.
 
 mod anim;
+mod guide;
 mod help;
 mod input;
 mod map;
@@ -41,7 +42,7 @@ pub use result::{result_screen, verdict_text, BoardResult};
 
 use super::board_view::Zoom;
 use super::simple_hex::{HexAi, HexScene};
-use super::table::{Act, Beat, Parked, Scene, Shared, Table, TableAction};
+use super::table::{Act, Beat, Lesson, Parked, Pointer, Scene, Shared, Table, TableAction};
 use super::ui::{Layer, Ui};
 use super::{HelpPage, Players};
 use crate::app::family::FamilyScene;
@@ -83,6 +84,9 @@ pub(super) struct Seen {
 }
 
 /// The campaign's map screen.
+/// How long a note stays on the map, in seconds.
+const NOTE_TIME: f32 = 4.0;
+
 pub struct CampaignScene {
     /// The side a solo player commands (None: two players).
     solo: Option<Side>,
@@ -91,6 +95,8 @@ pub struct CampaignScene {
     wpos: Vec<Square>,
     /// Bombs and losses flashing on their squares: (square, bombs, age).
     flashes: Vec<(Square, bool, f32)>,
+    /// Sentences on the map (why an intercept missed): where, what, age.
+    pub notes: Vec<(Square, String, f32)>,
     // The decision being put together.
     pub picked_geschwader: Option<usize>,
     pub picked_wing: Option<usize>,
@@ -105,6 +111,8 @@ pub struct CampaignScene {
     pub result: Option<BoardResult>,
     /// The buttons of the last frame and what each does (for scripts and tests).
     pub acts: Vec<Choice>,
+    /// Where the first of `acts` was drawn (its top), as last laid out.
+    acts_top: f32,
     /// Every line of text the last frame showed (for tests: what a side saw).
     texts: std::cell::RefCell<Vec<String>>,
     pub view: MapView,
@@ -149,6 +157,7 @@ impl CampaignScene {
             gpos: Vec::new(),
             wpos: Vec::new(),
             flashes: Vec::new(),
+            notes: Vec::new(),
             picked_geschwader: None,
             picked_wing: None,
             wave: 1,
@@ -158,6 +167,7 @@ impl CampaignScene {
             legal_key: None,
             result: None,
             acts: Vec::new(),
+            acts_top: 0.0,
             texts: Default::default(),
             view: lay.map,
             lay,
@@ -314,6 +324,9 @@ impl Scene for CampaignScene {
         if let (Anim::Flash { at, bombs }, true) = (a, length > 0.0) {
             self.flashes.push((*at, *bombs, 0.0));
         }
+        if let Anim::Note { at, text } = a {
+            self.notes.push((*at, text.clone(), 0.0));
+        }
     }
 
     fn finish(&mut self, a: Anim) {
@@ -332,7 +345,7 @@ impl Scene for CampaignScene {
                 self.gpos = now.geschwader;
                 self.wpos = now.wings;
             }
-            Anim::Flash { .. } | Anim::Pause(_) => {}
+            Anim::Flash { .. } | Anim::Pause(_) | Anim::Note { .. } => {}
         }
     }
 
@@ -349,6 +362,10 @@ impl Scene for CampaignScene {
             f.2 += dt;
         }
         self.flashes.retain(|f| f.2 < 0.9);
+        for n in &mut self.notes {
+            n.2 += dt;
+        }
+        self.notes.retain(|n| n.2 < NOTE_TIME);
     }
 
     fn input(&mut self, ui: &mut Ui, c: &Campaign, _seat: Side, t: &Shared<Self>) -> Act<Command> {
@@ -365,11 +382,12 @@ impl Scene for CampaignScene {
         if self.mine(c, &f) {
             self.acts = self.actions(c, &f);
             let top = self.buttons_top(c, &f);
+            self.acts_top = top;
             self.draw_buttons(ui, top);
         } else {
             self.acts.clear();
         }
-        self.draw_status(ui, c, &f, t.message.as_ref());
+        self.draw_status(ui, c, &f, t.message.as_ref(), t.guide.as_deref());
         // The tooltip over everything, its text too.
         ui.flush_text();
         self.draw_tip(ui);
@@ -399,6 +417,20 @@ impl Scene for CampaignScene {
     /// Every new turn, Tally Ho phase and step of the turn is autosaved.
     fn autosave_after(&self, event: &Event) -> bool {
         self.stepped || matches!(event, Event::TallyHo(_) | Event::TurnBegins { .. })
+    }
+
+    fn lessons(
+        &self,
+        _c: &Campaign,
+        _before: &State,
+        event: &Event,
+        _after: &State,
+    ) -> Vec<Lesson> {
+        self.lessons_for(event)
+    }
+
+    fn pointer(&self, c: &Campaign, side: Side, t: &Shared<Self>) -> Option<Pointer> {
+        self.pointer_for(c, side, t)
     }
 }
 
@@ -459,6 +491,12 @@ impl BoardTable {
         match self {
             BoardTable::Hex(t) => t.busy(),
             BoardTable::Family(t) => t.busy(),
+        }
+    }
+    fn card(&self) -> Option<&crate::app::table::Card> {
+        match self {
+            BoardTable::Hex(t) => t.shared.card(),
+            BoardTable::Family(t) => t.shared.card(),
         }
     }
     fn human_turn(&self) -> Option<Side> {
@@ -675,6 +713,15 @@ impl CampaignTable {
         }
     }
 
+    /// The card held up on the table in front of the player, if one is.
+    pub fn card(&self) -> Option<&crate::app::table::Card> {
+        match (&self.map, &self.board) {
+            (_, Some(b)) => b.table.card(),
+            (Some(m), None) => m.shared.card(),
+            (None, None) => None,
+        }
+    }
+
     /// Animations are playing (on the map or the board).
     pub fn busy(&self) -> bool {
         match (&self.map, &self.board) {
@@ -746,6 +793,18 @@ impl CampaignTable {
     }
 
     /// One frame of the table: the map, or the battle on the board.
+    /// Draws the table in front of the player as it stands (under a dialog).
+    pub fn paint(&mut self, ui: &mut Ui, settings: &Settings) {
+        match (&mut self.map, &mut self.board) {
+            (_, Some(b)) => match &mut b.table {
+                BoardTable::Hex(t) => t.paint(ui, settings),
+                BoardTable::Family(t) => t.paint(ui, settings),
+            },
+            (Some(m), None) => m.paint(ui, settings),
+            (None, None) => {}
+        }
+    }
+
     pub fn frame(&mut self, ui: &mut Ui, settings: &Settings) -> TableAction {
         if self.board.is_some() {
             return self.board_frame(ui, settings);
@@ -799,7 +858,7 @@ impl CampaignTable {
             ("Intercept", "")
         };
         format!(
-            "{what} over {}: the {} ({}) meets {whom}{} ({}) - each squadron is a unit of four planes",
+            "{what} over {}: the {} ({}) meets {whom}{} ({}); a squadron is four planes",
             names::square_name(c, c.geschwader()[g].at),
             names::wing_name(c, t.wing),
             count(raf, "squadron", "squadrons"),
@@ -895,6 +954,8 @@ impl CampaignTable {
             OnTheFamilyBoard::new(campaign).expect("the campaign has a battle on the family board");
         let scene = FamilyScene::new(&on_board, &commanders);
         let mut b = Table::new(on_board, scene, commanders, FamilyAi::default());
+        // The squadrons are all the RAF player's: no hand-over between them.
+        b.shared.one_person = true;
         b.scene.caption = Some(caption);
         b.shared.viewer = parked.shared.viewer.map(|s| match s {
             Side::German => FamilySeat::Bombers,

@@ -115,10 +115,15 @@ impl CampaignScene {
         c: &Campaign,
         f: &Seen,
         message: Option<&crate::app::table::Message>,
+        guide: Option<&str>,
     ) {
         let bar = Rect::new(0.0, ui.h - 30.0, ui.w, 30.0);
         ui.rect(bar, PAPER);
-        self.status = message.map_or_else(|| Self::hint(c, f), |m| m.text.clone());
+        self.status = match (message, guide) {
+            (Some(m), _) => m.text.clone(),
+            (None, Some(next)) => format!("Next: {next}"),
+            (None, None) => Self::hint(c, f),
+        };
         let col = message.map_or(INK, |m| m.colour());
         let (s, size) = fit(&self.status, 19.0, 13.0, ui.w - 20.0);
         self.say(ui, &s, 10.0, ui.h - 9.0, size, col);
@@ -554,15 +559,18 @@ impl CampaignScene {
                 )
             }))
             .collect();
-        let cols = [
-            ("ready", 0.42),
-            ("up", 0.56),
-            ("hit", 0.68),
-            ("stood", 0.86),
-        ];
+        // Four columns of counts at the right, each as wide as its widest
+        // heading, the names in what is left: nothing runs together.
+        let heads = ["ready", "up", "hit", "stood"];
+        let col_w = heads
+            .iter()
+            .map(|h| text_width(h, 13.0))
+            .fold(text_width("00", 15.0), f32::max)
+            + 8.0;
+        let col_right = |k: usize| x + w - (heads.len() - 1 - k) as f32 * col_w;
         let mut y = y0 + 18.0;
-        for (label, k) in cols {
-            ui.text(label, x + w * k, y, 13.0, DIM);
+        for (k, label) in heads.iter().enumerate() {
+            ui.text(label, col_right(k) - text_width(label, 13.0), y, 13.0, DIM);
         }
         self.texts
             .borrow_mut()
@@ -585,9 +593,12 @@ impl CampaignScene {
                 Side::British => RAF_INK,
                 Side::German => INK,
             };
-            ui.text(&name, x, y, 15.0, col);
-            for (n, (_, k)) in [ready, up, damaged, stood].iter().zip(cols) {
-                ui.text(&n.to_string(), x + w * k + 8.0, y, 15.0, col);
+            let name_room = col_right(0) - col_w - x;
+            let (shown, size) = fit(&name, 15.0, 12.0, name_room);
+            ui.text(&shown, x, y, size, col);
+            for (k, n) in [ready, up, damaged, stood].iter().enumerate() {
+                let n = n.to_string();
+                ui.text(&n, col_right(k) - text_width(&n, 15.0), y, 15.0, col);
             }
             self.texts
                 .borrow_mut()
@@ -603,14 +614,7 @@ impl CampaignScene {
 /// Text shrunk from `size` down to `min` until it is no wider than `room`,
 /// then cut (by characters) with an ellipsis.
 pub(super) fn fit(s: &str, size: f32, min: f32, room: f32) -> (String, f32) {
-    let mut size = size;
-    while size > min && text_width(s, size) > room {
-        size -= 1.0;
-    }
-    if text_width(s, size) <= room {
-        return (s.to_string(), size);
-    }
-    (crate::app::ui::fit_text(s, room, size), size)
+    crate::app::ui::shrink_to_fit(s, size, min, room)
 }
 
 /// One campaign die as thrown: whose die it is and the face it shows.

@@ -1,7 +1,7 @@
-//! Where the map's counters and place names go: each counter as wide as
-//! its label, at the nearest free spot inside the map; each name where no
-//! counter covers it. Deterministic: the same counters are always placed
-//! the same way.
+//! Where the map's counters and place names go: each counter's token on
+//! its own square, its plate beside it where it covers nothing; each name
+//! in a place of its own, hidden while a counter covers it. Deterministic:
+//! the same counters are always placed the same way.
 
 use super::map::MapView;
 use super::names::{short_geschwader, short_wing};
@@ -27,155 +27,183 @@ pub struct PlacedKey {
     pub(super) cell: f32,
 }
 
-/// Counters' rectangles on the screen, geschwader's and wings' (an empty
-/// rectangle for a counter not on the map).
+/// Counters on the screen, geschwader's and wings': each one's token and
+/// plate (empty rectangles for a counter not on the map).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Placed {
     pub(super) key: PlacedKey,
-    pub g: Vec<Rect>,
-    pub w: Vec<Rect>,
+    pub g: Vec<(Rect, Rect)>,
+    pub w: Vec<(Rect, Rect)>,
 }
 
-/// The room between two counters, and between a counter and the map's edge.
-const GAP: f32 = 3.0;
-/// The room between a counter's edge and its texts.
+/// The room between a plate's edge and its text.
 const PAD: f32 = 3.0;
 
-/// A counter's height for a square of `cell` pixels.
-pub fn counter_height(cell: f32) -> f32 {
-    (cell * 0.8).max(17.0).round()
-}
-
-/// The size of a counter's texts for a square of `cell` pixels.
+/// The size of a counter's plate text for a square of `cell` pixels.
 pub fn counter_font(cell: f32) -> f32 {
-    (counter_height(cell) * 0.62).clamp(12.0, 20.0)
+    font_size((cell * 0.62).clamp(12.0, 18.0))
 }
 
-/// The width of the white box that holds a counter's squadrons.
-fn squadrons_width(squadrons: &str, font: f32) -> f32 {
-    (text_width(squadrons, font) + 2.0 * PAD)
-        .max(font * 0.44 + 6.0)
-        .round()
-}
-
-/// A counter's size for a square of `cell` pixels: as wide as its name and
-/// its squadrons need.
-pub fn counter_size(cell: f32, face: &Face) -> Vec2 {
-    let h = counter_height(cell);
-    let font = counter_font(cell);
-    let need = PAD
-        + text_width(&face.name, font)
-        + PAD
-        + squadrons_width(&face.squadrons.to_string(), font);
-    vec2(need.max(h * 1.5).ceil(), h)
-}
-
-/// A counter as it is drawn: its box, and where its name and its squadrons
-/// (in a white box at its right end) are written, at `font`.
+/// A counter as it is drawn: its token on its own square (a part of it when
+/// several counters share the square) and its name and squadrons on a
+/// plate beside the token (`plate` empty where there was no room: the
+/// square's tooltip still names it).
 #[derive(Clone, Debug, PartialEq)]
 pub struct CounterLook {
+    /// The square it is on (as the screen shows it, at rest).
+    pub square: Square,
     pub rect: Rect,
     pub font: f32,
-    pub name: String,
-    /// The name's baseline, from its left end.
-    pub name_at: Vec2,
-    pub squadrons: String,
-    pub squadrons_box: Rect,
-    pub squadrons_at: Vec2,
+    /// "KG3 6": the counter's short name and its squadrons.
+    pub label: String,
+    pub plate: Rect,
+    /// The label's baseline, from its left end.
+    pub label_at: Vec2,
 }
 
 impl CounterLook {
-    pub fn new(rect: Rect, cell: f32, face: &Face) -> CounterLook {
+    /// The look of a counter whose token is `rect` and plate `plate`.
+    pub fn new(square: Square, rect: Rect, plate: Rect, cell: f32, face: &Face) -> CounterLook {
         let font = counter_font(cell);
-        let n = face.squadrons.to_string();
-        let bw = squadrons_width(&n, font);
-        let nb = Rect::new(rect.x + rect.w - bw, rect.y, bw, rect.h);
-        let base = rect.y + rect.h / 2.0 + font * 0.32;
         CounterLook {
+            square,
             rect,
             font,
-            name: face.name.clone(),
-            name_at: vec2(rect.x + PAD, base),
-            squadrons_at: vec2(nb.x + (bw - text_width(&n, font)) / 2.0, base),
-            squadrons: n,
-            squadrons_box: nb,
+            label: face.label(),
+            plate,
+            label_at: vec2(plate.x + PAD, plate.y + plate.h / 2.0 + font * 0.36),
         }
     }
 }
 
-/// Whether `a` and `b`, each grown by `gap` / 2 on every side, overlap.
-fn too_close(a: &Rect, b: &Rect, gap: f32) -> bool {
-    const EPS: f32 = 0.01;
-    a.x < b.x + b.w + gap - EPS
-        && b.x < a.x + a.w + gap - EPS
-        && a.y < b.y + b.h + gap - EPS
-        && b.y < a.y + a.h + gap - EPS
+impl Face {
+    /// What its plate says: "KG3 6".
+    pub fn label(&self) -> String {
+        format!("{} {}", self.name, self.squadrons)
+    }
 }
 
-/// The place nearest to `want` (a top-left corner) for a rectangle of
-/// `size` inside `bounds` that keeps `gap` from every rectangle of `taken`.
-/// The nearest such place has each coordinate either the wanted one, or one
-/// that just clears some rectangle or the bounds, so only those are tried
-/// (nearest first, ties broken top to bottom, left to right: the same
-/// rectangles are always placed the same way).
-pub fn free_spot(want: Vec2, size: Vec2, taken: &[Rect], bounds: Rect, gap: f32) -> Rect {
-    let lo = vec2(bounds.x + gap, bounds.y + gap);
-    let hi = vec2(
-        bounds.x + bounds.w - gap - size.x,
-        bounds.y + bounds.h - gap - size.y,
+/// The size of the plate that carries `face` for squares of `cell` pixels.
+pub fn plate_size(cell: f32, face: &Face) -> Vec2 {
+    let font = counter_font(cell);
+    vec2(
+        (text_width(&face.label(), font) + 2.0 * PAD).ceil(),
+        (font * 1.15 + 2.0).ceil(),
     )
-    .max(lo);
-    let want = want.clamp(lo, hi);
-    let mut xs = vec![want.x, lo.x, hi.x];
-    let mut ys = vec![want.y, lo.y, hi.y];
-    for o in taken {
-        xs.extend([o.x - gap - size.x, o.x + o.w + gap]);
-        ys.extend([o.y - gap - size.y, o.y + o.h + gap]);
+}
+
+/// The `k`th of `n` tokens sharing the square `sq`: the whole square for
+/// one, its halves for two, its quarters for three or four, then a grid.
+pub fn token_rect(sq: Rect, k: usize, n: usize) -> Rect {
+    let inset = 1.5;
+    let (cols, rows) = match n {
+        0 | 1 => (1, 1),
+        2 => (2, 1),
+        3 | 4 => (2, 2),
+        n => {
+            let c = (n as f32).sqrt().ceil() as usize;
+            (c, n.div_ceil(c))
+        }
+    };
+    let (w, h) = (sq.w / cols as f32, sq.h / rows as f32);
+    let (c, r) = (k % cols, k / cols);
+    Rect::new(
+        sq.x + c as f32 * w + inset,
+        sq.y + r as f32 * h + inset,
+        w - 2.0 * inset,
+        h - 2.0 * inset,
+    )
+}
+
+/// Where a plate of `size` beside the square `sq` may go, nearest first:
+/// right of it, left, below, above, at the corners, then a square further
+/// out (a leader line joins those to their square).
+fn plate_spots(sq: Rect, size: Vec2) -> Vec<Rect> {
+    let mid_y = sq.y + (sq.h - size.y) / 2.0;
+    let mid_x = sq.x + (sq.w - size.x) / 2.0;
+    let mut out = Vec::new();
+    for far in [0.0, sq.w] {
+        let (l, r) = (sq.x - size.x - 1.0 - far, sq.x + sq.w + 1.0 + far);
+        let (u, d) = (sq.y - size.y - 1.0 - far, sq.y + sq.h + 1.0 + far);
+        out.extend([
+            (r, mid_y),
+            (l, mid_y),
+            (mid_x, d),
+            (mid_x, u),
+            (r, d),
+            (l, d),
+            (r, u),
+            (l, u),
+        ]);
     }
-    let inside = |v: &f32, a: f32, b: f32| *v >= a - 0.01 && *v <= b + 0.01;
-    xs.retain(|x| inside(x, lo.x, hi.x));
-    ys.retain(|y| inside(y, lo.y, hi.y));
-    let mut spots: Vec<(f32, f32, f32)> = xs
-        .iter()
-        .flat_map(|&x| ys.iter().map(move |&y| (x, y)))
-        .map(|(x, y)| ((x - want.x).powi(2) + (y - want.y).powi(2), y, x))
-        .collect();
-    spots.sort_by(|a, b| {
-        a.0.total_cmp(&b.0)
-            .then(a.1.total_cmp(&b.1))
-            .then(a.2.total_cmp(&b.2))
-    });
-    spots
-        .into_iter()
-        .map(|(_, y, x)| Rect::new(x, y, size.x, size.y))
-        .find(|r| !taken.iter().any(|o| too_close(r, o, gap)))
-        .unwrap_or(Rect::new(want.x, want.y, size.x, size.y))
+    out.into_iter()
+        .map(|(x, y)| Rect::new(x, y, size.x, size.y))
+        .collect()
 }
 
 impl Placed {
-    /// Each counter on its square's centre if that is free, else on the
-    /// nearest free place (geschwader first, then wings, each in order: the
-    /// same counters are always placed the same way), inside the map.
+    /// Each counter's token on its own square (sharing it, side by side,
+    /// with the counters on the same square: geschwader first, then wings,
+    /// each in order), and its plate at the first spot beside it that stays
+    /// on the map and covers no token and no other plate. Deterministic:
+    /// the same counters are always placed the same way.
     pub(super) fn new(key: PlacedKey, v: MapView) -> Placed {
-        let mut taken: Vec<Rect> = Vec::new();
-        let mut place = |at: &Option<(Square, Face)>| -> Rect {
-            let Some((at, face)) = at else {
-                return Rect::default();
-            };
-            let size = counter_size(v.cell, face);
-            let r = free_spot(v.center(*at) - size / 2.0, size, &taken, v.rect, GAP);
-            taken.push(r);
-            r
-        };
-        let g = key.g.iter().map(&mut place).collect();
-        let w = key.w.iter().map(&mut place).collect();
+        let all: Vec<(bool, usize, Square, &Face)> = key
+            .g
+            .iter()
+            .enumerate()
+            .filter_map(|(i, c)| c.as_ref().map(|(sq, f)| (false, i, *sq, f)))
+            .chain(
+                key.w
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, c)| c.as_ref().map(|(sq, f)| (true, i, *sq, f))),
+            )
+            .collect();
+        let mut g = vec![(Rect::default(), Rect::default()); key.g.len()];
+        let mut w = vec![(Rect::default(), Rect::default()); key.w.len()];
+        // The tokens: every held square is taken whole.
+        let mut squares: Vec<Square> = Vec::new();
+        for &(_, _, sq, _) in &all {
+            if !squares.contains(&sq) {
+                squares.push(sq);
+            }
+        }
+        let mut taken: Vec<Rect> = squares.iter().map(|&sq| v.square(sq)).collect();
+        for (wing, i, sq, face) in &all {
+            let on: Vec<(bool, usize)> = all
+                .iter()
+                .filter(|o| o.2 == *sq)
+                .map(|o| (o.0, o.1))
+                .collect();
+            let k = on.iter().position(|o| *o == (*wing, *i)).unwrap_or(0);
+            let token = token_rect(v.square(*sq), k, on.len());
+            let size = plate_size(v.cell, face);
+            let plate = plate_spots(v.square(*sq), size)
+                .into_iter()
+                .find(|r| {
+                    v.rect.contains(r.point())
+                        && v.rect.contains(r.point() + r.size())
+                        && !taken.iter().any(|o| o.overlaps(r))
+                })
+                .unwrap_or_default();
+            if plate.w > 0.0 {
+                taken.push(plate);
+            }
+            let slot = if *wing { &mut w[*i] } else { &mut g[*i] };
+            *slot = (token, plate);
+        }
         Placed { key, g, w }
     }
 
-    /// Every counter's rectangle (the empty ones of counters not on the map
-    /// left out).
+    /// Every counter's token and plate (those of counters not on the map,
+    /// and missing plates, left out).
     pub fn all(&self) -> impl Iterator<Item = Rect> + '_ {
-        self.g.iter().chain(&self.w).copied().filter(|r| r.w > 0.0)
+        self.g
+            .iter()
+            .chain(&self.w)
+            .flat_map(|&(t, p)| [t, p])
+            .filter(|r| r.w > 0.0)
     }
 }
 
@@ -187,15 +215,12 @@ pub fn name_size(cell: f32) -> f32 {
 /// Where each place's name goes (its plate; names are written 3 pixels in
 /// from its left), most important first: under its square, over it, or
 /// to either side of either, the first spot that stays on the map and
-/// neither covers another name nor lies under a counter. A name with no
-/// such spot is left out (more appear as the map is zoomed in).
-pub fn name_spots(
-    v: MapView,
-    names: &[(Square, String)],
-    counters: &[Rect],
-) -> Vec<(Rect, String)> {
+/// covers no other name. The spots do not depend on the counters, so a name
+/// never moves; one that a counter or its plate would cover is not written
+/// while the counter is there (`hidden`).
+pub fn name_spots(v: MapView, names: &[(Square, String)]) -> Vec<(Rect, String)> {
     let size = name_size(v.cell);
-    let mut taken: Vec<Rect> = counters.to_vec();
+    let mut taken: Vec<Rect> = Vec::new();
     let mut out = Vec::new();
     for (at, name) in names {
         let sq = v.square(*at);
@@ -224,6 +249,15 @@ pub fn name_spots(
         }
     }
     out
+}
+
+/// The names of `spots` that no counter's token or plate covers.
+pub fn shown_names(spots: &[(Rect, String)], counters: &[Rect]) -> Vec<(Rect, String)> {
+    spots
+        .iter()
+        .filter(|(r, _)| !counters.iter().any(|c| c.overlaps(r)))
+        .cloned()
+        .collect()
 }
 
 /// What a counter shows: a geschwader's short name, a wing's (BIG for the

@@ -76,7 +76,9 @@ impl CampaignScene {
                 };
                 let line = match (out.family, s.side, s.shot_down > 0) {
                     (true, Side::British, true) => {
-                        format!("{}: its Spitfire is lost", squadron(c, s.squadron))
+                        // On the family board every squadron flies as one
+                        // Spitfire, whatever its type.
+                        format!("{}: lost on the family board", squadron(c, s.squadron))
                     }
                     (true, Side::German, true) => {
                         format!("{}: shot down", squadron(c, s.squadron))

@@ -206,7 +206,7 @@ fn line(g: &Game, players: &[Player], e: &Event, after: &State) -> Option<LogLin
             format!("{}: no airfield free to land on; stays up", who(seat))
         }
         Event::TurnBegan { seat } => format!("{} to fly", who(seat)),
-        Event::FuelBurned { seat, fuel } if fuel <= 3 => {
+        Event::FuelBurned { seat, fuel } if fuel <= super::LOW_FUEL => {
             format!("{}: fuel low ({fuel} left)", who(seat))
         }
         Event::TookOff { seat, altitude } => format!("{} takes off to {altitude}", who(seat)),

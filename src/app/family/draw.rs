@@ -1,10 +1,10 @@
 //! Drawing the family table: the banner, the board (terrain, sectors,
 //! features, bomb damage), the squares the player may click, the planes on
-//! their poles with their shadows and fuel gauges, the commanders' cards,
+//! their squares with their shadows and fuel gauges, the commanders' cards,
 //! the spinner, the log and the bottom bar.
 
 use super::anim::climb_text;
-use super::{colour_of, missed, name, sector_colour, FamilyScene};
+use super::{colour_of, missed, name, sector_colour, FamilyScene, Mode};
 use crate::app::board_view::{draw_counter_body, draw_counter_labels, Counter, Mark};
 use crate::app::table::Shared;
 use crate::app::ui::{self, draw_text, mix, Ui, ACCENT, DIM, INK, PAPER};
@@ -16,7 +16,6 @@ use crate::family::{
 };
 use crate::settings::Scheme;
 use crate::simple_hex::Side;
-use hexx::Hex;
 use macroquad::prelude::*;
 
 const SEA: Color = Color::new(0.38, 0.58, 0.78, 1.0);
@@ -160,13 +159,28 @@ impl<G: FamilyGame> FamilyScene<G> {
     }
 
     fn hint(&self, g: &Game, t: &Shared<Self>) -> String {
+        if let Some(next) = &t.guide {
+            return format!("Next: {next}");
+        }
         if let (Some(c), None) = (&self.caption, human(g, t)) {
             return c.clone();
         }
         if t.watching {
             return "Watching a recorded game. S: skip ahead. Esc: back.".into();
         }
-        if human(g, t).is_some() {
+        if let Some(seat) = human(g, t) {
+            let s = g.spitfire(seat);
+            if matches!(g.phase(), Phase::Turn { .. }) && s.airborne() {
+                if self.mode == Mode::Land && self.choices.is_empty() {
+                    return "No airfield is within reach to land on: fly towards one first (click an airfield to see why).".into();
+                }
+                if s.fuel <= super::LOW_FUEL {
+                    return format!(
+                        "Fuel {}: a Spitfire that runs dry falls. Press L and land on a lit airfield soon.",
+                        s.fuel
+                    );
+                }
+            }
             return "Gold squares shoot a bomber down (behind it and level). Up/Down: altitude, L: land, U: undo, H: help".into();
         }
         "The bombers and the computer commanders are flying. S: skip ahead.".into()
@@ -174,7 +188,34 @@ impl<G: FamilyGame> FamilyScene<G> {
 
     pub(super) fn draw_table(&mut self, ui: &mut Ui, g: &Game, t: &Shared<Self>, scheme: Scheme) {
         ui.rect(Rect::new(0.0, 0.0, ui.w, 40.0), PAPER);
-        ui.text(&self.banner(g, t), 12.0, 27.0, 21.0, INK);
+        let low = human(g, t)
+            .map(|seat| g.spitfire(seat))
+            .filter(|s| s.airborne() && s.fuel <= super::LOW_FUEL && !t.busy());
+        let banner = self.banner(g, t);
+        match low {
+            // Low fuel says so where the eye goes first, in red.
+            Some(s) => {
+                let warn = format!("LOW FUEL: {} left - land soon", s.fuel);
+                let ww = ui::text_width(&warn, 21.0) + 20.0;
+                let r = Rect::new(ui.w - ww - 8.0, 5.0, ww, 30.0);
+                ui.rect(r, ACCENT);
+                ui.text(&warn, r.x + 10.0, 27.0, 21.0, WHITE);
+                ui.text(
+                    &ui::fit_text(&banner, r.x - 24.0, 21.0),
+                    12.0,
+                    27.0,
+                    21.0,
+                    INK,
+                );
+            }
+            None => ui.text(
+                &ui::fit_text(&banner, ui.w - 24.0, 21.0),
+                12.0,
+                27.0,
+                21.0,
+                INK,
+            ),
+        }
         // The board and everything on it stay inside its area, however zoomed.
         ui.clip(Some(self.view.area));
         self.draw_mat(ui, g);
@@ -234,7 +275,7 @@ impl<G: FamilyGame> FamilyScene<G> {
                 Color::new(0.1, 0.1, 0.1, 0.6),
             );
         }
-        // Planes: poles and fuel gauges first, then the planes, lowest first.
+        // Planes: fuel gauges first, then the planes, lowest first.
         let mut planes: Vec<(u8, bool, usize)> = Vec::new();
         for (i, b) in self.bdisp.iter().enumerate() {
             if !b.gone {
@@ -252,16 +293,13 @@ impl<G: FamilyGame> FamilyScene<G> {
             let on_top = !bomber && active == Some(i as u8);
             (on_top, alt, bomber, i)
         });
-        for &(alt, bomber, i) in &planes {
+        for &(_, bomber, i) in &planes {
             let hex = if bomber {
                 self.bdisp[i].hex
             } else {
                 self.sdisp[i].hex
             };
-            let (p0, p) = self.lifted(hex, alt);
-            if alt > 0 {
-                ui.line(p0, p, 3.0, Color::new(0.1, 0.1, 0.1, 0.8));
-            }
+            let p0 = v.center(hex);
             if !bomber {
                 // The fuel gauge on the Spitfire's base, as on the board game's.
                 let full = g.rules().fuel_full.max(1) as f32;
@@ -269,7 +307,7 @@ impl<G: FamilyGame> FamilyScene<G> {
                 let w = v.size * 0.9;
                 let r = Rect::new(p0.x - w / 2.0, p0.y + v.size * 0.34, w, 4.0);
                 ui.rect(r, Color::new(0.15, 0.15, 0.15, 0.85));
-                let col = if fuel <= 3.0 {
+                let col = if fuel <= super::LOW_FUEL as f32 {
                     ACCENT
                 } else {
                     Color::new(0.3, 0.85, 0.35, 1.0)
@@ -288,7 +326,10 @@ impl<G: FamilyGame> FamilyScene<G> {
             } else {
                 (self.sdisp[i].hex, self.sdisp[i].facing)
             };
-            let (p0, p) = self.lifted(hex, alt);
+            // On its own square (a click on the plane is a click on its
+            // square); the higher it flies, the farther its shadow falls.
+            let p = v.center(hex);
+            let lift = self.shadow_fall(alt);
             let counter = if bomber {
                 let number = char::from_digit(i as u32 + 1, 10).unwrap_or('?');
                 // A campaign raid's escort: a fighter, grey-marked.
@@ -305,8 +346,9 @@ impl<G: FamilyGame> FamilyScene<G> {
                     damaged: false,
                     active: false,
                     marker: Some(alt),
-                    lift: p0.y - p.y,
+                    lift,
                     name_left: false,
+                    tagged: false,
                 }
             } else {
                 let seat = i as u8;
@@ -323,8 +365,9 @@ impl<G: FamilyGame> FamilyScene<G> {
                     damaged: false,
                     active: active == Some(seat),
                     marker: Some(alt),
-                    lift: p0.y - p.y,
+                    lift,
                     name_left: false,
+                    tagged: false,
                 }
             };
             draw_counter_body(ui, p, v.direction(facing), v.size, &counter, scheme);
@@ -376,11 +419,9 @@ impl<G: FamilyGame> FamilyScene<G> {
         ui.text(&self.status, 10.0, ui.h - 9.0, 19.0, col);
     }
 
-    /// A plane's ground point and where it flies above it.
-    fn lifted(&self, hex: Hex, alt: u8) -> (Vec2, Vec2) {
-        let p0 = self.view.center(hex);
-        let lift = alt as f32 * self.view.size * 0.16;
-        (p0, p0 - vec2(0.0, lift))
+    /// How far below a plane at `alt` its shadow falls, in pixels.
+    fn shadow_fall(&self, alt: u8) -> f32 {
+        alt as f32 * self.view.size * 0.05
     }
 
     /// A sentence for a choice under the mouse.
@@ -738,7 +779,7 @@ impl<G: FamilyGame> FamilyScene<G> {
                 let filled = k < d.fuel;
                 let col = if !filled {
                     Color::new(0.8, 0.8, 0.8, 1.0)
-                } else if d.fuel <= 3 {
+                } else if d.fuel <= super::LOW_FUEL {
                     ACCENT
                 } else {
                     Color::new(0.2, 0.55, 0.25, 1.0)

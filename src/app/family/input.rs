@@ -87,14 +87,56 @@ impl<G: FamilyGame> FamilyScene<G> {
             if let Some(hex) = self.view.pick(ui.mouse()).filter(|_| shown) {
                 if let Some(c) = self.choices.iter().find(|c| c.hex == hex) {
                     return Act::Play(vec![c.command]);
-                } else if !self.choices.is_empty() {
-                    return Act::Say(
-                        "Click a highlighted square (Up/Down or the buttons change the altitude)."
-                            .into(),
-                    );
                 }
+                return Act::Say(self.why_not(g, seat, hex));
             }
         }
         Act::None
+    }
+
+    /// Why a click on a square that is not lit does nothing: the engine's
+    /// own refusal of the order it would be, and what to do instead.
+    pub(super) fn why_not(&self, g: &Game, seat: u8, hex: hexx::Hex) -> String {
+        let s = g.spitfire(seat);
+        if !matches!(g.phase(), Phase::Turn { .. }) || !s.airborne() {
+            return "Use the buttons on the left.".into();
+        }
+        let refusal = |cmd: Command| g.check(&cmd).err().map(|e| e.to_string());
+        let why = match self.mode {
+            Mode::Land => refusal(Command::Land { at: hex }),
+            Mode::Change(climb) => {
+                // A two-square move goes through a square between: the
+                // refusal of the likeliest way is the one worth telling.
+                let between = s
+                    .hex
+                    .all_neighbors()
+                    .into_iter()
+                    .filter(|n| n.unsigned_distance_to(hex) == 1);
+                std::iter::once(None)
+                    .chain(between.map(Some))
+                    .filter_map(|via| {
+                        refusal(Command::Move {
+                            to: hex,
+                            via,
+                            climb,
+                        })
+                    })
+                    .find(|e| !e.starts_with("A move goes square by square"))
+                    .or_else(|| {
+                        refusal(Command::Move {
+                            to: hex,
+                            via: None,
+                            climb,
+                        })
+                    })
+            }
+        };
+        let hint = match (self.mode, self.choices.is_empty()) {
+            (Mode::Land, true) => " No airfield is within reach now: fly closer first.",
+            (Mode::Land, false) => " The lit airfields are within reach.",
+            (_, true) => " Nothing is lit at this altitude change: try another.",
+            (_, false) => " Click a lit square, or change the altitude with Up/Down.",
+        };
+        format!("{}{hint}", why.unwrap_or_else(|| "Not from here.".into()))
     }
 }

@@ -1,5 +1,5 @@
 //! The family game's screen on the shared table: the board, the planes on
-//! their poles above their shadows, the spinner, the commanders' cards and
+//! their squares over their shadows, the spinner, the commanders' cards and
 //! the log. One file per job: `anim` (events to animations and log lines),
 //! `input` (the altitude buttons, keys and clicks to commands), `draw` (the
 //! board, planes and panels), `new_game` (the new-game and result screens
@@ -7,6 +7,7 @@
 
 mod anim;
 mod draw;
+mod guide;
 mod input;
 mod new_game;
 
@@ -15,7 +16,7 @@ pub use new_game::{help, help_for};
 pub use new_game::{new_game_screen, result_screen, FamilyNew, SeatChoice};
 
 use super::board_view::{BoardView, Lie, Zoom};
-use super::table::{Act, Beat, Scene, Shared, Table};
+use super::table::{Act, Beat, Lesson, Pointer, Scene, Shared, Table};
 use super::ui::{Layer, Ui};
 use super::HelpPage;
 use crate::common::hex::Facing;
@@ -127,6 +128,10 @@ pub struct FamilyScene<G = Game> {
 
 /// A family game on its table.
 pub type FamilyBattle = Table<FamilyScene>;
+
+/// A Spitfire with this much fuel or less is warned on the table, its gauge
+/// turns red and the log says so: it must soon land or fall.
+pub const LOW_FUEL: u8 = 3;
 
 pub fn sector_colour(c: SectorColour) -> Color {
     match c {
@@ -392,6 +397,17 @@ impl<G: FamilyGame> Scene for FamilyScene<G> {
 
     fn autosave_after(&self, event: &Event) -> bool {
         matches!(event, Event::RoundBegan { .. })
+    }
+
+    fn lessons(&self, game: &G, _before: &State, event: &Event, _after: &State) -> Vec<Lesson> {
+        self.lessons_for(game.family(), event)
+    }
+
+    fn pointer(&self, game: &G, seat: Seat, t: &Shared<Self>) -> Option<Pointer> {
+        match seat {
+            Seat::Commander(s) => self.pointer_for(game.family(), s, t),
+            Seat::Bombers => None,
+        }
     }
 }
 

@@ -414,6 +414,15 @@ pub fn result_screen(ui: &mut Ui, b: &FamilyBattle) -> (bool, bool) {
         24.0,
         Color::new(0.8, 0.82, 0.86, 1.0),
     );
+    // What decided it, in a sentence.
+    let (verdict, causes) = debrief(b);
+    ui.text_centered(
+        &ui::fit_text(&verdict, ui.w - 40.0, 19.0),
+        ui.w / 2.0,
+        160.0,
+        19.0,
+        PAPER,
+    );
     let mut y = 190.0;
     for seat in 0..g.spitfires().len() as u8 {
         let s = g.spitfire(seat);
@@ -455,6 +464,15 @@ pub fn result_screen(ui: &mut Ui, b: &FamilyBattle) -> (bool, bool) {
         22.0,
         PAPER,
     );
+    if !causes.is_empty() {
+        ui.text_centered(
+            &ui::fit_text(&causes, ui.w - 40.0, 18.0),
+            ui.w / 2.0,
+            y + 56.0,
+            18.0,
+            Color::new(0.8, 0.82, 0.86, 1.0),
+        );
+    }
     let bw = 240.0;
     let by = ui.h - 90.0;
     let watch = ui.button(
@@ -464,6 +482,58 @@ pub fn result_screen(ui: &mut Ui, b: &FamilyBattle) -> (bool, bool) {
     let menu = ui.button(Rect::new(ui.w / 2.0 + 10.0, by, bw, 50.0), "Main menu")
         || ui.input.key(KeyCode::Enter);
     (watch, menu)
+}
+
+/// What decided a finished family game (the winning kill and its round, or
+/// why nobody won), and the Spitfires lost by cause.
+pub fn debrief(b: &FamilyBattle) -> (String, String) {
+    use crate::family::{Cause, Event};
+    let g = &b.game;
+    let mut round = 0;
+    let mut last_kill: Option<(u8, u32)> = None;
+    let mut lost: Vec<Cause> = Vec::new();
+    for e in g.events() {
+        match e {
+            Event::RoundBegan { round: r } => round = *r,
+            Event::ShotDown { seat, .. } => last_kill = Some((*seat, round)),
+            Event::SpitfireLost { cause, .. } => lost.push(*cause),
+            _ => {}
+        }
+    }
+    let verdict = match (g.winner(), g.ending(), last_kill) {
+        (Some(w), _, Some((seat, r))) if seat == w => format!(
+            "{} made the winning kill, the {}, in round {r}.",
+            b.name(w),
+            match g.spitfire(w).kills {
+                1 => "first".to_string(),
+                2 => "second".to_string(),
+                3 => "third".to_string(),
+                4 => "fourth".to_string(),
+                5 => "fifth".to_string(),
+                n => format!("{n}th"),
+            }
+        ),
+        (Some(w), ..) => format!("{} had the most kills at nightfall.", b.name(w)),
+        (None, Some(Ending::AllOut), _) => {
+            "Every Spitfire was lost before the kills were made.".into()
+        }
+        _ => format!(
+            "Nightfall after round {}: the kills were not made in time.",
+            g.round()
+        ),
+    };
+    let causes: Vec<String> = Cause::ALL
+        .iter()
+        .map(|c| (c, lost.iter().filter(|l| *l == c).count()))
+        .filter(|(_, n)| *n > 0)
+        .map(|(c, n)| format!("{n} {}", c.name()))
+        .collect();
+    let causes = if causes.is_empty() {
+        String::new()
+    } else {
+        format!("Spitfires lost: {}.", causes.join(", "))
+    };
+    (verdict, causes)
 }
 
 /// The family game's page of the rules and controls, with the numbers (the
@@ -537,4 +607,4 @@ YOUR SPITFIRE. On the ground: take off (to cruising altitude, above the airfield
 FUEL. One notch goes at the start of each of your turns in the air. Landing in your own sector fills the tank; anywhere else gives half a tank. Out of fuel in the air: you crash and are out.
 BOMBING. A bomber over land destroys any airfield, radar station or AA battery it flies over. Radar hit: that sector's Spitfire must land at once on any free airfield. A bombed airfield cannot be used; a sector that has lost all its AA loses its airfields; a Spitfire on an airfield when it is bombed is destroyed.
 COLLISIONS. No two planes may end on one square. A bomber ending on (or flying through) your square at your altitude: both crash and you are out; at another altitude you must give way to a free neighbouring square (a free move, which may put you behind a bomber). Flying through a plane at your altitude is a collision too.
-ON SCREEN. Each plane is seen from above on a pole over its shadow: the higher, the longer the pole, and the box beside it gives the altitude. A Spitfire carries its commander's colour and letter (the one whose turn it is glows gold), a bomber its number. The small chevrons mark the square behind each bomber. Pick the altitude change with the buttons or Up/Down (L: land), then click a highlighted square: gold squares shoot a bomber down, red ones collide. The wheel or + and - zoom the board about the mouse, a drag pans it, 0 fits it to the window again. With several of you at one machine, the hand-over screen lists what happened since you last flew. Keys: T take off, Space do nothing, U undo since the last spin, F5 save, S skip the bombers' and computers' animations, H this page, Esc leave.";
+ON SCREEN. Each plane is seen from above on its square: the box beside it gives its altitude, and the higher it flies the farther its shadow falls. A Spitfire carries its commander's colour and letter (the one whose turn it is glows gold), a bomber its number. The small chevrons mark the square behind each bomber. Pick the altitude change with the buttons or Up/Down (L: land), then click a highlighted square: gold squares shoot a bomber down, red ones collide. The wheel or + and - zoom the board about the mouse, a drag pans it, 0 fits it to the window again. With several of you at one machine, the hand-over screen lists what happened since you last flew. Keys: T take off, Space do nothing, U undo since the last spin, F5 save, S skip the bombers' and computers' animations, H this page, Esc leave.";

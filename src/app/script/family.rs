@@ -93,11 +93,13 @@ impl FamilyScript {
             Screen::Menu => {
                 self.seen.first(FamilyMoment::Menu);
                 if !self.seen.reached(FamilyMoment::Help) {
-                    click("Family game rules")
+                    click("Rules and controls")
                 } else {
                     click("Family game")
                 }
             }
+            Screen::Rules if !self.seen.reached(FamilyMoment::Help) => click("Family game"),
+            Screen::Rules => InputFrame::press(KeyCode::Escape),
             Screen::Help { .. } => {
                 if self.seen.first(FamilyMoment::Help) {
                     return InputFrame::idle();

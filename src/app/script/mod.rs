@@ -22,6 +22,9 @@ use macroquad::prelude::*;
 /// be photographed) but a whole game takes few frames.
 const FRAME: f32 = 0.05;
 
+/// Frames a script spends on a card before it puts it down.
+const CARD_FRAMES: u32 = 3;
+
 /// A player made of code that drives the screens through a whole game.
 pub trait Script {
     /// This frame's input, looking at what `app` showed last frame.
@@ -30,12 +33,30 @@ pub trait Script {
     fn shots(&self) -> Vec<&'static str>;
     /// The game is over and its result screen has been seen.
     fn done(&self) -> bool;
-    /// The next frame's input: what `decide` does, over one frame's time.
+    /// The next frame's input: what `decide` does, over one frame's time. A
+    /// card held up on the table (a summary, the guide) is read for a few
+    /// frames, then put down with Enter.
     fn next(&mut self, app: &App) -> InputFrame {
-        let mut f = self.decide(app);
+        let mut f = match app.card() {
+            Some(_) if self.reading() < CARD_FRAMES => {
+                self.read_card(true);
+                InputFrame::idle()
+            }
+            Some(_) => {
+                self.read_card(false);
+                InputFrame::press(KeyCode::Enter)
+            }
+            None => self.decide(app),
+        };
         f.dt = FRAME;
         f
     }
+    /// How many frames the card up now has been read (see `read_card`).
+    fn reading(&self) -> u32 {
+        CARD_FRAMES
+    }
+    /// A frame spent reading a card (`true`), or the card put down.
+    fn read_card(&mut self, _reading: bool) {}
 }
 
 /// A moment of a game worth a screenshot.

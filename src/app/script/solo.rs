@@ -113,13 +113,17 @@ impl ScriptedPlayer {
                 };
                 Self::click_button(app, next).unwrap_or_default()
             }
+            Screen::Rules if !self.seen.reached(Moment::Help) => {
+                Self::click_button(app, "Simple Hex").unwrap_or_default()
+            }
+            Screen::Rules => InputFrame::press(KeyCode::Escape),
             Screen::Help { .. } => {
                 if self.seen.first(Moment::Help) {
                     return InputFrame::idle();
                 }
                 InputFrame::press(KeyCode::Escape)
             }
-            Screen::Settings => {
+            Screen::Settings { .. } => {
                 if self.seen.first(Moment::Settings) {
                     return InputFrame::idle();
                 }

@@ -569,8 +569,7 @@ impl<G: HexGame> HexScene<G> {
                 follow_speed(&mut self.speed, *news);
             }
             Anim::Verdict { plane, verdict } => {
-                let d = self.disp[plane.0 as usize];
-                self.verdicts.push((self.view.center(d.hex), *verdict, 0.0));
+                self.verdicts.push((*plane, *verdict, 0.0));
             }
             Anim::Move { .. } if sounds.is_empty() && len > 0.1 => sounds.push(Sfx::Engine),
             _ => {}

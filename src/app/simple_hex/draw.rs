@@ -8,8 +8,8 @@ use super::anim::{self, Anim};
 use super::fan::planes;
 use super::{HexGame, HexScene};
 use crate::app::board_view::{
-    counter_reach, dot_colour, draw_counter, draw_die, draw_die_as, side_fill, side_ink, Counter,
-    DieLook, Mark,
+    counter_reach, dot_colour, draw_counter, draw_die, draw_die_as, label_places, side_fill,
+    side_ink, tag_place, Counter, DieLook, Mark,
 };
 use crate::app::table::Shared;
 use crate::app::ui::{draw_text, fit_text, text_width, Ui, ACCENT, INK, PAPER};
@@ -21,6 +21,26 @@ use macroquad::prelude::*;
 
 /// The table's green, round the mat (and under it, in the mat's layer).
 const TABLE: Color = Color::new(0.30, 0.42, 0.30, 1.0);
+
+/// The number of moves left written on a stop on the way, and where its
+/// baseline starts.
+fn stop_label(v: &crate::app::board_view::BoardView, h: &Reach) -> (String, Vec2) {
+    let p = v.center(h.hex);
+    let s = h.left.to_string();
+    let w = crate::app::ui::text_width(&s, 14.0);
+    (s, vec2(p.x - w / 2.0, p.y - v.size * 0.3))
+}
+
+/// The box `stop_label` writes in.
+fn stop_box(v: &crate::app::board_view::BoardView, h: &Reach) -> Rect {
+    let (s, at) = stop_label(v, h);
+    Rect::new(
+        at.x,
+        at.y - 12.0,
+        crate::app::ui::text_width(&s, 14.0),
+        14.0,
+    )
+}
 
 /// The blank screen between two players.
 pub(super) fn handover(ui: &Ui, side: Side, log: &[super::LogLine]) {
@@ -98,6 +118,9 @@ impl<G: HexGame> HexScene<G> {
     }
 
     fn hint(&self, g: &Game, t: &Shared<Self>) -> String {
+        if let Some(next) = &t.guide {
+            return format!("Next: {next}");
+        }
         if t.watching {
             return "Watching a recorded game. S: skip ahead. Esc: back.".into();
         }
@@ -133,7 +156,9 @@ impl<G: HexGame> HexScene<G> {
                 Rect::new(0.0, 0.0, ui.w, 28.0),
                 Color::new(0.16, 0.22, 0.32, 1.0),
             );
-            ui.text(&fit_text(c, ui.w - 24.0, 19.0), 12.0, 20.0, 19.0, WHITE);
+            // Smaller before it is cut: the whole caption if it can be.
+            let (c, size) = crate::app::ui::shrink_to_fit(c, 19.0, 14.0, ui.w - 24.0);
+            ui.text(&c, 12.0, 20.0, size, WHITE);
         }
         ui.text(&self.banner(g, t), 12.0, top - 17.0, 22.0, INK);
         let v = self.view.clone();
@@ -157,6 +182,7 @@ impl<G: HexGame> HexScene<G> {
         let fd = &fd;
         let fan = planes(g, &self.disp, &v, fd);
         let mut counters = Vec::new();
+        let mut marks: Vec<(PlaneId, Rect)> = Vec::new();
         for (i, d) in self.disp.iter().enumerate() {
             if !d.visible {
                 continue;
@@ -200,8 +226,31 @@ impl<G: HexGame> HexScene<G> {
                 marker,
                 lift: 0.0,
                 name_left: name == Some(true),
+                // Planes waiting beyond their edge stand close: no tag.
+                // Small (waiting, or passing through a held hex): no tag.
+                tagged: scale >= 1.0 && g.board().contains(d.hex),
             };
-            counters.push((moving, pos, v.direction(facing), v.size * scale, counter));
+            // Its marks, which the results of shots keep clear of.
+            let right = v.area.x + v.area.w;
+            let (dot, dr, plate) = label_places(pos, v.size * scale, &counter, right);
+            marks.push((id, Rect::new(dot.x - dr, dot.y - dr, dr * 2.0, dr * 2.0)));
+            marks.extend(tag_place(pos, v.size * scale, &counter).map(|t| (id, t.0)));
+            marks.extend(plate.filter(|_| counter.unit.is_some()).map(|p| (id, p.0)));
+            // A plane passing through a held hex shares it for a moment:
+            // both are drawn every frame, as planes on the move.
+            let passing = self
+                .disp
+                .iter()
+                .filter(|e| e.visible && e.hex == d.hex)
+                .count()
+                > 1;
+            counters.push((
+                moving || passing,
+                pos,
+                v.direction(facing),
+                v.size * scale,
+                counter,
+            ));
         }
         // Planes at rest go into the mat's picture (two dozen silhouettes
         // are most of a frame's cost for the software renderer); the one
@@ -234,7 +283,14 @@ impl<G: HexGame> HexScene<G> {
             h.finish()
         };
         let scheme = settings.scheme;
-        self.draw_mat(ui, g, &hl, still_key, || {
+        // The stops written on the mat: the empty hexes on the way (a hex
+        // where a plane is shown shows the plane).
+        let stops: Vec<Reach> = hl
+            .iter()
+            .filter(|h| !h.end && !self.disp.iter().any(|d| d.visible && d.hex == h.hex))
+            .cloned()
+            .collect();
+        self.draw_mat(ui, g, &hl, &stops, still_key, || {
             for side in [Side::German, Side::British] {
                 let (a, b) = v.edge(sc.end_of(side));
                 ui.line(a, b, 4.0, side_fill(side, scheme));
@@ -351,8 +407,12 @@ impl<G: HexGame> HexScene<G> {
                 }
             }
         }
-        for (_, pos, dir, size, c) in &live {
+        for (moving, pos, dir, size, c) in &live {
+            // A plane flying its path may pass over others on the way.
+            crate::app::audit::moving(*moving);
             draw_counter(ui, *pos, *dir, *size, c, settings.scheme);
+            ui.flush_text();
+            crate::app::audit::moving(false);
         }
         // The ghost squadron being placed.
         if let (true, Some(side), Phase::Entry { .. }) =
@@ -362,6 +422,8 @@ impl<G: HexGame> HexScene<G> {
                 let planes = g.waiting_planes(unit);
                 let hexes = self.entry_hexes(g, side, self.entry_col, planes.len());
                 let facing = sc.end_of(side).opposite().facing_toward();
+                // A preview that follows the mouse, over whatever it passes.
+                crate::app::audit::moving(true);
                 for (hex, id) in hexes.iter().zip(&planes) {
                     let p = g.plane(*id);
                     let (aircraft, short) = self.face_down.aircraft(g, *id);
@@ -376,6 +438,7 @@ impl<G: HexGame> HexScene<G> {
                         marker: None,
                         lift: 0.0,
                         name_left: false,
+                        tagged: true,
                     };
                     draw_counter(
                         ui,
@@ -386,6 +449,8 @@ impl<G: HexGame> HexScene<G> {
                         settings.scheme,
                     );
                 }
+                ui.flush_text();
+                crate::app::audit::moving(false);
             }
         }
         // Tracer: dashes from the shooter's guns to the target (and back for
@@ -437,23 +502,40 @@ impl<G: HexGame> HexScene<G> {
                 }
             }
         }
-        // What each shot did, rising over the plane it hit.
-        for (p, verdict, age) in &self.verdicts {
-            let fade = (1.0 - (age - super::VERDICT_TIME + 0.5).max(0.0) / 0.5).clamp(0.0, 1.0);
+        // What each shot did, beside the plane it hit: over it if there is
+        // room, else the nearest place that covers no other result.
+        ui.flush_text();
+        let mut taken: Vec<Rect> = Vec::new();
+        for (plane, verdict, _age) in &self.verdicts {
+            // Every plane's marks (its own too: the result goes beside
+            // them) and the stops written on the mat.
+            let others: Vec<Rect> = marks
+                .iter()
+                .map(|m| m.1)
+                .chain(stops.iter().map(|h| stop_box(&v, h)))
+                .chain(taken.iter().copied())
+                .collect();
             let (fill, ink) = match verdict {
-                anim::Verdict::Miss => (Color::new(0.95, 0.95, 0.92, 0.9 * fade), INK),
-                anim::Verdict::Damaged => (Color::new(0.98, 0.6, 0.1, 0.95 * fade), INK),
-                anim::Verdict::ShotDown => (Color::new(0.75, 0.08, 0.05, 0.95 * fade), WHITE),
+                anim::Verdict::Miss => (Color::new(0.95, 0.95, 0.92, 1.0), INK),
+                anim::Verdict::Damaged => (Color::new(0.98, 0.6, 0.1, 1.0), INK),
+                anim::Verdict::ShotDown => (Color::new(0.75, 0.08, 0.05, 1.0), WHITE),
             };
-            let fs = (v.size * 0.7).clamp(16.0, 28.0);
+            let fs = (v.size * 0.6).clamp(13.0, 24.0);
             let text = verdict.text();
-            let w = crate::app::ui::text_width(text, fs) + 12.0;
-            let y = p.y - v.size * 1.1 - age * v.size * 0.5;
-            let r = Rect::new(p.x - w / 2.0, y - fs, w, fs * 1.35);
+            let w = crate::app::ui::text_width(text, fs) + 10.0;
+            let h = fs * 1.3;
+            let p = v.center(self.disp[plane.0 as usize].hex);
+            let want = Rect::new(p.x - w / 2.0, p.y - v.size * 0.9 - h, w, h);
+            let Some(r) = crate::app::board_view::place_clear(want, &others, v.area) else {
+                continue;
+            };
+            taken.push(r);
             ui.rect(r, fill);
-            ui.rect_lines(r, 1.5, Color::new(0.0, 0.0, 0.0, fade));
-            ui.text_centered(text, p.x, y + fs * 0.05, fs, Color { a: fade, ..ink });
+            ui.rect_lines(r, 1.5, INK);
+            ui.text_centered(text, r.x + r.w / 2.0, r.y + h * 0.5 + fs * 0.36, fs, ink);
+            crate::app::audit::mark(&format!("result {}", taken.len()), text, r);
         }
+        ui.flush_text();
         ui.clip(None);
         self.draw_panel(ui, g, t, settings);
         // Bottom bar: the preview, a refusal, or a hint.
@@ -486,7 +568,15 @@ impl<G: HexGame> HexScene<G> {
 
     /// The mat with the active plane's reach and `over` (the edges and the
     /// planes at rest, which `over_key` stands for) painted on it.
-    fn draw_mat(&mut self, ui: &Ui, g: &Game, hl: &[Reach], over_key: u64, over: impl FnOnce()) {
+    fn draw_mat(
+        &mut self,
+        ui: &Ui,
+        g: &Game,
+        hl: &[Reach],
+        stops: &[Reach],
+        over_key: u64,
+        over: impl FnOnce(),
+    ) {
         let v = &self.view;
         let area = self.mat_area();
         // The mat's own rectangle too: a pan moves it within an unchanged area.
@@ -521,10 +611,11 @@ impl<G: HexGame> HexScene<G> {
             for hex in board.hexes() {
                 ui.poly_lines(&v.corners(hex), 1.0, Color::new(0.33, 0.43, 0.29, 1.0));
             }
-            for h in hl.iter().filter(|h| !h.end) {
-                let p = v.center(h.hex);
-                let s = h.left.to_string();
-                draw_text(&s, p.x - 3.5, p.y - v.size * 0.3, 14.0, INK);
+            // The moves left at each stop on the way; a hex a plane holds
+            // shows the plane instead.
+            for h in stops {
+                let (s, at) = stop_label(v, h);
+                draw_text(&s, at.x, at.y, 14.0, INK);
             }
             over();
         });

@@ -4,8 +4,8 @@
 //! where it covers no other.
 
 use super::{Disp, FaceDown};
-use crate::app::board_view::{counter_reach, label_places, BoardView, Counter, Mark};
-use crate::simple_hex::{Game, Loc, PlaneId};
+use crate::app::board_view::{counter_reach, label_places, tag_place, BoardView, Counter, Mark};
+use crate::simple_hex::{Game, PlaneId};
 use macroquad::prelude::*;
 
 /// A plane waiting beyond its edge, for `fan_out`: the direction away
@@ -40,7 +40,9 @@ pub(super) fn planes(
                 .into_iter()
                 .max_by(|a, b| a.dot(away).total_cmp(&b.dot(away)))
                 .unwrap_or_default();
-            matches!(p.loc, Loc::Staged { .. }).then_some(Waiting {
+            // Shown beyond the mat: waiting there (the display may lag the
+            // game, whose plane has entered already).
+            (!g.board().contains(disp[i].hex)).then_some(Waiting {
                 away,
                 line,
                 unit: p.unit.0,
@@ -61,6 +63,7 @@ pub(super) fn planes(
                 marker: None,
                 lift: 0.0,
                 name_left: false,
+                tagged: g.board().contains(disp[i].hex),
             }
         },
     )
@@ -101,8 +104,8 @@ pub(super) fn fan_out<'c>(
         if stack.len() > 1 {
             let k = stack.iter().position(|&j| j == i).unwrap_or(0) as f32;
             let n = stack.len() as f32;
-            out[i].0 = vec2(0.0, (k - (n - 1.0) / 2.0) * v.size * 1.1);
-            out[i].1 = 0.75;
+            out[i].0 = vec2(0.0, (k - (n - 1.0) / 2.0) * v.size * 1.2);
+            out[i].1 = 0.7;
         }
     }
     // The box a plane covers drawn at `at` and `scale`, named or not.
@@ -199,13 +202,16 @@ pub(super) fn fan_out<'c>(
         .collect();
     let centre = |i: usize| centres[i];
     let shown: Vec<usize> = (0..disp.len()).filter(|&i| disp[i].visible).collect();
-    let marks: Vec<(usize, Rect, Rect)> = shown
+    // Each plane's mark and type tag (no name may cover them) and body.
+    let marks: Vec<(usize, Rect, Option<Rect>, Rect)> = shown
         .iter()
         .map(|&i| {
             let c = counter(i);
-            let (dot, dr, _) = label_places(centre(i), v.size * out[i].1, &c, right);
+            let size = v.size * out[i].1;
+            let (dot, dr, _) = label_places(centre(i), size, &c, right);
             let mark = Rect::new(dot.x - dr, dot.y - dr, dr * 2.0, dr * 2.0);
-            (i, mark, reach(i, centre(i), out[i].1, false))
+            let tag = tag_place(centre(i), size, &c).map(|t| t.0);
+            (i, mark, tag, reach(i, centre(i), out[i].1, false))
         })
         .collect();
     let mut plates: Vec<Rect> = Vec::new();
@@ -225,9 +231,12 @@ pub(super) fn fan_out<'c>(
             v.area.contains(r.point())
                 && v.area.contains(r.point() + r.size())
                 && !plates.iter().any(|o| o.overlaps(r))
-                && !marks
-                    .iter()
-                    .any(|(j, m, b)| *j != i && (m.overlaps(r) || (bodies && b.overlaps(r))))
+                && !marks.iter().any(|(j, m, t, b)| {
+                    *j != i
+                        && (m.overlaps(r)
+                            || t.is_some_and(|t| t.overlaps(r))
+                            || (bodies && b.overlaps(r)))
+                })
         };
         let side = [true, false]
             .into_iter()
@@ -353,6 +362,7 @@ mod tests {
                 marker: None,
                 lift: 0.0,
                 name_left: false,
+                tagged: true,
             }
         };
         let fan = fan_out(

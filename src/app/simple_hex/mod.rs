@@ -11,14 +11,16 @@ mod anim;
 mod draw;
 mod fan;
 mod forecast;
+mod guide;
 mod help;
 mod input;
+mod report;
 
 pub use anim::{Burst, LogLine, SpeedDie, SpeedDieState, Verdict};
 pub use help::HELP;
 
 use super::board_view::{BoardView, Zoom};
-use super::table::{Act, Beat, Scene, Shared, Table};
+use super::table::{Act, Beat, Card, Lesson, Pointer, Scene, Shared, Table};
 use super::ui::{Layer, Ui};
 use super::HelpPage;
 use crate::common::game::{Opponent, Rules};
@@ -78,7 +80,8 @@ pub struct HexScene<G> {
     speed_spin: f32,
     explosions: Vec<(Vec2, f32)>,
     /// What the last shots did, written over the planes, and their age.
-    verdicts: Vec<(Vec2, anim::Verdict, f32)>,
+    /// The results of the last shots: the plane each is about, and its age.
+    verdicts: Vec<(PlaneId, anim::Verdict, f32)>,
     /// Steps typed with the keyboard, not yet committed.
     pub pending: Vec<Step>,
     entry_col: i32,
@@ -364,6 +367,22 @@ impl<G: HexGame> Scene for HexScene<G> {
         // named as it is seen now.
         let fd = FaceDown::of(game, self.face_down.hide);
         anim::beats(before, event, after, &fd, out);
+        // Between the attacks: what the first came to, on a card.
+        if let Event::AttackEnded { attack, .. } = event {
+            let g = game.hex();
+            if *attack < g.scenario().rules.attacks {
+                let r = crate::simple_hex::Report::of(g.events(), Some(*attack));
+                let mut lines = report::lines(g, &r, &fd);
+                lines.push(format!(
+                    "Attack {} next: damaged planes roll for repair, then every plane in the hangar rolls to fly again.",
+                    attack + 1
+                ));
+                out.push(Beat::Card(Card::summary(
+                    format!("Attack {attack} is over"),
+                    lines,
+                )));
+            }
+        }
     }
 
     fn length(&self, a: &anim::Anim) -> f32 {
@@ -458,6 +477,14 @@ impl<G: HexGame> Scene for HexScene<G> {
     fn autosave_after(&self, event: &Event) -> bool {
         matches!(event, Event::RoundBegan { .. })
     }
+
+    fn lessons(&self, game: &G, _before: &State, event: &Event, after: &State) -> Vec<Lesson> {
+        self.lessons_for(game.hex(), after, event)
+    }
+
+    fn pointer(&self, game: &G, seat: Side, t: &Shared<Self>) -> Option<Pointer> {
+        self.pointer_for(game.hex(), seat, t)
+    }
 }
 
 impl<G: HexGame> Table<HexScene<G>> {
@@ -495,6 +522,15 @@ pub fn battle(game: Game, players: Vec<crate::record::Player>) -> Battle {
 }
 
 /// A game's summary for the result screen.
+/// The debriefing of a finished battle: what decided it, then its account
+/// (bombs by bomber, losses by side and cause, the damaged).
+pub fn debrief<G: HexGame>(b: &Table<HexScene<G>>) -> (String, Vec<String>) {
+    let g = b.game.hex();
+    let r = crate::simple_hex::Report::of(g.events(), None);
+    let fd = FaceDown::of(&b.game, b.scene.face_down.hide);
+    (report::verdict(g, &r), report::lines(g, &r, &fd))
+}
+
 pub fn losses_by_side(game: &Game) -> Vec<(Side, String, u32, u32)> {
     let sc = game.scenario();
     sc.aircraft

@@ -18,9 +18,11 @@
 //!
 //! The game changes only through `Rules::play`: every rule is the engine's.
 
+pub mod card;
 pub mod message;
 pub mod queue;
 
+pub use card::{Card, CardKind, Lesson, Pointer};
 pub use queue::Beat;
 
 use super::ui::Ui;
@@ -127,6 +129,27 @@ pub trait Scene: Sized {
     fn autosave_after(&self, _event: &<Self::Game as Rules>::Event) -> bool {
         false
     }
+    /// What a guided first game explains about this event, if it is a kind
+    /// of thing not seen before (the table explains each topic once).
+    fn lessons(
+        &self,
+        _game: &Self::Game,
+        _before: &<Self::Game as Rules>::State,
+        _event: &<Self::Game as Rules>::Event,
+        _after: &<Self::Game as Rules>::State,
+    ) -> Vec<Lesson> {
+        Vec::new()
+    }
+    /// In a guided first game: the next thing for `seat` to do, in one
+    /// sentence, and where on the screen (as last laid out) it is done.
+    fn pointer(
+        &self,
+        _game: &Self::Game,
+        _seat: <Self::Game as Rules>::Seat,
+        _table: &Shared<Self>,
+    ) -> Option<Pointer> {
+        None
+    }
 }
 
 /// What the table keeps besides the game and the scene: what the scene
@@ -145,6 +168,13 @@ pub struct Shared<S: Scene> {
     pub viewer: Option<<S::Game as Rules>::Seat>,
     /// The person who gave the last command (what U takes back).
     pub last_mover: Option<<S::Game as Rules>::Seat>,
+    /// Every seat a person holds is the same person's (a campaign's
+    /// squadrons on the family board, all the RAF player's): the machine
+    /// never changes hands between them.
+    pub one_person: bool,
+    /// A guided first game: the guide's sentence for the bottom bar (the
+    /// next thing to do), when it has one now.
+    pub guide: Option<String>,
     queue: Queue<S::Anim, S::Line>,
 }
 
@@ -159,13 +189,39 @@ impl<S: Scene> Shared<S> {
             && S::seat_index(seat).is_some_and(|i| self.players.get(i).is_some_and(|p| p.human))
     }
 
+    /// How many people sit at the machine.
     fn humans(&self) -> usize {
-        self.players.iter().filter(|p| p.human).count()
+        let seats = self.players.iter().filter(|p| p.human).count();
+        if self.one_person {
+            seats.min(1)
+        } else {
+            seats
+        }
+    }
+
+    /// Whether the machine must change hands for `next` after `viewer`:
+    /// another person's seat, or a viewer from outside this table's seats
+    /// (the other side of a campaign, whose fight this is not).
+    fn hands_change(
+        &self,
+        viewer: <S::Game as Rules>::Seat,
+        next: <S::Game as Rules>::Seat,
+    ) -> bool {
+        if viewer == next {
+            return false;
+        }
+        let ours = self.is_human(viewer);
+        !(self.one_person && ours && self.is_human(next)) && (self.humans() > 1 || !ours)
     }
 
     /// The animation at the front of the queue and how far it has played.
     pub fn front(&self, length: impl Fn(&S::Anim) -> f32) -> Option<(&S::Anim, f32)> {
         self.queue.front(length)
+    }
+
+    /// The card held up, if one is.
+    pub fn card(&self) -> Option<&Card> {
+        self.queue.card()
     }
 }
 
@@ -188,6 +244,18 @@ pub struct Table<S: Scene> {
     pub autosave_due: bool,
     /// The slot the game was loaded from or last saved in.
     pub slot: Option<Slot>,
+    /// The guide's state in this game (on or off, what it has explained).
+    pub guide: Guide,
+}
+
+/// A guided first game: whether the guide is on, and the topics it has
+/// explained in this game (each once).
+#[derive(Clone, Debug, Default)]
+pub struct Guide {
+    pub on: bool,
+    pub taught: Vec<&'static str>,
+    /// Seconds the guide's ring has pulsed.
+    t: f32,
 }
 
 /// A table without its game, while the game is played on another table
@@ -206,6 +274,7 @@ pub struct Parked<S: Scene> {
     sounds: Vec<Sfx>,
     autosave_due: bool,
     slot: Option<Slot>,
+    guide: Guide,
 }
 
 /// The scene's player for the queue: the scene, and the table's log and sounds.
@@ -250,6 +319,8 @@ impl<S: Scene> Table<S> {
                 watching: false,
                 viewer: None,
                 last_mover: None,
+                one_person: false,
+                guide: None,
                 queue: Queue::default(),
             },
             opponent,
@@ -260,6 +331,7 @@ impl<S: Scene> Table<S> {
             sounds: Vec::new(),
             autosave_due: false,
             slot: None,
+            guide: Guide::default(),
         };
         t.log_history();
         t.snap();
@@ -283,6 +355,7 @@ impl<S: Scene> Table<S> {
             sounds,
             autosave_due,
             slot,
+            guide,
         } = self;
         let parked = Parked {
             scene,
@@ -297,6 +370,7 @@ impl<S: Scene> Table<S> {
             sounds,
             autosave_due,
             slot,
+            guide,
         };
         (game, parked)
     }
@@ -317,6 +391,7 @@ impl<S: Scene> Table<S> {
             sounds,
             autosave_due,
             slot,
+            guide,
         } = parked;
         Table {
             game,
@@ -332,6 +407,7 @@ impl<S: Scene> Table<S> {
             sounds,
             autosave_due,
             slot,
+            guide,
         }
     }
 
@@ -353,6 +429,10 @@ impl<S: Scene> Table<S> {
     /// Nothing moves until a person does: no animation plays and no
     /// computer or recording is about to play.
     pub fn at_rest(&self) -> bool {
+        if self.shared.card().is_some() {
+            // Waiting for the player to put the card down.
+            return true;
+        }
         // Events played but not yet shown are still to move.
         !self.busy()
             && self.shown == self.game.events().len()
@@ -415,6 +495,17 @@ impl<S: Scene> Table<S> {
             S::Game::apply(&mut self.shown_state, ev);
             self.scene
                 .animate(&self.game, &before, ev, &self.shown_state, &mut beats);
+            if self.guide.on && !self.shared.watching {
+                for l in self
+                    .scene
+                    .lessons(&self.game, &before, ev, &self.shown_state)
+                {
+                    if !self.guide.taught.contains(&l.topic) {
+                        self.guide.taught.push(l.topic);
+                        beats.push(Beat::Card(Card::lesson(l.title, l.text)));
+                    }
+                }
+            }
             if self.scene.autosave_after(ev) {
                 self.autosave_due = true;
             }
@@ -501,6 +592,7 @@ impl<S: Scene> Table<S> {
 
     /// One frame: time, input, the opponent, and the picture.
     pub fn frame(&mut self, ui: &mut Ui, settings: &Settings) -> TableAction {
+        self.guide.on = settings.guides(<S::Game as Rules>::KIND);
         message::expire(&mut self.shared.message, self.game.events().len());
         self.scene.layout(ui, &self.game);
         self.absorb();
@@ -520,13 +612,23 @@ impl<S: Scene> Table<S> {
             TableAction::None
         };
 
+        // A card held up: the table waits until it is put down.
+        if let Some(card) = self.shared.card().cloned() {
+            self.shared.guide = None;
+            self.draw(ui, settings);
+            if card::show(ui, &card) {
+                self.shared.queue.put_down();
+            }
+            return action;
+        }
+
         // Two or more people: the machine changes hands before the next one
         // sees the table. Only a later key or click dismisses the screen,
         // so the last player's key cannot skip it unseen.
-        if self.shared.humans() > 1 && !self.busy() && self.handover.is_none() {
+        if !self.busy() && self.handover.is_none() {
             if let Some(seat) = self.human_turn() {
                 match self.shared.viewer {
-                    Some(v) if v != seat => {
+                    Some(v) if self.shared.hands_change(v, seat) => {
                         self.handover = Some(seat);
                         self.scene.draw_handover(ui, &self.game, seat, &self.shared);
                         return action;
@@ -630,7 +732,28 @@ impl<S: Scene> Table<S> {
     }
 
     fn draw(&mut self, ui: &mut Ui, settings: &Settings) {
+        // The guide's next step, for the bottom bar and a ring round it.
+        let pointer = match (self.guide.on, self.human_turn()) {
+            (true, Some(seat)) if !self.busy() && self.handover.is_none() => {
+                self.scene.pointer(&self.game, seat, &self.shared)
+            }
+            _ => None,
+        };
+        self.shared.guide = pointer.as_ref().map(|p| p.text.clone());
         self.scene.draw(ui, &self.game, &self.shared, settings);
+        if let Some(at) = pointer.and_then(|p| p.at) {
+            self.guide.t += ui.input.dt;
+            card::ring(ui, at, self.guide.t);
+        }
+    }
+
+    /// Draws the table as it stands, reading no input and moving nothing
+    /// (under a dialog about it).
+    pub fn paint(&mut self, ui: &mut Ui, settings: &Settings) {
+        self.scene.layout(ui, &self.game);
+        let guide = self.shared.guide.take();
+        self.scene.draw(ui, &self.game, &self.shared, settings);
+        self.shared.guide = guide;
     }
 
     /// Scrolls the log (the wheel over it).

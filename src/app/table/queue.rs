@@ -2,6 +2,7 @@
 //! order, each for its own length of time. A log line appears when its turn
 //! comes, so the log never runs ahead of the picture.
 
+use super::card::Card;
 use std::collections::VecDeque;
 
 /// One beat of the queue.
@@ -11,6 +12,8 @@ pub enum Beat<A, L> {
     Log(L),
     /// Seconds at normal speed (scaled like every animation).
     Pause(f32),
+    /// A card held up: the queue waits until it is put down.
+    Card(Card),
 }
 
 /// What the queue reports as beats start and end.
@@ -49,6 +52,23 @@ impl<A: Clone, L> Queue<A, L> {
 
     pub fn is_empty(&self) -> bool {
         self.beats.is_empty()
+    }
+
+    /// The card the queue waits on, if one is up.
+    pub fn card(&self) -> Option<&Card> {
+        match self.beats.front() {
+            Some(Beat::Card(c)) => Some(c),
+            _ => None,
+        }
+    }
+
+    /// Puts the card at the front down: the queue plays on.
+    pub fn put_down(&mut self) {
+        if let Some(Beat::Card(_)) = self.beats.front() {
+            self.beats.pop_front();
+            self.t = 0.0;
+            self.started = false;
+        }
     }
 
     /// How far into the animation at the front (0 to 1), with it.
@@ -91,6 +111,8 @@ impl<A: Clone, L> Queue<A, L> {
                 Beat::Anim(a) => player.length(a) * scale,
                 Beat::Pause(s) => s * scale,
                 Beat::Log(_) => 0.0,
+                // Held until the player puts it down.
+                Beat::Card(_) => return,
             };
             if !self.started {
                 self.started = true;
