@@ -871,3 +871,27 @@ fn illegal_commands_are_refused_with_a_sentence_and_change_nothing() {
         before
     );
 }
+
+/// The map and the log say why an intercept missed (the raid turned for
+/// home, or flew on out of reach), from the state just before it.
+#[cfg(feature = "window")]
+#[test]
+fn a_missed_intercept_says_why_it_missed() {
+    use tally_ho::common::game::Rules;
+    let mut c = intercept_choice();
+    c.play(Command::Intercept(BIGGIN)).unwrap();
+    c.play(Command::WingStep(sq(13, 16))).unwrap();
+    c.play(Command::Home).unwrap();
+    let at = c
+        .events()
+        .iter()
+        .position(|e| matches!(e, Event::InterceptMissed { .. }))
+        .expect("the intercept missed");
+    let mut before = c.initial_state();
+    for e in &c.events()[..at] {
+        Campaign::apply(&mut before, e);
+    }
+    let why = tally_ho::app::campaign::missed_why(&before, BIGGIN);
+    assert!(why.contains("turned for home"), "{why}");
+    assert!(why.starts_with("missed: KG 2"), "{why}");
+}

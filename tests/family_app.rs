@@ -582,3 +582,115 @@ fn the_new_game_screen_fits_its_buttons_in_the_window_from_640_by_480() {
         }
     }
 }
+
+/// Flown out of every airfield's reach with L pressed, the table says so
+/// instead of lighting nothing, and a click on an airfield that is not lit
+/// says the engine's reason.
+#[test]
+fn landing_out_of_reach_says_why() {
+    let (_g, _dir) = data_dir("land-why");
+    let mut app = app_with(AnimSpeed::Instant);
+    family_new_game(&mut app, "12");
+    click(&mut app, "Start");
+    until_human(&mut app);
+    frame(&mut app, InputFrame::press(KeyCode::T));
+    // Fly two squares at a time away from the home airfield until no
+    // airfield is within reach.
+    let mut out_of_reach = false;
+    for _ in 0..12 {
+        until_human(&mut app);
+        frame(&mut app, InputFrame::press(KeyCode::L));
+        frame(&mut app, InputFrame::idle());
+        let b = family(&app);
+        if b.choices_now().is_empty() {
+            out_of_reach = true;
+            break;
+        }
+        frame(&mut app, InputFrame::press(KeyCode::L));
+        frame(&mut app, InputFrame::idle());
+        let b = family(&app);
+        let here = b.game.spitfire(0).hex;
+        let far = b
+            .choices_now()
+            .iter()
+            .filter(|c| matches!(c.command, Command::Move { climb: 0, .. }))
+            .max_by_key(|c| c.hex.unsigned_distance_to(here))
+            .map(|c| c.hex)
+            .expect("a square to fly to");
+        let p = b.scene.view.center(far);
+        frame(&mut app, InputFrame::click_at(p.x, p.y));
+    }
+    assert!(out_of_reach, "the Spitfire never flew out of reach");
+    let b = family(&app);
+    assert_eq!(b.scene.mode, Mode::Land);
+    assert!(
+        b.scene.status.contains("No airfield is within reach"),
+        "{}",
+        b.scene.status
+    );
+    // A click on the home airfield: the engine's own reason.
+    let sc = b.game.scenario();
+    let home = sc
+        .features
+        .iter()
+        .find(|f| f.kind == tally_ho::family::FeatureKind::Airfield && f.sector == 0)
+        .expect("an airfield")
+        .hex;
+    let p = b.scene.view.center(home);
+    frame(&mut app, InputFrame::click_at(p.x, p.y));
+    let said = family(&app).shared.message.clone().expect("a reason").text;
+    assert!(said.contains("more than"), "{said}");
+    assert!(said.contains("No airfield is within reach"), "{said}");
+}
+
+/// Every plane is drawn on its own square (no pole lifting it over the
+/// square behind): its number and altitude are there, and a click on the
+/// plane is a click on its square.
+#[test]
+fn each_plane_is_drawn_on_its_own_square() {
+    use tally_ho::app::audit::last_marks;
+    let (_g, _dir) = data_dir("on-square");
+    let mut app = app_with(AnimSpeed::Instant);
+    family_new_game(&mut app, "12");
+    click(&mut app, "Start");
+    until_human(&mut app);
+    frame(&mut app, InputFrame::press(KeyCode::T));
+    until_human(&mut app);
+    audited_frame(&mut app, InputFrame::idle(), W, H);
+    audited_frame(&mut app, InputFrame::idle(), W, H);
+    let b = family(&app);
+    let v = &b.scene.view;
+    let pills: Vec<_> = last_marks()
+        .into_iter()
+        .filter(|(_, what, _)| what.ends_with("pill"))
+        .collect();
+    let planes =
+        b.game.spitfires().len() + b.game.bombers().iter().filter(|x| x.gone.is_none()).count();
+    assert_eq!(pills.len(), planes, "{pills:?}");
+    let squares: Vec<_> = b
+        .game
+        .spitfires()
+        .iter()
+        .map(|s| s.hex)
+        .chain(
+            b.game
+                .bombers()
+                .iter()
+                .filter(|x| x.gone.is_none())
+                .map(|x| x.hex),
+        )
+        .collect();
+    for (_, what, r) in pills {
+        let on = v.pick(r.center()).expect("on the board");
+        assert!(
+            squares.contains(&on),
+            "{what} at {r:?} is not on a plane's square"
+        );
+        // Right over the middle of its square, not lifted above it.
+        assert!(
+            (r.center() - v.center(on)).length() < 1.0,
+            "{what} at {r:?} is off its square's middle {:?}",
+            v.center(on)
+        );
+    }
+}

@@ -136,3 +136,304 @@ fn continue_is_offered_only_when_a_game_is_saved() {
         app.top().name()
     );
 }
+
+#[test]
+fn the_leave_dialog_is_asked_over_the_game_not_a_black_screen() {
+    use tally_ho::app::audit;
+    let (_g, _dir) = data_dir("leave-over");
+    let mut app = app_with(AnimSpeed::Instant);
+    let mut p = ScriptedPlayer::new(0, 5);
+    for _ in 0..3_000 {
+        let input = p.next(&app);
+        frame(&mut app, input);
+        if app.battle().is_some_and(|b| b.at_rest()) {
+            break;
+        }
+    }
+    assert!(matches!(app.top(), Screen::Battle(_)));
+    audited_frame(&mut app, InputFrame::idle(), W, H);
+    let table_alone = audit::checked();
+    audited_frame(&mut app, InputFrame::press(KeyCode::Escape), W, H);
+    assert!(matches!(app.top(), Screen::ConfirmLeave { .. }));
+    let before = audit::checked();
+    let found = audited_frame(&mut app, InputFrame::idle(), W, H);
+    let drawn = audit::checked() - before;
+    // The dialog's few texts, and the whole table's under it.
+    assert!(
+        drawn > table_alone / 2 + 3,
+        "{drawn} texts under and in the dialog; the table alone draws {table_alone}"
+    );
+    assert!(found.is_empty(), "{found:?}");
+}
+
+/// Plays the solo game with the scripted RAF until `stop` holds.
+fn play_until(app: &mut App, p: &mut ScriptedPlayer, stop: impl Fn(&App) -> bool) -> bool {
+    for _ in 0..200_000 {
+        if stop(app) {
+            return true;
+        }
+        let input = p.next(app);
+        frame(app, input);
+        if p.done {
+            return stop(app);
+        }
+    }
+    false
+}
+
+#[test]
+fn between_the_attacks_a_card_says_what_the_first_came_to_and_the_table_waits() {
+    let (_g, _dir) = data_dir("attack-card");
+    let mut app = app_with(AnimSpeed::Instant);
+    // A game that reaches its second attack (seed 11 is won in the first).
+    let mut p = ScriptedPlayer::new(0, 7);
+    // The script reads a card and puts it down: stop before it does.
+    let up = play_until(&mut app, &mut p, |a| a.card().is_some());
+    assert!(up, "no card between the attacks");
+    let card = app.card().unwrap().clone();
+    assert_eq!(card.title, "Attack 1 is over");
+    let text = card.lines.join("\n");
+    assert!(text.starts_with("Bombs: "), "{text}");
+    assert!(text.contains("RAF lost: "), "{text}");
+    assert!(text.contains("Luftwaffe lost: "), "{text}");
+    assert!(text.contains("of the 24 the Luftwaffe needs"), "{text}");
+    assert!(text.contains("Attack 2 next"), "{text}");
+    // Its bombs are the first attack's: the score the card gives is the
+    // game's now.
+    let b = app.battle().unwrap();
+    assert!(
+        text.contains(&format!("Bomb score {} of", b.game.score())),
+        "{text}"
+    );
+    // The table waits while the card is up: nobody moves.
+    let commands = b.game.commands().len();
+    for _ in 0..50 {
+        frame(&mut app, InputFrame::idle());
+    }
+    let b = app.battle().unwrap();
+    assert_eq!(b.game.commands().len(), commands);
+    assert!(app.card().is_some());
+    frame(&mut app, InputFrame::press(KeyCode::Enter));
+    assert!(app.card().is_none(), "Enter puts the card down");
+}
+
+#[test]
+fn the_end_of_a_simple_hex_game_says_what_decided_it() {
+    let (_g, _dir) = data_dir("debrief");
+    let mut app = app_with(AnimSpeed::Instant);
+    let mut p = ScriptedPlayer::new(0, 11);
+    assert!(play_until(&mut app, &mut p, |a| matches!(
+        a.top(),
+        Screen::Result(_)
+    )));
+    let b = app.battle().unwrap();
+    let (verdict, lines) = tally_ho::app::simple_hex::debrief(b);
+    let score = b.game.score();
+    assert!(
+        verdict.contains(&format!("{score} of the 24 needed")),
+        "{verdict}"
+    );
+    let text = lines.join("\n");
+    assert!(text.starts_with("Bombs: "), "{text}");
+    // Every plane lost is listed, with who or what brought it down.
+    let lost = b
+        .game
+        .planes()
+        .iter()
+        .filter(|p| p.loc == tally_ho::simple_hex::Loc::Destroyed)
+        .count();
+    let listed: usize = lines
+        .iter()
+        .filter(|l| l.contains(" lost: ") && !l.ends_with("none."))
+        .map(|l| l.matches(" (").count())
+        .sum();
+    assert_eq!(listed, lost, "{text}");
+}
+
+#[test]
+fn a_first_simple_hex_game_meets_the_gentlest_opponent_and_says_there_are_three() {
+    use tally_ho::common::Level;
+    use tally_ho::settings::Settings;
+    let (_g, _dir) = data_dir("first-level");
+    let guided = Settings {
+        anim: AnimSpeed::Instant,
+        ..Settings::default()
+    };
+    let mut app = App::new(guided, None);
+    frame(&mut app, InputFrame::idle());
+    click(&mut app, "New game: Simple Hex");
+    let Screen::NewGame(ng) = app.top() else {
+        panic!("the new game screen");
+    };
+    assert_eq!(ng.opponent, Level::Recruit);
+    frame(&mut app, InputFrame::idle());
+    assert!(app
+        .buttons
+        .iter()
+        .any(|b| b.label == "Opponent: Recruit (the gentlest of three; click to change)"));
+    // Once a first game is finished, the middle one.
+    let mut learned = guided;
+    learned.learn(GameKind::SimpleHex);
+    let mut app = App::new(learned, None);
+    frame(&mut app, InputFrame::idle());
+    click(&mut app, "New game: Simple Hex");
+    let Screen::NewGame(ng) = app.top() else {
+        panic!("the new game screen");
+    };
+    assert_eq!(ng.opponent, Level::Veteran);
+}
+
+/// An app with the guide of a first game on (as a new player has it).
+fn guided_app() -> App {
+    let settings = tally_ho::settings::Settings {
+        anim: AnimSpeed::Instant,
+        ..tally_ho::settings::Settings::default()
+    };
+    App::new(settings, None)
+}
+
+#[test]
+fn a_guided_simple_hex_game_explains_each_new_thing_once_and_says_what_to_do_next() {
+    use tally_ho::app::table::CardKind;
+    let (_g, _dir) = data_dir("guide-hex");
+    let mut app = guided_app();
+    let mut p = ScriptedPlayer::new(0, 7);
+    let mut lessons: Vec<String> = Vec::new();
+    let mut next_seen = false;
+    let mut last: Option<String> = None;
+    for _ in 0..200_000 {
+        if let Some(c) = app.card() {
+            if c.kind == CardKind::Lesson && last.as_deref() != Some(&c.title) {
+                lessons.push(c.title.clone());
+                last = Some(c.title.clone());
+            }
+        } else {
+            last = None;
+        }
+        if let Some(b) = app.battle() {
+            if b.human_turn().is_some() && !b.busy() && b.shared.card().is_none() {
+                next_seen |= b.scene.status.starts_with("Next: ");
+            }
+        }
+        let input = p.next(&app);
+        frame(&mut app, input);
+        if p.done {
+            break;
+        }
+    }
+    assert!(p.done);
+    for want in ["Activation", "Entry", "Speed dice", "An attack"] {
+        assert!(
+            lessons.iter().any(|l| l == want),
+            "{want} not in {lessons:?}"
+        );
+    }
+    // Each once.
+    let mut unique = lessons.clone();
+    unique.sort();
+    unique.dedup();
+    assert_eq!(unique.len(), lessons.len(), "{lessons:?}");
+    assert!(next_seen, "the bottom bar said what to do next");
+    // The game finished with the guide: its guide is done.
+    assert!(!app.settings.guides(GameKind::SimpleHex));
+    assert!(app.settings.guides(GameKind::Campaign));
+}
+
+#[test]
+fn with_the_guide_off_nothing_is_explained() {
+    use tally_ho::app::table::CardKind;
+    let (_g, _dir) = data_dir("guide-off");
+    let mut app = guided_app();
+    // Settings: the guide's button turns it off.
+    frame(&mut app, InputFrame::idle());
+    click(&mut app, "Settings");
+    frame(&mut app, InputFrame::idle());
+    click(&mut app, "Guided first games: on");
+    assert!(!app.settings.guide);
+    frame(&mut app, InputFrame::press(KeyCode::Escape));
+    let mut p = ScriptedPlayer::new(0, 7);
+    for _ in 0..200_000 {
+        assert!(
+            app.card().is_none_or(|c| c.kind == CardKind::Summary),
+            "a lesson with the guide off"
+        );
+        let input = p.next(&app);
+        frame(&mut app, input);
+        if p.done {
+            break;
+        }
+    }
+    assert!(p.done);
+}
+
+/// A newcomer's first campaign turn, as the RAF: the guide explains radar
+/// and the scramble as they come, and at the first raid on the radar it
+/// rings the scramble button; the first intercept comes within a handful
+/// of the player's decisions, none of which needs the rules.
+#[test]
+fn a_guided_campaign_brings_a_newcomer_to_a_first_intercept_in_a_few_decisions() {
+    use tally_ho::app::script::CampaignScript;
+    use tally_ho::app::table::CardKind;
+    use tally_ho::campaign::game::{Event, Stage};
+    let (_g, _dir) = data_dir("guide-campaign");
+    let mut app = guided_app();
+    let mut p = CampaignScript::new(3);
+    p.players = 0;
+    let mut lessons: Vec<String> = Vec::new();
+    let mut decisions = 0;
+    let mut pointed_at_scramble = false;
+    let mut last_commands = 0;
+    for _ in 0..200_000 {
+        if let Some(c) = app.card().filter(|c| c.kind == CardKind::Lesson) {
+            if lessons.last() != Some(&c.title) {
+                lessons.push(c.title.clone());
+            }
+        }
+        if let Some(t) = app.campaign() {
+            let c = t.campaign();
+            let n = tally_ho::common::game::Rules::commands(c).len();
+            if n > last_commands {
+                if t.human_turn().is_some() {
+                    decisions += 1;
+                }
+                last_commands = n;
+            }
+            if matches!(c.stage(), Stage::InterceptChoice { .. })
+                && t.human_turn().is_some()
+                && !t.busy()
+                && app.card().is_none()
+            {
+                pointed_at_scramble |= t.scene().status.starts_with("Next: A raid is on the radar");
+            }
+            if c.events()
+                .iter()
+                .any(|e| matches!(e, Event::Scramble { .. }))
+            {
+                break;
+            }
+        }
+        // The newcomer does as the guide says at the first raid.
+        let scramble = app
+            .campaign()
+            .filter(|t| t.human_turn().is_some() && !t.busy() && app.card().is_none())
+            .and_then(|_| app.buttons.iter().find(|b| b.label.starts_with("Scramble")))
+            .filter(|_| pointed_at_scramble)
+            .map(|b| b.rect.center());
+        let input = match scramble {
+            Some(c) => InputFrame::click_at(c.x, c.y),
+            None => p.next(&app),
+        };
+        frame(&mut app, input);
+    }
+    assert!(pointed_at_scramble, "the guide pointed at the scramble");
+    for want in ["A campaign turn", "Radar and raids"] {
+        assert!(
+            lessons.iter().any(|l| l == want),
+            "{want} not in {lessons:?}"
+        );
+    }
+    assert!(
+        decisions <= 5,
+        "{decisions} decisions before the first scramble"
+    );
+}

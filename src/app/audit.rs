@@ -60,6 +60,8 @@ struct Audit {
     moving: bool,
     /// Whose texts are drawn now (a plane's letter and tag are its own).
     owner: Option<String>,
+    /// The marks of the last frame checked: owner, what, where.
+    last_marks: Vec<(String, String, Rect)>,
 }
 
 thread_local! {
@@ -174,6 +176,16 @@ pub fn owner(owner: Option<&str>) {
     with(|a| a.owner = owner.map(str::to_string));
 }
 
+/// The marks the last frame checked drew (at rest): owner, what, where.
+pub fn last_marks() -> Vec<(String, String, Rect)> {
+    AUDIT.with(|a| {
+        a.borrow()
+            .as_ref()
+            .map(|a| a.last_marks.clone())
+            .unwrap_or_default()
+    })
+}
+
 /// What is drawn from now on is moving (`true`) or at rest again.
 pub fn moving(on: bool) {
     with(|a| a.moving = on);
@@ -243,8 +255,18 @@ pub fn text(s: &str, x: f32, y: f32, size: f32) {
         let boxed = a.rects.iter().rev().find(|r| r.contains(centre)).copied();
         let problem = if !inside(ink, w) {
             Some(format!("leaves the window ({})", show(ink)))
-        } else if let Some(c) = a.clip.filter(|&c| !inside(ink, c)) {
+        } else if let Some(c) = a.clip.filter(|&c| !a.moving && !inside(ink, c)) {
             Some(format!("is cut by its clip {} ({})", show(c), show(ink)))
+        } else if a.moving {
+            // On its way over others: whatever box it passes is not its own.
+            None
+        } else if a.owner.as_ref().is_some_and(|o| {
+            a.items
+                .iter()
+                .any(|m| !m.text && m.owner.as_ref() == Some(o) && inside(ink, m.rect))
+        }) {
+            // Written on a mark of its own (a letter on its disc).
+            None
         } else {
             boxed
                 .filter(|&b| !inside(ink, b))
@@ -319,6 +341,11 @@ impl Audit {
             self.items.push(t);
         }
         let items = std::mem::take(&mut self.items);
+        self.last_marks = items
+            .iter()
+            .filter(|i| !i.text)
+            .map(|i| (i.owner.clone().unwrap_or_default(), i.what.clone(), i.rect))
+            .collect();
         let at = format!("{:.0}x{:.0}", self.window.w, self.window.h);
         for (i, a) in items.iter().enumerate() {
             self.covered_checked += 1;

@@ -326,6 +326,10 @@ pub struct Counter<'a> {
     /// Its short type ("He", "109") on a tag over its middle, so that every
     /// type is told apart without hovering.
     pub tagged: bool,
+    /// Its mark and its marker side by side on one pill over its middle
+    /// (the family board's small squares: a bomber's number and altitude),
+    /// instead of the mark low on the left and the marker low on the right.
+    pub pill: bool,
 }
 
 /// The shipped silhouettes, read once (`None` if they could not be: then
@@ -465,16 +469,23 @@ pub fn draw_counter_labels(ui: &Ui, p: Vec2, size: f32, c: &Counter) {
     // colour-blind safe) and the name.
     let owner = owner(p);
     super::audit::owner(Some(&owner));
+    if c.pill {
+        draw_pill(ui, p, size, c, &owner);
+        super::audit::owner(None);
+        return;
+    }
     if let Some((tag, fs)) = tag_place(p, size, c) {
         ui.rect(tag, Color::new(0.97, 0.96, 0.9, 0.92));
         ui.rect_lines(tag, 1.0, INK);
-        ui.text_centered(c.short, p.x, tag.y + fs * 0.84, fs, INK);
         super::audit::mark(&owner, &format!("the {} tag", c.short), tag);
+        ui.text_centered(c.short, p.x, tag.y + fs * 0.84, fs, INK);
     }
     let right = ui.clip_rect().map_or(ui.w, |r| r.x + r.w);
     let (dot, dr, plate) = label_places(p, size, c, right);
     ui.circle(dot, dr, c.mark.fill);
     ui.circle_lines(dot, dr, 1.5, INK);
+    let disc = Rect::new(dot.x - dr, dot.y - dr, dr * 2.0, dr * 2.0);
+    super::audit::mark(&owner, &format!("the {} disc", c.mark.letter), disc);
     let ls = (dr * 1.5).clamp(12.0, 18.0);
     ui.text_centered(
         &c.mark.letter.to_string(),
@@ -483,15 +494,48 @@ pub fn draw_counter_labels(ui: &Ui, p: Vec2, size: f32, c: &Counter) {
         ls,
         c.mark.ink(),
     );
-    let disc = Rect::new(dot.x - dr, dot.y - dr, dr * 2.0, dr * 2.0);
-    super::audit::mark(&owner, &format!("the {} disc", c.mark.letter), disc);
     if let (Some(name), Some((plate, fs))) = (c.unit, plate) {
         ui.rect(plate, Color::new(0.96, 0.94, 0.88, 0.85));
-        ui.text(name, plate.x + 3.0, plate.y + fs * 0.85, fs, INK);
         super::audit::mark(&owner, &format!("the {name} plate"), plate);
+        ui.text(name, plate.x + 3.0, plate.y + fs * 0.85, fs, INK);
     }
     draw_marker(ui, p, size, c);
     super::audit::owner(None);
+}
+
+/// Where a counter's pill goes (see `Counter::pill`), its halves' width
+/// and its text size.
+pub fn pill_place(p: Vec2, size: f32, c: &Counter) -> (Rect, f32, f32) {
+    let fs = (size * 0.55).clamp(12.0, 16.0);
+    let marker = c.marker.map(|n| n.to_string()).unwrap_or_default();
+    let half = super::ui::text_width(&c.mark.letter.to_string(), fs)
+        .max(super::ui::text_width(&marker, fs))
+        + 4.0;
+    let h = fs * 1.1;
+    let w = if c.marker.is_some() { half * 2.0 } else { half };
+    (Rect::new(p.x - w / 2.0, p.y - h / 2.0, w, h), half, fs)
+}
+
+/// The pill: the mark's colour and letter, then the marker's number on
+/// white.
+fn draw_pill(ui: &Ui, p: Vec2, size: f32, c: &Counter, owner: &str) {
+    let (r, half, fs) = pill_place(p, size, c);
+    let left = Rect::new(r.x, r.y, half, r.h);
+    ui.rect(left, c.mark.fill);
+    if let Some(n) = c.marker {
+        let right = Rect::new(r.x + half, r.y, half, r.h);
+        ui.rect(right, WHITE);
+        ui.text_centered(&n.to_string(), right.center().x, r.y + fs * 0.86, fs, INK);
+    }
+    ui.rect_lines(r, 1.5, INK);
+    super::audit::mark(owner, &format!("the {} pill", c.mark.letter), r);
+    ui.text_centered(
+        &c.mark.letter.to_string(),
+        left.center().x,
+        r.y + fs * 0.86,
+        fs,
+        c.mark.ink(),
+    );
 }
 
 /// Where `draw_counter_labels` puts a plane's mark (a disc: its centre and

@@ -327,6 +327,9 @@ impl Ui {
 /// Clips what is drawn next to `r` on the screen (or nothing, with `None`).
 /// `r` is in the layout's points; the clip is set in the window's pixels.
 pub fn scissor(r: Option<Rect>) {
+    if dry() {
+        return;
+    }
     let k = scale() * screen_dpi_scale();
     let clip = r.map(|r| {
         let r = Rect::new(r.x * k, r.y * k, r.w * k, r.h * k);
@@ -695,6 +698,9 @@ fn copy_material() -> Option<Material> {
 /// Draws the shapes that follow with the flat-colour material (`true`) or
 /// macroquad's own (`false`, at the end of a frame).
 pub fn flat_shapes(on: bool) {
+    if dry() {
+        return;
+    }
     let material = if on { flat_material() } else { None };
     match &material {
         Some(m) => gl_use_material(m),
@@ -911,5 +917,56 @@ pub fn type_seed(ui: &Ui, seed: &mut String) {
     }
     if ui.input.key(KeyCode::Backspace) {
         seed.pop();
+    }
+}
+
+/// Macroquad's shapes as the screens' cached layers draw them directly,
+/// with the same names, left out in a dry run (nothing is painted then; a
+/// layer is only laid out and audited) and audited as `Ui`'s are.
+pub mod paint {
+    use super::dry;
+    use macroquad::prelude::{Color, Rect};
+
+    pub fn clear_background(c: Color) {
+        if !dry() {
+            macroquad::prelude::clear_background(c);
+        }
+    }
+
+    pub fn draw_rectangle(x: f32, y: f32, w: f32, h: f32, c: Color) {
+        crate::app::audit::rect(Rect::new(x, y, w, h), c.a >= 0.9);
+        if !dry() {
+            macroquad::prelude::draw_rectangle(x, y, w, h, c);
+        }
+    }
+
+    pub fn draw_rectangle_lines(x: f32, y: f32, w: f32, h: f32, thick: f32, c: Color) {
+        crate::app::audit::rect(Rect::new(x, y, w, h), false);
+        if !dry() {
+            macroquad::prelude::draw_rectangle_lines(x, y, w, h, thick, c);
+        }
+    }
+
+    pub fn draw_line(x1: f32, y1: f32, x2: f32, y2: f32, thick: f32, c: Color) {
+        if !dry() {
+            macroquad::prelude::draw_line(x1, y1, x2, y2, thick, c);
+        }
+    }
+
+    pub fn draw_poly(x: f32, y: f32, sides: u8, radius: f32, rotation: f32, c: Color) {
+        if !dry() {
+            macroquad::prelude::draw_poly(x, y, sides, radius, rotation, c);
+        }
+    }
+
+    pub fn draw_triangle(
+        a: macroquad::prelude::Vec2,
+        b: macroquad::prelude::Vec2,
+        c: macroquad::prelude::Vec2,
+        col: Color,
+    ) {
+        if !dry() {
+            macroquad::prelude::draw_triangle(a, b, c, col);
+        }
     }
 }

@@ -252,14 +252,15 @@ fn report_audit() {
     if !problems.is_empty() {
         let _ = writeln!(
             std::io::stderr(),
-            "text audit: {} text(s) outside their box",
+            "text audit: {} problem(s): texts outside their box, or texts and marks covering one another",
             problems.len()
         );
         std::process::exit(1);
     }
     out!(
-        "text audit: {} texts checked, every one inside its box",
-        crate::app::audit::checked()
+        "text audit: {} texts checked, every one inside its box; {} texts and marks, none covering another",
+        crate::app::audit::checked(),
+        crate::app::audit::covered_checked()
     );
 }
 

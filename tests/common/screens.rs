@@ -107,3 +107,16 @@ pub fn listed_error(app: &mut App, slot: Slot) -> String {
         .unwrap_or_else(|| panic!("{slot:?} is not listed"));
     e.read.clone().expect_err("the save cannot be read")
 }
+
+/// One frame laid out and audited as if drawn at `w` by `h`, without a
+/// window: nothing is painted (a dry run), but every text, box and mark is
+/// checked as `--audit-text` checks them. The problems this frame first
+/// showed are returned.
+pub fn audited_frame(app: &mut App, input: InputFrame, w: f32, h: f32) -> Vec<String> {
+    tally_ho::app::ui::set_dry(true);
+    if !tally_ho::app::audit::started() {
+        tally_ho::app::audit::start();
+    }
+    app.frame(input, true, w, h);
+    app.audited.clone()
+}

@@ -255,8 +255,12 @@ impl BlitzScene {
             format!("{:+} = {}", th.modifier, th.modified())
         };
         ui.text(&sum, dx + 4.0, r.y + 34.0 + d * 0.68, 18.0, INK);
+        // The rows start past the dice and their sum, at half the box at
+        // the least.
+        let rx = (r.x + r.w * 0.5).max(dx + 4.0 + text_width(&sum, 18.0) + 12.0);
+        let rw = r.x + r.w - rx - 8.0;
         ui.text(
-            &fit_text(&th.read, r.w * 0.45, 17.0),
+            &fit_text(&th.read, rx - x - 10.0, 17.0),
             x,
             r.y + 34.0 + d + 24.0,
             17.0,
@@ -275,8 +279,7 @@ impl BlitzScene {
             th.modified()
         }
         .clamp(lo, hi);
-        let rx = r.x + r.w * 0.5;
-        let rw = r.w * 0.5 - 8.0;
+
         // As many rows as fit at a readable size, around the one read.
         let fit = (((r.h - 12.0) / 17.0).floor() as usize).max(1);
         let lit_i = rows

@@ -4,6 +4,9 @@
 
 use super::anim::Anim;
 use super::{CampaignScene, Seen};
+use crate::app::ui::paint::{
+    clear_background, draw_line, draw_poly, draw_rectangle, draw_rectangle_lines, draw_triangle,
+};
 use crate::app::ui::{mix, Ui, ACCENT, INK};
 use crate::campaign::data::{Group, Square, Terrain};
 use crate::campaign::deck::CardKind;
@@ -739,7 +742,7 @@ impl CampaignScene {
         let size = name_size(v.cell);
         let mut taken: Vec<Rect> = self.placed(c).all().collect();
         ui.flush_text();
-        for (k, (at, text, _)) in self.notes.iter().enumerate() {
+        for (at, text, _) in &self.notes {
             let width = (v.rect.w * 0.6).min(320.0);
             let lines = crate::app::ui::wrap_text(text, width - 10.0, size);
             let lw = lines
@@ -761,8 +764,8 @@ impl CampaignScene {
             );
             ui.rect(r, Color::new(1.0, 0.97, 0.88, 1.0));
             ui.rect_lines(r, 2.0, ACCENT);
-            let who = format!("note {k}");
-            crate::app::audit::owner(Some(&who));
+            // A call-out, like a tooltip: its box hides the map under it
+            // while it shows (the notes keep clear of one another).
             for (i, l) in lines.iter().enumerate() {
                 ui.text(
                     l,
@@ -772,8 +775,6 @@ impl CampaignScene {
                     INK,
                 );
             }
-            crate::app::audit::owner(None);
-            crate::app::audit::mark(&who, "a note", r);
         }
         ui.flush_text();
     }

@@ -31,7 +31,7 @@ mod placement;
 mod result;
 mod tips;
 
-pub use anim::LogLine;
+pub use anim::{missed_why, LogLine};
 pub use help::HELP;
 pub use input::{Choice, Do};
 pub use map::{legal_outline_contrast, name_size, CounterLook, MapView};

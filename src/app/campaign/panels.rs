@@ -13,6 +13,7 @@ use super::names::{
 use super::result::verdict_text;
 use super::{CampaignScene, Seen};
 use crate::app::table::Shared;
+use crate::app::ui::paint::clear_background;
 use crate::app::ui::{text_width, Ui, ACCENT, DIM, INK, PAPER};
 use crate::campaign::data::{Group, Luftflotte};
 use crate::campaign::dice::Face;

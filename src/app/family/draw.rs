@@ -7,6 +7,7 @@ use super::anim::climb_text;
 use super::{colour_of, missed, name, sector_colour, FamilyScene, Mode};
 use crate::app::board_view::{draw_counter_body, draw_counter_labels, Counter, Mark};
 use crate::app::table::Shared;
+use crate::app::ui::paint::clear_background;
 use crate::app::ui::{self, draw_text, mix, Ui, ACCENT, DIM, INK, PAPER};
 use crate::common::hex::{hex_from_offset, End, Facing};
 use crate::common::words::count;
@@ -62,13 +63,13 @@ impl<G: FamilyGame> FamilyScene<G> {
             Phase::Order(Order::RadarLanding { .. }) => "must land: radar hit",
             _ => "to fly",
         };
-        ui.text_centered(
+        let (head, size) = ui::shrink_to_fit(
             &format!("{} {what}", name(g, &t.players, seat)),
-            ui.w / 2.0,
-            ui.h / 2.0 - 20.0,
             46.0,
-            WHITE,
+            24.0,
+            ui.w - 40.0,
         );
+        ui.text_centered(&head, ui.w / 2.0, ui.h / 2.0 - 20.0, size, WHITE);
         ui.text_centered(
             "Hand over the machine, then press a key or click.",
             ui.w / 2.0,
@@ -349,6 +350,7 @@ impl<G: FamilyGame> FamilyScene<G> {
                     lift,
                     name_left: false,
                     tagged: false,
+                    pill: true,
                 }
             } else {
                 let seat = i as u8;
@@ -368,6 +370,7 @@ impl<G: FamilyGame> FamilyScene<G> {
                     lift,
                     name_left: false,
                     tagged: false,
+                    pill: true,
                 }
             };
             draw_counter_body(ui, p, v.direction(facing), v.size, &counter, scheme);
@@ -505,190 +508,204 @@ impl<G: FamilyGame> FamilyScene<G> {
                 })
             })
             .collect();
-        self.mat.show(ui, area, (area, v.rect, mask), || {
-            clear_background(super::TABLE);
-            for hex in sc.grid.hexes() {
-                let col = match sc.terrain(hex) {
-                    Some(Terrain::Land { sector }) => mix(
-                        LAND,
-                        sector_colour(sc.sectors[sector as usize].colour),
-                        0.22,
-                    ),
-                    _ => SEA,
-                };
-                ui.poly(&v.corners(hex), col);
-            }
-            for hex in sc.grid.hexes() {
-                ui.poly_lines(&v.corners(hex), 1.0, Color::new(0.2, 0.25, 0.2, 0.45));
-            }
-            // Sector borders: a thick line where two sectors' land meets.
-            for hex in sc.grid.hexes() {
-                let Some(Terrain::Land { sector }) = sc.terrain(hex) else {
-                    continue;
-                };
-                let corners = v.corners(hex);
-                for f in Facing::ALL.iter() {
-                    if let Some(Terrain::Land { sector: o }) = sc.terrain(f.ahead(hex)) {
-                        if o != sector {
-                            // The edge facing f lies between two corners.
-                            let c = v.center(hex);
-                            let dir = v.direction(*f);
-                            let mut pts: Vec<Vec2> = corners
-                                .iter()
-                                .copied()
-                                .filter(|p| (*p - c).normalize().dot(dir) > 0.7)
-                                .collect();
-                            pts.truncate(2);
-                            if pts.len() == 2 {
-                                ui.line(pts[0], pts[1], 3.0, INK);
+        // The start squares a bomber stands on show the bomber, not their
+        // number.
+        let held: Vec<bool> = sc
+            .starts
+            .iter()
+            .map(|h| self.bdisp.iter().any(|b| !b.gone && b.hex == *h))
+            .collect();
+        let held_mask = held
+            .iter()
+            .enumerate()
+            .fold(0u64, |m, (i, &h)| if h { m | (1 << (i % 64)) } else { m });
+        self.mat
+            .show(ui, area, (area, v.rect, mask, held_mask), || {
+                clear_background(super::TABLE);
+                for hex in sc.grid.hexes() {
+                    let col = match sc.terrain(hex) {
+                        Some(Terrain::Land { sector }) => mix(
+                            LAND,
+                            sector_colour(sc.sectors[sector as usize].colour),
+                            0.22,
+                        ),
+                        _ => SEA,
+                    };
+                    ui.poly(&v.corners(hex), col);
+                }
+                for hex in sc.grid.hexes() {
+                    ui.poly_lines(&v.corners(hex), 1.0, Color::new(0.2, 0.25, 0.2, 0.45));
+                }
+                // Sector borders: a thick line where two sectors' land meets.
+                for hex in sc.grid.hexes() {
+                    let Some(Terrain::Land { sector }) = sc.terrain(hex) else {
+                        continue;
+                    };
+                    let corners = v.corners(hex);
+                    for f in Facing::ALL.iter() {
+                        if let Some(Terrain::Land { sector: o }) = sc.terrain(f.ahead(hex)) {
+                            if o != sector {
+                                // The edge facing f lies between two corners.
+                                let c = v.center(hex);
+                                let dir = v.direction(*f);
+                                let mut pts: Vec<Vec2> = corners
+                                    .iter()
+                                    .copied()
+                                    .filter(|p| (*p - c).normalize().dot(dir) > 0.7)
+                                    .collect();
+                                pts.truncate(2);
+                                if pts.len() == 2 {
+                                    ui.line(pts[0], pts[1], 3.0, INK);
+                                }
                             }
                         }
                     }
                 }
-            }
-            for (i, f) in sc.features.iter().enumerate() {
-                let p = v.center(f.hex);
-                let s = v.size;
-                let ink = sector_colour(sc.sectors[f.sector as usize].colour);
-                match f.kind {
-                    FeatureKind::Airfield => {
-                        let r = Rect::new(p.x - s * 0.5, p.y - s * 0.32, s, s * 0.64);
-                        ui.rect(r, Color::new(0.72, 0.70, 0.64, 1.0));
-                        ui.rect_lines(r, 2.0, ink);
-                        ui.line(
-                            p - vec2(s * 0.42, s * 0.18),
-                            p + vec2(s * 0.42, s * 0.18),
-                            3.0,
-                            INK,
-                        );
-                        ui.line(
-                            p - vec2(s * 0.42, -s * 0.18),
-                            p + vec2(s * 0.42, -s * 0.18),
-                            3.0,
-                            INK,
-                        );
-                        if !defended[f.sector as usize] && !knocked[i] {
-                            ui.line(vec2(r.x, r.y + r.h), vec2(r.x + r.w, r.y), 3.0, ACCENT);
-                        }
-                    }
-                    FeatureKind::Radar => {
-                        ui.line(p + vec2(0.0, s * 0.4), p - vec2(0.0, s * 0.3), 3.0, INK);
-                        ui.triangle(
-                            p - vec2(s * 0.3, s * 0.45),
-                            p + vec2(s * 0.3, -s * 0.45),
-                            p - vec2(0.0, s * 0.15),
-                            ink,
-                        );
-                        ui.line(
-                            p + vec2(-s * 0.25, s * 0.4),
-                            p + vec2(s * 0.25, s * 0.4),
-                            3.0,
-                            INK,
-                        );
-                    }
-                    FeatureKind::Aa => {
-                        ui.circle(p, s * 0.28, ink);
-                        ui.circle_lines(p, s * 0.28, 2.0, INK);
-                        for dx in [-0.15f32, 0.0, 0.15] {
+                for (i, f) in sc.features.iter().enumerate() {
+                    let p = v.center(f.hex);
+                    let s = v.size;
+                    let ink = sector_colour(sc.sectors[f.sector as usize].colour);
+                    match f.kind {
+                        FeatureKind::Airfield => {
+                            let r = Rect::new(p.x - s * 0.5, p.y - s * 0.32, s, s * 0.64);
+                            ui.rect(r, Color::new(0.72, 0.70, 0.64, 1.0));
+                            ui.rect_lines(r, 2.0, ink);
                             ui.line(
-                                p + vec2(dx * s, 0.0),
-                                p + vec2(dx * s * 2.0, -s * 0.5),
+                                p - vec2(s * 0.42, s * 0.18),
+                                p + vec2(s * 0.42, s * 0.18),
+                                3.0,
+                                INK,
+                            );
+                            ui.line(
+                                p - vec2(s * 0.42, -s * 0.18),
+                                p + vec2(s * 0.42, -s * 0.18),
+                                3.0,
+                                INK,
+                            );
+                            if !defended[f.sector as usize] && !knocked[i] {
+                                ui.line(vec2(r.x, r.y + r.h), vec2(r.x + r.w, r.y), 3.0, ACCENT);
+                            }
+                        }
+                        FeatureKind::Radar => {
+                            ui.line(p + vec2(0.0, s * 0.4), p - vec2(0.0, s * 0.3), 3.0, INK);
+                            ui.triangle(
+                                p - vec2(s * 0.3, s * 0.45),
+                                p + vec2(s * 0.3, -s * 0.45),
+                                p - vec2(0.0, s * 0.15),
+                                ink,
+                            );
+                            ui.line(
+                                p + vec2(-s * 0.25, s * 0.4),
+                                p + vec2(s * 0.25, s * 0.4),
                                 3.0,
                                 INK,
                             );
                         }
+                        FeatureKind::Aa => {
+                            ui.circle(p, s * 0.28, ink);
+                            ui.circle_lines(p, s * 0.28, 2.0, INK);
+                            for dx in [-0.15f32, 0.0, 0.15] {
+                                ui.line(
+                                    p + vec2(dx * s, 0.0),
+                                    p + vec2(dx * s * 2.0, -s * 0.5),
+                                    3.0,
+                                    INK,
+                                );
+                            }
+                        }
+                    }
+                    if knocked[i] {
+                        // The explosion marker.
+                        let r = s * 0.42;
+                        let star: Vec<Vec2> = (0..16)
+                            .map(|k| {
+                                let a = k as f32 * std::f32::consts::PI / 8.0;
+                                let rr = if k % 2 == 0 { r } else { r * 0.5 };
+                                p + vec2(a.cos(), a.sin()) * rr
+                            })
+                            .collect();
+                        for k in 0..16 {
+                            ui.triangle(
+                                p,
+                                star[k],
+                                star[(k + 1) % 16],
+                                Color::new(0.95, 0.45, 0.05, 1.0),
+                            );
+                        }
+                        ui.poly_lines(&star, 2.0, INK);
                     }
                 }
-                if knocked[i] {
-                    // The explosion marker.
-                    let r = s * 0.42;
-                    let star: Vec<Vec2> = (0..16)
-                        .map(|k| {
-                            let a = k as f32 * std::f32::consts::PI / 8.0;
-                            let rr = if k % 2 == 0 { r } else { r * 0.5 };
-                            p + vec2(a.cos(), a.sin()) * rr
+                for (i, &h) in sc.starts.iter().enumerate() {
+                    if held[i] {
+                        continue;
+                    }
+                    let p = v.center(h);
+                    ui.circle_lines(p, v.size * 0.55, 2.0, WHITE);
+                    // The number at the top of its square, clear of the marks a
+                    // bomber carries low on either side.
+                    let n = format!("{}", i + 1);
+                    let size = (v.size * 0.7).clamp(12.0, 18.0);
+                    let w = ui::text_width(&n, size);
+                    draw_text(&n, p.x - w / 2.0, p.y - v.size * 0.2, size, WHITE);
+                }
+                // The north edge's curved arrows: bombers turn round here. In a
+                // campaign's raid, the target is there instead.
+                let (a, b) = v.edge(End::North);
+                let n = (sc.grid.columns() / 3).max(2);
+                if let Some(r) = &sc.raid {
+                    let t = format!("Target: {}", r.target);
+                    let size = 18.0;
+                    let t = ui::fit_text(&t, (b - a).length().max(60.0), size);
+                    let at = (a + b) / 2.0 + north * row * 0.45;
+                    let w = ui::text_width(&t, size);
+                    ui.rect(
+                        Rect::new(
+                            at.x - w / 2.0 - 6.0,
+                            at.y - size * 0.8,
+                            w + 12.0,
+                            size * 1.15,
+                        ),
+                        Color::new(0.55, 0.12, 0.10, 0.9),
+                    );
+                    draw_text(&t, at.x - w / 2.0, at.y, size, PAPER);
+                }
+                for k in (0..n).filter(|_| sc.raid.is_none()) {
+                    let at = a + (b - a) * ((k as f32 + 0.5) / n as f32) + north * row * 0.35;
+                    let r = v.size * 0.35;
+                    let pts: Vec<Vec2> = (0..=8)
+                        .map(|j| {
+                            let t = std::f32::consts::PI * (1.0 + j as f32 / 8.0);
+                            at + east * r * t.cos() - north * (r * 0.8 + r * t.sin())
                         })
                         .collect();
-                    for k in 0..16 {
-                        ui.triangle(
-                            p,
-                            star[k],
-                            star[(k + 1) % 16],
-                            Color::new(0.95, 0.45, 0.05, 1.0),
-                        );
+                    for w in pts.windows(2) {
+                        ui.line(w[0], w[1], 2.5, PAPER);
                     }
-                    ui.poly_lines(&star, 2.0, INK);
+                    let end = pts[8];
+                    ui.triangle(end - east * 5.0, end + east * 5.0, end - north * 8.0, PAPER);
                 }
-            }
-            for (i, &h) in sc.starts.iter().enumerate() {
-                let p = v.center(h);
-                ui.circle_lines(p, v.size * 0.55, 2.0, WHITE);
-                draw_text(
-                    format!("{}", i + 1),
-                    p.x + v.size * 0.38,
-                    p.y + v.size * 0.62,
-                    18.0,
-                    WHITE,
-                );
-            }
-            // The north edge's curved arrows: bombers turn round here. In a
-            // campaign's raid, the target is there instead.
-            let (a, b) = v.edge(End::North);
-            let n = (sc.grid.columns() / 3).max(2);
-            if let Some(r) = &sc.raid {
-                let t = format!("Target: {}", r.target);
-                let size = 18.0;
-                let t = ui::fit_text(&t, (b - a).length().max(60.0), size);
-                let at = (a + b) / 2.0 + north * row * 0.45;
-                let w = ui::text_width(&t, size);
-                ui.rect(
-                    Rect::new(
-                        at.x - w / 2.0 - 6.0,
-                        at.y - size * 0.8,
-                        w + 12.0,
-                        size * 1.15,
-                    ),
-                    Color::new(0.55, 0.12, 0.10, 0.9),
-                );
-                draw_text(&t, at.x - w / 2.0, at.y, size, PAPER);
-            }
-            for k in (0..n).filter(|_| sc.raid.is_none()) {
-                let at = a + (b - a) * ((k as f32 + 0.5) / n as f32) + north * row * 0.35;
-                let r = v.size * 0.35;
-                let pts: Vec<Vec2> = (0..=8)
-                    .map(|j| {
-                        let t = std::f32::consts::PI * (1.0 + j as f32 / 8.0);
-                        at + east * r * t.cos() - north * (r * 0.8 + r * t.sin())
-                    })
-                    .collect();
-                for w in pts.windows(2) {
-                    ui.line(w[0], w[1], 2.5, PAPER);
+                // Column letters beyond the south edge, row numbers beyond the west.
+                let label = |t: &str, p: Vec2| {
+                    draw_text(
+                        t,
+                        p.x - ui::text_width(t, 16.0) / 2.0,
+                        p.y + 5.0,
+                        16.0,
+                        PAPER,
+                    );
+                };
+                let (a, b) = v.edge(End::South);
+                let along = (b - a).normalize();
+                for c in 0..sc.grid.columns() as i32 {
+                    let p = v.center(hex_from_offset(c, sc.grid.rows() as i32 - 1));
+                    let p = a + along * (p - a).dot(along) - north * 12.0;
+                    label(&column_letter(c).to_string(), p);
                 }
-                let end = pts[8];
-                ui.triangle(end - east * 5.0, end + east * 5.0, end - north * 8.0, PAPER);
-            }
-            // Column letters beyond the south edge, row numbers beyond the west.
-            let label = |t: &str, p: Vec2| {
-                draw_text(
-                    t,
-                    p.x - ui::text_width(t, 16.0) / 2.0,
-                    p.y + 5.0,
-                    16.0,
-                    PAPER,
-                );
-            };
-            let (a, b) = v.edge(End::South);
-            let along = (b - a).normalize();
-            for c in 0..sc.grid.columns() as i32 {
-                let p = v.center(hex_from_offset(c, sc.grid.rows() as i32 - 1));
-                let p = a + along * (p - a).dot(along) - north * 12.0;
-                label(&column_letter(c).to_string(), p);
-            }
-            for r in 0..sc.grid.rows() as i32 {
-                let p = v.center(hex_from_offset(0, r)) - east * (v.size + 16.0);
-                label(&(r + 1).to_string(), p);
-            }
-        });
+                for r in 0..sc.grid.rows() as i32 {
+                    let p = v.center(hex_from_offset(0, r)) - east * (v.size + 16.0);
+                    label(&(r + 1).to_string(), p);
+                }
+            });
     }
 
     /// The side panel's cards and log (cached as a layer; the spinner is

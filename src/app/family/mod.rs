@@ -19,6 +19,7 @@ use super::board_view::{BoardView, Lie, Zoom};
 use super::table::{Act, Beat, Lesson, Pointer, Scene, Shared, Table};
 use super::ui::{Layer, Ui};
 use super::HelpPage;
+use crate::app::ui::paint::clear_background;
 use crate::common::hex::Facing;
 use crate::family::ai::Ai;
 use crate::family::{Choice, Command, Event, FamilyGame, Game, Seat, SectorColour, State};
@@ -119,7 +120,7 @@ pub struct FamilyScene<G = Game> {
     /// A commander's flight whose log line waits for its end.
     flight: Option<anim::Flight>,
     /// The board drawn once into a texture, for where it lies on screen.
-    mat: Layer<(Rect, Rect, u64)>,
+    mat: Layer<(Rect, Rect, u64, u64)>,
     panel: Layer<(Rect, u64)>,
     /// Who meets whom, above the board (a campaign's intercept).
     pub caption: Option<String>,

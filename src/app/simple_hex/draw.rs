@@ -12,6 +12,7 @@ use crate::app::board_view::{
     side_ink, tag_place, Counter, DieLook, Mark,
 };
 use crate::app::table::Shared;
+use crate::app::ui::paint::{clear_background, draw_rectangle, draw_rectangle_lines};
 use crate::app::ui::{draw_text, fit_text, text_width, Ui, ACCENT, INK, PAPER};
 use crate::settings::Settings;
 use crate::simple_hex::movement::{self, StepTo};
@@ -180,7 +181,15 @@ impl<G: HexGame> HexScene<G> {
         let front = self.front(t);
         let fd = self.face_down.clone();
         let fd = &fd;
-        let fan = planes(g, &self.disp, &v, fd);
+        // The stops written on the mat: the empty hexes on the way (a hex
+        // where a plane is shown shows the plane); no name covers them.
+        let stops: Vec<Reach> = hl
+            .iter()
+            .filter(|h| !h.end && !self.disp.iter().any(|d| d.visible && d.hex == h.hex))
+            .cloned()
+            .collect();
+        let stop_boxes: Vec<Rect> = stops.iter().map(|h| stop_box(&v, h)).collect();
+        let fan = planes(g, &self.disp, &v, fd, &stop_boxes);
         let mut counters = Vec::new();
         let mut marks: Vec<(PlaneId, Rect)> = Vec::new();
         for (i, d) in self.disp.iter().enumerate() {
@@ -229,6 +238,7 @@ impl<G: HexGame> HexScene<G> {
                 // Planes waiting beyond their edge stand close: no tag.
                 // Small (waiting, or passing through a held hex): no tag.
                 tagged: scale >= 1.0 && g.board().contains(d.hex),
+                pill: false,
             };
             // Its marks, which the results of shots keep clear of.
             let right = v.area.x + v.area.w;
@@ -283,13 +293,6 @@ impl<G: HexGame> HexScene<G> {
             h.finish()
         };
         let scheme = settings.scheme;
-        // The stops written on the mat: the empty hexes on the way (a hex
-        // where a plane is shown shows the plane).
-        let stops: Vec<Reach> = hl
-            .iter()
-            .filter(|h| !h.end && !self.disp.iter().any(|d| d.visible && d.hex == h.hex))
-            .cloned()
-            .collect();
         self.draw_mat(ui, g, &hl, &stops, still_key, || {
             for side in [Side::German, Side::British] {
                 let (a, b) = v.edge(sc.end_of(side));
@@ -439,6 +442,7 @@ impl<G: HexGame> HexScene<G> {
                         lift: 0.0,
                         name_left: false,
                         tagged: true,
+                        pill: false,
                     };
                     draw_counter(
                         ui,
@@ -512,7 +516,7 @@ impl<G: HexGame> HexScene<G> {
             let others: Vec<Rect> = marks
                 .iter()
                 .map(|m| m.1)
-                .chain(stops.iter().map(|h| stop_box(&v, h)))
+                .chain(stop_boxes.iter().copied())
                 .chain(taken.iter().copied())
                 .collect();
             let (fill, ink) = match verdict {

@@ -25,10 +25,12 @@ pub(super) fn planes(
     disp: &[Disp],
     v: &BoardView,
     fd: &FaceDown,
+    avoid: &[Rect],
 ) -> Vec<(Vec2, f32, Option<bool>)> {
     let sc = g.scenario();
     fan_out(
         disp,
+        avoid,
         v,
         |i| {
             let p = g.plane(PlaneId(i as u8));
@@ -64,6 +66,7 @@ pub(super) fn planes(
                 lift: 0.0,
                 name_left: false,
                 tagged: g.board().contains(disp[i].hex),
+                pill: false,
             }
         },
     )
@@ -82,6 +85,7 @@ pub(super) fn planes(
 /// out. `counter` is a plane's counter, named.
 pub(super) fn fan_out<'c>(
     disp: &[Disp],
+    avoid: &[Rect],
     v: &BoardView,
     waiting: impl Fn(usize) -> Option<Waiting>,
     counter: impl Fn(usize) -> Counter<'c>,
@@ -192,8 +196,20 @@ pub(super) fn fan_out<'c>(
             - (extent(v.area, away, 0.0).1 - 2.0);
         let back = away * over.max(0.0);
         for (k, &i) in row.iter().enumerate() {
-            let name = named[k].then_some(false);
-            out[i] = (at(ts[k]) - back - v.center(disp[i].hex), scale, name);
+            out[i] = (at(ts[k]) - back - v.center(disp[i].hex), scale, None);
+            // Named where its plate stays in the area, on either side.
+            if named[k] {
+                let mut c = counter(i);
+                let at = v.center(disp[i].hex) + out[i].0;
+                out[i].2 = [false, true].into_iter().find(|&left| {
+                    c.name_left = left;
+                    label_places(at, v.size * scale, &c, right)
+                        .2
+                        .is_some_and(|(r, _)| {
+                            v.area.contains(r.point()) && v.area.contains(r.point() + r.size())
+                        })
+                });
+            }
         }
     }
     // The names, around every plane's mark and body.
@@ -231,6 +247,7 @@ pub(super) fn fan_out<'c>(
             v.area.contains(r.point())
                 && v.area.contains(r.point() + r.size())
                 && !plates.iter().any(|o| o.overlaps(r))
+                && !avoid.iter().any(|o| o.overlaps(r))
                 && !marks.iter().any(|(j, m, t, b)| {
                     *j != i
                         && (m.overlaps(r)
@@ -363,10 +380,12 @@ mod tests {
                 lift: 0.0,
                 name_left: false,
                 tagged: true,
+                pill: false,
             }
         };
         let fan = fan_out(
             &disp,
+            &[],
             &v,
             |i| {
                 let (_, end, _, unit) = plane(i);

@@ -256,6 +256,8 @@ pub struct Guide {
     pub taught: Vec<&'static str>,
     /// Seconds the guide's ring has pulsed.
     t: f32,
+    /// The table has been shown with the guide on (its opening explained).
+    opened: bool,
 }
 
 /// A table without its game, while the game is played on another table
@@ -439,6 +441,27 @@ impl<S: Scene> Table<S> {
             && (self.game.is_over() || self.handover.is_some() || self.human_turn().is_some())
     }
 
+    /// A new game's opening explained: what its first events (before any
+    /// command) are, as the guide explains them.
+    fn first_lessons(&mut self) {
+        if !self.game.commands().is_empty() || self.shared.watching {
+            return;
+        }
+        let mut state = self.game.initial_state();
+        for ev in self.game.events()[..self.shown.min(self.game.events().len())].iter() {
+            let before = state.clone();
+            S::Game::apply(&mut state, ev);
+            for l in self.scene.lessons(&self.game, &before, ev, &state) {
+                if !self.guide.taught.contains(&l.topic) {
+                    self.guide.taught.push(l.topic);
+                    self.shared
+                        .queue
+                        .push(Beat::Card(Card::lesson(l.title, l.text)));
+                }
+            }
+        }
+    }
+
     /// The events so far, logged without animation (a game just loaded).
     fn log_history(&mut self) {
         let events = self.game.events();
@@ -593,6 +616,10 @@ impl<S: Scene> Table<S> {
     /// One frame: time, input, the opponent, and the picture.
     pub fn frame(&mut self, ui: &mut Ui, settings: &Settings) -> TableAction {
         self.guide.on = settings.guides(<S::Game as Rules>::KIND);
+        if self.guide.on && !self.guide.opened {
+            self.guide.opened = true;
+            self.first_lessons();
+        }
         message::expire(&mut self.shared.message, self.game.events().len());
         self.scene.layout(ui, &self.game);
         self.absorb();
