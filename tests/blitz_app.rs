@@ -168,3 +168,70 @@ fn an_abort_that_threw_no_die_is_taken_back_with_u() {
         Some("Took back the last action.")
     );
 }
+
+/// Outbound the bomber flies only W, NW or N: a heading that would leave
+/// the target behind says so on its button, and once past it the question
+/// says no heading reaches it any more.
+#[test]
+fn a_heading_that_passes_the_target_says_so_and_then_the_panel_says_it_is_out_of_reach() {
+    let (_g, _dir) = data_dir("blitz-past");
+    let mut app = app_with(AnimSpeed::Instant);
+    start(&mut app);
+    click(&mut app, "Take off");
+    settle(&mut app);
+    let mut passed = false;
+    for _ in 0..30 {
+        let t = app.blitz().unwrap();
+        let labels: Vec<String> = app.buttons.iter().map(|b| b.label.clone()).collect();
+        match t.game.phase() {
+            Phase::Heading => {
+                let b = t.game.bomber().unwrap();
+                let target = t.game.mission().unwrap().target;
+                // Each "past" button is one whose next zone leaves the
+                // target out of reach, and only those.
+                for l in labels.iter().filter(|l| l.starts_with("Fly ")) {
+                    let h = [Heading::W, Heading::NW, Heading::N]
+                        .into_iter()
+                        .find(|h| l.starts_with(&format!("Fly {h:?} ")))
+                        .expect("an outbound heading");
+                    let to = h.from(b.zone, &t.game.tables().map).unwrap();
+                    assert_eq!(
+                        l.contains(": past"),
+                        Leg::Outbound.reaches(b.zone, target) && !Leg::Outbound.reaches(to, target),
+                        "{l} from {} to {target}",
+                        b.zone
+                    );
+                }
+                if let Some(l) = labels
+                    .iter()
+                    .find(|l| l.starts_with("Fly W") && l.contains(": past"))
+                {
+                    click(&mut app, l);
+                    settle(&mut app);
+                    passed = true;
+                    break;
+                }
+                click(&mut app, "Fly W");
+            }
+            Phase::Weather => click(&mut app, "Press on"),
+            Phase::Attacked { .. } => click(&mut app, "Evasive action"),
+            p => panic!("not flying outbound: {p:?}"),
+        }
+        settle(&mut app);
+    }
+    assert!(passed, "the bomber never passed its target's column");
+    // Through any weather or fighter in that zone, to the next heading.
+    for _ in 0..10 {
+        match app.blitz().unwrap().game.phase() {
+            Phase::Weather => click(&mut app, "Press on"),
+            Phase::Attacked { .. } => click(&mut app, "Evasive action"),
+            _ => break,
+        }
+        settle(&mut app);
+    }
+    let t = app.blitz().unwrap();
+    assert_eq!(t.game.phase(), Phase::Heading);
+    let q = tally_ho::app::blitz::question(&t.game).unwrap();
+    assert!(q.contains("has flown past"), "{q}");
+    assert!(q.contains("Abort"), "{q}");
+}

@@ -562,6 +562,20 @@ fn at_every_window_size_labels_fit_their_buttons_the_header_fits_and_legal_squar
                     b.rect
                 );
                 scrambles += b.label.starts_with("Scramble") as usize;
+                // Whole: a choice is never cut short.
+                assert!(
+                    !b.label.ends_with('\u{2026}'),
+                    "at {w} x {h} the label {:?} is cut",
+                    b.label
+                );
+            }
+            // "No intercept" is on every page of scrambles.
+            if app.buttons.iter().any(|b| b.label.starts_with("Scramble")) {
+                assert!(
+                    app.buttons.iter().any(|b| b.label == "No intercept"),
+                    "at {w} x {h}: {:?}",
+                    app.buttons.iter().map(|b| &b.label).collect::<Vec<_>>()
+                );
             }
             let (header, size) = &t.scene().header;
             let hw = text_width(header, *size);
@@ -643,6 +657,8 @@ fn at_960_by_600_in_a_busy_turn_each_counter_is_on_its_square_none_covers_anothe
                 "{who}'s token {r:?} leaves its square {:?}",
                 view.square(l.square)
             );
+            // A click on the token goes to the token's square.
+            assert_eq!(view.pick(r.center()), Some(l.square), "{who}'s token {r:?}");
             let p = l.plate;
             if p.w > 0.0 {
                 assert!(within(p, map), "{who}'s plate {p:?} leaves the map {map:?}");

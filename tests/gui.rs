@@ -148,8 +148,9 @@ fn a_scripted_solo_game_through_every_screen_with_screenshots() {
     // The opponent's turn: Luftwaffe counters (grey) on the mat, and none of
     // the player's reach highlighted while the other side flies.
     let ot = load(&shots, "opponent-turn.png");
+    // (Planes fit inside their hexes: a few hundred grey pixels each.)
     let grey = count(&ot, [184, 189, 196], 6, Some((180, 40, 900, 770)));
-    assert!(grey > 1_000, "German counters: {grey}");
+    assert!(grey > 500, "German counters: {grey}");
     let reach = count(&ot, [195, 206, 110], 22, Some((180, 40, 900, 770)));
     assert!(
         reach < highlight / 10,

@@ -437,3 +437,28 @@ fn a_guided_campaign_brings_a_newcomer_to_a_first_intercept_in_a_few_decisions()
         "{decisions} decisions before the first scramble"
     );
 }
+
+#[test]
+fn settings_say_when_there_is_no_sound_device_and_offer_no_sound_switch() {
+    use tally_ho::app::audio::set_no_device;
+    let (_g, _dir) = data_dir("no-sound");
+    let mut app = app_with(AnimSpeed::Instant);
+    frame(&mut app, InputFrame::idle());
+    click(&mut app, "Settings");
+    set_no_device(true);
+    frame(&mut app, InputFrame::idle());
+    let labels: Vec<String> = app.buttons.iter().map(|b| b.label.clone()).collect();
+    assert!(
+        !labels.iter().any(|l| l.starts_with("Sound:")),
+        "{labels:?}"
+    );
+    let muted = app.settings.muted;
+    frame(&mut app, InputFrame::press(KeyCode::M));
+    assert_eq!(
+        app.settings.muted, muted,
+        "M switches nothing without a device"
+    );
+    set_no_device(false);
+    frame(&mut app, InputFrame::idle());
+    assert!(app.buttons.iter().any(|b| b.label == "Sound: on"));
+}

@@ -103,11 +103,17 @@ pub fn no_device() -> bool {
     SILENT.load(std::sync::atomic::Ordering::Relaxed)
 }
 
+/// Records whether a sound device was found (`prepare_device` does, once,
+/// before the window opens).
+pub fn set_no_device(none: bool) {
+    SILENT.store(none, std::sync::atomic::Ordering::Relaxed);
+}
+
 /// Call before the window starts. Returns the one-line notice when the game
 /// will be silent.
 pub fn prepare_device() -> Option<String> {
     let notice = find_device();
-    SILENT.store(notice.is_some(), std::sync::atomic::Ordering::Relaxed);
+    set_no_device(notice.is_some());
     notice
 }
 

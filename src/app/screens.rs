@@ -47,45 +47,74 @@ pub(super) fn menu(
         "The Battle of Britain and the Blitz, 1940-41",
     );
     let r = column(ui, 9);
+    let go_on = match continues {
+        Some(game) => format!("Continue the last game: {game}"),
+        None => "Continue: no game is saved yet".to_string(),
+    };
+    let labels = [
+        "New game: Simple Hex dogfight",
+        "Family game: Spitfires vs bombers",
+        "Campaign: the Battle of Britain",
+        "Night Blitz: a bomber crew's tour, 1940-41",
+        go_on.as_str(),
+        "Load a game",
+        "Rules and controls of the four games",
+        "Settings",
+        "Quit",
+    ];
+    // One size for the whole column.
+    let size = one_size(&labels, r[0]);
     let mut t = None;
-    if ui.button(r[0], "New game: Simple Hex dogfight") || ui.input.key(KeyCode::N) {
+    let b = |ui: &mut Ui, i: usize| ui.button_at_most(r[i], labels[i], size);
+    if b(ui, 0) || ui.input.key(KeyCode::N) {
         t = Some(Transition::NewGameScreen);
     }
-    if ui.button(r[1], "Family game: Spitfires vs bombers") || ui.input.key(KeyCode::F) {
+    if b(ui, 1) || ui.input.key(KeyCode::F) {
         t = Some(Transition::NewFamilyScreen);
     }
-    if ui.button(r[2], "Campaign: the Battle of Britain") || ui.input.key(KeyCode::B) {
+    if b(ui, 2) || ui.input.key(KeyCode::B) {
         t = Some(Transition::NewCampaignScreen);
     }
-    if ui.button(r[3], "Night Blitz: a bomber crew's tour, 1940-41") || ui.input.key(KeyCode::Z) {
+    if b(ui, 3) || ui.input.key(KeyCode::Z) {
         t = Some(Transition::NewBlitz);
     }
-    match continues {
-        Some(game) => {
-            if ui.button(r[4], &format!("Continue the last game: {game}"))
-                || ui.input.key(KeyCode::C)
-            {
-                t = Some(Transition::Continue);
-            }
+    if continues.is_some() {
+        if b(ui, 4) || ui.input.key(KeyCode::C) {
+            t = Some(Transition::Continue);
         }
-        None => ui.button_off(r[4], "Continue: no game is saved yet"),
+    } else {
+        ui.button_off(r[4], labels[4]);
     }
-    if ui.button(r[5], "Load a game") || ui.input.key(KeyCode::L) {
+    if b(ui, 5) || ui.input.key(KeyCode::L) {
         t = Some(Transition::Push(Screen::Load(LoadList::read())));
     }
-    if ui.button(r[6], "Rules and controls of the four games") || ui.input.key(KeyCode::H) {
+    if b(ui, 6) || ui.input.key(KeyCode::H) {
         t = Some(Transition::Push(Screen::Rules));
     }
-    if ui.button(r[7], "Settings") {
+    if b(ui, 7) {
         t = Some(Transition::Push(Screen::Settings { error: None }));
     }
-    if ui.button(r[8], "Quit") || ui.input.key(KeyCode::Escape) {
+    if b(ui, 8) || ui.input.key(KeyCode::Escape) {
         t = Some(Transition::Quit);
     }
     if let Some(n) = notice {
         notice_bar(ui, n);
     }
     t
+}
+
+/// The one size a column of buttons like `r` writes `labels` at: the
+/// largest at which every label fits.
+pub(super) fn one_size(labels: &[&str], r: Rect) -> f32 {
+    let mut size = (r.h * 0.55).min(28.0);
+    while size > 12.0
+        && labels
+            .iter()
+            .any(|l| crate::app::ui::text_width(l, size) > r.w - 16.0)
+    {
+        size -= 1.0;
+    }
+    size
 }
 
 /// A sentence along the bottom of a screen, wrapped to the window (two

@@ -198,6 +198,7 @@ async fn drive(script: &mut dyn Script, shots: Option<PathBuf>, audio: &Audio) -
     // Quick animations: the script plays a whole game.
     app.settings.anim = crate::settings::AnimSpeed::Fast;
     let mut taken: Vec<&'static str> = Vec::new();
+    let mut cards: Vec<String> = Vec::new();
     for _ in 0..400_000 {
         clear_background(BLACK);
         let input = script.next(&app);
@@ -209,6 +210,16 @@ async fn drive(script: &mut dyn Script, shots: Option<PathBuf>, audio: &Audio) -
                     taken.push(file);
                     let _ = std::fs::create_dir_all(dir);
                     get_screen_data().export_png(&dir.join(file).to_string_lossy());
+                }
+            }
+            // Each card the table holds up, once: the summaries and the
+            // guide's explanations.
+            if let Some(card) = app.card() {
+                let file = format!("card-{}.png", slug(&card.title));
+                if !cards.contains(&file) {
+                    let _ = std::fs::create_dir_all(dir);
+                    get_screen_data().export_png(&dir.join(&file).to_string_lossy());
+                    cards.push(file);
                 }
             }
         }
@@ -363,22 +374,27 @@ async fn click(app: &mut App, label: &str) {
     next_frame().await;
 }
 
+/// A label as part of a file name: "Attack 1 is over" is "attack-1-is-over".
+fn slug(label: &str) -> String {
+    let s: String = label
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    s.trim_matches('-').to_string()
+}
+
 /// A file name for the screen reached by `labels`.
 fn tour_file(labels: &[&str]) -> String {
     let mut name = String::from("tour");
     for l in labels {
         name.push('-');
-        let slug: String = l
-            .chars()
-            .map(|c| {
-                if c.is_ascii_alphanumeric() {
-                    c.to_ascii_lowercase()
-                } else {
-                    '-'
-                }
-            })
-            .collect();
-        name.push_str(slug.trim_matches('-'));
+        name.push_str(&slug(l));
     }
     name.push_str(".png");
     name

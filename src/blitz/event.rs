@@ -365,9 +365,9 @@ pub enum Event {
 }
 
 /// A name in words, for the log and the screen: `OnTheBeam` reads "on the
-/// beam", `Fly(Good)` "fly good", `City("London")` "London", `true` "yes".
+/// beam", `Fly(Good)` "fly good", `City("London")` "London", `true` "yes";
+/// text in quotes is written as it is.
 pub fn words(name: &str) -> String {
-    let name = name.trim_matches('"');
     match name {
         "true" => return "yes".into(),
         "false" => return "no".into(),
@@ -408,4 +408,23 @@ pub fn words(name: &str) -> String {
         prev = Some(ch);
     }
     out.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::words;
+
+    #[test]
+    fn words_keep_a_citys_capitals_and_drop_its_wrapper() {
+        assert_eq!(words("City(\"Manchester\")"), "Manchester");
+        assert_eq!(words("Fly(City(\"Hull\"))"), "fly Hull");
+        assert_eq!(
+            words("Mission { city: \"Manchester\", why: Ordered }"),
+            "mission { city: Manchester , why: ordered }"
+        );
+        assert_eq!(words("OnTheBeam"), "on the beam");
+        assert_eq!(words("true"), "yes");
+        // Text already in words, in quotes, is kept as it is.
+        assert_eq!(words("\"Manchester, ordered\""), "Manchester, ordered");
+    }
 }

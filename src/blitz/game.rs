@@ -207,8 +207,17 @@ impl Game {
                     other.as_ref().map_or(0, |o| o.total() as u8),
                 );
                 let read = match &o {
-                    Night::Mission { city, why } => format!("{city} ({why:?})"),
-                    Night::Stood { why } => format!("no mission ({why:?})"),
+                    Night::Mission { city, why } => format!(
+                        "{city}, {}",
+                        match why {
+                            crate::blitz::Why::FirstRaid => "the first raid",
+                            crate::blitz::Why::Ordered => "ordered",
+                            crate::blitz::Why::FollowUp => "a follow-up raid",
+                        }
+                    ),
+                    Night::Stood { why } => {
+                        format!("no mission ({})", words(&format!("{why:?}")))
+                    }
                 };
                 self.thrown(TableId::A1, &r, 0, Raw(read.clone()));
                 if let Some(other) = other {
@@ -900,8 +909,9 @@ impl Game {
 struct Raw(String);
 
 impl Debug for Raw {
+    /// In quotes: `words` keeps it as it is.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
+        write!(f, "\"{}\"", self.0)
     }
 }
 

@@ -36,8 +36,11 @@ struct Cli {
     #[arg(long, value_name = "N")]
     bench_frames: Option<u32>,
     /// Play a game through the screens with a scripted player: solo, two,
-    /// campaign, campaign-sweep (its first fighter sweep on the board), campaign-dogfight (its first dogfight on the board), campaign-family (its first intercept on the family board), family1-4 or kitchen1-4; or `tour`: one picture of every
-    /// screen the menu leads to, two clicks deep, and of each table.
+    /// campaign, campaign-sweep (its first fighter sweep on the board),
+    /// campaign-dogfight (its first dogfight on the board), campaign-family
+    /// (its first intercept on the family board), family1-4, kitchen1-4 or
+    /// blitz; or `tour`: one picture of every screen the menu leads to, two
+    /// clicks deep, and of each table.
     #[arg(long, value_name = "PLAYERS")]
     script: Option<String>,
     /// With --script: write screenshots of the key moments here.
@@ -50,7 +53,9 @@ struct Cli {
     #[arg(long, value_name = "WxH", value_parser = window_size)]
     window: Option<(u32, u32)>,
     /// With --script: check that every text drawn stays inside its box, the
-    /// window and its clip; list what does not and fail.
+    /// window and its clip, and that no text, mark or result covers
+    /// another; list what does not and fail. Without --shots nothing is
+    /// painted: the screens are only laid out and checked.
     #[arg(long)]
     audit_text: bool,
     /// Seed for --script and --monkey.

@@ -14,7 +14,7 @@ mod text;
 
 pub(crate) use text::label;
 use text::line;
-pub use text::HELP;
+pub use text::{question, HELP};
 
 use super::table::{Act, Beat, Lesson, Pointer, Scene, Shared, Table};
 use super::ui::{wrap_text, Ui, PAPER};

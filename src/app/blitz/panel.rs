@@ -157,6 +157,14 @@ impl BlitzScene {
         } else {
             g.legal_commands()
         };
+        // The guide's next step, over the question it answers.
+        if let Some(next) = &t.guide {
+            for line in wrap_text(&format!("Next: {next}"), w, 15.0) {
+                ui.text(&line, x, y + 13.0, 15.0, ACCENT);
+                y += 17.0;
+            }
+            y += 2.0;
+        }
         if let Some(q) = question(g) {
             for line in wrap_text(&q, w, 17.0) {
                 ui.text(&line, x, y + 14.0, 17.0, INK);
@@ -199,12 +207,10 @@ impl BlitzScene {
             ui.text(line, x, y + 14.0 + i as f32 * 18.0, size, INK);
         }
         // The status line.
-        let status = match (&t.message, &t.guide) {
-            (Some(m), _) => (m.text.clone(), m.colour()),
-            (None, Some(next)) => (format!("Next: {next}"), INK),
-            (None, None) => (
-                "U takes back a choice that threw no die · F5 saves · H help · Esc leaves"
-                    .to_string(),
+        let status = match &t.message {
+            Some(m) => (m.text.clone(), m.colour()),
+            None => (
+                "U: undo a choice that threw no die · F5 save · H help · Esc leave".to_string(),
                 DIM,
             ),
         };
@@ -212,13 +218,8 @@ impl BlitzScene {
             Rect::new(p.x, p.y + p.h - 26.0, p.w, 26.0),
             Color::new(0.86, 0.83, 0.74, 1.0),
         );
-        ui.text(
-            &fit_text(&status.0, w, 15.0),
-            x,
-            p.y + p.h - 8.0,
-            15.0,
-            status.1,
-        );
+        let (line, size) = ui::shrink_to_fit(&status.0, 15.0, 12.0, w);
+        ui.text(&line, x, p.y + p.h - 8.0, size, status.1);
         chosen
     }
 

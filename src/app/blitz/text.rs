@@ -16,7 +16,7 @@ pub(super) fn position_name(p: Position) -> &'static str {
 }
 
 /// What the crew is asked now, in a sentence.
-pub(super) fn question(g: &Game) -> Option<String> {
+pub fn question(g: &Game) -> Option<String> {
     let m = g.mission();
     Some(match g.phase() {
         Phase::Briefing => {

@@ -241,10 +241,10 @@ impl CampaignScene {
                 for w in wings {
                     out.push(play(
                         format!(
-                            "Scramble {}: {} sq., {} off",
+                            "Scramble {}: {} sq., {} away",
                             wing_name(c, w).trim_end_matches(" Wing"),
                             c.wings()[w].squadrons.len(),
-                            count(dist(w), "square", "squares")
+                            dist(w)
                         ),
                         Command::Intercept(w),
                     ));
@@ -324,8 +324,9 @@ impl CampaignScene {
                     };
                     out.push(play(
                         format!(
-                            "{verb} {} (defence {})",
-                            squadron(c, s),
+                            "{verb} {} ({}, def. {})",
+                            crate::campaign::tactical::short_name(&c.forces().squadrons[s].name),
+                            c.aircraft(s).name,
                             c.aircraft(s).defence
                         ),
                         *cmd,

@@ -268,6 +268,10 @@ impl CampaignScene {
                     count(c.geschwader()[*geschwader].squadrons.len(), "squadron", "squadrons"),
                     square_name(c, c.geschwader()[*geschwader].at)
                 ));
+                out.push(
+                    "Each wing below: its squadrons, and how many squares away it is."
+                        .into(),
+                );
             }
             Stage::InterceptStep { geschwader, wing } => {
                 out.push(format!(
@@ -401,6 +405,9 @@ impl CampaignScene {
                         }
                     ));
                     }
+                    out.push(
+                        "def.: the hits that lose a squadron (its defence).".into(),
+                    );
                 }
             }
             Stage::Over => {

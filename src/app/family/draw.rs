@@ -418,8 +418,10 @@ impl<G: FamilyGame> FamilyScene<G> {
             (None, Some(p)) => (p, INK),
             (None, None) => (self.hint(g, t), INK),
         };
-        self.status = ui::fit_text(&status, ui.w - 20.0, 19.0);
-        ui.text(&self.status, 10.0, ui.h - 9.0, 19.0, col);
+        // Smaller before it is cut: the whole sentence if it can be.
+        let (status, size) = ui::shrink_to_fit(&status, 19.0, 13.0, ui.w - 20.0);
+        self.status = status;
+        ui.text(&self.status, 10.0, ui.h - 9.0, size, col);
     }
 
     /// How far below a plane at `alt` its shadow falls, in pixels.

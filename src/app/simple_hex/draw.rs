@@ -550,7 +550,8 @@ impl<G: HexGame> HexScene<G> {
             (None, Some(m)) => (m.text.clone(), m.colour()),
             (None, None) => (self.hint(g, t), INK),
         };
-        ui.text(&text, 10.0, ui.h - 10.0, 20.0, col);
+        let (text, size) = crate::app::ui::shrink_to_fit(&text, 20.0, 13.0, ui.w - 20.0);
+        ui.text(&text, 10.0, ui.h - 10.0, size, col);
         self.status = text;
         self.draw_forecast(ui, g, t);
     }
