@@ -80,6 +80,15 @@ fn until_human(app: &mut App) {
     panic!("the game never came back to a human");
 }
 
+/// A solo family game on `seed`, its Spitfire taken off and its turn come.
+fn airborne(app: &mut App, seed: &str) {
+    family_new_game(app, seed);
+    click(app, "Start");
+    until_human(app);
+    frame(app, InputFrame::press(KeyCode::T));
+    until_human(app);
+}
+
 /// From the menu to the family new-game screen with `seed` typed in.
 fn family_new_game(app: &mut App, seed: &str) {
     frame(app, InputFrame::idle());
@@ -295,11 +304,7 @@ fn a_commander_takes_back_a_misclick_but_never_a_spin() {
 fn the_altitude_buttons_change_which_squares_are_offered() {
     let (_g, _dir) = data_dir("modes");
     let mut app = app_with(AnimSpeed::Instant);
-    family_new_game(&mut app, "12");
-    click(&mut app, "Start");
-    until_human(&mut app);
-    frame(&mut app, InputFrame::press(KeyCode::T));
-    until_human(&mut app);
+    airborne(&mut app, "12");
     let b = family(&app);
     assert!(matches!(b.game.phase(), Phase::Turn { seat: 0 }));
     assert_eq!(b.scene.mode, Mode::Change(0));
@@ -590,10 +595,7 @@ fn the_new_game_screen_fits_its_buttons_in_the_window_from_640_by_480() {
 fn landing_out_of_reach_says_why() {
     let (_g, _dir) = data_dir("land-why");
     let mut app = app_with(AnimSpeed::Instant);
-    family_new_game(&mut app, "12");
-    click(&mut app, "Start");
-    until_human(&mut app);
-    frame(&mut app, InputFrame::press(KeyCode::T));
+    airborne(&mut app, "12");
     // Fly two squares at a time away from the home airfield until no
     // airfield is within reach.
     let mut out_of_reach = false;
@@ -651,11 +653,7 @@ fn each_plane_is_drawn_on_its_own_square() {
     use tally_ho::app::audit::last_marks;
     let (_g, _dir) = data_dir("on-square");
     let mut app = app_with(AnimSpeed::Instant);
-    family_new_game(&mut app, "12");
-    click(&mut app, "Start");
-    until_human(&mut app);
-    frame(&mut app, InputFrame::press(KeyCode::T));
-    until_human(&mut app);
+    airborne(&mut app, "12");
     audited_frame(&mut app, InputFrame::idle(), W, H);
     audited_frame(&mut app, InputFrame::idle(), W, H);
     let b = family(&app);

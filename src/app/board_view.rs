@@ -516,16 +516,17 @@ pub fn pill_place(p: Vec2, size: f32, c: &Counter) -> (Rect, f32, f32) {
     (Rect::new(p.x - w / 2.0, p.y - h / 2.0, w, h), half, fs)
 }
 
-/// The pill: the mark's colour and letter, then the marker's number on
-/// white.
+/// The pill: the mark's colour and letter, then the marker's number in
+/// white on dark.
 fn draw_pill(ui: &Ui, p: Vec2, size: f32, c: &Counter, owner: &str) {
     let (r, half, fs) = pill_place(p, size, c);
     let left = Rect::new(r.x, r.y, half, r.h);
     ui.rect(left, c.mark.fill);
     if let Some(n) = c.marker {
+        // The altitude on dark, never to be read as part of the number.
         let right = Rect::new(r.x + half, r.y, half, r.h);
-        ui.rect(right, WHITE);
-        ui.text_centered(&n.to_string(), right.center().x, r.y + fs * 0.86, fs, INK);
+        ui.rect(right, INK);
+        ui.text_centered(&n.to_string(), right.center().x, r.y + fs * 0.86, fs, WHITE);
     }
     ui.rect_lines(r, 1.5, INK);
     super::audit::mark(owner, &format!("the {} pill", c.mark.letter), r);

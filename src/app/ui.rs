@@ -195,22 +195,28 @@ impl Ui {
             };
             self.rect(r, fill);
             self.rect_lines(r, 2.0, if hot { ACCENT } else { INK });
-            let mut size = size.min((r.h * 0.55).min(28.0));
-            while size > 12.0 && text_width(label, size) > r.w - 16.0 {
-                size -= 1.0;
-            }
-            // Still too wide at the smallest size: cut, with an ellipsis.
-            let label = fit_text(label, r.w - 8.0, size);
-            let tw = text_width(&label, size);
-            self.text(
-                &label,
-                r.x + (r.w - tw) / 2.0,
-                r.y + r.h / 2.0 + size * 0.3,
-                size,
-                INK,
-            );
+            self.label(r, label, size, INK);
         }
         self.clicked(r)
+    }
+
+    /// A button's label centred in `r`, at `size` or as much smaller as it
+    /// must be to fit, and cut with an ellipsis if even the smallest is too
+    /// wide.
+    fn label(&self, r: Rect, label: &str, size: f32, c: Color) {
+        let mut size = size.min((r.h * 0.55).min(28.0));
+        while size > 12.0 && text_width(label, size) > r.w - 16.0 {
+            size -= 1.0;
+        }
+        let label = fit_text(label, r.w - 8.0, size);
+        let tw = text_width(&label, size);
+        self.text(
+            &label,
+            r.x + (r.w - tw) / 2.0,
+            r.y + r.h / 2.0 + size * 0.3,
+            size,
+            c,
+        );
     }
 
     /// A button that cannot be pressed now: greyed, its label saying why;
@@ -219,19 +225,7 @@ impl Ui {
         if self.draw {
             self.rect(r, Color::new(0.62, 0.61, 0.58, 1.0));
             self.rect_lines(r, 2.0, DIM);
-            let mut size = (r.h * 0.55).min(28.0);
-            while size > 12.0 && text_width(label, size) > r.w - 16.0 {
-                size -= 1.0;
-            }
-            let label = fit_text(label, r.w - 8.0, size);
-            let tw = text_width(&label, size);
-            self.text(
-                &label,
-                r.x + (r.w - tw) / 2.0,
-                r.y + r.h / 2.0 + size * 0.3,
-                size,
-                Color::new(0.25, 0.25, 0.27, 1.0),
-            );
+            self.label(r, label, 28.0, Color::new(0.25, 0.25, 0.27, 1.0));
         }
     }
 

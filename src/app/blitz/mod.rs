@@ -86,6 +86,11 @@ impl Scene for BlitzScene {
         0.6
     }
 
+    fn card_area(&self) -> Option<Rect> {
+        // Over the board: the panel beside it stays in sight.
+        Some(self.map)
+    }
+
     fn help_page(&self) -> HelpPage {
         HelpPage::Blitz
     }

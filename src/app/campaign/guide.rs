@@ -85,10 +85,19 @@ impl CampaignScene {
                 "A raid is on the radar: scramble a wing against it (ringed: the nearest), or no intercept.",
                 button(&|d| matches!(d, Do::Play(Command::Intercept(_)))),
             ),
-            (Side::British, Stage::InterceptStep { .. }) => p(
-                "Fly the wing one square after the raid: click a lit square, the one nearest the raid.",
-                None,
-            ),
+            (Side::British, Stage::InterceptStep { geschwader, .. }) => {
+                // The lit square nearest the raid, ringed.
+                let raid = c.geschwader()[*geschwader].at;
+                let best = self
+                    .square_choices(c)
+                    .into_iter()
+                    .map(|(sq, _)| sq)
+                    .min_by_key(|&sq| (crate::campaign::state::distance(sq, raid), sq.col, sq.row));
+                p(
+                    "Fly the wing one square after the raid: click the lit square nearest it (ringed).",
+                    best.map(|sq| self.lay.map.square(sq)),
+                )
+            }
             (_, Stage::HowToFight { .. }) => p(
                 "Fight it: the campaign's dice are quickest (ringed); the boards fight it move by move.",
                 button(&play(Command::WithDice)),

@@ -278,6 +278,11 @@ impl Scene for CampaignScene {
         2.5
     }
 
+    fn card_area(&self) -> Option<Rect> {
+        // Over the board: the panel beside it stays in sight.
+        Some(self.lay.map.area)
+    }
+
     fn help_page(&self) -> HelpPage {
         HelpPage::Campaign
     }

@@ -37,6 +37,24 @@ impl CampaignScene {
     }
 
     /// A line shrunk (then cut) to fit `room` pixels.
+    /// `s` wrapped to `room` from `at` (the first baseline), its lines at
+    /// `size`; returns how far down the next line goes.
+    pub(super) fn say_wrapped(
+        &self,
+        ui: &Ui,
+        s: &str,
+        at: Vec2,
+        size: f32,
+        room: f32,
+        c: Color,
+    ) -> f32 {
+        let lines = crate::app::ui::wrap_text(s, room, size);
+        for (i, l) in lines.iter().enumerate() {
+            self.say(ui, l, at.x, at.y + i as f32 * (size + 2.0), size, c);
+        }
+        lines.len().max(1) as f32 * (size + 2.0)
+    }
+
     pub(super) fn say_fit(&self, ui: &Ui, s: &str, at: Vec2, size: f32, room: f32, c: Color) {
         let (s, size) = fit(s, size, 12.0, room);
         self.say(ui, &s, at.x, at.y, size, c);
@@ -463,8 +481,7 @@ impl CampaignScene {
         // The weather of the turn.
         let room = r.w - 16.0;
         let w = weather_line(c);
-        self.say_fit(ui, &w, vec2(x, y), 15.0, room, INK);
-        y += 20.0;
+        y += self.say_wrapped(ui, &w, vec2(x, y), 15.0, room, INK) + 3.0;
         // The score.
         let t = c.tally();
         let rules = c.rules();
@@ -472,8 +489,7 @@ impl CampaignScene {
             "Targets bombed {} (win {}, draw over {})",
             t.targets, rules.targets_to_win, rules.targets_to_draw
         );
-        self.say_fit(ui, &s1, vec2(x, y), 16.0, room, INK);
-        y += 18.0;
+        y += self.say_wrapped(ui, &s1, vec2(x, y), 15.0, room, INK);
         let rate = luftwaffe_rate_holds(&t, rules);
         let s2 = format!(
             "Lost: RAF {}, Luftwaffe {} - loss rate {}",
@@ -481,8 +497,7 @@ impl CampaignScene {
             t.luftwaffe_lost,
             if rate { "held (6:10)" } else { "lost" }
         );
-        self.say_fit(ui, &s2, vec2(x, y), 16.0, room, INK);
-        y += 18.0;
+        y += self.say_wrapped(ui, &s2, vec2(x, y), 15.0, room, INK);
         // The German hand and the deck.
         let d = c.deck();
         let hand = if may_see(viewer, Secret::Hand) {

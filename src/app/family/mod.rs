@@ -274,6 +274,11 @@ impl<G: FamilyGame> Scene for FamilyScene<G> {
         }
     }
 
+    fn card_area(&self) -> Option<Rect> {
+        // Over the board: the panel beside it stays in sight.
+        Some(self.view.area)
+    }
+
     fn help_page(&self) -> HelpPage {
         HelpPage::Family
     }

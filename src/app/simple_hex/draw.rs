@@ -9,7 +9,7 @@ use super::fan::planes;
 use super::{HexGame, HexScene};
 use crate::app::board_view::{
     counter_reach, dot_colour, draw_counter, draw_die, draw_die_as, label_places, side_fill,
-    side_ink, tag_place, Counter, DieLook, Mark,
+    side_ink, tag_place, BoardView, Counter, DieLook, Mark,
 };
 use crate::app::table::Shared;
 use crate::app::ui::paint::{clear_background, draw_rectangle, draw_rectangle_lines};
@@ -25,7 +25,7 @@ const TABLE: Color = Color::new(0.30, 0.42, 0.30, 1.0);
 
 /// The number of moves left written on a stop on the way, and where its
 /// baseline starts.
-fn stop_label(v: &crate::app::board_view::BoardView, h: &Reach) -> (String, Vec2) {
+fn stop_label(v: &BoardView, h: &Reach) -> (String, Vec2) {
     let p = v.center(h.hex);
     let s = h.left.to_string();
     let w = crate::app::ui::text_width(&s, 14.0);
@@ -33,7 +33,7 @@ fn stop_label(v: &crate::app::board_view::BoardView, h: &Reach) -> (String, Vec2
 }
 
 /// The box `stop_label` writes in.
-fn stop_box(v: &crate::app::board_view::BoardView, h: &Reach) -> Rect {
+fn stop_box(v: &BoardView, h: &Reach) -> Rect {
     let (s, at) = stop_label(v, h);
     Rect::new(
         at.x,
@@ -417,45 +417,8 @@ impl<G: HexGame> HexScene<G> {
             ui.flush_text();
             crate::app::audit::moving(false);
         }
-        // The ghost squadron being placed.
-        if let (true, Some(side), Phase::Entry { .. }) =
-            (quiet_turn, self.human_turn(g, t), g.phase())
-        {
-            if let Some(&unit) = g.waiting_units(side).first() {
-                let planes = g.waiting_planes(unit);
-                let hexes = self.entry_hexes(g, side, self.entry_col, planes.len());
-                let facing = sc.end_of(side).opposite().facing_toward();
-                // A preview that follows the mouse, over whatever it passes.
-                crate::app::audit::moving(true);
-                for (hex, id) in hexes.iter().zip(&planes) {
-                    let p = g.plane(*id);
-                    let (aircraft, short) = self.face_down.aircraft(g, *id);
-                    let counter = Counter {
-                        side,
-                        aircraft,
-                        short,
-                        unit: self.face_down.unit(g, *id),
-                        mark: Mark::of(p.colour),
-                        damaged: false,
-                        active: true,
-                        marker: None,
-                        lift: 0.0,
-                        name_left: false,
-                        tagged: true,
-                        pill: false,
-                    };
-                    draw_counter(
-                        ui,
-                        v.center(*hex),
-                        v.direction(facing),
-                        v.size,
-                        &counter,
-                        settings.scheme,
-                    );
-                }
-                ui.flush_text();
-                crate::app::audit::moving(false);
-            }
+        if quiet_turn {
+            self.draw_ghosts(ui, g, t, settings);
         }
         // Tracer: dashes from the shooter's guns to the target (and back for
         // return fire), a flash at the guns as each leaves, sparks where
@@ -506,19 +469,73 @@ impl<G: HexGame> HexScene<G> {
                 }
             }
         }
-        // What each shot did, beside the plane it hit: over it if there is
-        // room, else the nearest place that covers no other result.
+        let keep_clear: Vec<Rect> = marks
+            .iter()
+            .map(|m| m.1)
+            .chain(stop_boxes.iter().copied())
+            .collect();
+        self.draw_verdicts(ui, &v, &keep_clear);
+        ui.clip(None);
+        self.draw_panel(ui, g, t, settings);
+        // Bottom bar: the preview, a refusal, or a hint.
+        let bar = Rect::new(0.0, ui.h - 32.0, ui.w, 32.0);
+        ui.rect(bar, PAPER);
+        let (text, col) = match (preview, &t.message) {
+            (Some(p), _) => (p, INK),
+            (None, Some(m)) => (m.text.clone(), m.colour()),
+            (None, None) => (self.hint(g, t), INK),
+        };
+        let (text, size) = crate::app::ui::shrink_to_fit(&text, 20.0, 13.0, ui.w - 20.0);
+        ui.text(&text, 10.0, ui.h - 10.0, size, col);
+        self.status = text;
+        self.draw_forecast(ui, g, t);
+    }
+
+    /// The squadron being placed, as it would enter where the mouse is: a
+    /// preview that follows the mouse, over whatever it passes.
+    fn draw_ghosts(&self, ui: &Ui, g: &Game, t: &Shared<Self>, settings: &Settings) {
+        let (Some(side), Phase::Entry { .. }) = (self.human_turn(g, t), g.phase()) else {
+            return;
+        };
+        let Some(&unit) = g.waiting_units(side).first() else {
+            return;
+        };
+        let v = &self.view;
+        let planes = g.waiting_planes(unit);
+        let hexes = self.entry_hexes(g, side, self.entry_col, planes.len());
+        let facing = g.scenario().end_of(side).opposite().facing_toward();
+        crate::app::audit::moving(true);
+        for (hex, id) in hexes.iter().zip(&planes) {
+            let (aircraft, short) = self.face_down.aircraft(g, *id);
+            let counter = Counter {
+                side,
+                aircraft,
+                short,
+                unit: self.face_down.unit(g, *id),
+                mark: Mark::of(g.plane(*id).colour),
+                damaged: false,
+                active: true,
+                marker: None,
+                lift: 0.0,
+                name_left: false,
+                tagged: true,
+                pill: false,
+            };
+            let (p, dir) = (v.center(*hex), v.direction(facing));
+            draw_counter(ui, p, dir, v.size, &counter, settings.scheme);
+        }
+        ui.flush_text();
+        crate::app::audit::moving(false);
+    }
+
+    /// What each shot did, beside the plane it hit: over it if there is
+    /// room, else the nearest place that covers none of `keep_clear` (the
+    /// planes' marks, the stops on the mat) and no other result.
+    fn draw_verdicts(&self, ui: &Ui, v: &BoardView, keep_clear: &[Rect]) {
         ui.flush_text();
         let mut taken: Vec<Rect> = Vec::new();
         for (plane, verdict, _age) in &self.verdicts {
-            // Every plane's marks (its own too: the result goes beside
-            // them) and the stops written on the mat.
-            let others: Vec<Rect> = marks
-                .iter()
-                .map(|m| m.1)
-                .chain(stop_boxes.iter().copied())
-                .chain(taken.iter().copied())
-                .collect();
+            let others: Vec<Rect> = keep_clear.iter().chain(&taken).copied().collect();
             let (fill, ink) = match verdict {
                 anim::Verdict::Miss => (Color::new(0.95, 0.95, 0.92, 1.0), INK),
                 anim::Verdict::Damaged => (Color::new(0.98, 0.6, 0.1, 1.0), INK),
@@ -540,20 +557,6 @@ impl<G: HexGame> HexScene<G> {
             crate::app::audit::mark(&format!("result {}", taken.len()), text, r);
         }
         ui.flush_text();
-        ui.clip(None);
-        self.draw_panel(ui, g, t, settings);
-        // Bottom bar: the preview, a refusal, or a hint.
-        let bar = Rect::new(0.0, ui.h - 32.0, ui.w, 32.0);
-        ui.rect(bar, PAPER);
-        let (text, col) = match (preview, &t.message) {
-            (Some(p), _) => (p, INK),
-            (None, Some(m)) => (m.text.clone(), m.colour()),
-            (None, None) => (self.hint(g, t), INK),
-        };
-        let (text, size) = crate::app::ui::shrink_to_fit(&text, 20.0, 13.0, ui.w - 20.0);
-        ui.text(&text, 10.0, ui.h - 10.0, size, col);
-        self.status = text;
-        self.draw_forecast(ui, g, t);
     }
 
     /// The mat, with the active plane's reach, drawn into a texture when

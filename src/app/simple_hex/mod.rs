@@ -334,6 +334,11 @@ impl<G: HexGame> Scene for HexScene<G> {
         })
     }
 
+    fn card_area(&self) -> Option<Rect> {
+        // Over the board: the panel beside it stays in sight.
+        Some(self.view.area)
+    }
+
     fn help_page(&self) -> HelpPage {
         HelpPage::SimpleHex
     }

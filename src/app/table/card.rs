@@ -85,9 +85,10 @@ impl Pointer {
     }
 }
 
-/// Where a card goes on a window of `w` by `h`, for `lines` of text.
-fn card_rect(ui: &Ui, card: &Card) -> (Rect, Vec<String>, f32) {
-    let w = (ui.w - 80.0).clamp(300.0, 620.0);
+/// Where a card goes in `area` (within the window), with its lines wrapped
+/// and their size.
+fn card_rect(ui: &Ui, card: &Card, area: Rect) -> (Rect, Vec<String>, f32) {
+    let w = (area.w - 24.0).clamp(300.0, 620.0).min(ui.w - 16.0);
     let size = if ui.w < 1100.0 { 17.0 } else { 19.0 };
     let lines: Vec<String> = card
         .lines
@@ -98,15 +99,16 @@ fn card_rect(ui: &Ui, card: &Card) -> (Rect, Vec<String>, f32) {
     let room = ((ui.h - 200.0) / line_h).max(1.0) as usize;
     let shown: Vec<String> = lines.into_iter().take(room).collect();
     let h = 70.0 + shown.len() as f32 * line_h + 70.0;
-    let r = Rect::new((ui.w - w) / 2.0, ((ui.h - h) / 2.0).max(50.0), w, h);
-    (r, shown, size)
+    let x = (area.x + (area.w - w) / 2.0).clamp(8.0, (ui.w - w - 8.0).max(8.0));
+    let y = (area.y + (area.h - h) / 2.0).clamp(50.0, (ui.h - h - 8.0).max(50.0));
+    (Rect::new(x, y, w, h), shown, size)
 }
 
-/// Draws `card` over the table and reads its button: true when it is put
-/// down (its button, Enter or Space).
-pub fn show(ui: &mut Ui, card: &Card) -> bool {
+/// Draws `card` over the table, in the middle of `area`, and reads its
+/// button: true when it is put down (its button, Enter or Space).
+pub fn show(ui: &mut Ui, card: &Card, area: Rect) -> bool {
     ui.flush_text();
-    let (r, lines, size) = card_rect(ui, card);
+    let (r, lines, size) = card_rect(ui, card, area);
     let fill = match card.kind {
         CardKind::Summary => Color::new(0.97, 0.95, 0.88, 1.0),
         CardKind::Lesson => Color::new(1.0, 0.97, 0.82, 1.0),

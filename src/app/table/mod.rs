@@ -140,6 +140,11 @@ pub trait Scene: Sized {
     ) -> Vec<Lesson> {
         Vec::new()
     }
+    /// Where a card is held up (the board, so that the panel beside it
+    /// stays in sight); the whole window if `None`.
+    fn card_area(&self) -> Option<macroquad::prelude::Rect> {
+        None
+    }
     /// In a guided first game: the next thing for `seat` to do, in one
     /// sentence, and where on the screen (as last laid out) it is done.
     fn pointer(
@@ -643,7 +648,11 @@ impl<S: Scene> Table<S> {
         if let Some(card) = self.shared.card().cloned() {
             self.shared.guide = None;
             self.draw(ui, settings);
-            if card::show(ui, &card) {
+            let area = self
+                .scene
+                .card_area()
+                .unwrap_or(macroquad::prelude::Rect::new(0.0, 0.0, ui.w, ui.h));
+            if card::show(ui, &card, area) {
                 self.shared.queue.put_down();
             }
             return action;
