@@ -74,6 +74,7 @@ fn a_turn_played_through_the_screens_brings_a_board_battle_back_to_the_map() {
     p.board_battles = 1;
     let mut before = None;
     let mut checked = false;
+    let mut handovers = 0;
     for _ in 0..300_000 {
         let input = p.next(&app);
         frame(&mut app, input);
@@ -81,9 +82,23 @@ fn a_turn_played_through_the_screens_brings_a_board_battle_back_to_the_map() {
         if t.sub().is_some() && before.is_none() {
             before = Some(t.campaign().tally());
         }
+        // Solo: the machine never changes hands, on the board or the map.
+        handovers += t.handover().is_some() as usize;
         if let (Some(r), false, false) = (t.result(), checked, t.texts().is_empty()) {
             let out = &r.outcome;
             checked = true;
+            // "Back to the map" stands in the result's panel, off the map.
+            let map = t.view().rect;
+            let back = app
+                .buttons
+                .iter()
+                .find(|b| b.label == "Back to the map")
+                .expect("the button back to the map");
+            assert!(
+                back.rect.x >= map.x + map.w,
+                "{:?} over the map {map:?}",
+                back.rect
+            );
             // The result as it flowed back: each squadron's fate is in the boxes.
             let c = &t.campaign();
             for r in &out.squadrons {
@@ -129,6 +144,7 @@ fn a_turn_played_through_the_screens_brings_a_board_battle_back_to_the_map() {
     }
     assert!(p.done, "the scripted turn did not finish: {}", state(&app));
     assert!(checked, "no board battle's result was shown");
+    assert_eq!(handovers, 0, "a solo campaign shows no hand-over screen");
     assert_eq!(p.results_seen, 1);
     let t = table(&app);
     let c = &t.campaign();

@@ -462,3 +462,76 @@ fn settings_say_when_there_is_no_sound_device_and_offer_no_sound_switch() {
     frame(&mut app, InputFrame::idle());
     assert!(app.buttons.iter().any(|b| b.label == "Sound: on"));
 }
+
+/// On the mat every plane's marks (its type's tag, its R/W/B/Y disc) stand
+/// in its own hex, at 960 x 600 and at 1280 x 800: a glance reads each
+/// plane's type and colour without a neighbour's marks in the way.
+#[test]
+fn each_planes_tag_and_disc_stand_in_its_own_hex_at_both_sizes() {
+    use tally_ho::app::audit::last_marks;
+    use tally_ho::simple_hex::Loc;
+    let (_g, _dir) = data_dir("tags");
+    for (w, h) in [(960.0, 600.0), (1280.0, 800.0)] {
+        let mut app = app_with(AnimSpeed::Instant);
+        let mut p = ScriptedPlayer::new(0, 7);
+        // Into the first attack, planes on the mat.
+        for _ in 0..100_000 {
+            let input = p.next(&app);
+            app.frame(input, false, w, h);
+            let on_mat = app.battle().is_some_and(|b| {
+                b.at_rest()
+                    && b.game
+                        .planes()
+                        .iter()
+                        .filter(|p| matches!(p.loc, Loc::Board { .. }))
+                        .count()
+                        >= 8
+            });
+            if on_mat {
+                break;
+            }
+        }
+        // One frame: the mat's picture (and the planes at rest in it) is
+        // laid out when it is first drawn.
+        audited_frame(&mut app, InputFrame::idle(), w, h);
+        let b = app.battle().unwrap();
+        let v = &b.scene.view;
+        let held: Vec<_> = b
+            .game
+            .planes()
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| matches!(p.loc, Loc::Board { .. }))
+            .map(|(i, _)| {
+                b.game
+                    .position(tally_ho::simple_hex::PlaneId(i as u8))
+                    .unwrap()
+                    .0
+            })
+            .collect();
+        let marks = last_marks();
+        let tags = marks.iter().filter(|m| m.1.ends_with(" tag")).count();
+        assert!(
+            tags >= held.len(),
+            "{w}: {tags} tags for {} planes",
+            held.len()
+        );
+        for (owner, what, r) in &marks {
+            if !(what.ends_with(" tag") || what.ends_with(" disc")) {
+                continue;
+            }
+            let Some(hex) = v.pick(r.center()) else {
+                continue;
+            };
+            if !held.contains(&hex) {
+                continue;
+            }
+            // The mark's plane is the one whose hex it is in.
+            let centre = v.center(hex);
+            assert!(
+                owner == &format!("plane at {:.0},{:.0}", centre.x, centre.y),
+                "{w}: {what} of {owner} stands in the hex of the plane at {centre:?}"
+            );
+        }
+    }
+}

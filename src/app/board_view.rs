@@ -750,3 +750,33 @@ pub fn place_clear(want: Rect, taken: &[Rect], bounds: Rect) -> Option<Rect> {
     }
     None
 }
+
+#[cfg(test)]
+mod place_tests {
+    use super::place_clear;
+    use macroquad::prelude::Rect;
+
+    #[test]
+    fn a_label_goes_where_it_covers_nothing_taken_nearest_first_and_up_first() {
+        let bounds = Rect::new(0.0, 0.0, 400.0, 400.0);
+        let want = Rect::new(100.0, 100.0, 40.0, 16.0);
+        // Free: where it wants to be.
+        assert_eq!(place_clear(want, &[], bounds), Some(want));
+        // Taken there: the nearest free place, up first.
+        let taken = [want];
+        let got = place_clear(want, &taken, bounds).unwrap();
+        assert!(!got.overlaps(&want));
+        assert_eq!((got.x, got.y), (100.0, 100.0 - 19.0));
+        // Up and down taken too: to a side.
+        let taken = [
+            want,
+            Rect::new(100.0, 81.0, 40.0, 16.0),
+            Rect::new(100.0, 119.0, 40.0, 16.0),
+        ];
+        let got = place_clear(want, &taken, bounds).unwrap();
+        assert!(taken.iter().all(|t| !t.overlaps(&got)), "{got:?}");
+        // Never out of bounds; nowhere free: none.
+        let tight = Rect::new(100.0, 100.0, 40.0, 16.0);
+        assert_eq!(place_clear(want, &[want], tight), None);
+    }
+}
