@@ -376,17 +376,14 @@ async fn click(app: &mut App, label: &str) {
 
 /// A label as part of a file name: "Attack 1 is over" is "attack-1-is-over".
 fn slug(label: &str) -> String {
-    let s: String = label
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() {
-                c.to_ascii_lowercase()
-            } else {
-                '-'
-            }
-        })
-        .collect();
-    s.trim_matches('-').to_string()
+    // Words joined by single dashes: "Weather, zone by zone" is
+    // "weather-zone-by-zone".
+    label
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_ascii_lowercase)
+        .collect::<Vec<_>>()
+        .join("-")
 }
 
 /// A file name for the screen reached by `labels`.
