@@ -130,6 +130,12 @@ fn a_turn_played_through_the_screens_brings_a_board_battle_back_to_the_map() {
             // The result screen names every squadron of the battle.
             let texts = t.texts();
             assert!(texts.iter().any(|l| l == "The battle on the board is over"));
+            // ...what decided it, before the account...
+            assert!(
+                texts.join(" ").contains(&out.decided()),
+                "{} not on the result screen: {texts:?}",
+                out.decided()
+            );
             for r in &out.squadrons {
                 let name = &c.forces().squadrons[r.squadron].name;
                 assert!(

@@ -1429,3 +1429,85 @@ fn a_bad_dogfight_count_is_reported_at_its_line() {
         );
     }
 }
+
+/// A battle's outcome as the board left it, built by hand.
+fn outcome(lost: [u8; 2], points: u32, hits: u8) -> Outcome {
+    use tally_ho::campaign::tactical::SquadronResult;
+    let squadron = |squadron, side, shot_down| SquadronResult {
+        squadron,
+        side,
+        shot_down,
+        damaged: 0,
+        fate: Fate::Unhurt,
+        fought: true,
+        seen: true,
+    };
+    Outcome {
+        squadrons: vec![
+            squadron(0, Side::British, lost[0]),
+            squadron(40, Side::German, lost[1]),
+        ],
+        points,
+        hits,
+        fighter_battle: false,
+        raf_stands_down: false,
+        luftwaffe_stands_down: false,
+        dogfight: false,
+        family: false,
+        raf_hits: 0,
+        luftwaffe_hits: 0,
+        guns: None,
+        ace: None,
+    }
+}
+
+#[test]
+fn a_board_battles_result_says_first_what_decided_it() {
+    // A raid whose bombs made hits got through, whatever it lost.
+    assert_eq!(
+        outcome([1, 3], 9, 2).decided(),
+        "The raid got through: 2 hits on the target; the RAF lost 1 plane, the Luftwaffe 3 planes"
+    );
+    // No hit: the defence held, and the reason is the board's.
+    assert_eq!(
+        outcome([2, 0], 0, 0).decided(),
+        "The defence held: no bomber reached the target; the RAF lost 2 planes, the Luftwaffe 0 planes"
+    );
+    assert_eq!(
+        outcome([0, 1], 3, 0).decided(),
+        "The defence held: the bombs fell short of a hit; the RAF lost 0 planes, the Luftwaffe 1 plane"
+    );
+    let mut guns = outcome([0, 0], 6, 0);
+    guns.guns = Some(tally_ho::campaign::tactical::Guns {
+        aa: tally_ho::campaign::event::Throw { dice: 2, hits: 1 },
+        cancelled: tally_ho::campaign::event::Throw { dice: 1, hits: 1 },
+        taken_back: 1,
+    });
+    assert!(guns
+        .decided()
+        .starts_with("The defence held: the guns took back what the bombers made"));
+    // Fighters against fighters: plane for plane.
+    let mut fight = outcome([1, 2], 0, 0);
+    fight.fighter_battle = true;
+    assert_eq!(
+        fight.decided(),
+        "The RAF had the better of it: the RAF lost 1 plane, the Luftwaffe 2 planes"
+    );
+    let mut dogfight = outcome([3, 2], 0, 0);
+    dogfight.dogfight = true;
+    assert!(dogfight
+        .decided()
+        .starts_with("The Luftwaffe had the better of it"));
+    dogfight.squadrons[0].shot_down = 2;
+    assert!(dogfight
+        .decided()
+        .starts_with("Neither side had the better of it"));
+    // On the family board the dice's hits come after: the board's losses
+    // are said as what it shot down.
+    let mut family = outcome([1, 2], 2, 1);
+    family.family = true;
+    assert_eq!(
+        family.decided(),
+        "The raid got through: 1 hit on the target; shot down on the board: RAF 1, Luftwaffe 2"
+    );
+}

@@ -692,3 +692,45 @@ fn each_plane_is_drawn_on_its_own_square() {
         );
     }
 }
+
+#[test]
+fn low_fuel_is_a_red_warning_in_the_top_bar_not_only_a_log_line() {
+    use tally_ho::app::audit::last_texts;
+    use tally_ho::app::family::LOW_FUEL;
+    let (_g, _dir) = data_dir("low-fuel");
+    let mut app = app_with(AnimSpeed::Instant);
+    airborne(&mut app, "12");
+    let warned = |app: &mut App| {
+        audited_frame(app, InputFrame::idle(), W, H);
+        last_texts()
+            .into_iter()
+            .find(|(t, _)| t.starts_with("LOW FUEL"))
+    };
+    assert_eq!(warned(&mut app), None, "a full tank warns of nothing");
+    // Fly level, a square at a time, until the tank is low.
+    for _ in 0..30 {
+        until_human(&mut app);
+        let b = family(&app);
+        if b.game.spitfire(0).fuel <= LOW_FUEL {
+            break;
+        }
+        let to = b
+            .choices_now()
+            .iter()
+            .find(|c| matches!(c.command, Command::Move { climb: 0, .. }))
+            .map(|c| c.hex)
+            .expect("a square to fly to");
+        let p = b.scene.view.center(to);
+        frame(&mut app, InputFrame::click_at(p.x, p.y));
+    }
+    let s = *family(&app).game.spitfire(0);
+    assert!(
+        s.airborne() && s.fuel <= LOW_FUEL && s.fuel > 0,
+        "the case: airborne with a low tank ({} left)",
+        s.fuel
+    );
+    let (text, at) = warned(&mut app).expect("a LOW FUEL warning");
+    assert_eq!(text, format!("LOW FUEL: {} left - land soon", s.fuel));
+    // In the bar at the top, where the eye goes first, not in the log.
+    assert!(at.y + at.h <= 40.0, "{text} at {at:?}");
+}

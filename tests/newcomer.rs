@@ -213,6 +213,19 @@ fn between_the_attacks_a_card_says_what_the_first_came_to_and_the_table_waits() 
     let b = app.battle().unwrap();
     assert_eq!(b.game.commands().len(), commands);
     assert!(app.card().is_some());
+    // The banner says what is read, not the next attack already under it.
+    audited_frame(&mut app, InputFrame::idle(), W, H);
+    let texts = tally_ho::app::audit::last_texts();
+    let top: Vec<_> = texts.iter().filter(|(_, r)| r.y < 40.0).collect();
+    assert!(
+        top.iter()
+            .any(|(t, _)| t == "Attack 1 is over - Continue to go on"),
+        "{top:?}"
+    );
+    assert!(
+        !top.iter().any(|(t, _)| t.starts_with("Attack 2")),
+        "{top:?}"
+    );
     frame(&mut app, InputFrame::press(KeyCode::Enter));
     assert!(app.card().is_none(), "Enter puts the card down");
 }

@@ -62,6 +62,8 @@ struct Audit {
     owner: Option<String>,
     /// The marks of the last frame checked: owner, what, where.
     last_marks: Vec<(String, String, Rect)>,
+    /// The texts of the last frame checked: the text, where.
+    last_texts: Vec<(String, Rect)>,
 }
 
 thread_local! {
@@ -182,6 +184,16 @@ pub fn last_marks() -> Vec<(String, String, Rect)> {
         a.borrow()
             .as_ref()
             .map(|a| a.last_marks.clone())
+            .unwrap_or_default()
+    })
+}
+
+/// The texts the last frame checked drew (at rest): the text, where.
+pub fn last_texts() -> Vec<(String, Rect)> {
+    AUDIT.with(|a| {
+        a.borrow()
+            .as_ref()
+            .map(|a| a.last_texts.clone())
             .unwrap_or_default()
     })
 }
@@ -345,6 +357,11 @@ impl Audit {
             .iter()
             .filter(|i| !i.text)
             .map(|i| (i.owner.clone().unwrap_or_default(), i.what.clone(), i.rect))
+            .collect();
+        self.last_texts = items
+            .iter()
+            .filter(|i| i.text)
+            .map(|i| (i.what.trim_matches('"').to_string(), i.rect))
             .collect();
         let at = format!("{:.0}x{:.0}", self.window.w, self.window.h);
         for (i, a) in items.iter().enumerate() {

@@ -104,6 +104,56 @@ impl Outcome {
             Side::German => self.luftwaffe_stands_down,
         }
     }
+
+    /// What `side` lost on the board: planes shot down (on the family
+    /// board a squadron flies as one plane).
+    pub fn shot_down(&self, side: Side) -> u32 {
+        self.squadrons
+            .iter()
+            .filter(|s| s.side == side)
+            .map(|s| u32::from(s.shot_down))
+            .sum()
+    }
+
+    /// What decided the battle, in a sentence: for a raid, whether its
+    /// bombs got through; for a fight between fighters, who had the
+    /// better of it, plane for plane.
+    pub fn decided(&self) -> String {
+        let (raf, lw) = (self.shot_down(Side::British), self.shot_down(Side::German));
+        let plane = |n: u32| if n == 1 { "plane" } else { "planes" };
+        let losses = if self.family {
+            // There the dice's hits come after: the board's losses are
+            // only what it shot down.
+            format!("shot down on the board: RAF {raf}, Luftwaffe {lw}")
+        } else {
+            format!(
+                "the RAF lost {raf} {}, the Luftwaffe {lw} {}",
+                plane(raf),
+                plane(lw)
+            )
+        };
+        if self.dogfight || self.fighter_battle {
+            let who = match raf.cmp(&lw) {
+                std::cmp::Ordering::Less => "The RAF had the better of it",
+                std::cmp::Ordering::Greater => "The Luftwaffe had the better of it",
+                std::cmp::Ordering::Equal => "Neither side had the better of it",
+            };
+            format!("{who}: {losses}")
+        } else if self.hits == 0 {
+            let why = match self.guns {
+                Some(g) if g.taken_back > 0 => "the guns took back what the bombers made",
+                _ if self.points == 0 => "no bomber reached the target",
+                _ => "the bombs fell short of a hit",
+            };
+            format!("The defence held: {why}; {losses}")
+        } else {
+            let hits = if self.hits == 1 { "hit" } else { "hits" };
+            format!(
+                "The raid got through: {} {hits} on the target; {losses}",
+                self.hits
+            )
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

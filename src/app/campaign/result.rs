@@ -40,7 +40,13 @@ impl CampaignScene {
             self.say(ui, &l, x, y, 15.0, DIM);
             y += 17.0;
         }
-        y += 10.0;
+        // What decided it, before the account.
+        y += 6.0;
+        for l in wrap(&out.decided(), r.w - 24.0, 17.0) {
+            self.say(ui, &l, x, y, 17.0, INK);
+            y += 20.0;
+        }
+        y += 8.0;
         // A gruppe the RAF never came near stays face down to it.
         let unseen: Vec<usize> = out
             .squadrons

@@ -11,7 +11,7 @@ use crate::app::board_view::{
     counter_reach, dot_colour, draw_counter, draw_die, draw_die_as, label_places, side_fill,
     side_ink, tag_place, BoardView, Counter, DieLook, Mark,
 };
-use crate::app::table::Shared;
+use crate::app::table::{CardKind, Shared};
 use crate::app::ui::paint::{clear_background, draw_rectangle, draw_rectangle_lines};
 use crate::app::ui::{draw_text, fit_text, text_width, Ui, ACCENT, INK, PAPER};
 use crate::settings::Settings;
@@ -80,6 +80,11 @@ impl<G: HexGame> HexScene<G> {
     fn banner(&self, g: &Game, t: &Shared<Self>) -> String {
         if let Some(w) = g.winner() {
             return format!("Game over: {} win", w.name());
+        }
+        // A summary is read before the game goes on: the banner says what
+        // it sums up, not the next attack's entry already under it.
+        if let Some(c) = t.card().filter(|c| c.kind == CardKind::Summary) {
+            return format!("{} - Continue to go on", c.title);
         }
         let who = |s: Side| {
             if t.is_human(s) {
