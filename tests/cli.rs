@@ -514,3 +514,36 @@ fn bench_decisions_times_every_level_of_each_game() {
         }
     }
 }
+
+#[test]
+fn simulate_plays_a_difficulty_setting_and_every_setting_side_by_side() {
+    let (ok, out, err) = tally_ho(&["simulate", "--games", "40", "--difficulty", "even"]);
+    assert!(ok, "{err}");
+    assert!(out.contains("difficulty          even (forces)"), "{out}");
+    // The reserve's losses count with the Spitfires'.
+    assert!(out.contains("Spitfire"), "{out}");
+    let (ok, out, err) = tally_ho(&["simulate", "--games", "20", "--difficulties"]);
+    assert!(ok, "{err}");
+    for (name, forces) in [
+        ("as-written", "16 v 8"),
+        ("even", "16 v 11"),
+        ("raf-reserve-1", "16 v 9"),
+        ("raf-reserve-2", "16 v 10"),
+        ("raf-reserve-4", "16 v 12"),
+        ("two-fewer-escorts", "14 v 8"),
+        ("no-me-110", "12 v 8"),
+    ] {
+        let row = out
+            .lines()
+            .find(|l| l.trim_start().starts_with(&format!("{name} ")))
+            .unwrap_or_else(|| panic!("no row for {name} in\n{out}"));
+        assert!(row.contains(forces), "{row}");
+        assert!(row.contains('%') && row.contains('('), "{row}");
+    }
+    let (ok, _, err) = tally_ho(&["simulate", "--games", "1", "--difficulty", "hardest"]);
+    assert!(!ok);
+    assert!(err.contains("no difficulty \"hardest\""), "{err}");
+    let (ok, _, err) = tally_ho(&["simulate", "--game", "family", "--difficulty", "even"]);
+    assert!(!ok);
+    assert!(err.contains("are for Simple Hex"), "{err}");
+}

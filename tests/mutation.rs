@@ -146,6 +146,28 @@ fn simple_hex_rules_table() {
     ));
 }
 
+#[test]
+fn simple_hex_forces_table() {
+    let level = data::scenario_source("crane-14x18").unwrap();
+    let src = data::forces_source();
+    let level_file = level.file.clone();
+    let others = [level_file.as_str()];
+    check(Kind::new(
+        "Simple Hex difficulty settings",
+        &src.file,
+        &src.text,
+        &others,
+        move |t| {
+            data::load_scenario_at(
+                &level,
+                &data::aircraft_source(),
+                &data::rules_source(),
+                Some((&with_text(data::forces_source(), t), "even")),
+            )
+        },
+    ));
+}
+
 fn family_board(name: &str) -> Kind {
     let src = data::family_board_source(name).unwrap();
     Kind::new(

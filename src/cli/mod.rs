@@ -269,6 +269,16 @@ enum Cmd {
         /// against Veteran on the same seeds, each at every seat in turn.
         #[arg(long)]
         ladder: bool,
+        /// Simple Hex: the forces of this difficulty setting
+        /// (levels/simple_hex/forces.ron): as-written, even, raf-reserve-1,
+        /// raf-reserve-2, raf-reserve-4, two-fewer-escorts, no-me-110
+        /// [default: as-written].
+        #[arg(long)]
+        difficulty: Option<String>,
+        /// Simple Hex: play every difficulty setting on the same seeds and
+        /// print each one's win shares with their intervals.
+        #[arg(long)]
+        difficulties: bool,
     },
     /// Time the computer's decisions: games played one after another on one
     /// thread, every decision timed; prints the mean, median, 90th and 99th
@@ -326,6 +336,8 @@ pub fn main() -> ExitCode {
             tactical,
             levels,
             ladder,
+            difficulty,
+            difficulties,
         }) => game.choose().map_err(Into::into).and_then(|c| {
             let run = simulate::SimRun {
                 games,
@@ -334,7 +346,13 @@ pub fn main() -> ExitCode {
                 threads: threads_or_all(threads),
                 levels,
                 ladder,
+                difficulty,
+                difficulties,
             };
+            let hex = matches!(c, Chosen::SimpleHex { .. });
+            if !hex && (run.difficulty.is_some() || run.difficulties) {
+                return Err("--difficulty and --difficulties are for Simple Hex".into());
+            }
             match c {
                 Chosen::Campaign => simulate::campaign(&run, tactical),
                 Chosen::Blitz if tactical => Err("--tactical is for --game campaign".into()),

@@ -7,6 +7,7 @@ use crate::data;
 use crate::family::Setup as FamilySetup;
 use crate::record;
 use crate::sim;
+use crate::simple_hex::forces::AS_WRITTEN;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -22,6 +23,10 @@ pub(super) struct SimRun {
     pub levels: Vec<Level>,
     /// Also play the level ladder.
     pub ladder: bool,
+    /// Simple Hex: the difficulty setting's forces (`None`: as written).
+    pub difficulty: Option<String>,
+    /// Simple Hex: every difficulty setting, side by side.
+    pub difficulties: bool,
 }
 
 impl SimRun {
@@ -47,7 +52,11 @@ pub(super) fn simple_hex(level: &str, variant: Variant, run: &SimRun) -> Res {
         ..
     } = *run;
     let csv = run.csv.clone();
-    let scenario = Arc::new(data::load_simple_hex(level)?);
+    if run.difficulties {
+        return difficulties(level, variant, run);
+    }
+    let difficulty = run.difficulty.as_deref().unwrap_or(AS_WRITTEN);
+    let scenario = Arc::new(data::load_simple_hex_at(level, difficulty)?);
     let seats = run.seat_levels(2, "Simple Hex")?;
     let bar = progress(games);
     let cfg = sim::simple_hex::RunConfig {
@@ -61,6 +70,7 @@ pub(super) fn simple_hex(level: &str, variant: Variant, run: &SimRun) -> Res {
     bar.finish_and_clear();
     let summary = sim::simple_hex::summarise(&scenario, &results, elapsed);
     say!("level               {} ({level})", scenario.name);
+    say!("difficulty          {difficulty} (forces)");
     say!("rules               {variant:?}, seed {seed}, {threads} threads");
     say!(
         "opponents           Luftwaffe {}, RAF {}",
@@ -81,6 +91,66 @@ pub(super) fn simple_hex(level: &str, variant: Variant, run: &SimRun) -> Res {
     if let Some(path) = csv {
         data::write_atomic(&path, &sim::simple_hex::csv(&scenario, &results))?;
         say!("wrote {}", path.display());
+    }
+    Ok(())
+}
+
+/// Every difficulty setting on the same seeds: each one's win shares, with
+/// their intervals, and its mean bomb score.
+fn difficulties(level: &str, variant: Variant, run: &SimRun) -> Res {
+    let seats = run.seat_levels(2, "Simple Hex")?;
+    let src = data::aircraft_source();
+    let aircraft = data::load_aircraft(&src)?;
+    let forces = data::load_forces(&data::forces_source(), &aircraft)?;
+    say!(
+        "difficulties        {level}, {variant:?}, Luftwaffe {} against RAF {}, {} games each on seeds from {}",
+        seats[0],
+        seats[1],
+        run.games,
+        run.seed
+    );
+    say!(
+        "  {:<18} {:>8} {:>19} {:>8} {:>10}",
+        "setting",
+        "planes",
+        "Luftwaffe wins",
+        "RAF",
+        "mean score"
+    );
+    for s in &forces.settings {
+        let scenario = Arc::new(data::load_simple_hex_at(level, &s.name)?);
+        let cfg = sim::simple_hex::RunConfig {
+            games: run.games,
+            seed: run.seed,
+            options: variant.options(),
+            threads: run.threads,
+            levels: [seats[0], seats[1]],
+        };
+        let bar = progress(run.games);
+        let (results, elapsed) = sim::simple_hex::run(&scenario, &cfg, &|n| bar.inc(n));
+        bar.finish_and_clear();
+        let sum = sim::simple_hex::summarise(&scenario, &results, elapsed);
+        let (lo, hi) = sim::wilson(sum.german_wins, sum.games);
+        let share = |k: u64| 100.0 * k as f64 / (sum.games as f64).max(1.0);
+        let planes = |side| {
+            scenario
+                .units
+                .iter()
+                .filter(|u| scenario.aircraft[u.aircraft].side == side)
+                .map(|u| u.planes.len())
+                .sum::<usize>()
+        };
+        say!(
+            "  {:<18} {:>3} v {:<2} {:>6.2}% ({:.2}-{:.2}) {:>7.2}% {:>10.2}",
+            s.name,
+            planes(crate::simple_hex::Side::German),
+            planes(crate::simple_hex::Side::British),
+            share(sum.german_wins),
+            lo * 100.0,
+            hi * 100.0,
+            share(sum.british_wins),
+            sum.score_mean
+        );
     }
     Ok(())
 }

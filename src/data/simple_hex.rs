@@ -2,6 +2,7 @@
 //! loading a level with them.
 
 use super::{parse, positioned, LoadError, LoadErrors, Source};
+use crate::simple_hex::forces::{ForcesFile, AS_WRITTEN};
 use crate::simple_hex::{validate_aircraft, AircraftFile, Scenario, ScenarioFile, SimpleHexRules};
 use std::path::Path;
 
@@ -34,6 +35,27 @@ const RULES: (&str, &str) = (
     "levels/simple_hex/rules.ron",
     include_str!("../../levels/simple_hex/rules.ron"),
 );
+
+const FORCES: (&str, &str) = (
+    "levels/simple_hex/forces.ron",
+    include_str!("../../levels/simple_hex/forces.ron"),
+);
+
+/// The shipped difficulty settings (difficulty by forces).
+pub fn forces_source() -> Source {
+    Source::builtin(FORCES.0, FORCES.1)
+}
+
+/// Loads and validates the difficulty settings against an aircraft table.
+pub fn load_forces(src: &Source, aircraft: &AircraftFile) -> Result<ForcesFile, LoadErrors> {
+    let file: ForcesFile = parse(&src.file, &src.text)?;
+    let found = file.validate(aircraft);
+    if found.is_empty() {
+        Ok(file)
+    } else {
+        Err(positioned(&src.file, &src.text, found))
+    }
+}
 
 /// The shipped aircraft table.
 pub fn aircraft_source() -> Source {
@@ -95,9 +117,37 @@ pub fn load_scenario_with(
     aircraft: &Source,
     rules: &Source,
 ) -> Result<Scenario, LoadErrors> {
+    load_scenario_at(scenario, aircraft, rules, None)
+}
+
+/// `load_scenario_with`, its forces changed by the difficulty setting
+/// `forces` (a source and a setting's name; `None`: as the level has them).
+pub fn load_scenario_at(
+    scenario: &Source,
+    aircraft: &Source,
+    rules: &Source,
+    forces: Option<(&Source, &str)>,
+) -> Result<Scenario, LoadErrors> {
     let aircraft = load_aircraft(aircraft)?;
     let rules = load_rules(rules)?;
-    let file: ScenarioFile = parse(&scenario.file, &scenario.text)?;
+    let mut file: ScenarioFile = parse(&scenario.file, &scenario.text)?;
+    if let Some((src, name)) = forces {
+        let settings = load_forces(src, &aircraft)?;
+        let Some(i) = settings.settings.iter().position(|s| s.name == name) else {
+            return Err(LoadErrors(vec![LoadError {
+                file: src.file.clone(),
+                line: 0,
+                col: 0,
+                message: format!(
+                    "no difficulty \"{name}\" (settings: {})",
+                    settings.names().join(", ")
+                ),
+            }]));
+        };
+        file = settings.settings[i]
+            .apply(&file, &aircraft, &format!("settings[{i}]"))
+            .map_err(|found| positioned(&src.file, &src.text, found))?;
+    }
     let built = Scenario::build(&file, &aircraft, &rules)
         .map_err(|found| positioned(&scenario.file, &scenario.text, found))?;
     let found = built.check_level();
@@ -110,8 +160,20 @@ pub fn load_scenario_with(
 
 /// Loads a Simple Hex level (shipped name or path) with the shipped tables.
 pub fn load_simple_hex(name_or_path: &str) -> Result<Scenario, LoadErrors> {
+    load_simple_hex_at(name_or_path, AS_WRITTEN)
+}
+
+/// A Simple Hex level with the forces of the shipped difficulty setting
+/// `difficulty` ("as-written": the level's own).
+pub fn load_simple_hex_at(name_or_path: &str, difficulty: &str) -> Result<Scenario, LoadErrors> {
     let src = scenario_source(name_or_path)?;
-    let mut scenario = load_scenario_with(&src, &aircraft_source(), &rules_source())?;
+    let forces = forces_source();
+    let mut scenario = load_scenario_at(
+        &src,
+        &aircraft_source(),
+        &rules_source(),
+        Some((&forces, difficulty)),
+    )?;
     scenario.level = name_or_path.to_string();
     Ok(scenario)
 }

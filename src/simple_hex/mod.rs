@@ -18,6 +18,7 @@ mod check;
 mod command;
 mod event;
 mod execute;
+pub mod forces;
 mod game;
 pub mod movement;
 pub mod preview;
