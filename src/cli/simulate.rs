@@ -59,13 +59,7 @@ pub(super) fn simple_hex(level: &str, variant: Variant, run: &SimRun) -> Res {
     let scenario = Arc::new(data::load_simple_hex_at(level, difficulty)?);
     let seats = run.seat_levels(2, "Simple Hex")?;
     let bar = progress(games);
-    let cfg = sim::simple_hex::RunConfig {
-        games,
-        seed,
-        options: variant.options(),
-        threads,
-        levels: [seats[0], seats[1]],
-    };
+    let cfg = hex_config(run, variant, &seats);
     let (results, elapsed) = sim::simple_hex::run(&scenario, &cfg, &|n| bar.inc(n));
     bar.finish_and_clear();
     let summary = sim::simple_hex::summarise(&scenario, &results, elapsed);
@@ -95,6 +89,17 @@ pub(super) fn simple_hex(level: &str, variant: Variant, run: &SimRun) -> Res {
     Ok(())
 }
 
+/// A Simple Hex run as the command line asks it, the seats at `seats`.
+fn hex_config(run: &SimRun, variant: Variant, seats: &[Level]) -> sim::simple_hex::RunConfig {
+    sim::simple_hex::RunConfig {
+        games: run.games,
+        seed: run.seed,
+        options: variant.options(),
+        threads: run.threads,
+        levels: [seats[0], seats[1]],
+    }
+}
+
 /// Every difficulty setting on the same seeds: each one's win shares, with
 /// their intervals, and its mean bomb score.
 fn difficulties(level: &str, variant: Variant, run: &SimRun) -> Res {
@@ -119,13 +124,7 @@ fn difficulties(level: &str, variant: Variant, run: &SimRun) -> Res {
     );
     for s in &forces.settings {
         let scenario = Arc::new(data::load_simple_hex_at(level, &s.name)?);
-        let cfg = sim::simple_hex::RunConfig {
-            games: run.games,
-            seed: run.seed,
-            options: variant.options(),
-            threads: run.threads,
-            levels: [seats[0], seats[1]],
-        };
+        let cfg = hex_config(run, variant, &seats);
         let bar = progress(run.games);
         let (results, elapsed) = sim::simple_hex::run(&scenario, &cfg, &|n| bar.inc(n));
         bar.finish_and_clear();
