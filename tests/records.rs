@@ -295,10 +295,7 @@ fn a_record_says_which_game_it_holds_and_is_read_by_it() {
         version: r.version,
         fingerprint: r.fingerprint.clone(),
         seed: r.seed,
-        setup: record::simple_hex::Setup {
-            level: "crane-14x18".into(),
-            options: Options::default(),
-        },
+        setup: record::simple_hex::Setup::new("crane-14x18".into(), Options::default()),
         players: r.players.clone(),
         commands: Vec::new(),
         result: record::simple_hex::Summary {
@@ -419,10 +416,7 @@ fn a_level_file_a_record_names_is_read_from_the_record_s_folder() {
     std::fs::create_dir_all(dir.join("levels")).unwrap();
     let (_, _, text) = data::SIMPLE_HEX_LEVELS[1];
     std::fs::write(dir.join("levels/mine.ron"), text).unwrap();
-    let setup = record::simple_hex::Setup {
-        level: "levels/mine.ron".into(),
-        options: Options::default(),
-    };
+    let setup = record::simple_hex::Setup::new("levels/mine.ron".into(), Options::default());
     let mut g = Game::start(&setup, 3, &dir).unwrap();
     ai::play_out(&mut g).unwrap();
     let r = AnyRecord::SimpleHex(record::of(&g, sides(), &dir).unwrap());

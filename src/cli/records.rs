@@ -171,10 +171,10 @@ fn record_simple_hex(level: &str, seed: u64, variant: Variant, out: &std::path::
     data::load_simple_hex(level)?;
     let base = record::base_of(out);
     let shipped = data::SIMPLE_HEX_LEVELS.iter().any(|(n, _, _)| *n == level);
-    let setup = Setup {
-        level: record::name_for_record(level, shipped, &base),
-        options: variant.options(),
-    };
+    let setup = Setup::new(
+        record::name_for_record(level, shipped, &base),
+        variant.options(),
+    );
     let mut game = Game::start(&setup, seed, &base)?;
     play_out(&mut game)?;
     let rep: RecordOf<Game> = record::of(&game, computer_sides(), &base)?;

@@ -7,7 +7,7 @@ use crate::data;
 use crate::family::Setup as FamilySetup;
 use crate::record;
 use crate::sim;
-use crate::simple_hex::forces::AS_WRITTEN;
+use crate::simple_hex::forces::{AS_WRITTEN, EVEN};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -57,7 +57,7 @@ pub(super) fn simple_hex(level: &str, variant: Variant, run: &SimRun) -> Res {
     }
     let difficulty = run.difficulty.as_deref().unwrap_or(AS_WRITTEN);
     let scenario = Arc::new(data::load_simple_hex_at(level, difficulty)?);
-    let seats = run.seat_levels(2, "Simple Hex")?;
+    let seats = hex_seats(run)?;
     let bar = progress(games);
     let cfg = hex_config(run, variant, &seats);
     let (results, elapsed) = sim::simple_hex::run(&scenario, &cfg, &|n| bar.inc(n));
@@ -73,12 +73,17 @@ pub(super) fn simple_hex(level: &str, variant: Variant, run: &SimRun) -> Res {
     );
     say!("{summary}");
     if run.ladder {
-        let bar = progress(games * 4);
-        let (rungs, elapsed) = sim::simple_hex::ladder(&scenario, &cfg, &|n| bar.inc(n * 2));
+        // The ladder is measured where the sides are even unless a setting
+        // is named: at the forces as written the Luftwaffe's seat is so
+        // strong that any level wins there, and a level's gain hides.
+        let forces = run.difficulty.as_deref().unwrap_or(EVEN);
+        let even = Arc::new(data::load_simple_hex_at(level, forces)?);
+        let bar = progress(games);
+        let (rungs, elapsed) = sim::simple_hex::ladder(&even, &cfg, &|n| bar.inc(n));
         bar.finish_and_clear();
-        say!("level ladder        (the same {games} seeds, each level on both sides)");
+        say!("level ladder        (forces {forces}; the same {games} seeds, each level on both sides)");
         for r in &rungs {
-            say!("  {r}");
+            say!("  {}", r.to_string().trim_end().replace('\n', "\n  "));
         }
         say!("  time {:.2} s", elapsed.as_secs_f64());
     }
@@ -87,6 +92,18 @@ pub(super) fn simple_hex(level: &str, variant: Variant, run: &SimRun) -> Res {
         say!("wrote {}", path.display());
     }
     Ok(())
+}
+
+/// Simple Hex's two seats' levels: its own levels only (its Ace was merged
+/// into the Veteran).
+fn hex_seats(run: &SimRun) -> Result<Vec<Level>, String> {
+    let seats = run.seat_levels(2, "Simple Hex")?;
+    match seats.iter().find(|l| !crate::simple_hex::ai::LEVELS.contains(l)) {
+        Some(l) => Err(format!(
+            "Simple Hex's levels are Recruit and Veteran: its {l} was merged into the Veteran (docs/RULES.md, \"The opponents' levels\")"
+        )),
+        None => Ok(seats),
+    }
 }
 
 /// A Simple Hex run as the command line asks it, the seats at `seats`.
@@ -103,7 +120,7 @@ fn hex_config(run: &SimRun, variant: Variant, seats: &[Level]) -> sim::simple_he
 /// Every difficulty setting on the same seeds: each one's win shares, with
 /// their intervals, and its mean bomb score.
 fn difficulties(level: &str, variant: Variant, run: &SimRun) -> Res {
-    let seats = run.seat_levels(2, "Simple Hex")?;
+    let seats = hex_seats(run)?;
     let src = data::aircraft_source();
     let aircraft = data::load_aircraft(&src)?;
     let forces = data::load_forces(&data::forces_source(), &aircraft)?;
@@ -231,7 +248,7 @@ pub(super) fn family(board: &str, setup: FamilySetup, run: &SimRun) -> Res {
             elapsed.as_secs_f64()
         );
         for r in rungs {
-            say!("  {r}");
+            say!("  {}", r.to_string().trim_end().replace('\n', "\n  "));
         }
     }
     Ok(())
@@ -297,7 +314,7 @@ pub(super) fn campaign(run: &SimRun, tactical: bool) -> Res {
             say!("{dice}");
         }
         if ladder {
-            let bar = progress(games * 4);
+            let bar = progress(games * 2);
             let tick = |n: u64| bar.inc(n);
             let rungs = sim::campaign::campaign_ladder(
                 &campaign, &rules, rule, games, seed, threads, &tick,
@@ -307,15 +324,10 @@ pub(super) fn campaign(run: &SimRun, tactical: bool) -> Res {
                 "  level ladder ({}; the same {games} seeds, the stronger level playing each side in turn; a win 1, a draw 0.5):",
                 rule.name()
             );
-            for (rung, lw, raf) in rungs {
-                say!("    {rung}");
+            for rung in rungs {
                 say!(
-                    "      {} as the Luftwaffe against a {} RAF took {:.1}% of the points; as the RAF against a {} Luftwaffe {:.1}%",
-                    rung.upper,
-                    rung.lower,
-                    100.0 * lw,
-                    rung.lower,
-                    100.0 * raf
+                    "    {}",
+                    rung.to_string().trim_end().replace('\n', "\n    ")
                 );
             }
         }
@@ -332,7 +344,10 @@ pub(super) fn bench_decisions(
     levels: &[Level],
 ) -> Res {
     let levels = if levels.is_empty() {
-        Level::ALL.to_vec()
+        match chosen {
+            Chosen::SimpleHex { .. } => crate::simple_hex::ai::LEVELS.to_vec(),
+            _ => Level::ALL.to_vec(),
+        }
     } else {
         levels.to_vec()
     };

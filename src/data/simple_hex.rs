@@ -175,5 +175,6 @@ pub fn load_simple_hex_at(name_or_path: &str, difficulty: &str) -> Result<Scenar
         Some((&forces, difficulty)),
     )?;
     scenario.level = name_or_path.to_string();
+    scenario.difficulty = difficulty.to_string();
     Ok(scenario)
 }

@@ -287,13 +287,13 @@ fn convert(file: &str, text: &str, game: Option<GameKind>) -> Result<AnyRecord, 
                 OldPlayers::TwoPlayers => true,
             });
             // Played when each plane's speed die was rolled as it moved.
-            let setup = sh::Setup {
-                level: s.level,
-                options: Options {
+            let setup = sh::Setup::new(
+                s.level,
+                Options {
                     speed_dice: SpeedDice::EachPlane,
                     ..s.options
                 },
-            };
+            );
             AnyRecord::SimpleHex(from_save::<crate::simple_hex::Game>(
                 setup, s.seed, players, s.commands, &base,
             )?)
@@ -305,13 +305,13 @@ fn convert(file: &str, text: &str, game: Option<GameKind>) -> Result<AnyRecord, 
                 version: 1,
                 fingerprint: r.fingerprint,
                 seed: r.seed,
-                setup: sh::Setup {
-                    level: r.level,
-                    options: Options {
+                setup: sh::Setup::new(
+                    r.level,
+                    Options {
                         speed_dice: SpeedDice::EachPlane,
                         ..r.options
                     },
-                },
+                ),
                 players: Vec::new(),
                 commands: r.commands,
                 result: sh::Summary {

@@ -4,6 +4,7 @@
 
 use super::{fnv, resolve, RecordError, Recorded};
 use crate::data;
+use crate::simple_hex::forces::AS_WRITTEN;
 use crate::simple_hex::{Game, Options, Side};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -16,6 +17,29 @@ pub struct Setup {
     /// record's folder).
     pub level: String,
     pub options: Options,
+    /// The difficulty setting's forces (levels/simple_hex/forces.ron);
+    /// records written before settings, and games as written, name none.
+    #[serde(default = "as_written", skip_serializing_if = "is_as_written")]
+    pub difficulty: String,
+}
+
+fn as_written() -> String {
+    AS_WRITTEN.to_string()
+}
+
+fn is_as_written(d: &String) -> bool {
+    d == AS_WRITTEN
+}
+
+impl Setup {
+    /// A game of `level` with `options`, its forces as written.
+    pub fn new(level: String, options: Options) -> Setup {
+        Setup {
+            level,
+            options,
+            difficulty: as_written(),
+        }
+    }
 }
 
 /// What a game of Simple Hex came to.
@@ -46,24 +70,37 @@ impl Recorded for Game {
         Setup {
             level: self.scenario().level.clone(),
             options: self.options(),
+            difficulty: self.scenario().difficulty.clone(),
         }
     }
 
     fn start(setup: &Setup, seed: u64, base: &Path) -> Result<Game, RecordError> {
         let src = level_source(&setup.level, base)?;
-        let mut scenario =
-            data::load_scenario_with(&src, &data::aircraft_source(), &data::rules_source())?;
+        let forces = data::forces_source();
+        let mut scenario = data::load_scenario_at(
+            &src,
+            &data::aircraft_source(),
+            &data::rules_source(),
+            Some((&forces, &setup.difficulty)),
+        )?;
         scenario.level = setup.level.clone();
+        scenario.difficulty = setup.difficulty.clone();
         Ok(Game::new(Arc::new(scenario), setup.options, seed))
     }
 
     fn fingerprint(setup: &Setup, base: &Path) -> Result<String, RecordError> {
         let scenario = level_source(&setup.level, base)?;
-        Ok(fnv(&[
-            &scenario.text,
-            &data::aircraft_source().text,
-            &data::rules_source().text,
-        ]))
+        let mut texts = vec![
+            scenario.text,
+            data::aircraft_source().text,
+            data::rules_source().text,
+        ];
+        // The settings' table counts only for a game it changes.
+        if setup.difficulty != AS_WRITTEN {
+            texts.push(data::forces_source().text);
+        }
+        let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
+        Ok(fnv(&texts))
     }
 
     fn summary(&self) -> Summary {

@@ -670,9 +670,7 @@ pub fn points(verdict: Verdict) -> Vec<f64> {
 
 /// The level ladder under one weather rule: Veteran against Recruit and Ace
 /// against Veteran, each on the same seeds with the stronger level playing
-/// each side in turn (`sim::ladder`), and what each side's stronger level
-/// took against the weaker on the other side: (rung, Luftwaffe's share,
-/// RAF's share).
+/// each side in turn (`sim::ladder`).
 pub fn campaign_ladder(
     data: &Arc<CampaignData>,
     rules: &Arc<CampaignRules>,
@@ -681,7 +679,7 @@ pub fn campaign_ladder(
     seed: u64,
     threads: usize,
     tick: &(dyn Fn(u64) + Sync),
-) -> Vec<(super::Rung, f64, f64)> {
+) -> Vec<super::Rung> {
     let play = |i: u64, levels: &[Level]| {
         let r = play_campaign(
             data,
@@ -694,20 +692,13 @@ pub fn campaign_ladder(
         );
         points(r.verdict)
     };
-    let (rungs, _) = super::ladder(seeds, 2, threads, tick, play);
+    let (rungs, _) = super::ladder(
+        seeds,
+        &["Luftwaffe", "RAF"],
+        &Level::ALL,
+        threads,
+        tick,
+        play,
+    );
     rungs
-        .into_iter()
-        .map(|rung| {
-            let side = |seat: usize| {
-                let (pts, _) = run_indexed(seeds, threads, tick, |i| {
-                    let mut levels = vec![rung.lower; 2];
-                    levels[seat] = rung.upper;
-                    play(i, &levels)[seat]
-                });
-                pts.iter().sum::<f64>() / seeds.max(1) as f64
-            };
-            let (lw, raf) = (side(0), side(1));
-            (rung, lw, raf)
-        })
-        .collect()
 }

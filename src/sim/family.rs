@@ -103,7 +103,9 @@ pub fn ladder(
     tick: &(dyn Fn(u64) + Sync),
 ) -> (Vec<super::Rung>, Duration) {
     let seats = setup.seats.len();
-    super::ladder(seeds, seats, threads, tick, |i, levels| {
+    let names: Vec<String> = (1..=seats).map(|s| format!("commander {s}")).collect();
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    super::ladder(seeds, &names, &Level::ALL, threads, tick, |i, levels| {
         let r = play_one_at(scenario, setup, i, seed, MAX_COMMANDS, levels);
         let mut points = vec![0.0; seats];
         if let Some(w) = r.winner {

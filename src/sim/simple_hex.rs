@@ -89,11 +89,18 @@ pub fn ladder(
     cfg: &RunConfig,
     tick: &(dyn Fn(u64) + Sync),
 ) -> (Vec<super::Rung>, Duration) {
-    super::ladder(cfg.games, 2, cfg.threads, tick, |i, levels| {
-        let r = play_one(scenario, cfg.options, i, cfg.seed, [levels[0], levels[1]]);
-        let german = (r.winner == Side::German) as u8 as f64;
-        vec![german, 1.0 - german]
-    })
+    super::ladder(
+        cfg.games,
+        &["Luftwaffe", "RAF"],
+        &crate::simple_hex::ai::LEVELS,
+        cfg.threads,
+        tick,
+        |i, levels| {
+            let r = play_one(scenario, cfg.options, i, cfg.seed, [levels[0], levels[1]]);
+            let german = (r.winner == Side::German) as u8 as f64;
+            vec![german, 1.0 - german]
+        },
+    )
 }
 
 #[derive(Clone, Debug)]

@@ -289,6 +289,9 @@ pub struct Scenario {
     /// How the level was named when it was loaded: a shipped level's name or
     /// a file's path (empty for one built in code). Records name it so.
     pub level: String,
+    /// The difficulty setting whose forces it flies (`forces::AS_WRITTEN`:
+    /// the level's own). Records name it so.
+    pub difficulty: String,
     pub name: String,
     pub description: String,
     pub columns: u32,
@@ -541,6 +544,7 @@ impl Scenario {
             .max(rules.immelmann_cost as u16) as u8;
         Ok(Scenario {
             level: String::new(),
+            difficulty: super::forces::AS_WRITTEN.to_string(),
             name: file.name.clone(),
             description: file.description.clone(),
             columns: cols,

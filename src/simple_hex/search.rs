@@ -412,9 +412,8 @@ impl Search {
         self.ensure(rem as usize);
     }
 
-    /// `reach` without the finish tables: afterwards `reached`, `each_end`,
-    /// `exit` and `path` answer, `valid` and `first_valid` do not. For
-    /// looking at where another plane could get to, many times a decision.
+    /// `reach` without the finish tables: afterwards `each_end`, `exit` and
+    /// `path` answer, `valid` and `first_valid` do not.
     pub fn reach_only(
         &mut self,
         board: &Board<PlaneId>,
@@ -503,24 +502,6 @@ impl Search {
                 }
             }
         }
-    }
-
-    /// After `reach_only`: the cells reached facing `facing` having used
-    /// exactly `used` moves (one bit per dense cell).
-    pub fn reached(&self, used: u8, facing: Facing) -> &[u64] {
-        &self.reach[self.at(used.min(self.allowance as u8) as usize, facing)]
-    }
-
-    /// The cells one step from `from` in direction `d` (one bit per cell),
-    /// written into `out`.
-    pub fn step_cells(&self, from: &[u64], d: Facing, out: &mut [u64]) {
-        out.iter_mut().for_each(|w| *w = 0);
-        Self::or_forward(&self.dirs, out, from, d);
-    }
-
-    /// Words in one of this board's cell sets.
-    pub fn words(&self) -> usize {
-        self.words
     }
 
     /// After `reach`: is (cell, facing) reached having used `used` moves, with

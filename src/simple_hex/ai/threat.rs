@@ -4,15 +4,14 @@
 //! - A Recruit counts enemy fighters within three hexes.
 //! - A Veteran counts those whose average move (speed die and all) brings
 //!   them within reach of the hex, and, less, those a good roll brings.
-//! - An Ace flies every enemy fighter's move for each face of its speed die
-//!   with the move search, and knows exactly which hexes each can attack,
-//!   and with what chance.
+//! - Simple Hex's Ace flies as its Veteran (docs/RULES.md, "The opponents'
+//!   levels"): flying every enemy fighter's move for each face of its speed
+//!   die won nothing measurable at ten times the time.
 //!
 //! Danger is in expected attacks on a plane standing on the hex.
 
-use super::super::search::Search;
 use super::super::{Game, Plane, PlaneId, Role, Speed};
-use crate::common::hex::{Board, Facing};
+use crate::common::hex::Board;
 use crate::common::Level;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -72,7 +71,6 @@ impl Geometry {
 /// counts (one that has already moved this round counts less).
 #[derive(Clone, Copy, Debug)]
 struct Striker {
-    plane: PlaneId,
     cell: u16,
     weight: f32,
     base: u8,
@@ -85,11 +83,8 @@ pub struct Danger {
     level: Level,
     geo: Option<Rc<Geometry>>,
     strikers: Vec<Striker>,
-    /// Per cell: the danger, or NaN while not worked out (Recruit, Veteran).
+    /// Per cell: the danger, or NaN while not worked out.
     field: Vec<f32>,
-    scratch: Option<Search>,
-    set: Vec<u64>,
-    moved: Vec<u64>,
 }
 
 impl Danger {
@@ -99,9 +94,6 @@ impl Danger {
             geo: None,
             strikers: Vec::with_capacity(16),
             field: Vec::new(),
-            scratch: None,
-            set: Vec::new(),
-            moved: Vec::new(),
         }
     }
 
@@ -135,7 +127,6 @@ impl Danger {
             // A damaged fighter is heading home: it strikes only by chance.
             let weight = if p.damaged { 0.25 } else { 1.0 } * if p.moved { 0.7 } else { 1.0 };
             self.strikers.push(Striker {
-                plane: PlaneId(i as u8),
                 cell: cell as u16,
                 weight,
                 base,
@@ -145,9 +136,6 @@ impl Danger {
         }
         self.field.clear();
         self.field.resize(board.len(), f32::NAN);
-        if level == Level::Ace {
-            self.fly_every_striker(game);
-        }
     }
 
     /// The danger on `cell` (expected attacks, weighted).
@@ -181,64 +169,6 @@ impl Danger {
         }
         self.field[cell as usize] = d;
         d
-    }
-
-    /// The Ace's field: every striker's move flown for each face of its
-    /// speed die; a hex is in danger from it with the chance of the faces
-    /// from which it can end a step facing the hex, one hex flown at least.
-    fn fly_every_striker(&mut self, game: &Game) {
-        let board = game.board();
-        let max = game.scenario().max_allowance;
-        if self
-            .scratch
-            .as_ref()
-            .is_none_or(|s| s.words() != board.len().div_ceil(64).max(1))
-        {
-            self.scratch = Some(Search::new(board, max));
-        }
-        self.field.iter_mut().for_each(|v| *v = 0.0);
-        let search = self.scratch.as_mut().expect("made above");
-        let w = search.words();
-        self.set.resize(w, 0);
-        self.moved.resize(w, 0);
-        let strikers = std::mem::take(&mut self.strikers);
-        for s in &strikers {
-            let Some((hex, facing, staged)) = game.position(s.plane) else {
-                continue;
-            };
-            let mover = game.mover(s.plane);
-            let faces: &[u8] = if s.dice { &[1, 2, 3, 4, 5, 6] } else { &[0] };
-            let p = s.weight / faces.len() as f32;
-            for &face in faces {
-                let allowance = (s.base + face).saturating_sub(s.penalty).clamp(1, max);
-                search.reach_only(board, &mover, (hex, facing), staged, allowance);
-                self.set.iter_mut().for_each(|x| *x = 0);
-                for f in Facing::ALL {
-                    // Where it stands after one hex or more, facing f...
-                    self.moved.iter_mut().for_each(|x| *x = 0);
-                    for u in 1..=allowance {
-                        for (m, r) in self.moved.iter_mut().zip(search.reached(u, f)) {
-                            *m |= r;
-                        }
-                    }
-                    // ...it can shoot into the hex ahead.
-                    let mut ahead = [0u64; 64];
-                    search.step_cells(&self.moved, f, &mut ahead[..w]);
-                    for (s, a) in self.set.iter_mut().zip(&ahead[..w]) {
-                        *s |= a;
-                    }
-                }
-                for (i, &word) in self.set.iter().enumerate() {
-                    let mut bits = word;
-                    while bits != 0 {
-                        let b = bits.trailing_zeros() as usize;
-                        bits &= bits - 1;
-                        self.field[i * 64 + b] += p;
-                    }
-                }
-            }
-        }
-        self.strikers = strikers;
     }
 }
 
