@@ -396,3 +396,40 @@ fn the_family_board_keeps_the_campaigns_balance() {
         4.5,
     );
 }
+
+/// The family board's Spitfires fly at the campaign's RAF level: the
+/// opponents at Recruit give some command the Veteran does not, and each
+/// gives what the family game's commander opponent at that level gives.
+#[test]
+fn family_board_spitfires_fly_at_the_campaigns_raf_level() {
+    use tally_ho::campaign::ai::Opponents;
+    use tally_ho::common::game::Opponent;
+    use tally_ho::common::Level;
+    let levels = [Level::Recruit, Level::Veteran];
+    let mut c = campaign_fought(WeatherRule::Historical, Battles::Family, 3);
+    let (mut moves, mut differ) = (0, 0);
+    while moves < 300 && drive(&mut c, at_family_battle) {
+        let side = c.to_act().expect("a side to move");
+        let game = &c
+            .family_battle()
+            .expect("a battle on the family board")
+            .game;
+        let mut decided = Vec::new();
+        for &level in &levels {
+            let board = tally_ho::family::ai::decide_at(game, level).map(Command::Family);
+            // The Luftwaffe's level plays no part: the RAF's flies the board.
+            let mut opponents = Opponents::at(Level::Ace, level);
+            assert_eq!(opponents.decide(&c, side), board, "{level:?}, move {moves}");
+            assert_eq!(ai::propose_at(&c, side, level), board, "{level:?} fresh");
+            decided.push(board);
+        }
+        differ += usize::from(decided[0] != decided[1]);
+        moves += 1;
+        c.play(decided[1].clone().expect("a command")).unwrap();
+    }
+    assert!(moves >= 30, "only {moves} family board commands");
+    assert!(
+        differ > 0,
+        "the Recruit flew all {moves} commands as the Veteran"
+    );
+}

@@ -1511,3 +1511,39 @@ fn a_board_battles_result_says_first_what_decided_it() {
         "The raid got through: 1 hit on the target; shot down on the board: RAF 1, Luftwaffe 2"
     );
 }
+
+/// Board battles in a campaign are flown at the levels the campaign was set
+/// to: on the hex board the opponents at Recruit fly some move differently
+/// from the opponents at Veteran, and at every move they decide as Simple
+/// Hex's opponent at the campaign's levels, kept from move to move or fresh.
+#[test]
+fn board_battles_are_flown_at_the_campaigns_levels() {
+    use tally_ho::campaign::ai::Opponents;
+    use tally_ho::common::game::Opponent;
+    use tally_ho::common::Level;
+    use tally_ho::simple_hex::ai::Ai as HexAi;
+    let levels = [Level::Recruit, Level::Veteran];
+    let mut kept: Vec<Opponents> = levels.iter().map(|&l| Opponents::at(l, l)).collect();
+    let mut c = campaign(Battles::Board, 5);
+    let (mut moves, mut differ) = (0, 0);
+    while moves < 300 && play_until(&mut c, at_battle) {
+        let side = c.to_act().expect("a side to move");
+        let game = &c.battle().expect("a battle on the board").game;
+        let mut decided = Vec::new();
+        for (i, &level) in levels.iter().enumerate() {
+            let board = HexAi::at(level, level).decide(game, side).map(Command::Hex);
+            assert_eq!(kept[i].decide(&c, side), board, "{level:?}, move {moves}");
+            assert_eq!(ai::propose_at(&c, side, level), board, "{level:?} fresh");
+            decided.push(board);
+        }
+        differ += usize::from(decided[0] != decided[1]);
+        moves += 1;
+        // The battle goes on as the Veteran flies it.
+        c.play(decided[1].clone().expect("a move")).unwrap();
+    }
+    assert!(moves >= 50, "only {moves} board moves");
+    assert!(
+        differ > 0,
+        "the Recruit flew all {moves} moves as the Veteran"
+    );
+}

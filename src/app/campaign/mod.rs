@@ -54,7 +54,6 @@ use crate::campaign::state::State;
 use crate::campaign::tactical;
 use crate::common::words::count;
 use crate::common::Level;
-use crate::family::ai::Ai as FamilyAi;
 use crate::family::Seat as FamilySeat;
 use crate::record::Player;
 use crate::record::{self, campaign::CampaignRecord, RecordError};
@@ -915,7 +914,9 @@ impl CampaignTable {
         let on_board = OnTheBoard::new(campaign).expect("the campaign has a battle on the board");
         let scene = HexScene::new(&on_board);
         let players = parked.shared.players.clone();
-        let mut b = Table::new(on_board, scene, players, HexAi::default());
+        // The computer flies the board at the campaign's levels.
+        let opponent = HexAi::from(parked.opponent().hex_board());
+        let mut b = Table::new(on_board, scene, players, opponent);
         b.scene.caption = Some(caption);
         b.scene.stakes = stakes;
         b.shared.viewer = parked.shared.viewer;
@@ -958,7 +959,8 @@ impl CampaignTable {
         let on_board =
             OnTheFamilyBoard::new(campaign).expect("the campaign has a battle on the family board");
         let scene = FamilyScene::new(&on_board, &commanders);
-        let mut b = Table::new(on_board, scene, commanders, FamilyAi::default());
+        let opponent = parked.opponent().family_board();
+        let mut b = Table::new(on_board, scene, commanders, opponent);
         // The squadrons are all the RAF player's: no hand-over between them.
         b.shared.one_person = true;
         b.scene.caption = Some(caption);

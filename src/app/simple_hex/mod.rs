@@ -40,6 +40,12 @@ use std::marker::PhantomData;
 #[derive(Clone, Default)]
 pub struct HexAi(Ai);
 
+impl From<Ai> for HexAi {
+    fn from(ai: Ai) -> HexAi {
+        HexAi(ai)
+    }
+}
+
 impl<G: HexGame> Opponent<G> for HexAi {
     fn decide(&mut self, game: &G, seat: Side) -> Option<Command> {
         self.0.decide(game.hex(), seat)

@@ -308,6 +308,13 @@ impl<S: Scene> queue::Player<S::Anim, S::Line> for Playing<'_, S> {
     }
 }
 
+impl<S: Scene> Parked<S> {
+    /// The table's opponent, waiting with it.
+    pub fn opponent(&self) -> &S::Opponent {
+        &self.opponent
+    }
+}
+
 impl<S: Scene> Table<S> {
     /// A game on its table; what already happened is logged, not animated.
     pub fn new(game: S::Game, scene: S, players: Vec<Player>, opponent: S::Opponent) -> Table<S> {

@@ -11,12 +11,17 @@
 //!
 //! The levels (`Level`): the Recruit plays the simplest reading (each raid
 //! straight at the target it values most, one wave, its gruppen dealt round;
-//! the RAF scrambles only at a raid next to a wing, puts every production
-//! die on squadrons and always goes for the largest gruppe); the Veteran
-//! weighs the raids and wings on the map now; the Ace also looks ahead: the
-//! Luftwaffe at the RAF wings that could meet a raid on its way and over
-//! its target, the RAF at the calendar (a damaged fighter that next turn's
-//! rotation or allied squadron will bring back is not rebuilt with dice).
+//! the RAF puts every production die on squadrons and splits five
+//! squadrons or more over the two largest gruppen); the Veteran weighs the
+//! raids and wings on the map now; the Ace also looks ahead: the Luftwaffe
+//! at the RAF wings that could meet a raid on its way and over its target,
+//! the RAF at the calendar (a damaged fighter that next turn's rotation or
+//! allied squadron will bring back is not rebuilt with dice) and at the
+//! gruppen's sizes (a gruppe larger than the others holds the fighters).
+//!
+//! Battles on a board are played at the campaign's levels too: Simple Hex's
+//! opponent flies each side at that side's level, and the family board's
+//! commander opponent flies the Spitfires at the RAF's.
 
 mod luftwaffe;
 mod raf;
@@ -58,7 +63,7 @@ pub fn propose_at(c: &Campaign, side: Side, level: Level) -> Option<Command> {
         return None;
     }
     match c.stage() {
-        Stage::Battle => return battle_move(c, side),
+        Stage::Battle => return battle_move(c, side, level),
         // The controller has no board to fight on: its dice decide.
         Stage::HowToFight { .. } => return Some(Command::WithDice),
         _ => {}
@@ -69,24 +74,28 @@ pub fn propose_at(c: &Campaign, side: Side, level: Level) -> Option<Command> {
     }
 }
 
-/// A battle move for one side, from a fresh Simple Hex opponent: it
-/// decides exactly as one that played the whole battle (its dice are the
-/// battle's), only more slowly, rebuilding the battle to where its plan
-/// for the moving plane began.
-pub fn battle_move(c: &Campaign, side: Side) -> Option<Command> {
+/// A battle move for one side at `level`, from a fresh Simple Hex opponent:
+/// it decides exactly as one that played the whole battle (its dice are the
+/// battle's), only more slowly, rebuilding the battle to where its plan for
+/// the moving plane began.
+pub fn battle_move(c: &Campaign, side: Side, level: Level) -> Option<Command> {
     if let Some(t) = c.family_battle() {
-        // The family board: the Luftwaffe spins for its raid, the RAF's
-        // Spitfires fly as the family game's commander opponent flies them.
-        return crate::family::ai::decide(&t.game).map(Command::Family);
+        // The family board: the Luftwaffe spins for its raid (no level to
+        // it), the RAF's Spitfires fly as the family game's commander
+        // opponent at `level` flies them.
+        return crate::family::ai::decide_at(&t.game, level).map(Command::Family);
     }
     let t = c.battle()?;
-    HexAi::new().decide(&t.game, side).map(Command::Hex)
+    HexAi::at(level, level)
+        .decide(&t.game, side)
+        .map(Command::Hex)
 }
 
-/// Both opponents, for either side, each at its level. It keeps Simple
-/// Hex's opponent from move to move of a battle on the board (only a cache:
-/// a fresh one decides the same).
-#[derive(Clone, Default)]
+/// Both opponents, for either side, each at its level, on the map and on
+/// the board. It keeps Simple Hex's opponent, at the same levels, from move
+/// to move of a battle on the board (only a cache: a fresh one decides the
+/// same).
+#[derive(Clone)]
 pub struct Opponents {
     board: HexAi,
     /// The Luftwaffe's level and the RAF's.
@@ -97,9 +106,21 @@ impl Opponents {
     /// The Luftwaffe planner at `luftwaffe`, the RAF controller at `raf`.
     pub fn at(luftwaffe: Level, raf: Level) -> Opponents {
         Opponents {
-            board: HexAi::default(),
+            board: HexAi::at(luftwaffe, raf),
             levels: [luftwaffe, raf],
         }
+    }
+
+    /// Simple Hex's opponent for a battle of this campaign on the hex
+    /// board: each side at its campaign level.
+    pub fn hex_board(&self) -> HexAi {
+        HexAi::at(self.levels[0], self.levels[1])
+    }
+
+    /// The family game's opponent for an intercept on the family board:
+    /// the Spitfires (every commander seat) at the RAF's level.
+    pub fn family_board(&self) -> crate::family::ai::Ai {
+        crate::family::ai::Ai::at(self.levels[1])
     }
 
     /// The level of a side's opponent.
@@ -117,8 +138,17 @@ impl Opponent<Campaign> for Opponents {
             (Stage::Battle, Some(t)) if game.to_act() == Some(seat) => {
                 self.board.decide(&t.game, seat).map(Command::Hex)
             }
-            (Stage::Battle, None) if game.to_act() == Some(seat) => battle_move(game, seat),
+            (Stage::Battle, None) if game.to_act() == Some(seat) => {
+                battle_move(game, seat, self.level(seat))
+            }
             _ => propose_at(game, seat, self.level(seat)),
         }
+    }
+}
+
+impl Default for Opponents {
+    /// Both sides at the default level (Veteran).
+    fn default() -> Opponents {
+        Opponents::at(Level::default(), Level::default())
     }
 }
