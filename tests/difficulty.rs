@@ -171,3 +171,47 @@ fn an_added_unit_may_not_be_placed_or_damaged() {
     .unwrap_err();
     assert!(e.contains("enters as the sheet's units do"), "{e}");
 }
+
+/// The table the new-game screen reads is sound, names every setting on
+/// every shipped level under both variants at each of Simple Hex's levels,
+/// and is what the simulator finds today: rows played again on the same
+/// seeds give the same counts (a change to the rules or the opponents
+/// that moves the figures fails here until the table is written again with
+/// the command in its header).
+#[test]
+fn the_new_game_screens_shares_are_the_simulators_figures() {
+    use tally_ho::common::Level;
+    use tally_ho::sim::simple_hex::share_row;
+    let (forces, shares) = data::shipped_shares().expect("the shipped table loads");
+    for (level, _, _) in data::SIMPLE_HEX_LEVELS {
+        for s in &forces.settings {
+            for crane in [false, true] {
+                for o in tally_ho::simple_hex::ai::LEVELS {
+                    assert!(
+                        shares.find(level, &s.name, crane, o).is_some(),
+                        "no row for {level} {} crane {crane} {o}",
+                        s.name
+                    );
+                }
+            }
+        }
+    }
+    let fresh = |level: &str, difficulty: &str, crane: bool, o: Level| {
+        let row = share_row(level, difficulty, crane, o, shares.games, shares.seed, 2).unwrap();
+        assert_eq!(
+            Some(&row),
+            shares.find(level, difficulty, crane, o),
+            "levels/simple_hex/shares.ron is stale: write it again with the command in its header"
+        );
+        row.luftwaffe_wins as f64 / shares.games as f64
+    };
+    // The default game, the fair setting at the strongest level, and a
+    // reserve with Crane's variant at the gentlest.
+    let as_written = fresh("crane-14x18", AS_WRITTEN, false, Level::Veteran);
+    let even = fresh("crane-14x18", EVEN, false, Level::Veteran);
+    fresh("crane-14x18", "raf-reserve-2", true, Level::Recruit);
+    // What the screen says of them: the sheet's forces are a Luftwaffe
+    // game, the even setting is even.
+    assert!(as_written > 0.7, "{as_written}");
+    assert!((0.45..=0.55).contains(&even), "{even}");
+}

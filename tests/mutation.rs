@@ -168,6 +168,22 @@ fn simple_hex_forces_table() {
     ));
 }
 
+#[test]
+fn simple_hex_shares_table() {
+    let src = data::shares_source();
+    check(Kind::new(
+        "Simple Hex measured shares",
+        &src.file,
+        &src.text,
+        &[],
+        move |t| {
+            let aircraft = data::load_aircraft(&data::aircraft_source())?;
+            let forces = data::load_forces(&data::forces_source(), &aircraft)?;
+            data::load_shares(&with_text(data::shares_source(), t), &forces).map(|_| ())
+        },
+    ));
+}
+
 fn family_board(name: &str) -> Kind {
     let src = data::family_board_source(name).unwrap();
     Kind::new(

@@ -264,7 +264,7 @@ fn the_end_of_a_simple_hex_game_says_what_decided_it() {
 }
 
 #[test]
-fn a_first_simple_hex_game_meets_the_gentlest_opponent_and_says_there_are_three() {
+fn a_first_simple_hex_game_meets_the_gentler_opponent_and_says_there_are_two() {
     use tally_ho::common::Level;
     use tally_ho::settings::Settings;
     let (_g, _dir) = data_dir("first-level");
@@ -283,7 +283,15 @@ fn a_first_simple_hex_game_meets_the_gentlest_opponent_and_says_there_are_three(
     assert!(app
         .buttons
         .iter()
-        .any(|b| b.label == "Opponent: Recruit (the gentlest of three; click to change)"));
+        .any(|b| b.label == "Opponent: Recruit (the gentler of two)"));
+    // Simple Hex's levels are two: a click goes to the Veteran and back.
+    click(&mut app, "Opponent: Recruit");
+    frame(&mut app, InputFrame::idle());
+    click(&mut app, "Opponent: Veteran (the stronger of two)");
+    let Screen::NewGame(ng) = app.top() else {
+        panic!("the new game screen");
+    };
+    assert_eq!(ng.opponent, Level::Recruit);
     // Once a first game is finished, the middle one.
     let mut learned = guided;
     learned.learn(GameKind::SimpleHex);
@@ -547,4 +555,65 @@ fn each_planes_tag_and_disc_stand_in_its_own_hex_at_both_sizes() {
             );
         }
     }
+}
+
+/// The new-game screen offers every difficulty setting with the share of
+/// games the player's side won in the simulator's games at the choices on
+/// the screen; the chosen setting's forces are the game's, and its save
+/// keeps them.
+#[test]
+fn the_new_game_screen_offers_each_forces_setting_with_its_measured_share() {
+    use tally_ho::common::Level;
+    use tally_ho::settings::Settings;
+    let (_g, _dir) = data_dir("forces-choice");
+    let mut learned = Settings {
+        anim: AnimSpeed::Instant,
+        ..Settings::default()
+    };
+    learned.learn(GameKind::SimpleHex);
+    let mut app = App::new(learned, None);
+    frame(&mut app, InputFrame::idle());
+    click(&mut app, "New game: Simple Hex");
+    frame(&mut app, InputFrame::idle());
+    let (forces, shares) = tally_ho::data::shipped_shares().unwrap();
+    let texts = |app: &mut App| {
+        assert!(audited_frame(app, InputFrame::idle(), W, H).is_empty());
+        tally_ho::app::audit::last_texts()
+            .into_iter()
+            .map(|(t, _)| t)
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    // Luftwaffe wins and RAF wins, as counted.
+    let row = |name: &str, crane: bool, o: Level| {
+        let lw = shares.find("crane-14x18", name, crane, o).unwrap().luftwaffe_wins;
+        (lw, shares.games - lw)
+    };
+    let pct = |wins: u64| 100.0 * wins as f64 / shares.games as f64;
+    // Solo as the RAF against the Veteran: the RAF's share of each.
+    for s in &forces.settings {
+        assert!(app.buttons.iter().any(|b| b.label == s.label), "{}", s.label);
+        let raf = pct(row(&s.name, false, Level::Veteran).1);
+        let t = texts(&mut app);
+        assert!(t.contains(&format!("{raf:.0}% (")), "{}: {raf:.0}%\n{t}", s.name);
+    }
+    let t = texts(&mut app);
+    assert!(t.contains("your wins (RAF)"), "{t}");
+    // As the Luftwaffe: its own share of the rules as written.
+    click(&mut app, "Solo: you fly the RAF");
+    frame(&mut app, InputFrame::idle());
+    let lw = pct(row("as-written", false, Level::Veteran).0);
+    let t = texts(&mut app);
+    assert!(t.contains("your wins (Luftwaffe)"), "{t}");
+    assert!(t.contains(&format!("{lw:.0}% (")), "{t}");
+    // Pick the even forces and start: the game has the reserve.
+    let even = forces.setting("even").unwrap().label.clone();
+    click(&mut app, &even);
+    click(&mut app, "Start");
+    let Screen::Battle(b) = app.top() else {
+        panic!("a battle");
+    };
+    let sc = b.game.scenario();
+    assert_eq!(sc.difficulty, "even");
+    assert!(sc.units.iter().any(|u| u.name.as_deref() == Some("Spitfire reserve")));
 }

@@ -693,3 +693,39 @@ fn a_save_of_each_game_played_on_other_data_is_refused_not_replayed_into_another
         Err(RecordError::DataChanged { .. })
     ));
 }
+
+/// A game at a difficulty setting is recorded with it and replays with its
+/// forces; a game as written names none, so records written before the
+/// settings read as they did.
+#[test]
+fn a_record_keeps_its_difficulty_setting_and_one_without_is_as_written() {
+    let dir = temp_dir("difficulty");
+    let mut setup = record::simple_hex::Setup::new("crane-14x18".into(), Options::default());
+    setup.difficulty = "even".into();
+    let mut g = Game::start(&setup, 4, &dir).unwrap();
+    assert!(g
+        .scenario()
+        .units
+        .iter()
+        .any(|u| u.name.as_deref() == Some("Spitfire reserve")));
+    ai::play_out(&mut g).unwrap();
+    let r = AnyRecord::SimpleHex(record::of(&g, sides(), &dir).unwrap());
+    let text = r.to_text();
+    assert!(text.contains("difficulty: \"even\""), "{text}");
+    let back = record::parse("game.ron", &text).unwrap();
+    back.verify(&dir).unwrap();
+    // Without the line, the same commands are a game as written: it does
+    // not replay (the reserve's planes are not there).
+    let as_written = text.replace("difficulty: \"even\",", "");
+    assert_ne!(as_written, text);
+    let old = record::parse("game.ron", &as_written).unwrap();
+    assert!(old.verify(&dir).is_err());
+    // A game as written says nothing of a difficulty.
+    let plain = record::simple_hex::Setup::new("crane-14x18".into(), Options::default());
+    let mut g = Game::start(&plain, 4, &dir).unwrap();
+    ai::play_out(&mut g).unwrap();
+    let text = AnyRecord::SimpleHex(record::of(&g, sides(), &dir).unwrap()).to_text();
+    assert!(!text.contains("difficulty"), "{text}");
+    record::parse("game.ron", &text).unwrap().verify(&dir).unwrap();
+    std::fs::remove_dir_all(&dir).ok();
+}

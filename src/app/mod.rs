@@ -91,6 +91,8 @@ pub struct NewGame {
     pub seed: String,
     /// How well the computer flies its side (solo games).
     pub opponent: Level,
+    /// Which difficulty setting's forces (an index into the settings).
+    pub difficulty: usize,
 }
 
 pub enum Screen {
@@ -274,6 +276,7 @@ impl App {
                 Level::default()
             },
             seed: (self.frames.wrapping_mul(2_654_435_761) % 1_000_000 + 1).to_string(),
+            difficulty: 0,
         }
     }
 
@@ -821,7 +824,9 @@ enum Transition {
 
 fn start(ng: &NewGame) -> Result<Battle, String> {
     let level = LEVEL_NAMES[ng.level % LEVEL_NAMES.len()];
-    let scenario = data::load_simple_hex(level).map_err(|e| e.to_string())?;
+    let names = screens::difficulty_names();
+    let difficulty = &names[ng.difficulty.min(names.len() - 1)];
+    let scenario = data::load_simple_hex_at(level, difficulty).map_err(|e| e.to_string())?;
     let seed: u64 = ng
         .seed
         .trim()

@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::app::ui::{fit_text, wrap_text, DIM};
+use crate::simple_hex::forces::{ForcesFile, SharesFile, AS_WRITTEN, EVEN};
 pub(super) fn column(ui: &Ui, n: usize) -> Vec<Rect> {
     // Buttons of 52 pixels when they fit below the title, smaller when not.
     let bw = 420.0f32.min(ui.w - 40.0);
@@ -166,9 +167,34 @@ pub(super) fn rules_menu(ui: &mut Ui) -> Option<Transition> {
     t
 }
 
+/// The difficulty settings and their measured shares, read once.
+fn shipped_shares() -> &'static Result<(ForcesFile, SharesFile), String> {
+    static SHARES: std::sync::OnceLock<Result<(ForcesFile, SharesFile), String>> =
+        std::sync::OnceLock::new();
+    SHARES.get_or_init(|| data::shipped_shares().map_err(|e| e.to_string()))
+}
+
+/// The settings' names, in their file's order (none if the table is bad:
+/// the screen says why).
+pub(super) fn difficulty_names() -> Vec<String> {
+    match shipped_shares() {
+        Ok((forces, _)) => forces.settings.iter().map(|s| s.name.clone()).collect(),
+        Err(_) => vec![AS_WRITTEN.to_string()],
+    }
+}
+
 pub(super) fn new_game(ui: &mut Ui, ng: &mut NewGame) -> Option<Transition> {
-    title(ui, "New game", "Choose the mat, the sides and the rules");
-    let r = column(ui, 7);
+    title(ui, "New game", "Choose the mat, the sides, the rules and the forces");
+    // The choices on the left, the forces with their measured shares on
+    // the right.
+    let col = column(ui, 7);
+    let gap = 20.0;
+    let half = ((ui.w - 3.0 * gap) / 2.0).min(460.0);
+    let left = ui.w / 2.0 - gap / 2.0 - half;
+    let r: Vec<Rect> = col
+        .iter()
+        .map(|c| Rect::new(left, c.y, half, c.h))
+        .collect();
     let players = [
         "Solo: you fly the RAF",
         "Solo: you fly the Luftwaffe",
@@ -192,38 +218,135 @@ pub(super) fn new_game(ui: &mut Ui, ng: &mut NewGame) -> Option<Transition> {
         "Opponent: none, two players".to_string()
     } else {
         let place = match ng.opponent {
-            Level::Recruit => "the gentlest of three",
-            Level::Veteran => "the middle of three",
-            Level::Ace => "the hardest of three",
+            Level::Recruit => "the gentler of two",
+            _ => "the stronger of two",
         };
-        format!(
-            "Opponent: {} ({place}; click to change)",
-            ng.opponent.name()
-        )
+        format!("Opponent: {} ({place})", ng.opponent.name())
     };
     if ui.button(r[3], &opponent) && ng.players != 2 {
-        ng.opponent = ng.opponent.next();
+        // Simple Hex's own levels (its Ace flies as the Veteran).
+        let levels = crate::simple_hex::ai::LEVELS;
+        let at = levels.iter().position(|l| *l == ng.opponent).unwrap_or(0);
+        ng.opponent = levels[(at + 1) % levels.len()];
     }
-    let r = &r[1..];
     // The seed: shown, and editable by typing digits.
-    ui.rect(r[3], Color::new(0.98, 0.97, 0.92, 1.0));
-    ui.rect_lines(r[3], 2.0, INK);
+    ui.rect(r[4], Color::new(0.98, 0.97, 0.92, 1.0));
+    ui.rect_lines(r[4], 2.0, INK);
     ui.text(
         &format!("Seed: {}_", ng.seed),
-        r[3].x + 14.0,
-        r[3].y + 34.0,
-        26.0,
+        r[4].x + 14.0,
+        r[4].y + r[4].h / 2.0 + 8.0,
+        (r[4].h * 0.5).min(26.0),
         INK,
     );
     ui::type_seed(ui, &mut ng.seed);
     let mut t = None;
-    if ui.button(r[4], "Start") || ui.input.key(KeyCode::Enter) {
+    if ui.button(r[5], "Start") || ui.input.key(KeyCode::Enter) {
         t = Some(Transition::Start(ng.clone()));
     }
-    if ui.button(r[5], "Back") {
+    if ui.button(r[6], "Back") {
         t = Some(Transition::Pop);
     }
+    let panel = Rect::new(
+        ui.w / 2.0 + gap / 2.0,
+        r[0].y,
+        half,
+        r[6].y + r[6].h - r[0].y,
+    );
+    forces_panel(ui, ng, panel);
     t
+}
+
+/// The forces: every setting with the share of games the player's side
+/// won in the simulator's games at these choices (the computer on both
+/// sides at the chosen level), and its interval; a click picks one.
+fn forces_panel(ui: &mut Ui, ng: &mut NewGame, panel: Rect) {
+    ui.rect(panel, Color::new(0.12, 0.17, 0.25, 1.0));
+    let (forces, shares) = match shipped_shares() {
+        Ok(t) => t,
+        Err(e) => {
+            ui.paragraph(
+                &format!("The forces cannot be offered: {e}"),
+                panel.x + 12.0,
+                panel.y + 26.0,
+                panel.w - 24.0,
+                17.0,
+                PAPER,
+            );
+            return;
+        }
+    };
+    let small = ui.h < 700.0;
+    let size = if small { 15.0 } else { 18.0 };
+    // Whose wins: the player's side, or the Luftwaffe's with two players.
+    let (whose, luftwaffe) = match ng.players {
+        0 => ("your wins (RAF)", false),
+        1 => ("your wins (Luftwaffe)", true),
+        _ => ("the Luftwaffe's wins", true),
+    };
+    let head = format!(
+        "Forces: {whose} in {} computer games, {} on both sides",
+        shares.games,
+        ng.opponent.name()
+    );
+    let mut y = panel.y + size + 8.0;
+    for l in wrap_text(&head, panel.w - 20.0, size) {
+        ui.text(&l, panel.x + 10.0, y, size, DIM_LIGHT);
+        y += size + 4.0;
+    }
+    let n = forces.settings.len().max(1);
+    let row_h = ((panel.y + panel.h - y - 4.0) / n as f32).min(2.0 * size + 22.0);
+    ng.difficulty = ng.difficulty.min(n - 1);
+    let level = LEVEL_NAMES[ng.level % LEVEL_NAMES.len()];
+    for (i, s) in forces.settings.iter().enumerate() {
+        let r = Rect::new(panel.x + 6.0, y, panel.w - 12.0, row_h - 4.0);
+        y += row_h;
+        ui.buttons.push(crate::app::ui::Hit {
+            label: s.label.clone(),
+            rect: r,
+        });
+        let chosen = ng.difficulty == i;
+        let hot = ui.hovered(r);
+        let fill = if chosen {
+            PAPER
+        } else if hot {
+            Color::new(0.86, 0.83, 0.74, 1.0)
+        } else {
+            Color::new(0.20, 0.26, 0.36, 1.0)
+        };
+        ui.rect(r, fill);
+        if chosen {
+            ui.rect_lines(r, 2.0, ACCENT);
+        }
+        let ink = if chosen || hot { INK } else { PAPER };
+        let line2 = match shares.find(level, &s.name, ng.crane, ng.opponent) {
+            Some(row) => {
+                let wins = if luftwaffe {
+                    row.luftwaffe_wins
+                } else {
+                    shares.games - row.luftwaffe_wins
+                };
+                let (lo, hi) = crate::sim::wilson(wins, shares.games);
+                let pct = 100.0 * wins as f64 / shares.games as f64;
+                let fair = if s.name == EVEN { ", the fair one" } else { "" };
+                format!(
+                    "{pct:.0}% ({:.0}-{:.0}%){fair}",
+                    100.0 * lo,
+                    100.0 * hi
+                )
+            }
+            None => "not measured".to_string(),
+        };
+        // Two lines, centred in the row.
+        let top = r.y + (r.h - (2.0 * size + 4.0)) / 2.0;
+        let title = fit_text(&s.label, r.w - 16.0, size);
+        ui.text(&title, r.x + 8.0, top + size - 1.0, size, ink);
+        let sub = if ink == INK { DIM } else { DIM_LIGHT };
+        ui.text(&line2, r.x + 8.0, top + 2.0 * size + 1.0, size - 1.0, sub);
+        if ui.clicked(r) {
+            ng.difficulty = i;
+        }
+    }
 }
 
 pub(super) fn result(ui: &mut Ui, b: &mut Battle) -> Option<Transition> {

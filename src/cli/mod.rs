@@ -261,12 +261,15 @@ enum Cmd {
         tactical: bool,
         /// The computer's level at each seat, in seat order (Simple Hex and
         /// the campaign: Luftwaffe then RAF; the family game: the
-        /// commanders), as recruit, veteran or ace; one level for every seat
-        /// [default: veteran].
+        /// commanders), as recruit, veteran or ace (Simple Hex: recruit or
+        /// veteran, its Ace merged into the Veteran); one level for every
+        /// seat [default: veteran].
         #[arg(long, value_delimiter = ',', value_parser = level_arg)]
         levels: Vec<Level>,
-        /// Also play the level ladder: Veteran against Recruit and Ace
-        /// against Veteran on the same seeds, each at every seat in turn.
+        /// Also play the level ladder: each level against the one below on
+        /// the same seeds, at every seat in turn, judged seat by seat against
+        /// the weaker level in the same seat (Simple Hex: at the even forces
+        /// unless --difficulty names others).
         #[arg(long)]
         ladder: bool,
         /// Simple Hex: the forces of this difficulty setting
@@ -279,6 +282,12 @@ enum Cmd {
         /// print each one's win shares with their intervals.
         #[arg(long)]
         difficulties: bool,
+        /// Simple Hex: with --difficulties, play every setting on every
+        /// shipped level under both rule variants, each level on both
+        /// sides, and write the table the new-game screen reads
+        /// (levels/simple_hex/shares.ron).
+        #[arg(long, requires = "difficulties")]
+        write_shares: Option<PathBuf>,
     },
     /// Time the computer's decisions: games played one after another on one
     /// thread, every decision timed; prints the mean, median, 90th and 99th
@@ -338,6 +347,7 @@ pub fn main() -> ExitCode {
             ladder,
             difficulty,
             difficulties,
+            write_shares,
         }) => game.choose().map_err(Into::into).and_then(|c| {
             let run = simulate::SimRun {
                 games,
@@ -348,6 +358,7 @@ pub fn main() -> ExitCode {
                 ladder,
                 difficulty,
                 difficulties,
+                write_shares,
             };
             let hex = matches!(c, Chosen::SimpleHex { .. });
             if !hex && (run.difficulty.is_some() || run.difficulties) {

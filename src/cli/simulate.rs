@@ -27,6 +27,8 @@ pub(super) struct SimRun {
     pub difficulty: Option<String>,
     /// Simple Hex: every difficulty setting, side by side.
     pub difficulties: bool,
+    /// Simple Hex: write the table of every setting's measured shares here.
+    pub write_shares: Option<PathBuf>,
 }
 
 impl SimRun {
@@ -52,6 +54,9 @@ pub(super) fn simple_hex(level: &str, variant: Variant, run: &SimRun) -> Res {
         ..
     } = *run;
     let csv = run.csv.clone();
+    if let Some(path) = &run.write_shares {
+        return write_shares(run, path);
+    }
     if run.difficulties {
         return difficulties(level, variant, run);
     }
@@ -168,6 +173,43 @@ fn difficulties(level: &str, variant: Variant, run: &SimRun) -> Res {
             sum.score_mean
         );
     }
+    Ok(())
+}
+
+/// Every setting on every shipped level, under both rule variants, with
+/// each of Simple Hex's levels on both sides: the table the new-game screen
+/// reads (levels/simple_hex/shares.ron), written atomically to `path`.
+fn write_shares(run: &SimRun, path: &std::path::Path) -> Res {
+    use crate::simple_hex::forces::SharesFile;
+    let (forces, _) = data::shipped_shares()?;
+    let mut rows = Vec::new();
+    let combos: Vec<(&str, &str, bool, Level)> = data::SIMPLE_HEX_LEVELS
+        .iter()
+        .flat_map(|(level, _, _)| forces.settings.iter().map(move |s| (*level, s.name.as_str())))
+        .flat_map(|(l, d)| [false, true].map(|c| (l, d, c)))
+        .flat_map(|(l, d, c)| crate::simple_hex::ai::LEVELS.map(|o| (l, d, c, o)))
+        .collect();
+    let bar = progress(combos.len() as u64);
+    for (level, difficulty, crane, opponent) in combos {
+        rows.push(sim::simple_hex::share_row(
+            level, difficulty, crane, opponent, run.games, run.seed, run.threads,
+        )?);
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    let table = SharesFile {
+        games: run.games,
+        seed: run.seed,
+        rows,
+    };
+    let head = format!(
+        "// Each difficulty setting's measured Luftwaffe wins (docs/RULES.md,\n// \"Difficulty by forces\"): every shipped level, both rule variants,\n// the computer at each level on both sides, {} games a row. Written by\n//   tally-ho simulate --difficulties --games {} --seed {} --write-shares FILE\n// and read by the new-game screen; tests/difficulty.rs plays rows again.\n",
+        run.games, run.games, run.seed
+    );
+    let text = ron::ser::to_string_pretty(&table, ron::ser::PrettyConfig::new().struct_names(true))
+        .map_err(|e| e.to_string())?;
+    data::write_atomic(path, &format!("{head}{text}\n"))?;
+    say!("wrote {} ({} rows of {} games)", path.display(), table.rows.len(), run.games);
     Ok(())
 }
 

@@ -2,7 +2,7 @@
 //! loading a level with them.
 
 use super::{parse, positioned, LoadError, LoadErrors, Source};
-use crate::simple_hex::forces::{ForcesFile, AS_WRITTEN};
+use crate::simple_hex::forces::{ForcesFile, SharesFile, AS_WRITTEN};
 use crate::simple_hex::{validate_aircraft, AircraftFile, Scenario, ScenarioFile, SimpleHexRules};
 use std::path::Path;
 
@@ -40,6 +40,37 @@ const FORCES: (&str, &str) = (
     "levels/simple_hex/forces.ron",
     include_str!("../../levels/simple_hex/forces.ron"),
 );
+
+const SHARES: (&str, &str) = (
+    "levels/simple_hex/shares.ron",
+    include_str!("../../levels/simple_hex/shares.ron"),
+);
+
+/// The shipped table of the settings' measured win shares.
+pub fn shares_source() -> Source {
+    Source::builtin(SHARES.0, SHARES.1)
+}
+
+/// Loads and validates a table of measured win shares against the
+/// settings, the shipped levels and Simple Hex's computer levels.
+pub fn load_shares(src: &Source, forces: &ForcesFile) -> Result<SharesFile, LoadErrors> {
+    let file: SharesFile = parse(&src.file, &src.text)?;
+    let levels: Vec<&str> = SIMPLE_HEX_LEVELS.iter().map(|(n, _, _)| *n).collect();
+    let found = file.validate(forces, &levels, &crate::simple_hex::ai::LEVELS);
+    if found.is_empty() {
+        Ok(file)
+    } else {
+        Err(positioned(&src.file, &src.text, found))
+    }
+}
+
+/// The shipped settings and their measured shares, loaded and checked.
+pub fn shipped_shares() -> Result<(ForcesFile, SharesFile), LoadErrors> {
+    let aircraft = load_aircraft(&aircraft_source())?;
+    let forces = load_forces(&forces_source(), &aircraft)?;
+    let shares = load_shares(&shares_source(), &forces)?;
+    Ok((forces, shares))
+}
 
 /// The shipped difficulty settings (difficulty by forces).
 pub fn forces_source() -> Source {

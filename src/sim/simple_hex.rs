@@ -222,3 +222,37 @@ pub fn csv(scenario: &Scenario, results: &[GameResult]) -> String {
     }
     out
 }
+
+/// One row of the table of measured shares (`forces::SharesFile`): the
+/// shipped `level` at the setting `difficulty`, under Crane's variant or
+/// not, the computer at `opponent` on both sides, over `games` games on
+/// the seeds of `seed`.
+pub fn share_row(
+    level: &str,
+    difficulty: &str,
+    crane: bool,
+    opponent: Level,
+    games: u64,
+    seed: u64,
+    threads: usize,
+) -> Result<crate::simple_hex::forces::ShareRow, crate::data::LoadErrors> {
+    let scenario = Arc::new(crate::data::load_simple_hex_at(level, difficulty)?);
+    let cfg = RunConfig {
+        games,
+        seed,
+        options: Options {
+            damaged_bombers_cannot_defend: crane,
+            ..Options::default()
+        },
+        threads,
+        levels: [opponent; 2],
+    };
+    let (results, _) = run(&scenario, &cfg, &|_| {});
+    Ok(crate::simple_hex::forces::ShareRow {
+        level: level.to_string(),
+        difficulty: difficulty.to_string(),
+        crane,
+        opponent,
+        luftwaffe_wins: results.iter().filter(|r| r.winner == Side::German).count() as u64,
+    })
+}

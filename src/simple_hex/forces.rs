@@ -223,3 +223,105 @@ impl Setting {
         }
     }
 }
+
+/// The most rows a shares table may hold.
+pub const MAX_SHARE_ROWS: usize = 1024;
+
+/// `levels/simple_hex/shares.ron`: each setting's measured Luftwaffe wins
+/// on each shipped level, under each rule variant, with the computer at
+/// each of Simple Hex's levels on both sides. `simulate --difficulties
+/// --write-shares FILE` writes it; the new-game screen reads it; a test
+/// plays some of its rows again and must find the same counts.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SharesFile {
+    /// Games per row, on the seeds `sub_seed(seed, 0..games)`.
+    pub games: u64,
+    pub seed: u64,
+    pub rows: Vec<ShareRow>,
+}
+
+/// One measured row.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ShareRow {
+    /// A shipped level's name.
+    pub level: String,
+    /// A setting's name.
+    pub difficulty: String,
+    /// Crane's variant (damaged bombers cannot defend) or the rules as written.
+    pub crane: bool,
+    /// The level of both computer sides.
+    pub opponent: crate::common::Level,
+    pub luftwaffe_wins: u64,
+}
+
+impl SharesFile {
+    /// The row for these choices, if measured.
+    pub fn find(
+        &self,
+        level: &str,
+        difficulty: &str,
+        crane: bool,
+        opponent: crate::common::Level,
+    ) -> Option<&ShareRow> {
+        self.rows.iter().find(|r| {
+            r.level == level && r.difficulty == difficulty && r.crane == crane && r.opponent == opponent
+        })
+    }
+
+    /// What is wrong with the table against the settings, the shipped
+    /// levels' names and the computer's levels: RON paths and messages.
+    pub fn validate(
+        &self,
+        forces: &ForcesFile,
+        levels: &[&str],
+        opponents: &[crate::common::Level],
+    ) -> Vec<Invalid> {
+        let mut e = Vec::new();
+        if self.games == 0 || self.games > 10_000_000 {
+            e.push(invalid("games", "1 to 10,000,000 games a row"));
+        }
+        if self.rows.len() > MAX_SHARE_ROWS {
+            return vec![invalid("rows", format!("at most {MAX_SHARE_ROWS} rows"))];
+        }
+        for (i, r) in self.rows.iter().enumerate() {
+            let at = format!("rows[{i}]");
+            if !levels.contains(&r.level.as_str()) {
+                e.push(invalid(
+                    format!("{at}.level"),
+                    format!("no shipped level \"{}\" (levels: {})", r.level, levels.join(", ")),
+                ));
+            }
+            if forces.setting(&r.difficulty).is_none() {
+                e.push(invalid(
+                    format!("{at}.difficulty"),
+                    format!(
+                        "no setting \"{}\" (settings: {})",
+                        r.difficulty,
+                        forces.names().join(", ")
+                    ),
+                ));
+            }
+            if !opponents.contains(&r.opponent) {
+                e.push(invalid(
+                    format!("{at}.opponent"),
+                    format!("Simple Hex's computer has no {} level", r.opponent),
+                ));
+            }
+            if r.luftwaffe_wins > self.games {
+                e.push(invalid(
+                    format!("{at}.luftwaffe_wins"),
+                    format!("more wins than the {} games played", self.games),
+                ));
+            }
+            if self.rows[..i].iter().any(|o| {
+                (&o.level, &o.difficulty, o.crane, o.opponent)
+                    == (&r.level, &r.difficulty, r.crane, r.opponent)
+            }) {
+                e.push(invalid(at, "this row is listed twice"));
+            }
+        }
+        e
+    }
+}

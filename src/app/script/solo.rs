@@ -62,6 +62,9 @@ pub struct ScriptedPlayer {
     /// 2 two players).
     pub players: usize,
     pub seed: String,
+    /// The forces to pick (the start of a setting's label; none: leave
+    /// the first, the rules as written).
+    pub forces: Option<&'static str>,
     hovered: Option<PlaneId>,
     wait: u32,
     /// Moments reached (the caller takes screenshots).
@@ -74,6 +77,9 @@ impl ScriptedPlayer {
         ScriptedPlayer {
             players,
             seed: seed.to_string(),
+            // Two players take the even forces: the pictures show a
+            // reserve, and the screen the Luftwaffe's share.
+            forces: (players == 2).then_some("Even"),
             hovered: None,
             wait: 0,
             seen: Moments::new(),
@@ -150,6 +156,9 @@ impl ScriptedPlayer {
                         chars: self.seed.chars().collect(),
                         ..InputFrame::idle()
                     };
+                }
+                if let Some(f) = self.forces.take() {
+                    return Self::click_button(app, f).unwrap_or_default();
                 }
                 if self.seen.first(Moment::NewGame) {
                     return InputFrame::idle();

@@ -101,16 +101,14 @@ impl<G: HexGame> HexScene<G> {
             ),
             Phase::Moving(m) => {
                 let p = g.plane(m.plane);
+                // Named as the log names it: a reserve's "Spitfire
+                // reserve R" is not the first unit's "Spitfire R".
                 let mut s = format!(
-                    "Attack {}, round {}: {} - {} {} has {} of {} to fly",
+                    "Attack {}, round {}: {} - {} has {} of {} to fly",
                     g.attack(),
                     g.round(),
                     who(p.side),
-                    match self.face_down.gruppe(m.plane) {
-                        Some(k) => format!("Gruppe {}", k + 1),
-                        None => g.aircraft(m.plane).name.clone(),
-                    },
-                    p.colour.letter(),
+                    self.face_down.short(g, m.plane),
                     m.remaining(),
                     crate::common::words::count(m.allowance, "hex", "hexes")
                 );
