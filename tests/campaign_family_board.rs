@@ -425,7 +425,7 @@ fn family_board_spitfires_fly_at_the_campaigns_raf_level() {
         }
         differ += usize::from(decided[0] != decided[1]);
         moves += 1;
-        c.play(decided[1].clone().expect("a command")).unwrap();
+        c.play(decided[1].expect("a command")).unwrap();
     }
     assert!(moves >= 30, "only {moves} family board commands");
     assert!(

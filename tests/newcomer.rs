@@ -586,16 +586,27 @@ fn the_new_game_screen_offers_each_forces_setting_with_its_measured_share() {
     };
     // Luftwaffe wins and RAF wins, as counted.
     let row = |name: &str, crane: bool, o: Level| {
-        let lw = shares.find("crane-14x18", name, crane, o).unwrap().luftwaffe_wins;
+        let lw = shares
+            .find("crane-14x18", name, crane, o)
+            .unwrap()
+            .luftwaffe_wins;
         (lw, shares.games - lw)
     };
     let pct = |wins: u64| 100.0 * wins as f64 / shares.games as f64;
     // Solo as the RAF against the Veteran: the RAF's share of each.
     for s in &forces.settings {
-        assert!(app.buttons.iter().any(|b| b.label == s.label), "{}", s.label);
+        assert!(
+            app.buttons.iter().any(|b| b.label == s.label),
+            "{}",
+            s.label
+        );
         let raf = pct(row(&s.name, false, Level::Veteran).1);
         let t = texts(&mut app);
-        assert!(t.contains(&format!("{raf:.0}% (")), "{}: {raf:.0}%\n{t}", s.name);
+        assert!(
+            t.contains(&format!("{raf:.0}% (")),
+            "{}: {raf:.0}%\n{t}",
+            s.name
+        );
     }
     let t = texts(&mut app);
     assert!(t.contains("your wins (RAF)"), "{t}");
@@ -615,5 +626,8 @@ fn the_new_game_screen_offers_each_forces_setting_with_its_measured_share() {
     };
     let sc = b.game.scenario();
     assert_eq!(sc.difficulty, "even");
-    assert!(sc.units.iter().any(|u| u.name.as_deref() == Some("Spitfire reserve")));
+    assert!(sc
+        .units
+        .iter()
+        .any(|u| u.name.as_deref() == Some("Spitfire reserve")));
 }

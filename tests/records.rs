@@ -726,6 +726,9 @@ fn a_record_keeps_its_difficulty_setting_and_one_without_is_as_written() {
     ai::play_out(&mut g).unwrap();
     let text = AnyRecord::SimpleHex(record::of(&g, sides(), &dir).unwrap()).to_text();
     assert!(!text.contains("difficulty"), "{text}");
-    record::parse("game.ron", &text).unwrap().verify(&dir).unwrap();
+    record::parse("game.ron", &text)
+        .unwrap()
+        .verify(&dir)
+        .unwrap();
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -184,7 +184,11 @@ pub(super) fn difficulty_names() -> Vec<String> {
 }
 
 pub(super) fn new_game(ui: &mut Ui, ng: &mut NewGame) -> Option<Transition> {
-    title(ui, "New game", "Choose the mat, the sides, the rules and the forces");
+    title(
+        ui,
+        "New game",
+        "Choose the mat, the sides, the rules and the forces",
+    );
     // The choices on the left, the forces with their measured shares on
     // the right.
     let col = column(ui, 7);
@@ -329,11 +333,7 @@ fn forces_panel(ui: &mut Ui, ng: &mut NewGame, panel: Rect) {
                 let (lo, hi) = crate::sim::wilson(wins, shares.games);
                 let pct = 100.0 * wins as f64 / shares.games as f64;
                 let fair = if s.name == EVEN { ", the fair one" } else { "" };
-                format!(
-                    "{pct:.0}% ({:.0}-{:.0}%){fair}",
-                    100.0 * lo,
-                    100.0 * hi
-                )
+                format!("{pct:.0}% ({:.0}-{:.0}%){fair}", 100.0 * lo, 100.0 * hi)
             }
             None => "not measured".to_string(),
         };

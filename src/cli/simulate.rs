@@ -185,14 +185,25 @@ fn write_shares(run: &SimRun, path: &std::path::Path) -> Res {
     let mut rows = Vec::new();
     let combos: Vec<(&str, &str, bool, Level)> = data::SIMPLE_HEX_LEVELS
         .iter()
-        .flat_map(|(level, _, _)| forces.settings.iter().map(move |s| (*level, s.name.as_str())))
+        .flat_map(|(level, _, _)| {
+            forces
+                .settings
+                .iter()
+                .map(move |s| (*level, s.name.as_str()))
+        })
         .flat_map(|(l, d)| [false, true].map(|c| (l, d, c)))
         .flat_map(|(l, d, c)| crate::simple_hex::ai::LEVELS.map(|o| (l, d, c, o)))
         .collect();
     let bar = progress(combos.len() as u64);
     for (level, difficulty, crane, opponent) in combos {
         rows.push(sim::simple_hex::share_row(
-            level, difficulty, crane, opponent, run.games, run.seed, run.threads,
+            level,
+            difficulty,
+            crane,
+            opponent,
+            run.games,
+            run.seed,
+            run.threads,
         )?);
         bar.inc(1);
     }
@@ -209,7 +220,12 @@ fn write_shares(run: &SimRun, path: &std::path::Path) -> Res {
     let text = ron::ser::to_string_pretty(&table, ron::ser::PrettyConfig::new().struct_names(true))
         .map_err(|e| e.to_string())?;
     data::write_atomic(path, &format!("{head}{text}\n"))?;
-    say!("wrote {} ({} rows of {} games)", path.display(), table.rows.len(), run.games);
+    say!(
+        "wrote {} ({} rows of {} games)",
+        path.display(),
+        table.rows.len(),
+        run.games
+    );
     Ok(())
 }
 

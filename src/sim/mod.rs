@@ -319,7 +319,7 @@ mod ladder_tests {
         // wins wherever it sits. Overall it takes every point, but at seat
         // 0 it takes no more than the weaker level did there.
         let play = |_i: u64, levels: &[Level]| {
-            if levels[0] == levels[1] || levels[0] > levels[1] {
+            if levels[0] >= levels[1] {
                 vec![1.0, 0.0]
             } else {
                 vec![0.0, 1.0]

@@ -266,7 +266,10 @@ impl SharesFile {
         opponent: crate::common::Level,
     ) -> Option<&ShareRow> {
         self.rows.iter().find(|r| {
-            r.level == level && r.difficulty == difficulty && r.crane == crane && r.opponent == opponent
+            r.level == level
+                && r.difficulty == difficulty
+                && r.crane == crane
+                && r.opponent == opponent
         })
     }
 
@@ -290,7 +293,11 @@ impl SharesFile {
             if !levels.contains(&r.level.as_str()) {
                 e.push(invalid(
                     format!("{at}.level"),
-                    format!("no shipped level \"{}\" (levels: {})", r.level, levels.join(", ")),
+                    format!(
+                        "no shipped level \"{}\" (levels: {})",
+                        r.level,
+                        levels.join(", ")
+                    ),
                 ));
             }
             if forces.setting(&r.difficulty).is_none() {
