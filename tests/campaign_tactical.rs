@@ -1539,7 +1539,7 @@ fn board_battles_are_flown_at_the_campaigns_levels() {
         differ += usize::from(decided[0] != decided[1]);
         moves += 1;
         // The battle goes on as the Veteran flies it.
-        c.play(decided[1].clone().expect("a move")).unwrap();
+        c.play(decided[1].expect("a move")).unwrap();
     }
     assert!(moves >= 50, "only {moves} board moves");
     assert!(
