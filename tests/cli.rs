@@ -547,3 +547,32 @@ fn simulate_plays_a_difficulty_setting_and_every_setting_side_by_side() {
     assert!(!ok);
     assert!(err.contains("are for Simple Hex"), "{err}");
 }
+
+#[test]
+fn simple_hex_has_two_levels_and_its_ladder_is_judged_at_every_seat() {
+    let (ok, out, err) = tally_ho(&["simulate", "--games", "30", "--seed", "2", "--ladder"]);
+    assert!(ok, "{err}");
+    assert!(out.contains("level ladder        (forces even;"), "{out}");
+    let rungs: Vec<&str> = out.lines().filter(|l| l.contains(" against ")).collect();
+    assert_eq!(rungs.len(), 1, "Veteran against Recruit only:\n{out}");
+    assert!(
+        rungs[0]
+            .trim_start()
+            .starts_with("Veteran  against Recruit"),
+        "{out}"
+    );
+    for seat in ["as Luftwaffe", "as RAF"] {
+        let line = out
+            .lines()
+            .find(|l| l.contains(seat))
+            .unwrap_or_else(|| panic!("{out}"));
+        assert!(
+            line.contains("beyond the Recruit in that seat") && line.contains("95% CI"),
+            "{line}"
+        );
+    }
+    // The Ace was merged into the Veteran: asking for it says so.
+    let (ok, _, err) = tally_ho(&["simulate", "--games", "1", "--levels", "ace,veteran"]);
+    assert!(!ok);
+    assert!(err.contains("merged into the Veteran"), "{err}");
+}

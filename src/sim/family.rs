@@ -103,7 +103,17 @@ pub fn ladder(
     tick: &(dyn Fn(u64) + Sync),
 ) -> (Vec<super::Rung>, Duration) {
     let seats = setup.seats.len();
-    let names: Vec<String> = (1..=seats).map(|s| format!("commander {s}")).collect();
+    // Each seat by its sector's colour, as the seat figures name it.
+    let names: Vec<String> = setup
+        .seats
+        .iter()
+        .map(|s| {
+            scenario.sectors[s.sector as usize]
+                .colour
+                .name()
+                .to_string()
+        })
+        .collect();
     let names: Vec<&str> = names.iter().map(String::as_str).collect();
     super::ladder(seeds, &names, &Level::ALL, threads, tick, |i, levels| {
         let r = play_one_at(scenario, setup, i, seed, MAX_COMMANDS, levels);
