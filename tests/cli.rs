@@ -471,7 +471,7 @@ fn a_window_size_outside_the_layouts_or_not_a_size_is_refused_before_a_window_op
 #[test]
 fn bench_decisions_times_every_level_of_each_game() {
     for (args, level_lines) in [
-        (&["bench-decisions", "--games", "3"][..], 3),
+        (&["bench-decisions", "--games", "3"][..], 2),
         (
             &[
                 "bench-decisions",

@@ -301,7 +301,8 @@ enum Cmd {
         /// Seed of the series.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// The levels to time, each on every seat [default: all three].
+        /// The levels to time, each on every seat [default: every level of
+        /// the game: Simple Hex has two].
         #[arg(long, value_delimiter = ',', value_parser = level_arg)]
         levels: Vec<Level>,
     },
