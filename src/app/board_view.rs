@@ -441,17 +441,17 @@ fn side_ink_strong(side: Side) -> Color {
 
 /// Where a plane's type tag goes (over its middle) and its text size;
 /// `None` for a plane without one.
-pub fn tag_place(p: Vec2, size: f32, c: &Counter) -> Option<(Rect, f32)> {
+pub fn tag_place(p: Vec2, size: f32, c: &Counter, right: f32) -> Option<(Rect, f32)> {
     if !c.tagged || c.short.is_empty() || size < 14.0 {
         return None;
     }
     let fs = (size * 0.5).clamp(12.0, 16.0);
     let w = super::ui::text_width(c.short, fs) + 4.0;
     let h = fs * 1.1;
-    Some((
-        Rect::new(p.x - w / 2.0, p.y - size * 0.3 - h / 2.0, w, h),
-        fs,
-    ))
+    // Centred on the plane, but kept on the screen: a plane at the edge of
+    // a panned mat keeps its whole tag (a campaign unit's is wide).
+    let x = (p.x - w / 2.0).min(right - w).max(0.0);
+    Some((Rect::new(x, p.y - size * 0.3 - h / 2.0, w, h), fs))
 }
 
 /// The mark, name and marker of `draw_counter`, upright whatever the
@@ -474,13 +474,13 @@ pub fn draw_counter_labels(ui: &Ui, p: Vec2, size: f32, c: &Counter) {
         super::audit::owner(None);
         return;
     }
-    if let Some((tag, fs)) = tag_place(p, size, c) {
+    let right = ui.clip_rect().map_or(ui.w, |r| r.x + r.w);
+    if let Some((tag, fs)) = tag_place(p, size, c, right) {
         ui.rect(tag, Color::new(0.97, 0.96, 0.9, 0.92));
         ui.rect_lines(tag, 1.0, INK);
         super::audit::mark(&owner, &format!("the {} tag", c.short), tag);
-        ui.text_centered(c.short, p.x, tag.y + fs * 0.84, fs, INK);
+        ui.text_centered(c.short, tag.x + tag.w / 2.0, tag.y + fs * 0.84, fs, INK);
     }
-    let right = ui.clip_rect().map_or(ui.w, |r| r.x + r.w);
     let (dot, dr, plate) = label_places(p, size, c, right);
     ui.circle(dot, dr, c.mark.fill);
     ui.circle_lines(dot, dr, 1.5, INK);
@@ -561,6 +561,11 @@ pub fn label_places(
         if c.name_left || plate.x + plate.w > right {
             plate.x = dot.x - dr - 1.0 - tw;
         }
+        // Never off the window's left edge: back to the right of its mark
+        // (a plane at the edge of a panned mat).
+        if plate.x < 0.0 {
+            plate.x = (dot.x + dr + 1.0).max(0.0);
+        }
         (plate, fs)
     });
     (dot, dr, plate)
@@ -589,7 +594,7 @@ pub fn counter_reach(p: Vec2, dir: Vec2, size: f32, c: &Counter, right: f32) -> 
         lo = lo.min(r.point());
         hi = hi.max(r.point() + r.size());
     }
-    if let Some((r, _)) = tag_place(p, size, c) {
+    if let Some((r, _)) = tag_place(p, size, c, right) {
         lo = lo.min(r.point());
         hi = hi.max(r.point() + r.size());
     }
@@ -778,5 +783,41 @@ mod place_tests {
         // Never out of bounds; nowhere free: none.
         let tight = Rect::new(100.0, 100.0, 40.0, 16.0);
         assert_eq!(place_clear(want, &[want], tight), None);
+    }
+}
+
+#[cfg(test)]
+mod edge_tests {
+    use super::*;
+
+    #[test]
+    fn a_planes_tag_and_name_stay_on_the_window_at_its_left_edge() {
+        let c = Counter {
+            side: Side::German,
+            aircraft: "He 111",
+            short: "I./KG 3",
+            unit: Some("I./KG 3"),
+            mark: Mark::of(Colour::Red),
+            damaged: false,
+            active: false,
+            marker: None,
+            lift: 0.0,
+            name_left: true,
+            tagged: true,
+            pill: false,
+        };
+        // A plane at the window's left edge, its name asked on the left.
+        let p = vec2(2.0, 300.0);
+        let (_, _, plate) = label_places(p, 40.0, &c, 1280.0);
+        let (plate, _) = plate.expect("a unit's name");
+        assert!(plate.x >= 0.0, "{plate:?}");
+        let (tag, _) = tag_place(p, 40.0, &c, 1280.0).expect("tagged");
+        assert!(tag.x >= 0.0 && tag.x + tag.w <= 1280.0, "{tag:?}");
+        // At the right edge, the tag stays inside too.
+        let (tag, _) = tag_place(vec2(1279.0, 300.0), 40.0, &c, 1280.0).unwrap();
+        assert!(tag.x + tag.w <= 1280.0, "{tag:?}");
+        // In the middle, centred on the plane as before.
+        let (tag, _) = tag_place(vec2(600.0, 300.0), 40.0, &c, 1280.0).unwrap();
+        assert!((tag.x + tag.w / 2.0 - 600.0).abs() < 0.01, "{tag:?}");
     }
 }

@@ -247,7 +247,7 @@ impl<G: HexGame> HexScene<G> {
             let right = v.area.x + v.area.w;
             let (dot, dr, plate) = label_places(pos, v.size * scale, &counter, right);
             marks.push((id, Rect::new(dot.x - dr, dot.y - dr, dr * 2.0, dr * 2.0)));
-            marks.extend(tag_place(pos, v.size * scale, &counter).map(|t| (id, t.0)));
+            marks.extend(tag_place(pos, v.size * scale, &counter, right).map(|t| (id, t.0)));
             marks.extend(plate.filter(|_| counter.unit.is_some()).map(|p| (id, p.0)));
             // A plane passing through a held hex shares it for a moment:
             // both are drawn every frame, as planes on the move.

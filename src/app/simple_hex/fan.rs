@@ -226,7 +226,7 @@ pub(super) fn fan_out<'c>(
             let size = v.size * out[i].1;
             let (dot, dr, _) = label_places(centre(i), size, &c, right);
             let mark = Rect::new(dot.x - dr, dot.y - dr, dr * 2.0, dr * 2.0);
-            let tag = tag_place(centre(i), size, &c).map(|t| t.0);
+            let tag = tag_place(centre(i), size, &c, right).map(|t| t.0);
             (i, mark, tag, reach(i, centre(i), out[i].1, false))
         })
         .collect();
