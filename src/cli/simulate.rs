@@ -105,7 +105,7 @@ fn hex_seats(run: &SimRun) -> Result<Vec<Level>, String> {
     let seats = run.seat_levels(2, "Simple Hex")?;
     match seats.iter().find(|l| !crate::simple_hex::ai::LEVELS.contains(l)) {
         Some(l) => Err(format!(
-            "Simple Hex's levels are Recruit and Veteran: its {l} was merged into the Veteran (docs/RULES.md, \"The opponents' levels\")"
+            "Simple Hex's levels are Recruit and Veteran: its {l} was merged into the Veteran (docs/RULES.md, \"The opponents\")"
         )),
         None => Ok(seats),
     }

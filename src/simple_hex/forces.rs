@@ -3,7 +3,8 @@
 //! adds units (an RAF reserve enters as the sheet's units do: it rolls to
 //! fly in the hangar like every other plane) or takes planes out of the
 //! level's units. "as-written" changes nothing; "even" is the setting the
-//! simulator measured as fair between two Ace opponents.
+//! simulator measured as fair on Crane's mat (the new-game screen shows
+//! each setting's measured share on each mat).
 
 use super::scenario::{AircraftFile, Colour, ScenarioFile, UnitSetup};
 use crate::common::invalid::Invalid;
@@ -12,7 +13,7 @@ use serde::{Deserialize, Serialize};
 
 /// The setting that changes nothing: the sheet's forces.
 pub const AS_WRITTEN: &str = "as-written";
-/// The setting measured fair between two Ace opponents.
+/// The setting measured fair on Crane's mat.
 pub const EVEN: &str = "even";
 /// The most settings a file may list.
 pub const MAX_SETTINGS: usize = 32;

@@ -1,6 +1,6 @@
 //! The dice-driven opponents: one `Ai` for both sides, each side at its own
-//! level (Recruit, Veteran or Ace), deciding through the same commands and
-//! `check()` as a player.
+//! level (Recruit or Veteran; an Ace asked for flies as the Veteran, see
+//! `LEVELS`), deciding through the same commands and `check()` as a player.
 //!
 //! - Bombers fly for the enemy's end (and home when damaged), keeping straight
 //!   and, above Recruit, out of the enemy fighters' reach.
@@ -16,9 +16,7 @@
 //!   next one, so they do not all pile onto one.
 //! - Where a move ends is weighed against the enemy fighters that move before
 //!   this plane moves again (`threat`): a Recruit counts those nearby, a
-//!   Veteran those its average move brings in reach, an Ace flies their moves
-//!   for every face of their speed dice. The Ace also weighs an attack by
-//!   where it leaves the attacker.
+//!   Veteran those its average move brings in reach.
 //! - Ties are broken by the opponent's own dice, drawn from a stream seeded by
 //!   the game's seed and the point of the game where the decision (or the
 //!   plan for a whole move) is made. So two games with different seeds play
@@ -44,7 +42,7 @@ pub use threat::Geometry;
 /// fighter's move for each face of its die) won 49.9% against the Veteran
 /// at ten times the time, so it was merged into the Veteran: a game, save
 /// or campaign that asks for the Ace gets the Veteran (docs/RULES.md, "The
-/// opponents' levels").
+/// opponents").
 pub const LEVELS: [Level; 2] = [Level::Recruit, Level::Veteran];
 
 /// Which plan the opponent holds: the plane's, made after `origin` commands.

@@ -4,9 +4,9 @@
 //! - A Recruit counts enemy fighters within three hexes.
 //! - A Veteran counts those whose average move (speed die and all) brings
 //!   them within reach of the hex, and, less, those a good roll brings.
-//! - Simple Hex's Ace flies as its Veteran (docs/RULES.md, "The opponents'
-//!   levels"): flying every enemy fighter's move for each face of its speed
-//!   die won nothing measurable at ten times the time.
+//! - Simple Hex's Ace flies as its Veteran (docs/RULES.md, "The
+//!   opponents"): flying every enemy fighter's move for each face of its
+//!   speed die won nothing measurable at ten times the time.
 //!
 //! Danger is in expected attacks on a plane standing on the hex.
 
