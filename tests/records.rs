@@ -14,7 +14,7 @@ use tally_ho::common::game::{GameKind, Rules};
 use tally_ho::data;
 use tally_ho::family::{self, Position, Setup as Seats, SpitfireAt};
 use tally_ho::record::{self, AnyRecord, Player, RecordError, RecordOf, Recorded};
-use tally_ho::simple_hex::{ai, Command, Game, Options, Side, SpeedDice};
+use tally_ho::simple_hex::{ai, Command, Event, Game, Options, Side, SpeedDice};
 
 const HERE: &str = ".";
 
@@ -265,7 +265,10 @@ fn a_record_says_which_game_it_holds_and_is_read_by_it() {
     let g = simple_hex_game(1);
     let text = AnyRecord::SimpleHex(record::of(&g, sides(), here()).unwrap()).to_text();
     assert!(
-        text.starts_with("Record(\n    game: SimpleHex,\n    version: 4,"),
+        text.starts_with(&format!(
+            "Record(\n    game: SimpleHex,\n    version: {},",
+            record::VERSION
+        )),
         "{}",
         &text[..80]
     );
@@ -384,6 +387,7 @@ fn simple_hex_records_of_version_2_replay_with_each_planes_speed_die_rolled_as_i
     // played so is what that version wrote, less the option (it had none).
     let earlier = Options {
         speed_dice: SpeedDice::EachPlane,
+        ends_at_target: true,
         ..Options::default()
     };
     let mut g = Game::new(crane(), earlier, 12);
@@ -394,9 +398,13 @@ fn simple_hex_records_of_version_2_replay_with_each_planes_speed_die_rolled_as_i
         "the rule is written"
     );
     let v2 = text
-        .replacen("version: 4,", "version: 2,", 1)
-        .replace("        speed_dice: EachPlane,\n", "");
-    assert!(!v2.contains("speed_dice"), "{v2}");
+        .replacen(&format!("version: {},", record::VERSION), "version: 2,", 1)
+        .replace("        speed_dice: EachPlane,\n", "")
+        .replace("        ends_at_target: true,\n", "");
+    assert!(
+        !v2.contains("speed_dice") && !v2.contains("ends_at"),
+        "{v2}"
+    );
     let r = record::parse("v2.ron", &v2).unwrap();
     let line = r.verify(here()).unwrap();
     assert!(line.contains("reproduces"), "{line}");
@@ -408,6 +416,45 @@ fn simple_hex_records_of_version_2_replay_with_each_planes_speed_die_rolled_as_i
     let v3 = v2.replacen("version: 2,", "version: 4,", 1);
     let r = record::parse("v3.ron", &v3).unwrap();
     assert!(r.verify(here()).is_err());
+}
+
+#[test]
+fn simple_hex_records_of_version_4_replay_ending_when_the_target_fell() {
+    // Version 4 ended the game the moment the bomb score reached 24; find
+    // a game that ended so before its second attack was over.
+    let earlier = Options {
+        ends_at_target: true,
+        ..Options::default()
+    };
+    let g = (0..40)
+        .map(|seed| {
+            let mut g = Game::new(crane(), earlier, seed);
+            finish_with_ai(&mut g);
+            g
+        })
+        .find(|g| {
+            g.score() >= 24
+                && !g
+                    .events()
+                    .iter()
+                    .any(|e| matches!(e, Event::AttackEnded { attack: 2, .. }))
+        })
+        .expect("a game that ended when the target fell");
+    let text = AnyRecord::SimpleHex(record::of(&g, sides(), here()).unwrap()).to_text();
+    let v4 = text
+        .replacen(&format!("version: {},", record::VERSION), "version: 4,", 1)
+        .replace("        ends_at_target: true,\n", "");
+    assert!(!v4.contains("ends_at_target"), "{v4}");
+    let r = record::parse("v4.ron", &v4).unwrap();
+    let line = r.verify(here()).unwrap();
+    assert!(line.contains("reproduces"), "{line}");
+    // Read as a record of this version, the game goes on past the target:
+    // the same commands do not finish it.
+    let v5 = v4.replacen("version: 4,", &format!("version: {},", record::VERSION), 1);
+    assert!(record::parse("v5.ron", &v5)
+        .unwrap()
+        .verify(here())
+        .is_err());
 }
 
 #[test]
@@ -557,14 +604,14 @@ fn campaign_records_of_version_2_with_board_battles_replay_with_each_planes_spee
         "the rule is written"
     );
     let v2 = text
-        .replacen("version: 4,", "version: 2,", 1)
+        .replacen(&format!("version: {},", record::VERSION), "version: 2,", 1)
         .replace("        speed_dice: EachPlane,\n", "");
     assert!(!v2.contains("speed_dice"), "{v2}");
     let r = record::parse("v2.ron", &v2).unwrap();
     let line = r.verify(here()).unwrap();
     assert!(line.contains("reproduces"), "{line}");
     // Read as a record of this version, the same commands are another campaign.
-    let v3 = v2.replacen("version: 2,", "version: 4,", 1);
+    let v3 = v2.replacen("version: 2,", &format!("version: {},", record::VERSION), 1);
     assert!(record::parse("v3.ron", &v3)
         .unwrap()
         .verify(here())

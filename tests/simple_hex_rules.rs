@@ -1898,24 +1898,64 @@ fn no_replacements_for_planes_lost() {
 #[test]
 fn twenty_four_bomb_points_win_for_the_luftwaffe() {
     let mut kinds = [0; 2];
+    let mut destroyed_early = 0;
     for g in ai_games(30, Options::default()) {
         let winner = g.winner().unwrap();
         assert_eq!(winner == Side::German, g.score() >= 24);
         kinds[(winner == Side::German) as usize] += 1;
-        // The game ends as soon as the target is destroyed.
-        if g.score() >= 24 {
-            let last_bomb = g
-                .events()
-                .iter()
-                .rposition(|e| matches!(e, Event::Bombed { .. }))
-                .unwrap();
-            let after = &g.events()[last_bomb + 1..];
-            assert!(!after
-                .iter()
-                .any(|e| matches!(e, Event::Stepped { .. } | Event::Fired { .. })));
+        // "Add the bomb scores from both attacks": a target destroyed in the
+        // first attack does not end the game; the second is flown too.
+        let first = g.events().iter().find_map(|e| match e {
+            Event::AttackEnded { attack: 1, score } => Some(*score),
+            _ => None,
+        });
+        let ended: Vec<u8> = g
+            .events()
+            .iter()
+            .filter_map(|e| match e {
+                Event::AttackEnded { attack, .. } => Some(*attack),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(ended, [1, 2], "both attacks are flown to their end");
+        if first.is_some_and(|s| s >= 24) {
+            destroyed_early += 1;
+            assert!(g.score() >= first.unwrap());
         }
     }
     assert!(kinds[0] > 0 && kinds[1] > 0, "both sides win sometimes");
+    assert!(destroyed_early > 0, "some target fell in the first attack");
+}
+
+#[test]
+fn the_bomb_scores_from_both_attacks_are_added_after_the_target_falls() {
+    // Two bombers one hex from the RAF's edge; a target of 2 points falls
+    // to the first bomb run, whatever its dice.
+    let two = [
+        ("He 111", Red, (4, 1), N, false),
+        ("He 111", White, (8, 1), N, false),
+    ];
+    let sc = placed(14, 18, &two, |r| r.target_points = 2);
+    let mut g = Game::new(sc, Options::default(), 5);
+    g.play(Command::Step(Step::Forward)).unwrap();
+    g.play(Command::Step(Step::Forward)).unwrap(); // exits and bombs
+    let first = g.score();
+    assert!(first >= 2);
+    assert_eq!(g.winner(), None, "the other bomber still flies");
+    g.play(Command::Step(Step::Forward)).unwrap();
+    g.play(Command::Step(Step::Forward)).unwrap();
+    assert!(g.score() >= first + 2, "its bombs are added: {}", g.score());
+    assert_eq!(g.winner(), Some(Side::German));
+    // A campaign's bomb run stops once its target needs no more.
+    let sc = placed(14, 18, &two, |r| {
+        r.target_points = 2;
+        r.stop_at_target = true;
+    });
+    let mut g = Game::new(sc, Options::default(), 5);
+    g.play(Command::Step(Step::Forward)).unwrap();
+    g.play(Command::Step(Step::Forward)).unwrap();
+    assert_eq!(g.score(), first);
+    assert_eq!(g.winner(), Some(Side::German));
 }
 
 // ----- history -----

@@ -15,6 +15,7 @@ pub mod saves;
 mod screens;
 pub mod script;
 pub mod simple_hex;
+pub mod spread_view;
 pub mod table;
 pub mod ui;
 pub mod window;

@@ -415,6 +415,8 @@ pub fn scenario(
     let mut rules = hex.rules.clone();
     rules.attacks = tactical.attacks;
     rules.target_points = tactical.points_per_hit * need.max(1) as u32;
+    // The raid's bomb run is over once its target needs no more hits.
+    rules.stop_at_target = true;
     let mut sc = Scenario::build(&file, &hex.aircraft, &rules).map_err(|e| {
         e.iter()
             .map(|i| format!("{}: {}", i.path, i.message))

@@ -181,7 +181,7 @@ fn difficulties(level: &str, variant: Variant, run: &SimRun) -> Res {
 /// reads (levels/simple_hex/shares.ron), written atomically to `path`.
 fn write_shares(run: &SimRun, path: &std::path::Path) -> Res {
     use crate::simple_hex::forces::SharesFile;
-    let (forces, _) = data::shipped_shares()?;
+    let forces = data::shipped_forces()?;
     let mut rows = Vec::new();
     let combos: Vec<(&str, &str, bool, Level)> = data::SIMPLE_HEX_LEVELS
         .iter()
@@ -217,8 +217,13 @@ fn write_shares(run: &SimRun, path: &std::path::Path) -> Res {
         "// Each difficulty setting's measured Luftwaffe wins (docs/RULES.md,\n// \"Difficulty by forces\"): every shipped level, both rule variants,\n// the computer at each level on both sides, {} games a row. Written by\n//   tally-ho simulate --difficulties --games {} --seed {} --write-shares FILE\n// and read by the new-game screen; tests/difficulty.rs plays rows again.\n",
         run.games, run.games, run.seed
     );
-    let text = ron::ser::to_string_pretty(&table, ron::ser::PrettyConfig::new().struct_names(true))
-        .map_err(|e| e.to_string())?;
+    let text = ron::ser::to_string_pretty(
+        &table,
+        ron::ser::PrettyConfig::new()
+            .struct_names(true)
+            .compact_arrays(true),
+    )
+    .map_err(|e| e.to_string())?;
     data::write_atomic(path, &format!("{head}{text}\n"))?;
     say!(
         "wrote {} ({} rows of {} games)",

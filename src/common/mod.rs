@@ -12,6 +12,7 @@ pub mod invalid;
 pub mod level;
 pub mod side;
 pub mod silhouette;
+pub mod spread;
 pub mod text_map;
 pub mod words;
 

@@ -66,10 +66,15 @@ pub fn load_shares(src: &Source, forces: &ForcesFile) -> Result<SharesFile, Load
 
 /// The shipped settings and their measured shares, loaded and checked.
 pub fn shipped_shares() -> Result<(ForcesFile, SharesFile), LoadErrors> {
-    let aircraft = load_aircraft(&aircraft_source())?;
-    let forces = load_forces(&forces_source(), &aircraft)?;
+    let forces = shipped_forces()?;
     let shares = load_shares(&shares_source(), &forces)?;
     Ok((forces, shares))
+}
+
+/// The shipped difficulty settings, loaded and checked (the simulator
+/// writes a new shares table from them without reading the old one).
+pub fn shipped_forces() -> Result<ForcesFile, LoadErrors> {
+    load_forces(&forces_source(), &load_aircraft(&aircraft_source())?)
 }
 
 /// The shipped difficulty settings (difficulty by forces).

@@ -291,6 +291,7 @@ fn convert(file: &str, text: &str, game: Option<GameKind>) -> Result<AnyRecord, 
                 s.level,
                 Options {
                     speed_dice: SpeedDice::EachPlane,
+                    ends_at_target: true,
                     ..s.options
                 },
             );
@@ -309,6 +310,7 @@ fn convert(file: &str, text: &str, game: Option<GameKind>) -> Result<AnyRecord, 
                     r.level,
                     Options {
                         speed_dice: SpeedDice::EachPlane,
+                        ends_at_target: true,
                         ..r.options
                     },
                 ),

@@ -55,7 +55,15 @@ use std::path::{Path, PathBuf};
 /// turn, the solo game's objective). The same commands make another game
 /// under them, so family
 /// records of version 3 and earlier are refused with a sentence that says so.
-pub const VERSION: u32 = 4;
+///
+/// 5: Simple Hex plays both attacks to the end ("Add the bomb scores from
+/// both attacks") where it stopped when the target was destroyed. Simple
+/// Hex records of version 4 and earlier are read with the earlier ending
+/// (`Options::ends_at_target`) and replay as they were played.
+pub const VERSION: u32 = 5;
+
+/// The first version whose Simple Hex records play both attacks to the end.
+const BOTH_ATTACKS: u32 = 5;
 
 /// The first version whose family records follow issue 14's readings.
 const FAMILY_READINGS: u32 = 4;
@@ -561,6 +569,9 @@ fn current(file: &str, text: &str, game: Option<GameKind>) -> Result<AnyRecord, 
             let mut r: RecordOf<crate::simple_hex::Game> = data::parse(file, text)?;
             if r.version < SIDE_SPEED_DICE {
                 r.setup.options.speed_dice = crate::simple_hex::SpeedDice::EachPlane;
+            }
+            if r.version < BOTH_ATTACKS {
+                r.setup.options.ends_at_target = true;
             }
             AnyRecord::SimpleHex(r)
         }

@@ -248,7 +248,13 @@ pub fn share_row(
         levels: [opponent; 2],
     };
     let (results, _) = run(&scenario, &cfg, &|_| {});
+    use crate::simple_hex::forces::{SCORE_BIN, SCORE_BINS};
+    let mut scores = crate::common::spread::Spread::new(0, SCORE_BIN, SCORE_BINS);
+    for r in &results {
+        scores.add(r.score as i32);
+    }
     Ok(crate::simple_hex::forces::ShareRow {
+        scores,
         level: level.to_string(),
         difficulty: difficulty.to_string(),
         crane,

@@ -326,7 +326,9 @@ impl Game {
                         self.emit(Event::EntryBegan { side });
                         continue;
                     }
-                    if self.score() >= self.scenario().rules.target_points {
+                    let rules = &self.scenario().rules;
+                    let stops = rules.stop_at_target || self.options().ends_at_target;
+                    if stops && self.score() >= rules.target_points {
                         self.finish_game();
                         continue;
                     }

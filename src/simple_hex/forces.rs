@@ -9,6 +9,7 @@
 use super::scenario::{AircraftFile, Colour, ScenarioFile, UnitSetup};
 use crate::common::invalid::Invalid;
 use crate::common::side::Side;
+use crate::common::spread::Spread;
 use serde::{Deserialize, Serialize};
 
 /// The setting that changes nothing: the sheet's forces.
@@ -255,7 +256,16 @@ pub struct ShareRow {
     /// The level of both computer sides.
     pub opponent: crate::common::Level,
     pub luftwaffe_wins: u64,
+    /// Every game's final bomb score, in bins of `SCORE_BIN` points from 0
+    /// (the end screen grades a result against it).
+    pub scores: Spread,
 }
+
+/// The width of a shares row's score bins: the target's 24 points fall on
+/// a bin's edge, so that no bin holds both sides' wins.
+pub const SCORE_BIN: u32 = 2;
+/// Bins of a shares row's scores: 0 to 79 points, and 80 or more.
+pub const SCORE_BINS: usize = 41;
 
 impl SharesFile {
     /// The row for these choices, if measured.
@@ -317,6 +327,7 @@ impl SharesFile {
                     format!("Simple Hex's computer has no {} level", r.opponent),
                 ));
             }
+            e.extend(r.scores.validate(&format!("{at}.scores"), self.games));
             if r.luftwaffe_wins > self.games {
                 e.push(invalid(
                     format!("{at}.luftwaffe_wins"),

@@ -158,6 +158,12 @@ pub struct SimpleHexRules {
     pub attacks: u8,
     /// Bomb points that destroy the target (24).
     pub target_points: u32,
+    /// The game ends the moment the target is destroyed. The sheet adds
+    /// "the bomb scores from both attacks", so Simple Hex plays both to the
+    /// end (false, the default); a campaign's bomb run on the board stops
+    /// once its target needs no more (true).
+    #[serde(default)]
+    pub stop_at_target: bool,
     /// d6 rolled per bomber that bombs (2).
     pub bomb_dice: u8,
     /// Hexes a damaged plane loses from its move (1).
@@ -245,6 +251,11 @@ pub struct Options {
     /// is written in a record only when it is not the default).
     #[serde(default, skip_serializing_if = "SpeedDice::is_default")]
     pub speed_dice: SpeedDice,
+    /// The game ended the moment the target was destroyed, as before both
+    /// attacks were played to the end. Not a player's choice: kept only so
+    /// that records made under it replay (written only when true).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub ends_at_target: bool,
 }
 
 /// When the fighters' speed dice are rolled (the sheet does not say).

@@ -67,12 +67,13 @@ pub fn lines(g: &Game, r: &Report, fd: &FaceDown) -> Vec<String> {
     out
 }
 
-/// What decided the battle, in a sentence.
+/// What decided the battle, in a sentence or two: the bomb runs against
+/// the bombers shot down, and in a game of two attacks what each scored.
 pub fn verdict(g: &Game, r: &Report) -> String {
     let need = g.scenario().rules.target_points;
     let s = g.state();
     let bombers_lost = r.lost.iter().filter(|(p, _)| gunner(s, *p)).count();
-    if r.score >= need {
+    let mut v = if r.score >= need {
         format!(
             "{} reached the target: {} of the {need} needed. The fighters shot down {}.",
             count(r.bombs.len(), "bomb run", "bomb runs"),
@@ -86,5 +87,24 @@ pub fn verdict(g: &Game, r: &Report) -> String {
             count(bombers_lost, "bomber", "bombers"),
             r.bombs.len()
         )
+    };
+    let mut before = 0;
+    let by_attack: Vec<u32> = g
+        .events()
+        .iter()
+        .filter_map(|e| match e {
+            crate::simple_hex::Event::AttackEnded { score, .. } => {
+                let scored = score - before;
+                before = *score;
+                Some(scored)
+            }
+            _ => None,
+        })
+        .collect();
+    if let [first, second] = by_attack[..] {
+        v.push_str(&format!(
+            " The first attack scored {first}, the second {second}."
+        ));
     }
+    v
 }

@@ -1,0 +1,150 @@
+//! Where a result fell among the computer's games at its setting: the end
+//! screens' grade (narrow, clear, decisive) and a small histogram of the
+//! games that ended the same way, this game's bar lit.
+
+use super::ui::{fit_text, Ui, ACCENT};
+use crate::common::spread::{Better, Grade, Spread};
+use crate::common::words::count;
+use macroquad::prelude::*;
+
+/// A finished game's result placed against a measured spread.
+pub struct Placing<'a> {
+    /// The computer games that ended the way this one did.
+    pub spread: &'a Spread,
+    /// This game's value (its bomb score, the round of its winning kill, …).
+    pub value: i32,
+    pub better: Better,
+    /// What the bars count, under the axis ("final bomb score").
+    pub axis: &'a str,
+    /// The setting the games were played at ("the Veteran, even forces").
+    pub setting: &'a str,
+}
+
+impl Placing<'_> {
+    pub fn grade(&self) -> Option<Grade> {
+        self.spread.grade(self.value, self.better)
+    }
+
+    /// "A clear win: clearer than 58% of the 1,560 computer games won the
+    /// same way (the Veteran, even forces)."
+    pub fn sentence(&self, what: &str) -> String {
+        let (Some(g), Some(p)) = (self.grade(), self.spread.beaten(self.value, self.better)) else {
+            return format!(
+                "No computer game at this setting ended this way ({}).",
+                self.setting
+            );
+        };
+        let mut s = format!(
+            "A {} {what}: clearer than {:.0}% of the {} that ended the same way ({}).",
+            g.name(),
+            100.0 * p,
+            count(
+                self.spread.total() as usize,
+                "computer game",
+                "computer games"
+            ),
+            self.setting
+        );
+        if let Some(first) = s.get(..1) {
+            s.replace_range(..1, &first.to_uppercase());
+        }
+        s
+    }
+
+    /// The bins drawn: from the first counted to the last, and this game's.
+    fn shown(&self) -> (usize, usize) {
+        let c = &self.spread.counts;
+        let mine = self.spread.bin(self.value);
+        let first = c.iter().position(|&n| n > 0).unwrap_or(mine).min(mine);
+        let last = c.iter().rposition(|&n| n > 0).unwrap_or(mine).max(mine);
+        (first, last)
+    }
+
+    /// The histogram in `r`: a bar a bin, this game's bar in the accent
+    /// colour with "this game" above it, the axis's ends and name below.
+    pub fn draw(&self, ui: &Ui, r: Rect, bar: Color, ink: Color) {
+        let (first, last) = self.shown();
+        let n = last - first + 1;
+        let label = 15.0;
+        let plot = Rect::new(r.x, r.y + label + 6.0, r.w, r.h - 2.0 * label - 14.0);
+        let most = self.spread.counts[first..=last]
+            .iter()
+            .copied()
+            .max()
+            .unwrap_or(0)
+            .max(1) as f32;
+        let w = plot.w / n as f32;
+        let mine = self.spread.bin(self.value);
+        for b in first..=last {
+            let h = plot.h * self.spread.counts[b] as f32 / most;
+            let x = plot.x + (b - first) as f32 * w;
+            let c = if b == mine { ACCENT } else { bar };
+            ui.rect(
+                Rect::new(x + 1.0, plot.y + plot.h - h, (w - 2.0).max(1.0), h),
+                c,
+            );
+            if b == mine {
+                let cx = x + w / 2.0;
+                let t = "this game";
+                let tw = super::ui::text_width(t, label);
+                let tx = (cx - tw / 2.0).clamp(r.x, r.x + r.w - tw);
+                ui.text(t, tx, r.y + label, label, ACCENT);
+                ui.line(
+                    vec2(cx, r.y + label + 3.0),
+                    vec2(cx, plot.y + plot.h - h),
+                    1.0,
+                    ACCENT,
+                );
+            }
+        }
+        let base = plot.y + plot.h;
+        ui.line(vec2(plot.x, base), vec2(plot.x + plot.w, base), 1.0, ink);
+        let y = base + label + 2.0;
+        let lo = self.spread.bin_low(first).to_string();
+        let end = if last + 1 == self.spread.counts.len() {
+            format!("{}+", self.spread.bin_low(last))
+        } else {
+            (self.spread.bin_low(last + 1) - 1).to_string()
+        };
+        ui.text(&lo, plot.x, y, label, ink);
+        let ew = super::ui::text_width(&end, label);
+        ui.text(&end, plot.x + plot.w - ew, y, label, ink);
+        let room = plot.w - super::ui::text_width(&lo, label) - ew - 20.0;
+        ui.text_centered(
+            &fit_text(self.axis, room.max(0.0), label),
+            plot.x + plot.w / 2.0,
+            y,
+            label,
+            ink,
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_sentence_names_the_grade_the_share_beaten_and_the_setting() {
+        let s = Spread {
+            low: 0,
+            width: 2,
+            counts: vec![10, 10, 10, 10],
+        };
+        let p = Placing {
+            spread: &s,
+            value: 6,
+            better: Better::Higher,
+            axis: "bomb score",
+            setting: "the Veteran",
+        };
+        assert_eq!(
+            p.sentence("Luftwaffe win"),
+            "A decisive Luftwaffe win: clearer than 88% of the 40 computer games that ended the same way (the Veteran)."
+        );
+        let none = Spread::new(0, 2, 4);
+        let p = Placing { spread: &none, ..p };
+        assert!(p.sentence("win").starts_with("No computer game"));
+        assert_eq!(p.shown(), (3, 3));
+    }
+}
