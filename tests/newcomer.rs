@@ -242,9 +242,34 @@ fn the_end_of_a_simple_hex_game_says_what_decided_it() {
     let b = app.battle().unwrap();
     let (verdict, lines) = tally_ho::app::simple_hex::debrief(b);
     let score = b.game.score();
+    let said = if score >= 24 {
+        format!("{score} points, 24 needed")
+    } else {
+        format!("{score} of the 24 needed")
+    };
+    assert!(verdict.contains(&said), "{verdict}");
+    assert!(verdict.contains("The first attack scored"), "{verdict}");
+    // Where the score fell among the computer's games won the same way at
+    // the game's settings, from the shares table's row.
+    let placing = tally_ho::app::simple_hex::placing(b).expect("a measured setting");
+    let (_, shares) = tally_ho::data::shipped_shares().unwrap();
+    let sc = b.game.scenario();
+    let computer = b.shared.players.iter().find(|p| !p.human).unwrap();
+    let crane = b.game.options().damaged_bombers_cannot_defend;
+    let row = shares
+        .find(&sc.level, &sc.difficulty, crane, computer.level)
+        .unwrap();
+    let won = if score >= 24 {
+        row.luftwaffe_wins
+    } else {
+        shares.games - row.luftwaffe_wins
+    };
+    assert_eq!(placing.spread.total(), won);
+    let sentence = placing.sentence("win");
+    let grade = placing.grade().unwrap().name();
     assert!(
-        verdict.contains(&format!("{score} of the 24 needed")),
-        "{verdict}"
+        sentence.starts_with(&format!("A {grade} win")),
+        "{sentence}"
     );
     let text = lines.join("\n");
     assert!(text.starts_with("Bombs: "), "{text}");

@@ -3,9 +3,7 @@
 
 use super::*;
 use crate::app::ui::{fit_text, wrap_text, DIM};
-use crate::common::spread::Better;
-use crate::common::Level;
-use crate::simple_hex::forces::{ForcesFile, ShareRow, SharesFile, AS_WRITTEN, EVEN};
+use crate::simple_hex::forces::{AS_WRITTEN, EVEN};
 pub(super) fn column(ui: &Ui, n: usize) -> Vec<Rect> {
     // Buttons of 52 pixels when they fit below the title, smaller when not.
     let bw = 420.0f32.min(ui.w - 40.0);
@@ -169,12 +167,7 @@ pub(super) fn rules_menu(ui: &mut Ui) -> Option<Transition> {
     t
 }
 
-/// The difficulty settings and their measured shares, read once.
-fn shipped_shares() -> &'static Result<(ForcesFile, SharesFile), String> {
-    static SHARES: std::sync::OnceLock<Result<(ForcesFile, SharesFile), String>> =
-        std::sync::OnceLock::new();
-    SHARES.get_or_init(|| data::shipped_shares().map_err(|e| e.to_string()))
-}
+use simple_hex::shipped_shares;
 
 /// The settings' names, in their file's order (none if the table is bad:
 /// the screen says why).
@@ -351,29 +344,6 @@ fn forces_panel(ui: &mut Ui, ng: &mut NewGame, panel: Rect) {
     }
 }
 
-/// The measured row of the settings a finished game was played at: its
-/// level, forces and rules, the computer's level (the Veteran's for two
-/// players, the top level for one saved with a level since merged).
-fn result_row(b: &Battle) -> Option<&'static ShareRow> {
-    let (_, shares) = shipped_shares().as_ref().ok()?;
-    let sc = b.game.scenario();
-    let crane = b.game.options().damaged_bombers_cannot_defend;
-    let top = *crate::simple_hex::ai::LEVELS.last()?;
-    let computer = b.shared.players.iter().find(|p| !p.human);
-    let level = computer.map_or(Level::Veteran, |p| p.level).min(top);
-    shares.find(&sc.level, &sc.difficulty, crane, level)
-}
-
-/// A forces setting's label ("As written: the sheet's forces"), or its
-/// name if it is not shipped.
-fn forces_label(name: &str) -> String {
-    shipped_shares()
-        .as_ref()
-        .ok()
-        .and_then(|(f, _)| f.setting(name))
-        .map_or(name.to_string(), |s| s.label.clone())
-}
-
 pub(super) fn result(ui: &mut Ui, b: &mut Battle) -> Option<Transition> {
     let g = &b.game;
     let winner = g.winner().map_or("Nobody", |w| w.name());
@@ -381,7 +351,7 @@ pub(super) fn result(ui: &mut Ui, b: &mut Battle) -> Option<Transition> {
         ui,
         &format!("{winner} win"),
         &format!(
-            "Bomb score {} of {} needed",
+            "Bomb score {}; the target needed {}",
             g.score(),
             g.scenario().rules.target_points
         ),
@@ -396,26 +366,7 @@ pub(super) fn result(ui: &mut Ui, b: &mut Battle) -> Option<Transition> {
     let mut y = 150.0;
     let size = if ui.h < 700.0 { 17.0 } else { 19.0 };
     let mut rows: Vec<(String, f32, Color)> = Vec::new();
-    if let Some(row) = result_row(b) {
-        let luftwaffe = g.winner() == Some(Side::German);
-        let need = g.scenario().rules.target_points as i32;
-        let spread = row.scores.only(|v| (v >= need) == luftwaffe);
-        let setting = format!(
-            "the {} on both sides; {}",
-            row.opponent.name(),
-            forces_label(&row.difficulty)
-        );
-        let placing = spread_view::Placing {
-            spread: &spread,
-            value: g.score() as i32,
-            better: if luftwaffe {
-                Better::Higher
-            } else {
-                Better::Lower
-            },
-            axis: "final bomb score",
-            setting: &setting,
-        };
+    if let Some(placing) = simple_hex::placing(b) {
         let what = format!("{} win", g.winner().map_or("", |w| w.name()));
         let hist_w = (w * 0.42).min(360.0);
         let text_w = w - hist_w - 24.0;

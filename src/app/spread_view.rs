@@ -8,19 +8,19 @@ use crate::common::words::count;
 use macroquad::prelude::*;
 
 /// A finished game's result placed against a measured spread.
-pub struct Placing<'a> {
+pub struct Placing {
     /// The computer games that ended the way this one did.
-    pub spread: &'a Spread,
+    pub spread: Spread,
     /// This game's value (its bomb score, the round of its winning kill, …).
     pub value: i32,
     pub better: Better,
     /// What the bars count, under the axis ("final bomb score").
-    pub axis: &'a str,
-    /// The setting the games were played at ("the Veteran, even forces").
-    pub setting: &'a str,
+    pub axis: &'static str,
+    /// The setting the games were played at ("Veteran against Veteran").
+    pub setting: String,
 }
 
-impl Placing<'_> {
+impl Placing {
     pub fn grade(&self) -> Option<Grade> {
         self.spread.grade(self.value, self.better)
     }
@@ -132,18 +132,20 @@ mod tests {
             counts: vec![10, 10, 10, 10],
         };
         let p = Placing {
-            spread: &s,
+            spread: s,
             value: 6,
             better: Better::Higher,
             axis: "bomb score",
-            setting: "the Veteran",
+            setting: "the Veteran".into(),
         };
         assert_eq!(
             p.sentence("Luftwaffe win"),
             "A decisive Luftwaffe win: clearer than 88% of the 40 computer games that ended the same way (the Veteran)."
         );
-        let none = Spread::new(0, 2, 4);
-        let p = Placing { spread: &none, ..p };
+        let p = Placing {
+            spread: Spread::new(0, 2, 4),
+            ..p
+        };
         assert!(p.sentence("win").starts_with("No computer game"));
         assert_eq!(p.shown(), (3, 3));
     }

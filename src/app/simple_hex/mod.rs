@@ -20,13 +20,17 @@ pub use anim::{Burst, LogLine, SpeedDie, SpeedDieState, Verdict};
 pub use help::HELP;
 
 use super::board_view::{BoardView, Zoom};
+use super::spread_view::Placing;
 use super::table::{Act, Beat, Card, Lesson, Pointer, Scene, Shared, Table};
 use super::ui::{Layer, Ui};
 use super::HelpPage;
 use crate::common::game::{Opponent, Rules};
 use crate::common::hex::Facing;
+use crate::common::spread::Better;
+use crate::common::Level;
 use crate::settings::{Scheme, Settings};
 use crate::simple_hex::ai::Ai;
+use crate::simple_hex::forces::{ForcesFile, SharesFile};
 pub use crate::simple_hex::HexGame;
 use crate::simple_hex::{
     AttackOption, Command, Event, Game, Loc, MoveOptions, PlaneId, Reach, Side, State, Step,
@@ -540,6 +544,46 @@ pub fn debrief<G: HexGame>(b: &Table<HexScene<G>>) -> (String, Vec<String>) {
     let r = crate::simple_hex::Report::of(g.events(), None);
     let fd = FaceDown::of(&b.game, b.scene.face_down.hide);
     (report::verdict(g, &r), report::lines(g, &r, &fd))
+}
+
+/// The difficulty settings and their measured shares, read once (the
+/// new-game screen lists them; the end screen grades against them).
+pub fn shipped_shares() -> &'static Result<(ForcesFile, SharesFile), String> {
+    static SHARES: std::sync::OnceLock<Result<(ForcesFile, SharesFile), String>> =
+        std::sync::OnceLock::new();
+    SHARES.get_or_init(|| crate::data::shipped_shares().map_err(|e| e.to_string()))
+}
+
+/// Where a finished game's bomb score fell among the computer's games won
+/// the same way at its settings: its level, forces and rules, and the
+/// computer's level (the Veteran's for two players; the top level for a
+/// game saved with a level since merged). None if that row is not
+/// measured (a level file of the player's own) or the game is not over.
+pub fn placing(b: &Battle) -> Option<Placing> {
+    let g = &b.game;
+    let luftwaffe = g.winner()? == Side::German;
+    let (forces, shares) = shipped_shares().as_ref().ok()?;
+    let sc = g.scenario();
+    let crane = g.options().damaged_bombers_cannot_defend;
+    let top = *crate::simple_hex::ai::LEVELS.last()?;
+    let computer = b.shared.players.iter().find(|p| !p.human);
+    let level = computer.map_or(Level::Veteran, |p| p.level).min(top);
+    let row = shares.find(&sc.level, &sc.difficulty, crane, level)?;
+    let need = sc.rules.target_points as i32;
+    let label = forces
+        .setting(&row.difficulty)
+        .map_or(row.difficulty.as_str(), |s| s.label.as_str());
+    Some(Placing {
+        spread: row.scores.only(|v| (v >= need) == luftwaffe),
+        value: g.score() as i32,
+        better: if luftwaffe {
+            Better::Higher
+        } else {
+            Better::Lower
+        },
+        axis: "final bomb score",
+        setting: format!("{} against {}; {label}", level.name(), level.name()),
+    })
 }
 
 pub fn losses_by_side(game: &Game) -> Vec<(Side, String, u32, u32)> {

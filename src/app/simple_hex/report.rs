@@ -75,7 +75,7 @@ pub fn verdict(g: &Game, r: &Report) -> String {
     let bombers_lost = r.lost.iter().filter(|(p, _)| gunner(s, *p)).count();
     let mut v = if r.score >= need {
         format!(
-            "{} reached the target: {} of the {need} needed. The fighters shot down {}.",
+            "{} reached the target: {} points, {need} needed. The fighters shot down {}.",
             count(r.bombs.len(), "bomb run", "bomb runs"),
             r.score,
             count(bombers_lost, "bomber", "bombers")
