@@ -756,6 +756,20 @@ fn a_whole_shortened_campaign_ends_on_its_result_screen() {
     assert!(c.is_over());
     assert!(c.verdict().is_some());
     assert_eq!(c.records().len(), 7);
+    // The end screen grades a win against the computer's campaigns under
+    // the same weather won by the same side; a draw has no margin.
+    let placing = tally_ho::app::campaign::placing(c);
+    let draw = c.verdict() == Some(tally_ho::campaign::score::Verdict::Draw);
+    assert_eq!(placing.is_none(), draw);
+    if let Some((p, what)) = placing {
+        assert_eq!(p.value, c.tally().targets as i32);
+        assert!(p.spread.total() > 0);
+        assert!(
+            p.sentence(&what).contains("shortened campaign"),
+            "{}",
+            p.sentence(&what)
+        );
+    }
     // A finished campaign leaves nothing to continue.
     assert!(!saves::path(GameKind::Campaign, Slot::Autosave).exists());
     frame(&mut app, InputFrame::idle());

@@ -215,3 +215,80 @@ fn the_new_game_screens_shares_are_the_simulators_figures() {
     assert!(as_written > 0.7, "{as_written}");
     assert!((0.45..=0.55).contains(&even), "{even}");
 }
+
+#[test]
+fn the_family_end_screens_spreads_are_the_simulators_figures() {
+    use tally_ho::family::spread;
+    let table = data::shipped_family_spreads().expect("the shipped table loads");
+    // Every measured set-up has both rows.
+    for setting in data::family_spread_settings().unwrap() {
+        for outcome in spread::OUTCOMES {
+            assert!(
+                table.find(&setting, outcome).is_some(),
+                "{setting} {outcome}"
+            );
+        }
+    }
+    // The solo game on the kitchen board, short, played again.
+    let scenario = Arc::new(data::load_family("kitchen").unwrap());
+    let mut setup = tally_ho::family::Setup::first_sectors(1);
+    setup.short_game = true;
+    let rows = tally_ho::sim::family::setup_spread_rows(
+        "kitchen",
+        &scenario,
+        &setup,
+        table.games,
+        table.seed,
+        2,
+        &|_| {},
+    );
+    for row in &rows {
+        assert_eq!(
+            Some(row),
+            table.find(&row.setting, &row.outcome),
+            "levels/family/spreads.ron is stale: write it again with the command in its header"
+        );
+    }
+    // Every game is counted once, as a win or as the bombers'.
+    let counted: u64 = rows.iter().map(|r| r.spread.total()).sum();
+    assert_eq!(counted, table.games);
+    assert!(
+        rows.iter().all(|r| r.spread.total() > 0),
+        "both endings happened"
+    );
+}
+
+#[test]
+fn the_campaign_end_screens_spreads_are_the_simulators_figures() {
+    use tally_ho::campaign::rules::WeatherRule;
+    let table = data::shipped_campaign_spreads().expect("the shipped table loads");
+    for setting in data::campaign_spread_settings() {
+        for outcome in tally_ho::campaign::score::SPREAD_OUTCOMES {
+            assert!(
+                table.find(&setting, outcome).is_some(),
+                "{setting} {outcome}"
+            );
+        }
+    }
+    let (campaign, rules) = tally_ho::record::campaign::shipped().unwrap();
+    let rows = tally_ho::sim::campaign::rule_spread_rows(
+        &campaign,
+        &rules,
+        WeatherRule::Shortened,
+        table.games,
+        table.seed,
+        2,
+        &|_| {},
+    );
+    for row in &rows {
+        assert_eq!(
+            Some(row),
+            table.find(&row.setting, &row.outcome),
+            "levels/campaign/spreads.ron is stale: write it again with the command in its header"
+        );
+        assert!(row.spread.total() > 0, "{} won sometimes", row.outcome);
+    }
+    // Draws are not counted: the two rows hold fewer than all campaigns.
+    let counted: u64 = rows.iter().map(|r| r.spread.total()).sum();
+    assert!(counted < table.games, "{counted}");
+}

@@ -115,6 +115,22 @@ fn a_solo_commander_plays_the_family_game_to_the_end_through_the_screens() {
     assert!(b.game.is_over());
     assert_eq!(b.commanders().len(), 1);
     assert_eq!(handovers, 0, "no hand-over screens with one commander");
+    // The end screen places the result among the computer's solo games on
+    // this board, from the spreads table's row for the way it ended.
+    let (placing, what) = tally_ho::app::family::placing(b).expect("a measured set-up");
+    let table = tally_ho::data::shipped_family_spreads().unwrap();
+    let key = tally_ho::family::spread::setting(&b.game.scenario().board, b.game.setup());
+    assert!(key.contains("solo"), "{key}");
+    let outcome = if b.game.winner().is_some() {
+        "won"
+    } else {
+        "nobody"
+    };
+    assert_eq!(placing.spread, table.find(&key, outcome).unwrap().spread);
+    let grade = placing.grade().unwrap().name();
+    assert!(placing
+        .sentence(&what)
+        .starts_with(&format!("A {grade} win for ")));
     // The commander's turns went in through the screen.
     let turns = b
         .game

@@ -184,6 +184,45 @@ fn simple_hex_shares_table() {
     ));
 }
 
+#[test]
+fn family_spreads_table() {
+    let src = data::family_spreads_source();
+    let settings = data::family_spread_settings().unwrap();
+    check(Kind::new(
+        "family measured spreads",
+        &src.file,
+        &src.text,
+        &[],
+        move |t| {
+            data::load_spreads(
+                &with_text(data::family_spreads_source(), t),
+                &settings,
+                &tally_ho::family::spread::OUTCOMES,
+            )
+            .map(|_| ())
+        },
+    ));
+}
+
+#[test]
+fn campaign_spreads_table() {
+    let src = data::campaign_spreads_source();
+    check(Kind::new(
+        "campaign measured spreads",
+        &src.file,
+        &src.text,
+        &[],
+        move |t| {
+            data::load_spreads(
+                &with_text(data::campaign_spreads_source(), t),
+                &data::campaign_spread_settings(),
+                &tally_ho::campaign::score::SPREAD_OUTCOMES,
+            )
+            .map(|_| ())
+        },
+    ));
+}
+
 fn family_board(name: &str) -> Kind {
     let src = data::family_board_source(name).unwrap();
     Kind::new(

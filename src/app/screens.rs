@@ -368,20 +368,9 @@ pub(super) fn result(ui: &mut Ui, b: &mut Battle) -> Option<Transition> {
     let mut rows: Vec<(String, f32, Color)> = Vec::new();
     if let Some(placing) = simple_hex::placing(b) {
         let what = format!("{} win", g.winner().map_or("", |w| w.name()));
-        let hist_w = (w * 0.42).min(360.0);
-        let text_w = w - hist_w - 24.0;
-        let sentence = wrap_text(&placing.sentence(&what), text_w, size);
-        let h = (sentence.len() as f32 * size * 1.3).max(86.0);
-        for (k, l) in sentence.iter().enumerate() {
-            ui.text(l, x, y + size + k as f32 * size * 1.3, size, PAPER);
-        }
-        placing.draw(
-            ui,
-            Rect::new(x + w - hist_w, y, hist_w, h),
-            Color::new(0.55, 0.6, 0.7, 1.0),
-            PAPER,
-        );
-        y += h + 14.0;
+        let r = Rect::new(x, y, w, 86.0);
+        spread_view::block(ui, r, &placing, &what, size, PAPER, spread_view::BAR);
+        y += r.h + 14.0;
     }
     for l in wrap_text(&verdict, w, size + 2.0) {
         rows.push((l, size + 2.0, PAPER));

@@ -2,10 +2,13 @@
 //! screens' grade (narrow, clear, decisive) and a small histogram of the
 //! games that ended the same way, this game's bar lit.
 
-use super::ui::{fit_text, Ui, ACCENT};
+use super::ui::{fit_text, wrap_text, Ui, ACCENT};
 use crate::common::spread::{Better, Grade, Spread};
 use crate::common::words::count;
 use macroquad::prelude::*;
+
+/// The bars' colour on the dark end screens.
+pub const BAR: Color = Color::new(0.55, 0.6, 0.7, 1.0);
 
 /// A finished game's result placed against a measured spread.
 pub struct Placing {
@@ -118,6 +121,33 @@ impl Placing {
             ink,
         );
     }
+}
+
+/// The placing in `r`: its sentence (`what` was won, e.g. "RAF win") and
+/// its histogram, side by side in a wide box, the sentence above the bars
+/// in a narrow one. The text shrinks (to 13 points at least) to fit.
+pub fn block(ui: &Ui, r: Rect, p: &Placing, what: &str, size: f32, ink: Color, bar: Color) {
+    let sentence = p.sentence(what);
+    let wide = r.w >= 520.0;
+    let text_w = if wide { r.w * 0.52 } else { r.w };
+    let room = if wide { r.h } else { r.h - 70.0 };
+    let mut size = size;
+    let mut lines = wrap_text(&sentence, text_w, size);
+    while size > 13.0 && lines.len() as f32 * size * 1.25 > room {
+        size -= 1.0;
+        lines = wrap_text(&sentence, text_w, size);
+    }
+    let text_h = lines.len() as f32 * size * 1.25;
+    for (k, l) in lines.iter().enumerate() {
+        ui.text(l, r.x, r.y + size + k as f32 * size * 1.25, size, ink);
+    }
+    let hist = if wide {
+        Rect::new(r.x + text_w + 20.0, r.y, r.w - text_w - 20.0, r.h)
+    } else {
+        let top = r.y + text_h + 6.0;
+        Rect::new(r.x, top, r.w, (r.y + r.h - top).max(40.0))
+    };
+    p.draw(ui, hist, bar, ink);
 }
 
 #[cfg(test)]

@@ -23,6 +23,43 @@ pub enum Verdict {
     British,
 }
 
+/// The outcomes a campaign's measured spreads count (the end screen grades
+/// a win against the computer's campaigns won the same way; a draw has no
+/// margin to grade).
+pub const SPREAD_OUTCOMES: [&str; 2] = ["Luftwaffe", "British"];
+
+/// The setting a campaign's result is measured at: its weather rule (the
+/// spreads are measured with the campaign's dice, the Veteran on both
+/// sides).
+pub fn spread_setting(rule: super::rules::WeatherRule) -> String {
+    rule.name().to_string()
+}
+
+/// Which way a win of `outcome` is the clearer: the Luftwaffe's with more
+/// targets bombed, the RAF's with fewer.
+pub fn spread_better(outcome: &str) -> crate::common::spread::Better {
+    use crate::common::spread::Better;
+    if outcome == SPREAD_OUTCOMES[0] {
+        Better::Higher
+    } else {
+        Better::Lower
+    }
+}
+
+/// A finished campaign's outcome for its spread, the targets bombed, and
+/// which way is the clearer win; None for a draw.
+pub fn spread_result(
+    verdict: Verdict,
+    tally: &Tally,
+) -> Option<(&'static str, i32, crate::common::spread::Better)> {
+    let outcome = match verdict {
+        Verdict::Luftwaffe => SPREAD_OUTCOMES[0],
+        Verdict::British => SPREAD_OUTCOMES[1],
+        Verdict::Draw => return None,
+    };
+    Some((outcome, tally.targets as i32, spread_better(outcome)))
+}
+
 /// The loss-rate deal: the British deal hands of six from the RAF's losses,
 /// the Germans hands of ten from theirs, until one cannot deal a full hand.
 /// True if the Luftwaffe's loss rate is 6 to 10 or better: its cards run out

@@ -288,6 +288,13 @@ enum Cmd {
         /// (levels/simple_hex/shares.ron).
         #[arg(long, requires = "difficulties")]
         write_shares: Option<PathBuf>,
+        /// The family game and the campaign: play every set-up the end
+        /// screen grades against (the family game: each shipped board, 1
+        /// to 4 commanders, long and short; the campaign: each weather
+        /// rule) and write the table (levels/family/spreads.ron,
+        /// levels/campaign/spreads.ron).
+        #[arg(long)]
+        write_spreads: Option<PathBuf>,
     },
     /// Time the computer's decisions: games played one after another on one
     /// thread, every decision timed; prints the mean, median, 90th and 99th
@@ -349,6 +356,7 @@ pub fn main() -> ExitCode {
             difficulty,
             difficulties,
             write_shares,
+            write_spreads,
         }) => game.choose().map_err(Into::into).and_then(|c| {
             let run = simulate::SimRun {
                 games,
@@ -360,10 +368,18 @@ pub fn main() -> ExitCode {
                 difficulty,
                 difficulties,
                 write_shares,
+                write_spreads,
             };
             let hex = matches!(c, Chosen::SimpleHex { .. });
             if !hex && (run.difficulty.is_some() || run.difficulties) {
                 return Err("--difficulty and --difficulties are for Simple Hex".into());
+            }
+            if let Some(path) = &run.write_spreads {
+                return match c {
+                    Chosen::Family { .. } => simulate::write_spreads(true, &run, path),
+                    Chosen::Campaign => simulate::write_spreads(false, &run, path),
+                    _ => Err("--write-spreads is for the family game and the campaign".into()),
+                };
             }
             match c {
                 Chosen::Campaign => simulate::campaign(&run, tactical),

@@ -27,6 +27,8 @@ pub(super) struct SimRun {
     pub difficulty: Option<String>,
     /// Simple Hex: every difficulty setting, side by side.
     pub difficulties: bool,
+    /// The family game and the campaign: write the end screen's spreads.
+    pub write_spreads: Option<PathBuf>,
     /// Simple Hex: write the table of every setting's measured shares here.
     pub write_shares: Option<PathBuf>,
 }
@@ -176,6 +178,59 @@ fn difficulties(level: &str, variant: Variant, run: &SimRun) -> Res {
     Ok(())
 }
 
+/// Writes a measured table as RON, `head` (its comment) first, atomically.
+fn write_table(path: &std::path::Path, head: &str, table: &impl serde::Serialize) -> Res {
+    let text = ron::ser::to_string_pretty(
+        table,
+        ron::ser::PrettyConfig::new()
+            .struct_names(true)
+            .compact_arrays(true),
+    )
+    .map_err(|e| e.to_string())?;
+    data::write_atomic(path, &format!("{head}{text}\n"))?;
+    Ok(())
+}
+
+/// The family game's or the campaign's spreads table (what the end screen
+/// grades a result against), written atomically to `path`.
+pub(super) fn write_spreads(family: bool, run: &SimRun, path: &std::path::Path) -> Res {
+    use crate::common::spread::SpreadTable;
+    let bar = progress(run.games);
+    let tick = |n: u64| bar.set_position(n);
+    let (rows, head) = if family {
+        (
+            sim::family::spread_rows(run.games, run.seed, run.threads, &tick)?,
+            format!(
+                "// The family game's results by set-up (docs/RULES.md, \"How well you did\"):\n// on every shipped board, 1 to 4 commanders (the solo game at each\n// difficulty), long and short, the Veteran in every seat, {} games a\n// set-up: the games some commander won by the round they ended in, those\n// nobody won by the leader's kills. Written by\n//   tally-ho simulate --game family --games {} --seed {} --write-spreads FILE\n// and read by the end screen; tests/difficulty.rs plays a set-up again.\n",
+                run.games, run.games, run.seed
+            ),
+        )
+    } else {
+        let (campaign, rules) = record::campaign::shipped()?;
+        (
+            sim::campaign::spread_rows(&campaign, &rules, run.games, run.seed, run.threads, &tick),
+            format!(
+                "// The campaign's results by weather rule (docs/RULES.md, \"How well you did\"):\n// {} campaigns a rule with the dice, the Veteran on both sides, each\n// side's wins by the targets bombed. Written by\n//   tally-ho simulate --game campaign --games {} --seed {} --write-spreads FILE\n// and read by the end screen; tests/difficulty.rs plays a rule again.\n",
+                run.games, run.games, run.seed
+            ),
+        )
+    };
+    bar.finish_and_clear();
+    let table = SpreadTable {
+        games: run.games,
+        seed: run.seed,
+        rows,
+    };
+    write_table(path, &head, &table)?;
+    say!(
+        "wrote {} ({} rows of {} games)",
+        path.display(),
+        table.rows.len(),
+        run.games
+    );
+    Ok(())
+}
+
 /// Every setting on every shipped level, under both rule variants, with
 /// each of Simple Hex's levels on both sides: the table the new-game screen
 /// reads (levels/simple_hex/shares.ron), written atomically to `path`.
@@ -217,14 +272,7 @@ fn write_shares(run: &SimRun, path: &std::path::Path) -> Res {
         "// Each difficulty setting's measured Luftwaffe wins (docs/RULES.md,\n// \"Difficulty by forces\"): every shipped level, both rule variants,\n// the computer at each level on both sides, {} games a row. Written by\n//   tally-ho simulate --difficulties --games {} --seed {} --write-shares FILE\n// and read by the new-game screen; tests/difficulty.rs plays rows again.\n",
         run.games, run.games, run.seed
     );
-    let text = ron::ser::to_string_pretty(
-        &table,
-        ron::ser::PrettyConfig::new()
-            .struct_names(true)
-            .compact_arrays(true),
-    )
-    .map_err(|e| e.to_string())?;
-    data::write_atomic(path, &format!("{head}{text}\n"))?;
+    write_table(path, &head, &table)?;
     say!(
         "wrote {} ({} rows of {} games)",
         path.display(),

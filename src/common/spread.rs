@@ -158,6 +158,86 @@ impl Spread {
     }
 }
 
+/// The most rows a spreads table may hold.
+pub const MAX_ROWS: usize = 1024;
+
+/// `levels/<game>/spreads.ron`: for each setting a game's end screen may
+/// be asked about, the spread of the computer's games by the way they
+/// ended. The simulator writes it (`simulate --write-spreads FILE`); a
+/// test plays rows again and must find the same counts.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SpreadTable {
+    /// Games per setting, on the seeds `sub_seed(seed, 0..games)`.
+    pub games: u64,
+    pub seed: u64,
+    pub rows: Vec<SpreadRow>,
+}
+
+/// The games of one setting that ended one way.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SpreadRow {
+    /// The setting, as the game names it (e.g. "full, 4 commanders").
+    pub setting: String,
+    /// How the games ended (e.g. "won", "nightfall").
+    pub outcome: String,
+    /// Which way the counted value is the clearer result.
+    pub better: Better,
+    pub spread: Spread,
+}
+
+impl SpreadTable {
+    pub fn find(&self, setting: &str, outcome: &str) -> Option<&SpreadRow> {
+        self.rows
+            .iter()
+            .find(|r| r.setting == setting && r.outcome == outcome)
+    }
+
+    /// What is wrong with the table, given the settings and outcomes the
+    /// game knows: RON paths and messages.
+    pub fn validate(&self, settings: &[String], outcomes: &[&str]) -> Vec<Invalid> {
+        let mut e = Vec::new();
+        if self.games == 0 || self.games > 10_000_000 {
+            e.push(Invalid::new("games", "1 to 10,000,000 games a setting"));
+        }
+        if self.rows.len() > MAX_ROWS {
+            return vec![Invalid::new("rows", format!("at most {MAX_ROWS} rows"))];
+        }
+        for (i, r) in self.rows.iter().enumerate() {
+            let at = format!("rows[{i}]");
+            if !settings.contains(&r.setting) {
+                e.push(Invalid::new(
+                    format!("{at}.setting"),
+                    format!(
+                        "no setting \"{}\" (settings: {})",
+                        r.setting,
+                        settings.join("; ")
+                    ),
+                ));
+            }
+            if !outcomes.contains(&r.outcome.as_str()) {
+                e.push(Invalid::new(
+                    format!("{at}.outcome"),
+                    format!(
+                        "no outcome \"{}\" (outcomes: {})",
+                        r.outcome,
+                        outcomes.join(", ")
+                    ),
+                ));
+            }
+            e.extend(r.spread.validate(&format!("{at}.spread"), self.games));
+            if self.rows[..i]
+                .iter()
+                .any(|o| o.setting == r.setting && o.outcome == r.outcome)
+            {
+                e.push(Invalid::new(at, "this row is listed twice"));
+            }
+        }
+        e
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -12,6 +12,7 @@ pub mod locate;
 mod silhouettes;
 mod simple_hex;
 mod source;
+mod spreads;
 mod write;
 
 pub use blitz::*;
@@ -20,6 +21,7 @@ pub use family::*;
 pub use silhouettes::*;
 pub use simple_hex::*;
 pub use source::{Source, MAX_FILE_BYTES};
+pub use spreads::*;
 pub use write::{write_atomic, write_atomic_bytes};
 
 use crate::common::Invalid;

@@ -18,6 +18,7 @@ mod game;
 mod preview;
 pub mod scenario;
 mod setup;
+pub mod spread;
 pub mod state;
 
 pub use check::Illegal;

@@ -702,3 +702,74 @@ pub fn campaign_ladder(
     );
     rungs
 }
+
+/// The campaign spreads table's rows: every weather rule's, by
+/// `rule_spread_rows`.
+pub fn spread_rows(
+    data: &Arc<CampaignData>,
+    rules: &Arc<CampaignRules>,
+    games: u64,
+    seed: u64,
+    threads: usize,
+    tick: &(dyn Fn(u64) + Sync),
+) -> Vec<crate::common::spread::SpreadRow> {
+    WeatherRule::ALL
+        .iter()
+        .flat_map(|&rule| rule_spread_rows(data, rules, rule, games, seed, threads, tick))
+        .collect()
+}
+
+/// One weather rule's rows: `games` campaigns with the dice, the Veteran
+/// on both sides, each side's wins counted by the targets bombed (see
+/// `campaign::score::spread_result`).
+pub fn rule_spread_rows(
+    data: &Arc<CampaignData>,
+    rules: &Arc<CampaignRules>,
+    rule: WeatherRule,
+    games: u64,
+    seed: u64,
+    threads: usize,
+    tick: &(dyn Fn(u64) + Sync),
+) -> Vec<crate::common::spread::SpreadRow> {
+    use crate::campaign::score::{
+        spread_better, spread_result, spread_setting, Tally, SPREAD_OUTCOMES,
+    };
+    use crate::common::spread::{Spread, SpreadRow};
+    let (runs, _) = run_indexed(games, threads, tick, |i| {
+        play_campaign(
+            data,
+            rules,
+            rule,
+            Battles::Dice,
+            [Level::Veteran; 2],
+            i,
+            seed,
+        )
+    });
+    let results: Vec<_> = runs
+        .iter()
+        .filter_map(|r| {
+            let tally = Tally {
+                targets: r.targets,
+                raf_lost: r.raf_lost,
+                luftwaffe_lost: r.luftwaffe_lost,
+            };
+            spread_result(r.verdict, &tally)
+        })
+        .collect();
+    SPREAD_OUTCOMES
+        .iter()
+        .map(|&outcome| {
+            let mut s = Spread::new(0, 1, 61);
+            for (_, v, _) in results.iter().filter(|r| r.0 == outcome) {
+                s.add(*v);
+            }
+            SpreadRow {
+                setting: spread_setting(rule),
+                outcome: outcome.to_string(),
+                better: spread_better(outcome),
+                spread: s,
+            }
+        })
+        .collect()
+}

@@ -462,3 +462,59 @@ pub fn csv(seats: usize, results: &[FamilyResult]) -> String {
     }
     out
 }
+
+/// The family spreads table's rows: on every shipped board, every measured
+/// set-up (`family::spread::measured`), each by `setup_spread_rows`.
+pub fn spread_rows(
+    games: u64,
+    seed: u64,
+    threads: usize,
+    tick: &(dyn Fn(u64) + Sync),
+) -> Result<Vec<crate::common::spread::SpreadRow>, crate::data::LoadErrors> {
+    let mut rows = Vec::new();
+    for (name, _, _) in crate::data::FAMILY_BOARDS {
+        let scenario = Arc::new(crate::data::load_family(name)?);
+        for setup in crate::family::spread::measured(scenario.sectors.len()) {
+            rows.extend(setup_spread_rows(
+                name, &scenario, &setup, games, seed, threads, tick,
+            ));
+        }
+    }
+    Ok(rows)
+}
+
+/// One set-up's two rows: `games` games on `board`, the Veteran in every
+/// seat, counted by outcome (see `family::spread`).
+pub fn setup_spread_rows(
+    board: &str,
+    scenario: &Arc<FamilyScenario>,
+    setup: &Setup,
+    games: u64,
+    seed: u64,
+    threads: usize,
+    tick: &(dyn Fn(u64) + Sync),
+) -> [crate::common::spread::SpreadRow; 2] {
+    use crate::common::spread::{Better, Spread, SpreadRow};
+    use crate::family::spread;
+    let (results, _) = run_indexed(games, threads, tick, |i| {
+        play_one(scenario, setup, i, seed, MAX_COMMANDS)
+    });
+    // Rounds in twos up to nightfall; the leader's kills one by one.
+    let mut won = Spread::new(0, 2, 32);
+    let mut nobody = Spread::new(0, 1, 6);
+    for r in &results {
+        let (outcome, value, _) = spread::result(r.winner, r.rounds, &r.kills);
+        if outcome == spread::WON {
+            won.add(value);
+        } else {
+            nobody.add(value);
+        }
+    }
+    let setting = spread::setting(board, setup);
+    [(spread::WON, won), (spread::NOBODY, nobody)].map(|(outcome, s)| SpreadRow {
+        setting: setting.clone(),
+        outcome: outcome.to_string(),
+        better: Better::Lower,
+        spread: s,
+    })
+}

@@ -5,6 +5,7 @@
 use super::names::{card_name, squadron, wrap};
 use super::new_game::{battles_title, weather_title};
 use super::{CampaignScene, CampaignTable, BANNER};
+use crate::app::spread_view::{self, Placing};
 use crate::app::ui::{Ui, ACCENT, DIM, INK, PAPER};
 use crate::campaign::game::{Campaign, Event};
 use crate::campaign::score::{luftwaffe_rate_holds, Verdict};
@@ -220,6 +221,40 @@ pub fn verdict_text(v: Verdict) -> &'static str {
     }
 }
 
+/// The measured campaign spreads, read once.
+fn shipped_spreads() -> Option<&'static crate::common::spread::SpreadTable> {
+    static SPREADS: std::sync::OnceLock<Option<crate::common::spread::SpreadTable>> =
+        std::sync::OnceLock::new();
+    SPREADS
+        .get_or_init(|| crate::data::shipped_campaign_spreads().ok())
+        .as_ref()
+}
+
+/// Where a finished campaign's targets fell among the computer's campaigns
+/// won the same way under its weather rule, and what was won ("RAF win").
+/// None for a draw (it has no margin) or an unfinished campaign.
+pub fn placing(c: &Campaign) -> Option<(Placing, String)> {
+    use crate::campaign::score::{spread_result, spread_setting};
+    let v = c.verdict()?;
+    let (outcome, value, better) = spread_result(v, &c.tally())?;
+    let rule = c.setup().weather;
+    let row = shipped_spreads()?.find(&spread_setting(rule), outcome)?;
+    let what = match v {
+        Verdict::Luftwaffe => "Luftwaffe win",
+        _ => "RAF win",
+    };
+    Some((
+        Placing {
+            spread: row.spread.clone(),
+            value,
+            better,
+            axis: "targets bombed",
+            setting: format!("the Veteran on both sides with the dice; {}", rule.name()),
+        },
+        what.to_string(),
+    ))
+}
+
 /// The campaign's result: the verdict, the tallies and each turn. True: to
 /// the main menu.
 pub fn result_screen(ui: &mut Ui, t: &CampaignTable) -> bool {
@@ -279,13 +314,22 @@ pub fn result_screen(ui: &mut Ui, t: &CampaignTable) -> bool {
         y += ui.paragraph(l, x, y, ui.w - x - 20.0, 22.0, light) + 28.0 - 22.0 * 1.15;
     }
     y += 10.0;
-    ui.text(
-        "Turn   flew   missions   bombed   RAF lost   Luftwaffe lost",
-        x,
-        y,
-        18.0,
-        PAPER,
-    );
+    // How clear the win was: right of the turns where there is room,
+    // above them where not.
+    let header = "Turn   flew   missions   bombed   RAF lost   Luftwaffe lost";
+    if let Some((p, what)) = placing(c) {
+        let rx = x + crate::app::ui::text_width(header, 18.0) + 30.0;
+        let rw = (ui.w - rx - 20.0).min(420.0);
+        if rw >= 240.0 {
+            let r = Rect::new(rx, y, rw, (ui.h - 110.0 - y).min(200.0));
+            spread_view::block(ui, r, &p, &what, 16.0, light, spread_view::BAR);
+        } else {
+            let r = Rect::new(x, y, ui.w - x - 20.0, 90.0);
+            spread_view::block(ui, r, &p, &what, 16.0, light, spread_view::BAR);
+            y += r.h + 10.0;
+        }
+    }
+    ui.text(header, x, y, 18.0, PAPER);
     y += 22.0;
     for (i, r) in c.records().iter().enumerate() {
         if y > ui.h - 110.0 {

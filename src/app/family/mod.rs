@@ -13,7 +13,7 @@ mod new_game;
 
 pub use anim::{missed, LogLine};
 pub use new_game::{help, help_for};
-pub use new_game::{new_game_screen, result_screen, FamilyNew, SeatChoice};
+pub use new_game::{new_game_screen, placing, result_screen, FamilyNew, SeatChoice};
 
 use super::board_view::{BoardView, Lie, Zoom};
 use super::table::{Act, Beat, Lesson, Pointer, Scene, Shared, Table};

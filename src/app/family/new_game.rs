@@ -1,7 +1,9 @@
 //! The family game's new-game screen, its result screen and its rules page.
 
 use super::{family_table, sector_colour, FamilyBattle};
+use crate::app::spread_view::{self, Placing};
 use crate::app::ui::{self, Ui, ACCENT, INK, PAPER};
+use crate::common::spread::SpreadTable;
 use crate::common::words::count;
 use crate::common::Level;
 use crate::family::{Ending, Game, SeatSetup, SectorColour, Setup};
@@ -390,6 +392,48 @@ pub fn new_game_screen(ui: &mut Ui, ng: &mut FamilyNew) -> Option<bool> {
     out
 }
 
+/// The measured family spreads, read once.
+fn shipped_spreads() -> Option<&'static SpreadTable> {
+    static SPREADS: std::sync::OnceLock<Option<SpreadTable>> = std::sync::OnceLock::new();
+    SPREADS
+        .get_or_init(|| crate::data::shipped_family_spreads().ok())
+        .as_ref()
+}
+
+/// Where a finished game fell among the computer's games of its set-up
+/// that ended the same way (a win by the round it came in, the bombers'
+/// game by the leader's kills), and what was won ("win for Player 1
+/// (Red)"). None when the set-up is not measured (a board file of the
+/// player's own, a campaign's intercept) or the game is not over.
+pub fn placing(b: &FamilyBattle) -> Option<(Placing, String)> {
+    use crate::family::spread;
+    let g = &b.game;
+    g.ending()?;
+    let kills: Vec<u8> = g.spitfires().iter().map(|s| s.kills).collect();
+    let (outcome, value, better) = spread::result(g.winner(), g.round(), &kills);
+    let key = spread::setting(&g.scenario().board, g.setup());
+    let row = shipped_spreads()?.find(&key, outcome)?;
+    let what = match g.winner() {
+        Some(w) => format!("win for {}", b.name(w)),
+        None => "win for the bombers".to_string(),
+    };
+    let axis = if outcome == spread::WON {
+        "the round it was won in"
+    } else {
+        "the most kills a commander made"
+    };
+    Some((
+        Placing {
+            spread: row.spread.clone(),
+            value,
+            better,
+            axis,
+            setting: format!("the Veteran in every seat; {key}"),
+        },
+        what,
+    ))
+}
+
 /// The family game's result screen body: who won and each commander's tally.
 pub fn result_screen(ui: &mut Ui, b: &FamilyBattle) -> (bool, bool) {
     let g = &b.game;
@@ -423,10 +467,17 @@ pub fn result_screen(ui: &mut Ui, b: &FamilyBattle) -> (bool, bool) {
         19.0,
         PAPER,
     );
+    let placing = placing(b);
+    // Closer rows when the placing must fit below them.
+    let (row_h, step) = if placing.is_some() && ui.h < 700.0 {
+        (36.0, 40.0)
+    } else {
+        (44.0, 52.0)
+    };
     let mut y = 190.0;
     for seat in 0..g.spitfires().len() as u8 {
         let s = g.spitfire(seat);
-        let r = Rect::new(ui.w / 2.0 - 300.0, y, 600.0, 44.0);
+        let r = Rect::new(ui.w / 2.0 - 300.0, y, 600.0, row_h);
         ui.rect(r, PAPER);
         ui.rect(Rect::new(r.x, r.y, 12.0, r.h), super::colour_of(g, seat));
         let fate = match s.lost {
@@ -440,16 +491,16 @@ pub fn result_screen(ui: &mut Ui, b: &FamilyBattle) -> (bool, bool) {
                 count(s.kills, "kill", "kills")
             ),
             r.x + 22.0,
-            r.y + 29.0,
+            r.y + row_h / 2.0 + 7.0,
             22.0,
             INK,
         );
         for k in 0..s.kills {
-            let c = vec2(r.x + r.w - 20.0 - k as f32 * 20.0, r.y + 22.0);
+            let c = vec2(r.x + r.w - 20.0 - k as f32 * 20.0, r.y + row_h / 2.0);
             ui.rect(Rect::new(c.x - 8.0, c.y - 3.0, 16.0, 6.0), INK);
             ui.rect(Rect::new(c.x - 3.0, c.y - 8.0, 6.0, 16.0), INK);
         }
-        y += 52.0;
+        y += step;
     }
     let bombed = (0..g.scenario().features.len())
         .filter(|&f| g.is_knocked_out(f))
@@ -475,6 +526,13 @@ pub fn result_screen(ui: &mut Ui, b: &FamilyBattle) -> (bool, bool) {
     }
     let bw = 240.0;
     let by = ui.h - 90.0;
+    // How clear the result was, between the tallies and the buttons.
+    if let Some((p, what)) = &placing {
+        let w = (ui.w - 40.0).min(760.0);
+        let top = y + if causes.is_empty() { 46.0 } else { 70.0 };
+        let r = Rect::new((ui.w - w) / 2.0, top, w, (by - 12.0 - top).min(110.0));
+        spread_view::block(ui, r, p, what, 17.0, PAPER, spread_view::BAR);
+    }
     let watch = ui.button(
         Rect::new(ui.w / 2.0 - bw - 10.0, by, bw, 50.0),
         "Watch the replay",
