@@ -255,6 +255,19 @@ pub fn placing(c: &Campaign) -> Option<(Placing, String)> {
     ))
 }
 
+/// The share (in percent) of the computer's campaigns under this one's
+/// weather that were drawn: those neither side's row counts.
+fn draw_share(c: &Campaign) -> Option<f64> {
+    use crate::campaign::score::{spread_setting, SPREAD_OUTCOMES};
+    let t = shipped_spreads()?;
+    let key = spread_setting(c.setup().weather);
+    let won: u64 = SPREAD_OUTCOMES
+        .iter()
+        .map(|o| t.find(&key, o).map_or(0, |r| r.spread.total()))
+        .sum();
+    Some(100.0 * t.games.saturating_sub(won) as f64 / t.games as f64)
+}
+
 /// The campaign's result: the verdict, the tallies and each turn. True: to
 /// the main menu.
 pub fn result_screen(ui: &mut Ui, t: &CampaignTable) -> bool {
@@ -316,40 +329,74 @@ pub fn result_screen(ui: &mut Ui, t: &CampaignTable) -> bool {
     y += 10.0;
     // How clear the win was: right of the turns where there is room,
     // above them where not.
-    let header = "Turn   flew   missions   bombed   RAF lost   Luftwaffe lost";
-    if let Some((p, what)) = placing(c) {
-        let rx = x + crate::app::ui::text_width(header, 18.0) + 30.0;
-        let rw = (ui.w - rx - 20.0).min(420.0);
-        if rw >= 240.0 {
-            let r = Rect::new(rx, y, rw, (ui.h - 110.0 - y).min(200.0));
-            spread_view::block(ui, r, &p, &what, 16.0, light, spread_view::BAR);
-        } else {
-            let r = Rect::new(x, y, ui.w - x - 20.0, 90.0);
-            spread_view::block(ui, r, &p, &what, 16.0, light, spread_view::BAR);
-            y += r.h + 10.0;
+    const HEADS: [&str; 6] = [
+        "Turn",
+        "flew",
+        "missions",
+        "bombed",
+        "RAF lost",
+        "Luftwaffe lost",
+    ];
+    let gap = 22.0;
+    let widths: Vec<f32> = HEADS
+        .iter()
+        .map(|h| crate::app::ui::text_width(h, 18.0))
+        .collect();
+    let table_w = widths.iter().sum::<f32>() + gap * (HEADS.len() - 1) as f32;
+    match placing(c) {
+        Some((p, what)) => {
+            let rx = x + table_w + 30.0;
+            let rw = (ui.w - rx - 20.0).min(420.0);
+            if rw >= 240.0 {
+                let r = Rect::new(rx, y, rw, (ui.h - 110.0 - y).min(200.0));
+                spread_view::block(ui, r, &p, &what, 16.0, light, spread_view::BAR);
+            } else {
+                let r = Rect::new(x, y, ui.w - x - 20.0, 90.0);
+                spread_view::block(ui, r, &p, &what, 16.0, light, spread_view::BAR);
+                y += r.h + 10.0;
+            }
         }
+        None if v == Verdict::Draw => {
+            if let Some(share) = draw_share(c) {
+                let s = format!(
+                    "A draw has no margin to grade: {share:.0}% of the computer's campaigns under this weather were drawn too."
+                );
+                y += ui.paragraph(&s, x, y + 16.0, ui.w - x - 20.0, 16.0, light) + 6.0;
+            }
+        }
+        None => {}
     }
-    ui.text(header, x, y, 18.0, PAPER);
+    // Each column's figures right-aligned under its heading.
+    let mut col = x;
+    let ends: Vec<f32> = widths
+        .iter()
+        .map(|w| {
+            col += w;
+            let end = col;
+            col += gap;
+            end
+        })
+        .collect();
+    for (h, (end, w)) in HEADS.iter().zip(ends.iter().zip(&widths)) {
+        ui.text(h, end - w, y, 18.0, PAPER);
+    }
     y += 22.0;
     for (i, r) in c.records().iter().enumerate() {
         if y > ui.h - 110.0 {
             break;
         }
-        ui.text(
-            &format!(
-                "{:>4}   {:>4}   {:>8}   {:>6}   {:>8}   {:>14}",
-                i + 1,
-                if r.flew { "yes" } else { "no" },
-                r.missions,
-                r.bombed,
-                r.raf_lost,
-                r.luftwaffe_lost
-            ),
-            x,
-            y,
-            18.0,
-            light,
-        );
+        let cells = [
+            (i + 1).to_string(),
+            if r.flew { "yes" } else { "no" }.to_string(),
+            r.missions.to_string(),
+            r.bombed.to_string(),
+            r.raf_lost.to_string(),
+            r.luftwaffe_lost.to_string(),
+        ];
+        for (cell, end) in cells.iter().zip(&ends) {
+            let w = crate::app::ui::text_width(cell, 18.0);
+            ui.text(cell, end - w, y, 18.0, light);
+        }
         y += 20.0;
     }
     let r = Rect::new(ui.w / 2.0 - 120.0, ui.h - 80.0, 240.0, 50.0);

@@ -60,10 +60,11 @@ pub fn lines(g: &Game, r: &Report, fd: &FaceDown) -> Vec<String> {
         let d: Vec<String> = r.damaged.iter().map(|p| fd.short(s, *p)).collect();
         out.push(format!("Damaged, to the repair shop: {}.", d.join(", ")));
     }
-    out.push(format!(
-        "Bomb score {} of the {need} the Luftwaffe needs.",
-        r.score
-    ));
+    out.push(if g.winner().is_some() {
+        format!("Bomb score {}; the Luftwaffe needed {need}.", r.score)
+    } else {
+        format!("Bomb score {} of the {need} the Luftwaffe needs.", r.score)
+    });
     out
 }
 
