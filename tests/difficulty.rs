@@ -216,6 +216,21 @@ fn the_new_game_screens_shares_are_the_simulators_figures() {
     assert!((0.45..=0.55).contains(&even), "{even}");
 }
 
+/// Rows played again are the table's, or the table is stale.
+fn assert_fresh(
+    table: &tally_ho::common::spread::SpreadTable,
+    rows: &[tally_ho::common::spread::SpreadRow],
+    file: &str,
+) {
+    for row in rows {
+        assert_eq!(
+            Some(row),
+            table.find(&row.setting, &row.outcome),
+            "{file} is stale: write it again with the command in its header"
+        );
+    }
+}
+
 #[test]
 fn the_family_end_screens_spreads_are_the_simulators_figures() {
     use tally_ho::family::spread;
@@ -242,13 +257,7 @@ fn the_family_end_screens_spreads_are_the_simulators_figures() {
         2,
         &|_| {},
     );
-    for row in &rows {
-        assert_eq!(
-            Some(row),
-            table.find(&row.setting, &row.outcome),
-            "levels/family/spreads.ron is stale: write it again with the command in its header"
-        );
-    }
+    assert_fresh(&table, &rows, "levels/family/spreads.ron");
     // Every game is counted once, as a win or as the bombers'.
     let counted: u64 = rows.iter().map(|r| r.spread.total()).sum();
     assert_eq!(counted, table.games);
@@ -280,12 +289,8 @@ fn the_campaign_end_screens_spreads_are_the_simulators_figures() {
         2,
         &|_| {},
     );
+    assert_fresh(&table, &rows, "levels/campaign/spreads.ron");
     for row in &rows {
-        assert_eq!(
-            Some(row),
-            table.find(&row.setting, &row.outcome),
-            "levels/campaign/spreads.ron is stale: write it again with the command in its header"
-        );
         assert!(row.spread.total() > 0, "{} won sometimes", row.outcome);
     }
     // Draws are not counted: the two rows hold fewer than all campaigns.

@@ -183,7 +183,14 @@ fn difficulties(level: &str, variant: Variant, run: &SimRun) -> Res {
 }
 
 /// Writes a measured table as RON, `head` (its comment) first, atomically.
-fn write_table(path: &std::path::Path, head: &str, table: &impl serde::Serialize) -> Res {
+/// Says what it wrote: `rows` rows of `games` games.
+fn write_table(
+    path: &std::path::Path,
+    head: &str,
+    table: &impl serde::Serialize,
+    rows: usize,
+    games: u64,
+) -> Res {
     let text = ron::ser::to_string_pretty(
         table,
         ron::ser::PrettyConfig::new()
@@ -192,6 +199,7 @@ fn write_table(path: &std::path::Path, head: &str, table: &impl serde::Serialize
     )
     .map_err(|e| e.to_string())?;
     data::write_atomic(path, &format!("{head}{text}\n"))?;
+    say!("wrote {} ({rows} rows of {games} games)", path.display());
     Ok(())
 }
 
@@ -225,14 +233,7 @@ pub(super) fn write_spreads(family: bool, run: &SimRun, path: &std::path::Path) 
         seed: run.seed,
         rows,
     };
-    write_table(path, &head, &table)?;
-    say!(
-        "wrote {} ({} rows of {} games)",
-        path.display(),
-        table.rows.len(),
-        run.games
-    );
-    Ok(())
+    write_table(path, &head, &table, table.rows.len(), run.games)
 }
 
 /// Every setting on every shipped level, under both rule variants, with
@@ -276,14 +277,7 @@ fn write_shares(run: &SimRun, path: &std::path::Path) -> Res {
         "// Each difficulty setting's measured Luftwaffe wins (docs/RULES.md,\n// \"Difficulty by forces\"): every shipped level, both rule variants,\n// the computer at each level on both sides, {} games a row. Written by\n//   tally-ho simulate --difficulties --games {} --seed {} --write-shares FILE\n// and read by the new-game screen; tests/difficulty.rs plays rows again.\n",
         run.games, run.games, run.seed
     );
-    write_table(path, &head, &table)?;
-    say!(
-        "wrote {} ({} rows of {} games)",
-        path.display(),
-        table.rows.len(),
-        run.games
-    );
-    Ok(())
+    write_table(path, &head, &table, table.rows.len(), run.games)
 }
 
 pub(super) fn family(board: &str, setup: FamilySetup, run: &SimRun) -> Res {

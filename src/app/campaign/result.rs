@@ -361,7 +361,8 @@ pub fn result_screen(ui: &mut Ui, t: &CampaignTable) -> bool {
                 let s = format!(
                     "A draw has no margin to grade: {share:.0}% of the computer's campaigns under this weather were drawn too."
                 );
-                y += ui.paragraph(&s, x, y + 16.0, ui.w - x - 20.0, 16.0, light) + 6.0;
+                // The paragraph's first baseline where the headings' was.
+                y += ui.paragraph(&s, x, y, ui.w - x - 20.0, 16.0, light) + 10.0;
             }
         }
         None => {}
