@@ -431,3 +431,35 @@ fn the_opponents_play_each_side_at_its_own_level() {
         Some(Command::Rebuild(squadron(&c, "No. 242 Squadron")))
     );
 }
+
+/// The Luftwaffe's levels differ in the second wave: the Veteran sends one
+/// raid in four in it, to split the defence; the Ace, which measured better
+/// for it, keeps every raid in the first, as the Recruit does.
+#[test]
+fn the_ace_luftwaffe_keeps_every_raid_in_the_first_wave_and_the_veteran_does_not() {
+    use tally_ho::common::game::play_out as play;
+    use tally_ho::common::Level;
+    let waves = |level: Level| {
+        let mut second = [0usize; 2];
+        for seed in 0..4 {
+            let mut c = campaign(WeatherRule::Cards, seed);
+            play(&mut c, &mut ai::Opponents::at(level, Level::Veteran), LIMIT).unwrap();
+            for cmd in c.commands() {
+                if let Command::Assign { wave, .. } = cmd {
+                    second[(*wave == 2) as usize] += 1;
+                }
+            }
+        }
+        second
+    };
+    let [first, second] = waves(Level::Ace);
+    assert!(first > 100, "{first} raids");
+    assert_eq!(second, 0, "the Ace sent {second} raids in the second wave");
+    let [first, second] = waves(Level::Veteran);
+    let share = second as f64 / (first + second) as f64;
+    assert!(
+        (0.15..0.35).contains(&share),
+        "the Veteran sent {second} of {} raids in the second wave",
+        first + second
+    );
+}

@@ -13,11 +13,13 @@
 //! straight at the target it values most, one wave, its gruppen dealt round;
 //! the RAF puts every production die on squadrons and splits five
 //! squadrons or more over the two largest gruppen); the Veteran weighs the
-//! raids and wings on the map now; the Ace also looks ahead: the Luftwaffe
-//! at the RAF wings that could meet a raid on its way and over its target,
-//! the RAF at the calendar (a damaged fighter that next turn's rotation or
-//! allied squadron will bring back is not rebuilt with dice) and at the
-//! gruppen's sizes (a gruppe larger than the others holds the fighters).
+//! raids and wings on the map now, and sends one raid in four in the second
+//! wave; the Ace keeps the Luftwaffe's raids together in the first wave
+//! (measured: the second wave splits the raids more than the defence), and
+//! its RAF looks ahead, at the calendar (a damaged fighter that next turn's
+//! rotation or allied squadron will bring back is not rebuilt with dice) and
+//! at the gruppen's sizes (a gruppe larger than the others holds the
+//! fighters).
 //!
 //! Battles on a board are played at the campaign's levels too: Simple Hex's
 //! opponent flies each side at that side's level, and the family board's
