@@ -206,7 +206,7 @@ fn the_new_game_screen_sets_names_sectors_computers_and_the_short_game() {
     click_nth(&mut app, "Sector", 0); // Red -> the first sector nobody holds: Yellow
     click_nth(&mut app, "Field", 1); // Alice starts on Blue's second airfield
     click(&mut app, "Human 3"); // the third commander is the computer
-    click(&mut app, "Veteran 3"); // ... at the Ace level
+    click(&mut app, "Veteran 3"); // ... at the Recruit level (the Ace was merged)
     click(&mut app, "Full game"); // short game
     click(&mut app, "Seed");
     click(&mut app, "Start");
@@ -215,7 +215,7 @@ fn the_new_game_screen_sets_names_sectors_computers_and_the_short_game() {
     assert_eq!(b.commanders().len(), 3);
     assert_eq!(b.commanders()[1].name, "Alice");
     assert!(b.commanders()[0].human && b.commanders()[1].human && !b.commanders()[2].human);
-    assert_eq!(b.commanders()[2].level, tally_ho::common::Level::Ace);
+    assert_eq!(b.commanders()[2].level, tally_ho::common::Level::Recruit);
     let sectors: Vec<u8> = b.game.spitfires().iter().map(|s| s.sector).collect();
     assert_eq!(sectors, vec![3, 1, 2]);
     assert!(b.game.setup().short_game);

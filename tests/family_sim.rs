@@ -285,3 +285,34 @@ fn simulated_games_play_exactly_like_recorded_ones() {
         assert_eq!(g.ending(), quiet.ending);
     }
 }
+
+/// The family game's levels are the Recruit and the Veteran: its Ace was
+/// merged into the Veteran (docs/RULES.md), so a seat, save or campaign that
+/// asks for the Ace flies every command as the Veteran would.
+#[test]
+fn a_seat_asked_for_the_ace_flies_as_the_veteran() {
+    use tally_ho::common::Level;
+    assert_eq!(ai::LEVELS, [Level::Recruit, Level::Veteran]);
+    assert_eq!(ai::Ai::at(Level::Ace).level(0), Level::Veteran);
+    assert_eq!(
+        ai::Ai::with_levels(&[Level::Ace, Level::Recruit]).level(0),
+        Level::Veteran
+    );
+    let sc = board("full");
+    let (mut decided, mut recruit_differs) = (0, 0);
+    for seed in 0..3 {
+        let mut g = Game::new(sc.clone(), Setup::first_sectors(4), seed).unwrap();
+        while !g.is_over() && decided < 600 {
+            let veteran = ai::decide_at(&g, Level::Veteran);
+            assert_eq!(ai::decide_at(&g, Level::Ace), veteran, "seed {seed}");
+            recruit_differs += usize::from(ai::decide_at(&g, Level::Recruit) != veteran);
+            decided += 1;
+            g.play(veteran.expect("a command")).unwrap();
+        }
+    }
+    // The guard: the levels that remain do differ.
+    assert!(
+        decided >= 300 && recruit_differs > 0,
+        "{decided} decisions, {recruit_differs} apart"
+    );
+}

@@ -224,9 +224,7 @@ pub(super) fn new_game(ui: &mut Ui, ng: &mut NewGame) -> Option<Transition> {
     };
     if ui.button(r[3], &opponent) && ng.players != 2 {
         // Simple Hex's own levels (its Ace flies as the Veteran).
-        let levels = crate::simple_hex::ai::LEVELS;
-        let at = levels.iter().position(|l| *l == ng.opponent).unwrap_or(0);
-        ng.opponent = levels[(at + 1) % levels.len()];
+        ng.opponent = ng.opponent.next_of(&crate::simple_hex::ai::LEVELS);
     }
     // The seed: shown, and editable by typing digits.
     ui.rect(r[4], Color::new(0.98, 0.97, 0.92, 1.0));

@@ -261,9 +261,9 @@ enum Cmd {
         tactical: bool,
         /// The computer's level at each seat, in seat order (Simple Hex and
         /// the campaign: Luftwaffe then RAF; the family game: the
-        /// commanders), as recruit, veteran or ace (Simple Hex: recruit or
-        /// veteran, its Ace merged into the Veteran); one level for every
-        /// seat [default: veteran].
+        /// commanders), as recruit, veteran or ace (Simple Hex and the family
+        /// game: recruit or veteran, their Aces merged into the Veteran); one
+        /// level for every seat [default: veteran].
         #[arg(long, value_delimiter = ',', value_parser = level_arg)]
         levels: Vec<Level>,
         /// Also play the level ladder: each level against the one below on

@@ -34,6 +34,28 @@ pub(super) struct SimRun {
 }
 
 impl SimRun {
+    /// The seats' levels (`seat_levels`) in a game whose own levels are
+    /// `own` (weakest first): a seat asked for a level above its top, one
+    /// merged into the top level, is played by that level, and the standard
+    /// error says so (the commands that measured the merged level still run).
+    pub fn seat_levels_of(
+        &self,
+        seats: usize,
+        game: &str,
+        own: &[Level],
+    ) -> Result<Vec<Level>, String> {
+        let top = *own.last().expect("a game has levels");
+        let levels = self.seat_levels(seats, game)?;
+        if let Some(l) = levels.iter().find(|l| **l > top) {
+            let names: Vec<&str> = own.iter().map(|l| l.name()).collect();
+            eprintln!(
+                "tally-ho: {game}'s levels are {}: its {l} was merged into the {top}, which plays that seat (docs/RULES.md, \"The opponents\")",
+                names.join(" and ")
+            );
+        }
+        Ok(levels.into_iter().map(|l| l.min(top)).collect())
+    }
+
     /// The level of each of `seats` seats: as listed, one for all, or the
     /// default; a list of another length is an error that says so.
     pub fn seat_levels(&self, seats: usize, what: &str) -> Result<Vec<Level>, String> {
@@ -101,20 +123,9 @@ pub(super) fn simple_hex(level: &str, variant: Variant, run: &SimRun) -> Res {
     Ok(())
 }
 
-/// Simple Hex's two seats' levels. Its Ace was merged into the Veteran:
-/// a seat asked to play at the Ace is played by the Veteran, and the
-/// standard error says so (the commands that measured the Ace still run).
+/// Simple Hex's two seats' levels. Its Ace was merged into the Veteran.
 fn hex_seats(run: &SimRun) -> Result<Vec<Level>, String> {
-    let top = *crate::simple_hex::ai::LEVELS
-        .last()
-        .expect("Simple Hex has levels");
-    let seats = run.seat_levels(2, "Simple Hex")?;
-    if let Some(l) = seats.iter().find(|l| **l > top) {
-        eprintln!(
-            "tally-ho: Simple Hex's levels are Recruit and Veteran: its {l} was merged into the Veteran, which plays that seat (docs/RULES.md, \"The opponents\")"
-        );
-    }
-    Ok(seats.into_iter().map(|l| l.min(top)).collect())
+    run.seat_levels_of(2, "Simple Hex", &crate::simple_hex::ai::LEVELS)
 }
 
 /// A Simple Hex run as the command line asks it, the seats at `seats`.
@@ -293,7 +304,7 @@ pub(super) fn family(board: &str, setup: FamilySetup, run: &SimRun) -> Res {
         .validate(&scenario)
         .map_err(|e| format!("{board}: {e}"))?;
     let seats = setup.seats.len();
-    let levels = run.seat_levels(seats, "this family game")?;
+    let levels = run.seat_levels_of(seats, "the family game", &crate::family::ai::LEVELS)?;
     let names: Vec<&str> = levels.iter().map(|l| l.name()).collect();
     say!("board               {} ({board})", scenario.name);
     if seats == 1 {
@@ -455,6 +466,7 @@ pub(super) fn bench_decisions(
     let levels = if levels.is_empty() {
         match chosen {
             Chosen::SimpleHex { .. } => crate::simple_hex::ai::LEVELS.to_vec(),
+            Chosen::Family { .. } => crate::family::ai::LEVELS.to_vec(),
             _ => Level::ALL.to_vec(),
         }
     } else {

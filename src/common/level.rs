@@ -42,6 +42,13 @@ impl Level {
         }
     }
 
+    /// The next of a game's own `levels` (weakest first) after this one,
+    /// wrapping round; the first for a level the game does not have.
+    pub fn next_of(self, levels: &[Level]) -> Level {
+        let at = levels.iter().position(|l| *l == self);
+        at.map_or(levels[0], |i| levels[(i + 1) % levels.len()])
+    }
+
     /// The level named `s` (any case), for the command line.
     pub fn parse(s: &str) -> Option<Level> {
         Level::ALL

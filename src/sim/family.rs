@@ -115,14 +115,21 @@ pub fn ladder(
         })
         .collect();
     let names: Vec<&str> = names.iter().map(String::as_str).collect();
-    super::ladder(seeds, &names, &Level::ALL, threads, tick, |i, levels| {
-        let r = play_one_at(scenario, setup, i, seed, MAX_COMMANDS, levels);
-        let mut points = vec![0.0; seats];
-        if let Some(w) = r.winner {
-            points[w as usize] = 1.0;
-        }
-        points
-    })
+    super::ladder(
+        seeds,
+        &names,
+        &crate::family::ai::LEVELS,
+        threads,
+        tick,
+        |i, levels| {
+            let r = play_one_at(scenario, setup, i, seed, MAX_COMMANDS, levels);
+            let mut points = vec![0.0; seats];
+            if let Some(w) = r.winner {
+                points[w as usize] = 1.0;
+            }
+            points
+        },
+    )
 }
 
 /// The solo game's figures: for each difficulty, how often the lone

@@ -315,7 +315,8 @@ pub fn new_game_screen(ui: &mut Ui, ng: &mut FamilyNew) -> Option<bool> {
                 &format!("{} {}", ng.seats[i].level.name(), i + 1),
             )
         {
-            ng.seats[i].level = ng.seats[i].level.next();
+            // The family game's own levels (its Ace flies as the Veteran).
+            ng.seats[i].level = ng.seats[i].level.next_of(&crate::family::ai::LEVELS);
         }
         y += rh + gap;
     }
