@@ -59,6 +59,12 @@ fn play_simple_hex(app: &mut App) -> tally_ho::simple_hex::Game {
     );
     let mut moves = 0;
     for _ in 0..50_000 {
+        // A card the game holds up (a lesson the first time a thing
+        // happens) waits for the player: Enter puts it down.
+        if app.card().is_some() {
+            frame(app, InputFrame::press(KeyCode::Enter));
+            continue;
+        }
         let b = app.battle().unwrap();
         if b.busy() {
             frame(app, InputFrame::idle());
