@@ -770,6 +770,19 @@ fn a_whole_shortened_campaign_ends_on_its_result_screen() {
             p.sentence(&what)
         );
     }
+    // Every turn's row is drawn, above the button, on a small window too.
+    for (w, h) in [(960.0, 600.0), (W, H)] {
+        audited_frame(&mut app, InputFrame::idle(), w, h);
+        let rows: Vec<_> = tally_ho::app::audit::last_texts()
+            .into_iter()
+            .filter(|(t, _)| t == "yes" || t == "no")
+            .collect();
+        assert_eq!(rows.len(), 7, "{w}x{h}: {rows:?}");
+        assert!(
+            rows.iter().all(|(_, r)| r.y + r.h <= h - 80.0),
+            "{w}x{h}: a row under the button: {rows:?}"
+        );
+    }
     // A finished campaign leaves nothing to continue.
     assert!(!saves::path(GameKind::Campaign, Slot::Autosave).exists());
     frame(&mut app, InputFrame::idle());

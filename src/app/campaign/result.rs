@@ -268,6 +268,11 @@ fn draw_share(c: &Campaign) -> Option<f64> {
     Some(100.0 * t.games.saturating_sub(won) as f64 / t.games as f64)
 }
 
+/// Is there room for the grade beside a table of `table_w` at `tx`?
+fn grade_beside(w: f32, tx: f32, table_w: f32, block_w: f32) -> bool {
+    w - (tx + table_w + 30.0) - 20.0 >= block_w.min(240.0)
+}
+
 /// The campaign's result: the verdict, the tallies and each turn. True: to
 /// the main menu.
 pub fn result_screen(ui: &mut Ui, t: &CampaignTable) -> bool {
@@ -337,17 +342,34 @@ pub fn result_screen(ui: &mut Ui, t: &CampaignTable) -> bool {
         "RAF lost",
         "Luftwaffe lost",
     ];
+    // Every turn must show above the button: the rows shrink (down to a
+    // 15-pixel row) before any is left out.
+    let bottom = ui.h - 90.0;
+    let turns = c.records().len().max(1) as f32;
+    let grade = placing(c);
+    let fit = |top: f32| ((bottom - top) / (turns + 1.0)).clamp(15.0, 22.0);
+    let mut row = fit(y);
+    let mut size = (row * 0.82).min(18.0);
     let gap = 22.0;
-    let widths: Vec<f32> = HEADS
-        .iter()
-        .map(|h| crate::app::ui::text_width(h, 18.0))
-        .collect();
-    let table_w = widths.iter().sum::<f32>() + gap * (HEADS.len() - 1) as f32;
-    match placing(c) {
+    let measure = |size: f32| -> (Vec<f32>, f32) {
+        let widths: Vec<f32> = HEADS
+            .iter()
+            .map(|h| crate::app::ui::text_width(h, size))
+            .collect();
+        let w = widths.iter().sum::<f32>() + gap * (HEADS.len() - 1) as f32;
+        (widths, w)
+    };
+    let (mut widths, table_w) = measure(size);
+    // The grade beside the turns where the window is wide enough (the
+    // table moves left to make room), above them where not.
+    let block_w = 300.0;
+    let tx = x.min((ui.w - 20.0 - block_w - 30.0 - table_w).max(20.0));
+    let beside = grade.is_some() && grade_beside(ui.w, tx, table_w, block_w);
+    match grade {
         Some((p, what)) => {
-            let rx = x + table_w + 30.0;
+            let rx = tx + table_w + 30.0;
             let rw = (ui.w - rx - 20.0).min(420.0);
-            if rw >= 240.0 {
+            if beside {
                 let r = Rect::new(rx, y, rw, (ui.h - 110.0 - y).min(200.0));
                 spread_view::block(ui, r, &p, &what, 16.0, light, spread_view::BAR);
             } else {
@@ -367,6 +389,12 @@ pub fn result_screen(ui: &mut Ui, t: &CampaignTable) -> bool {
         }
         None => {}
     }
+    if fit(y) < row {
+        row = fit(y);
+        size = (row * 0.82).min(18.0);
+        widths = measure(size).0;
+    }
+    let x = if beside { tx } else { x };
     // Each column's figures right-aligned under its heading.
     let mut col = x;
     let ends: Vec<f32> = widths
@@ -379,11 +407,11 @@ pub fn result_screen(ui: &mut Ui, t: &CampaignTable) -> bool {
         })
         .collect();
     for (h, (end, w)) in HEADS.iter().zip(ends.iter().zip(&widths)) {
-        ui.text(h, end - w, y, 18.0, PAPER);
+        ui.text(h, end - w, y, size, PAPER);
     }
-    y += 22.0;
+    y += row;
     for (i, r) in c.records().iter().enumerate() {
-        if y > ui.h - 110.0 {
+        if y > bottom {
             break;
         }
         let cells = [
@@ -395,10 +423,10 @@ pub fn result_screen(ui: &mut Ui, t: &CampaignTable) -> bool {
             r.luftwaffe_lost.to_string(),
         ];
         for (cell, end) in cells.iter().zip(&ends) {
-            let w = crate::app::ui::text_width(cell, 18.0);
-            ui.text(cell, end - w, y, 18.0, light);
+            let w = crate::app::ui::text_width(cell, size);
+            ui.text(cell, end - w, y, size, light);
         }
-        y += 20.0;
+        y += row;
     }
     let r = Rect::new(ui.w / 2.0 - 120.0, ui.h - 80.0, 240.0, 50.0);
     ui.button(r, "Main menu") || ui.input.key(KeyCode::Enter)
