@@ -29,6 +29,10 @@ pub enum Event {
         roll: u8,
         activated: bool,
     },
+    /// A plane flies without an activation roll (`Opening::Scramble`).
+    Scrambled {
+        plane: PlaneId,
+    },
     EntryBegan {
         side: Side,
     },

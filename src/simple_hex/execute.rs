@@ -191,18 +191,28 @@ impl Game {
             }
             return;
         }
-        // Activation: each plane's colour die, 3-6 activates.
-        let min = self.scenario().rules.activation_min;
-        self.roll_each(
-            Loc::Hangar,
-            DieKind::Activation,
-            min,
-            |plane, roll, activated| Event::ActivationRolled {
-                plane,
-                roll,
-                activated,
-            },
-        );
+        if attack == 1 && self.scenario().opening == Opening::Scramble {
+            for i in 0..self.planes().len() {
+                if self.planes()[i].loc == Loc::Hangar {
+                    self.emit(Event::Scrambled {
+                        plane: PlaneId(i as u8),
+                    });
+                }
+            }
+        } else {
+            // Activation: each plane's colour die, 3-6 activates.
+            let min = self.scenario().rules.activation_min;
+            self.roll_each(
+                Loc::Hangar,
+                DieKind::Activation,
+                min,
+                |plane, roll, activated| Event::ActivationRolled {
+                    plane,
+                    roll,
+                    activated,
+                },
+            );
+        }
         for side in [Side::German, Side::British] {
             if self
                 .planes()

@@ -193,6 +193,10 @@ pub enum Opening {
     Sortie,
     /// Planes with an `at` square start there; the rest wait in the hangar.
     Placed,
+    /// Every plane flies, with no activation roll, then entry at the edges:
+    /// a campaign squadron scrambled to meet a raid flies whole (its
+    /// readiness was the campaign's alert and standby).
+    Scramble,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

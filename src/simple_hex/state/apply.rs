@@ -29,6 +29,7 @@ pub fn apply(state: &mut State, ev: &Event) {
                 s.planes[plane.0 as usize].loc = Loc::Activated;
             }
         }
+        Event::Scrambled { plane } => s.planes[plane.0 as usize].loc = Loc::Activated,
         Event::EntryBegan { side } => s.phase = Phase::Entry { side },
         Event::Staged { plane, column } => {
             s.planes[plane.0 as usize].loc = Loc::Staged { column };
