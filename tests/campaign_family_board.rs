@@ -179,22 +179,12 @@ fn a_family_board_intercept_maps_kills_collisions_and_bombs_back() {
             // the ace on the boards"), adds its hits to the board's.
             let ace = out.ace.map_or(0, |t| t.hits) as u32;
             assert_eq!(out.luftwaffe_hits as u32, k * fb.hits_per_kill as u32 + ace);
-            // Spitfires lost, return fire and the escorts still flying: the RAF's.
+            // Spitfires lost and return fire: the RAF's (an escort still
+            // flying costs it nothing).
             let spits = g.spitfires().iter().filter(|s| s.lost.is_some()).count() as u32;
-            let escorts = (0..g.bombers().len())
-                .filter(|&b| g.scenario().is_escort(b as u8))
-                .filter(|&b| {
-                    !matches!(
-                        g.bombers()[b].gone,
-                        Some(Return::ShotDown | Return::Collision)
-                    )
-                })
-                .count() as u32;
             assert_eq!(
                 out.raf_hits as u32,
-                spits * fb.hits_per_spitfire as u32
-                    + shot * fb.return_fire_per_kill as u32
-                    + escorts * fb.hits_per_escort as u32
+                spits * fb.hits_per_spitfire as u32 + shot * fb.return_fire_per_kill as u32
             );
             kills += k;
             // Bombers over the target: hits on it, up to what it needs, less

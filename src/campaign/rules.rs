@@ -306,12 +306,8 @@ pub struct FamilyBoardRules {
     /// ...and the RAF for each Spitfire lost (in a collision, out of fuel,
     /// bombed on the ground, with no room to give way)...
     pub hits_per_spitfire: u8,
-    /// ...and for each kill a Spitfire makes (the bombers' return fire)...
+    /// ...and for each kill a Spitfire makes (the bombers' return fire).
     pub return_fire_per_kill: u8,
-    /// ...and for each escort still with the raid when the battle ends
-    /// (the family game's planes have no guns: the escorts' fight with the
-    /// Spitfires is counted so).
-    pub hits_per_escort: u8,
     /// The Spitfires' altitude notch and fuel when the battle begins:
     /// scrambled, they are up over their airfields.
     pub altitude: u8,
@@ -321,24 +317,21 @@ pub struct FamilyBoardRules {
 /// Of a squadron's four planes on the board: how many shot down lose it,
 /// and how many shot down or damaged put its side to a stand-down (one a
 /// side, of a squadron the side chooses, as in the dice's intercept).
+/// (R) How a side's planes shot down on the hex board become the campaign's
+/// hits on it: `hits` for every `planes`, rounded down (docs/RULES.md, "The
+/// campaign's intercepts on the hex board").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Thresholds {
-    pub lost_at: u8,
-    pub stood_down_at: u8,
+pub struct HitRate {
+    pub hits: u8,
+    pub planes: u8,
 }
 
-/// (R) When a squadron is lost after a dogfight on the board, where there
-/// are no partial losses (no stand-downs): its planes shot down reach
-/// `lost_at`, or its planes shot down or damaged reach `wrecked_at` with
-/// at least `wrecked_down` of them shot down.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct DogfightThresholds {
-    pub lost_at: u8,
-    pub wrecked_at: u8,
-    #[serde(default)]
-    pub wrecked_down: u8,
+impl HitRate {
+    /// The hits `shot_down` planes make.
+    pub fn hits(&self, shot_down: u32) -> u8 {
+        (shot_down * self.hits as u32 / self.planes.max(1) as u32).min(u8::MAX as u32) as u8
+    }
 }
 
 /// Simple Hex's own tables, as a campaign battle on the board uses them.
@@ -360,18 +353,20 @@ pub struct TacticalRules {
     pub rows: u32,
     /// Attacks the battle lasts (Simple Hex plays 2; an intercept is one pass).
     pub attacks: u8,
-    /// When the RAF's squadrons are lost or stood down...
-    pub raf: Thresholds,
-    /// ...and the Luftwaffe's.
-    pub luftwaffe: Thresholds,
+    /// (R) Every plane of a squadron flies (Simple Hex's `Scramble`
+    /// opening: no activation rolls), as the campaign scrambled it whole.
+    /// False: the sheet's activation rolls, 3+ a plane.
+    #[serde(default)]
+    pub scramble: bool,
+    /// (R) The hits the RAF takes for its planes shot down on the board...
+    pub raf_hits: HitRate,
+    /// ...and the Luftwaffe's: each side takes them as it takes the dice's.
+    pub luftwaffe_hits: HitRate,
     /// Bomb points that make one hit on the raid's target.
     pub points_per_hit: u32,
     /// (R) Rounds a fighter battle (no bombers on either side) lasts at
     /// most before the fighters still flying break off for fuel.
     pub sweep_rounds: u16,
-    /// (R) A dogfight's losses on the board: the RAF's, the Luftwaffe's.
-    pub dogfight_raf: DogfightThresholds,
-    pub dogfight_luftwaffe: DogfightThresholds,
     /// (R) Hexes within which an RAF plane turns a face-down gruppe's
     /// counters face up in a dogfight on the board (an attack needs 1).
     pub reveal_reach: u8,
@@ -719,24 +714,19 @@ impl CampaignRules {
             ("tactical.columns", t.columns, 4, 64),
             ("tactical.rows", t.rows, 4, 64),
             ("tactical.attacks", t.attacks as u32, 1, 9),
-            ("tactical.raf.lost_at", t.raf.lost_at as u32, 1, 4),
+            ("tactical.raf_hits.hits", t.raf_hits.hits as u32, 0, 8),
+            ("tactical.raf_hits.planes", t.raf_hits.planes as u32, 1, 16),
             (
-                "tactical.raf.stood_down_at",
-                t.raf.stood_down_at as u32,
-                1,
-                4,
+                "tactical.luftwaffe_hits.hits",
+                t.luftwaffe_hits.hits as u32,
+                0,
+                8,
             ),
             (
-                "tactical.luftwaffe.lost_at",
-                t.luftwaffe.lost_at as u32,
+                "tactical.luftwaffe_hits.planes",
+                t.luftwaffe_hits.planes as u32,
                 1,
-                4,
-            ),
-            (
-                "tactical.luftwaffe.stood_down_at",
-                t.luftwaffe.stood_down_at as u32,
-                1,
-                4,
+                16,
             ),
             ("tactical.points_per_hit", t.points_per_hit, 1, 100),
             ("tactical.sweep_rounds", t.sweep_rounds as u32, 1, 60),
@@ -772,48 +762,6 @@ impl CampaignRules {
                 self.family_board.return_fire_per_kill as u32,
                 0,
                 8,
-            ),
-            (
-                "family_board.hits_per_escort",
-                self.family_board.hits_per_escort as u32,
-                0,
-                8,
-            ),
-            (
-                "tactical.dogfight_raf.lost_at",
-                t.dogfight_raf.lost_at as u32,
-                1,
-                4,
-            ),
-            (
-                "tactical.dogfight_raf.wrecked_at",
-                t.dogfight_raf.wrecked_at as u32,
-                1,
-                4,
-            ),
-            (
-                "tactical.dogfight_luftwaffe.lost_at",
-                t.dogfight_luftwaffe.lost_at as u32,
-                1,
-                4,
-            ),
-            (
-                "tactical.dogfight_luftwaffe.wrecked_at",
-                t.dogfight_luftwaffe.wrecked_at as u32,
-                1,
-                4,
-            ),
-            (
-                "tactical.dogfight_raf.wrecked_down",
-                t.dogfight_raf.wrecked_down as u32,
-                0,
-                4,
-            ),
-            (
-                "tactical.dogfight_luftwaffe.wrecked_down",
-                t.dogfight_luftwaffe.wrecked_down as u32,
-                0,
-                4,
             ),
         ] {
             if !(lo..=hi).contains(&v) {

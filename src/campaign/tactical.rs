@@ -12,7 +12,7 @@
 
 use super::event::Throw;
 use super::family_board::FamilyTactical;
-use super::rules::{CampaignRules, DogfightThresholds, HexTables, TacticalRules, Thresholds};
+use super::rules::{CampaignRules, HexTables, TacticalRules};
 use crate::common::hex::End;
 use crate::simple_hex::{
     BoardSetup, Colour, Command as HexCommand, Game, Loc, Opening, Options, PlaneId, PlaneSetup,
@@ -367,9 +367,16 @@ pub fn short_name(name: &str) -> String {
     }
 }
 
-/// A squadron going onto the board: its index, its campaign type's name and
-/// its own name.
-pub type Flyer<'a> = (usize, &'a str, &'a str);
+/// A squadron going onto the board.
+#[derive(Clone, Copy, Debug)]
+pub struct Flyer<'a> {
+    /// Its index in the campaign's forces.
+    pub squadron: usize,
+    /// Its campaign type's name...
+    pub aircraft: &'a str,
+    /// ...and its own name.
+    pub name: &'a str,
+}
 
 /// The Simple Hex scenario of an intercept: `luftwaffe`'s units first, then
 /// `raf`'s, in the order given.
@@ -382,7 +389,8 @@ pub fn scenario(
 ) -> Result<(Arc<Scenario>, Vec<usize>), String> {
     let mut units = Vec::new();
     let mut squadrons = Vec::new();
-    for &(s, ty, name) in luftwaffe.iter().chain(raf) {
+    for f in luftwaffe.iter().chain(raf) {
+        let (s, ty, name) = (f.squadron, f.aircraft, f.name);
         let Some((_, aircraft)) = tactical.aircraft.iter().find(|(a, _)| a == ty) else {
             return Err(format!("no Simple Hex aircraft is given for the {ty}"));
         };
@@ -409,7 +417,11 @@ pub fn scenario(
             rows: tactical.rows,
         },
         german_end: End::South,
-        opening: Opening::Sortie,
+        opening: if tactical.scramble {
+            Opening::Scramble
+        } else {
+            Opening::Sortie
+        },
         units,
     };
     let mut rules = hex.rules.clone();
@@ -500,36 +512,13 @@ pub fn start(
     Ok(t)
 }
 
-/// The fate of a squadron whose four planes ended the battle so, before
-/// the one-a-side limit on standing down: `StoodDown` here means it may be.
-pub fn fate(shot_down: u8, damaged: u8, t: &Thresholds) -> Fate {
-    if shot_down >= t.lost_at {
-        Fate::Lost
-    } else if shot_down + damaged >= t.stood_down_at {
-        Fate::StoodDown
-    } else {
-        Fate::Unhurt
-    }
-}
-
-/// The fate of a squadron whose four planes ended a dogfight so: lost or
-/// unhurt, never stood down (a dogfight has no partial losses).
-pub fn dogfight_fate(shot_down: u8, damaged: u8, t: &DogfightThresholds) -> Fate {
-    if shot_down >= t.lost_at
-        || (shot_down + damaged >= t.wrecked_at && shot_down >= t.wrecked_down)
-    {
-        Fate::Lost
-    } else {
-        Fate::Unhurt
-    }
-}
-
-/// The campaign result of a finished battle: each squadron lost when its
-/// planes shot down reach its side's `lost_at`; a side any of whose other
-/// squadrons has planes shot down or damaged reaching `stood_down_at`
-/// stands one squadron down, of its own choice (as the side hit chooses in
-/// the dice's intercept), after the battle; each full `points_per_hit` bomb
-/// points is a hit on the target, up to what it still needs.
+/// The campaign result of a finished battle on the hex board: each side's
+/// planes shot down become hits on it at its `HitRate` (a damaged plane
+/// flies home and is repaired), which it takes as it takes the dice's: on
+/// a squadron of its choice, lost for hits at its defence, else stood down,
+/// once a side (in a dogfight only lost). In an intercept each full
+/// `points_per_hit` bomb points is a hit on the target, up to what it still
+/// needs.
 pub fn outcome(t: &Tactical, rules: &TacticalRules) -> Outcome {
     let g = &t.game;
     let mut squadrons: Vec<SquadronResult> = t
@@ -547,57 +536,31 @@ pub fn outcome(t: &Tactical, rules: &TacticalRules) -> Outcome {
                     damaged += 1;
                 }
             }
-            let th = match side {
-                Side::British => &rules.raf,
-                Side::German => &rules.luftwaffe,
-            };
-            let fate = if t.is_dogfight() {
-                let d = match side {
-                    Side::British => &rules.dogfight_raf,
-                    Side::German => &rules.dogfight_luftwaffe,
-                };
-                dogfight_fate(shot_down, damaged, d)
-            } else {
-                fate(shot_down, damaged, th)
-            };
             SquadronResult {
                 squadron,
                 side,
                 shot_down,
                 damaged,
-                fate,
-                fought: false,
+                fate: Fate::Unhurt,
+                fought: t.fought[u],
                 seen: true,
             }
         })
         .collect();
-    // A squadron hit hard enough puts its side to a stand-down: which
-    // squadron stands down is the side's choice, made after the battle.
-    let owes = |side: Side| {
-        squadrons
-            .iter()
-            .any(|r| r.side == side && r.fate == Fate::StoodDown)
-    };
-    // There are no stand-downs in dogfight combat (the sheet's DOGFIGHT
-    // COMBAT), on the board as with the dice.
-    let dogfight = t.is_dogfight();
-    let (raf_stands_down, luftwaffe_stands_down) = if dogfight {
-        (false, false)
-    } else {
-        (owes(Side::British), owes(Side::German))
-    };
-    for r in &mut squadrons {
-        if r.fate == Fate::StoodDown {
-            r.fate = Fate::Unhurt;
-        }
-    }
     for (u, r) in squadrons.iter_mut().enumerate() {
-        r.fought = t.fought[u];
         r.seen = match t.gruppe_of.get(u).copied().flatten() {
             Some(k) => t.revealed[k as usize],
             None => true,
         };
     }
+    let down = |side: Side| -> u32 {
+        squadrons
+            .iter()
+            .filter(|r| r.side == side)
+            .map(|r| r.shot_down as u32)
+            .sum()
+    };
+    let dogfight = t.is_dogfight();
     let points = g.score();
     let hits = if dogfight {
         0
@@ -605,16 +568,16 @@ pub fn outcome(t: &Tactical, rules: &TacticalRules) -> Outcome {
         (points / rules.points_per_hit.max(1)).min(t.need as u32) as u8
     };
     Outcome {
+        raf_hits: rules.raf_hits.hits(down(Side::British)),
+        luftwaffe_hits: rules.luftwaffe_hits.hits(down(Side::German)),
         squadrons,
         points,
         hits,
         fighter_battle: g.scenario().is_fighter_battle(),
-        raf_stands_down,
-        luftwaffe_stands_down,
+        raf_stands_down: false,
+        luftwaffe_stands_down: false,
         dogfight,
         family: false,
-        raf_hits: 0,
-        luftwaffe_hits: 0,
         guns: None,
         ace: None,
     }

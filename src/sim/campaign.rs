@@ -272,6 +272,11 @@ pub fn campaign_figures(
         a.dogfight_luftwaffe += b.dogfight_luftwaffe;
         a.dogfight_raf_lost += b.dogfight_raf_lost;
         a.dogfight_luftwaffe_lost += b.dogfight_luftwaffe_lost;
+        a.sweeps += b.sweeps;
+        a.sweep_raf_lost += b.sweep_raf_lost;
+        a.sweep_luftwaffe_lost += b.sweep_luftwaffe_lost;
+        a.sweep_raf_stood_down += b.sweep_raf_stood_down;
+        a.sweep_luftwaffe_stood_down += b.sweep_luftwaffe_stood_down;
     }
     let cal = rules.calendar_for(rule);
     let phases = rules
@@ -562,6 +567,21 @@ fn rows(targets_to_win: u32) -> Vec<(String, Figure)> {
         ("  Luftwaffe stood down per intercept", |f| {
             per(f, f.intercepts.luftwaffe_stood_down)
         }),
+        ("  of them fighter sweeps (no bombers)", |f| {
+            format!("{:.2}", f.intercepts.sweeps as f64 / f.games.max(1) as f64)
+        }),
+        ("    RAF lost per sweep", |f| {
+            per_sweep(f, f.intercepts.sweep_raf_lost)
+        }),
+        ("    Luftwaffe lost per sweep", |f| {
+            per_sweep(f, f.intercepts.sweep_luftwaffe_lost)
+        }),
+        ("    RAF stood down per sweep", |f| {
+            per_sweep(f, f.intercepts.sweep_raf_stood_down)
+        }),
+        ("    Luftwaffe stood down per sweep", |f| {
+            per_sweep(f, f.intercepts.sweep_luftwaffe_stood_down)
+        }),
         ("dogfights per campaign", |f| {
             format!(
                 "{:.2}",
@@ -603,6 +623,10 @@ fn rows(targets_to_win: u32) -> Vec<(String, Figure)> {
             format!("{:.2}", f.exchange.mean)
         }),
         ("exchange, sd", |f| format!("{:.2}", f.exchange.sd)),
+        ("exchange, 10th / 50th / 90th centile", |f| {
+            let x = &f.exchange;
+            format!("{:.1} / {:.1} / {:.1}", x.p10, x.median, x.p90)
+        }),
         ("loss-rate deal tied", |f| share_ci(f.ties, f.games)),
         ("allied squadrons arrived per campaign", |f| {
             let n: u64 = f.allies.iter().map(|(_, n)| n).sum();
@@ -631,6 +655,11 @@ fn rows(targets_to_win: u32) -> Vec<(String, Figure)> {
 /// A count per intercept fought.
 fn per(f: &CampaignFigures, n: u32) -> String {
     format!("{:.3}", n as f64 / f.intercepts.fought.max(1) as f64)
+}
+
+/// A count per fighter sweep fought.
+fn per_sweep(f: &CampaignFigures, n: u32) -> String {
+    format!("{:.3}", n as f64 / f.intercepts.sweeps.max(1) as f64)
 }
 
 /// The same figures for the same campaigns, fought each way (intercepts

@@ -303,14 +303,19 @@ pub fn apply(s: &mut State, event: &Event) {
             raf,
             luftwaffe,
         } => {
-            s.fight = Some(Fight::new(
+            let mut f = Fight::new(
                 true,
                 *geschwader,
                 vec![*wing],
                 raf.clone(),
                 luftwaffe.clone(),
-            ));
+            );
+            f.sweep = !luftwaffe
+                .iter()
+                .any(|&q| s.aircraft(q).role == crate::campaign::data::Role::Bomber);
             s.intercepts.fought += 1;
+            s.intercepts.sweeps += f.sweep as u32;
+            s.fight = Some(f);
         }
         E::Round {
             round,
@@ -454,6 +459,7 @@ pub fn apply(s: &mut State, event: &Event) {
         E::BattleResult(out) if out.dogfight => {
             // The ace's hits, taken as the dice's are in a dogfight.
             if let Some(f) = s.fight.as_mut() {
+                f.on_raf = out.raf_hits;
                 f.on_luftwaffe = out.luftwaffe_hits;
             }
             for r in out.squadrons.iter().filter(|r| r.fought) {
@@ -571,13 +577,21 @@ fn remove_squadron(s: &mut State, q: usize) {
 
 /// Counts a squadron's fate in an intercept.
 fn count_intercept(s: &mut State, q: usize, fate: Fate) {
+    let sweep = s.fight.as_ref().is_some_and(|f| f.sweep);
     let i = &mut s.intercepts;
-    match (s.forces.squadrons[q].side, fate) {
-        (Side::British, Fate::Lost) => i.raf_lost += 1,
-        (Side::German, Fate::Lost) => i.luftwaffe_lost += 1,
-        (Side::British, Fate::StoodDown) => i.raf_stood_down += 1,
-        (Side::German, Fate::StoodDown) => i.luftwaffe_stood_down += 1,
-        (_, Fate::Unhurt) => {}
+    let (all, in_sweep) = match (s.forces.squadrons[q].side, fate) {
+        (Side::British, Fate::Lost) => (&mut i.raf_lost, &mut i.sweep_raf_lost),
+        (Side::German, Fate::Lost) => (&mut i.luftwaffe_lost, &mut i.sweep_luftwaffe_lost),
+        (Side::British, Fate::StoodDown) => (&mut i.raf_stood_down, &mut i.sweep_raf_stood_down),
+        (Side::German, Fate::StoodDown) => (
+            &mut i.luftwaffe_stood_down,
+            &mut i.sweep_luftwaffe_stood_down,
+        ),
+        (_, Fate::Unhurt) => return,
+    };
+    *all += 1;
+    if sweep {
+        *in_sweep += 1;
     }
 }
 

@@ -143,6 +143,9 @@ pub struct Fight {
     /// Fought on the board: over when its battle is (no rounds of dice).
     #[serde(default)]
     pub on_board: bool,
+    /// An intercept of a raid's part with no bomber in it: a fighter sweep.
+    #[serde(default)]
+    pub sweep: bool,
 }
 
 impl Fight {
@@ -168,6 +171,7 @@ impl Fight {
             luftwaffe_owes: false,
             board_bombs: None,
             on_board: false,
+            sweep: false,
         }
     }
 }
@@ -291,6 +295,18 @@ pub struct InterceptTally {
     pub dogfight_raf_lost: u32,
     #[serde(default)]
     pub dogfight_luftwaffe_lost: u32,
+    /// Of the intercepts, fighter sweeps (no bomber in the raid's part),
+    /// and what each side lost and stood down in them (counted above too).
+    #[serde(default)]
+    pub sweeps: u32,
+    #[serde(default)]
+    pub sweep_raf_lost: u32,
+    #[serde(default)]
+    pub sweep_luftwaffe_lost: u32,
+    #[serde(default)]
+    pub sweep_raf_stood_down: u32,
+    #[serde(default)]
+    pub sweep_luftwaffe_stood_down: u32,
 }
 
 /// The record of one turn, for the simulator and the screen.

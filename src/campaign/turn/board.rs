@@ -98,26 +98,23 @@ impl Exec<'_> {
         meeting: tactical::Meeting,
     ) -> Result<(tactical::Tactical, u64), String> {
         let s = self.state();
-        let named = |v: &[usize]| -> Vec<(usize, String, String)> {
+        let named = |v: &[usize]| -> Vec<tactical::Flyer<'_>> {
             v.iter()
                 .map(|&q| {
-                    let name = s.forces().squadrons[q].name.clone();
-                    (q, s.aircraft(q).name.clone(), name)
+                    let ty = s.aircraft(q);
+                    tactical::Flyer {
+                        squadron: q,
+                        aircraft: &ty.name,
+                        name: &s.forces().squadrons[q].name,
+                    }
                 })
                 .collect()
         };
-        let raf = named(raf);
-        let luftwaffe = named(luftwaffe);
-        fn as_ref(v: &[(usize, String, String)]) -> Vec<tactical::Flyer<'_>> {
-            v.iter()
-                .map(|(q, t, n)| (*q, t.as_str(), n.as_str()))
-                .collect()
-        }
         let seed = self.board_seed();
         let t = tactical::start(
             s.rules(),
-            &as_ref(&raf),
-            &as_ref(&luftwaffe),
+            &named(raf),
+            &named(luftwaffe),
             meeting,
             seed,
             crate::simple_hex::Options {
