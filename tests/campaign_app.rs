@@ -873,10 +873,11 @@ fn a_fighter_sweep_played_through_the_screens_comes_back_to_the_map_as_a_fighter
 /// Docs/RULES.md, "The bomb run carried in": over a target already knocked
 /// out, the board says its bombs count for nothing instead of a bomb track.
 #[test]
-fn a_board_battle_over_a_knocked_out_target_says_its_bombs_count_for_nothing() {
+fn a_board_battle_keeps_its_target_from_the_raf_and_tells_the_luftwaffe_when_it_is_knocked_out() {
     use tally_ho::campaign::game::Battles;
     let (_g, _dir) = data_dir("knocked-out");
-    let stakes = |damage: u8| {
+    // (stakes, target hidden) as the board opens for a solo `side`.
+    let stakes = |damage: u8, side: Side| {
         let c = campaign_common::biggin_hill_intercept(
             Battles::Board,
             3,
@@ -884,22 +885,28 @@ fn a_board_battle_over_a_knocked_out_target_says_its_bombs_count_for_nothing() {
             &["I./KG 2", "II./KG 2", "I./JG 26"],
         );
         let mut app = app_with(AnimSpeed::Instant);
-        let t = CampaignTable::new(c, Some(Side::British));
+        let t = CampaignTable::new(c, Some(side));
         app.stack.push(Screen::Campaign(Box::new(t)));
         for _ in 0..50 {
             frame(&mut app, InputFrame::idle());
             if let Some(b) = table(&app).sub() {
-                return b.scene.stakes.clone().map(|s| s.1);
+                return (b.scene.stakes.clone().map(|s| s.1), b.scene.target_hidden);
             }
         }
         panic!("the battle opens on the board: {}", state(&app));
     };
-    // London takes three hits.
+    // London takes three hits. The Luftwaffe is told it is knocked out...
     assert_eq!(
-        stakes(3).as_deref(),
-        Some("London is knocked out: bombs here count for nothing")
+        stakes(3, Side::German),
+        (
+            Some("London is knocked out: bombs here count for nothing".to_string()),
+            false
+        )
     );
-    assert_eq!(stakes(1), None, "two hits still to make: the bomb track");
+    assert_eq!(stakes(1, Side::German), (None, false), "the bomb track");
+    // ...the RAF is told neither the target nor the hits it needs.
+    assert_eq!(stakes(3, Side::British), (None, true));
+    assert_eq!(stakes(1, Side::British), (None, true));
 }
 
 /// The sweep's caption names it a fighter battle against the geschwader's

@@ -70,8 +70,8 @@ pub enum Illegal {
     CannotLose,
     CannotStandDown,
     NoBoardTables,
-    /// The intercept cannot be flown on the family board.
-    NotForTheFamilyBoard,
+    /// The fight cannot be flown on the family board, and why.
+    NotForTheFamilyBoard(String),
     NoBattle,
     /// The battle on the board refuses the move.
     Board(simple_hex::Illegal),
@@ -168,10 +168,7 @@ impl fmt::Display for Illegal {
                 f,
                 "Simple Hex's tables were not loaded: the dice must decide."
             ),
-            NotForTheFamilyBoard => write!(
-                f,
-                "Only an intercept of a raid with bombers, by a wing of at most three squadrons, is flown on the family board."
-            ),
+            NotForTheFamilyBoard(why) => write!(f, "{why}"),
             NoBattle => write!(f, "There is no battle on the board."),
             Board(e) => write!(f, "{e}"),
             FamilyBoard(e) => write!(f, "{e}"),
@@ -342,10 +339,18 @@ pub fn check(s: &State, board: Option<&Battle>, cmd: &Command) -> Result<(), Ill
         }
         (Stage::HowToFight { .. }, C::WithDice) => Ok(()),
         (Stage::HowToFight { .. }, C::OnTheBoard) => ok(s.rules().hex.is_some(), I::NoBoardTables),
-        (Stage::HowToFight { dogfight, .. }, C::OnTheFamilyBoard) => ok(
-            !dogfight && crate::campaign::family_board::fits(s),
-            I::NotForTheFamilyBoard,
-        ),
+        (Stage::HowToFight { dogfight: true, .. }, C::OnTheFamilyBoard) => {
+            Err(I::NotForTheFamilyBoard(
+                "A dogfight is not flown on the family board: it has no German fighters to fight."
+                    .into(),
+            ))
+        }
+        (Stage::HowToFight { .. }, C::OnTheFamilyBoard) => {
+            match crate::campaign::family_board::why_not(s) {
+                Some(why) => Err(I::NotForTheFamilyBoard(why)),
+                None => Ok(()),
+            }
+        }
         (Stage::Battle, C::Hex(c)) => match board.and_then(Battle::hex) {
             Some(t) => t.game.check(&c).map_err(I::Board),
             None => Err(I::NoBattle),

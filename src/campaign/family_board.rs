@@ -148,9 +148,8 @@ pub fn start(
 /// - the Luftwaffe takes `hits_per_kill` for each plane of the raid shot
 ///   down or in a collision;
 /// - the RAF takes `hits_per_spitfire` for each Spitfire lost,
-///   `return_fire_per_kill` for each plane of the raid it shoots down (the
-///   formation's return fire), and `hits_per_escort` for each escort still
-///   with the raid at the end;
+///   and `return_fire_per_kill` for each plane of the raid it shoots down
+///   (the formation's return fire);
 /// - each bomber that reached its target makes `hits_per_bomber` hits on
 ///   it, up to what it still needs.
 pub fn outcome(t: &FamilyTactical, rules: &FamilyBoardRules) -> Outcome {
@@ -183,8 +182,6 @@ pub fn outcome(t: &FamilyTactical, rules: &FamilyBoardRules) -> Outcome {
             if g.bombers()[b].gone == Some(Return::ShotDown) {
                 raf_hits += rules.return_fire_per_kill as u32;
             }
-        } else if g.scenario().is_escort(b as u8) {
-            raf_hits += rules.hits_per_escort as u32;
         }
         squadrons.push(SquadronResult {
             squadron,
@@ -214,20 +211,47 @@ pub fn outcome(t: &FamilyTactical, rules: &FamilyBoardRules) -> Outcome {
     }
 }
 
-/// The intercept about to be fought can fly on the family board: the
-/// family tables are loaded, the raid's part holds a bomber, and there is
-/// a sector for each RAF squadron and a start square for each of the
-/// raid's.
-pub fn fits(s: &crate::campaign::state::State) -> bool {
-    let (Some(f), Some(tables)) = (s.fight(), s.rules().family.as_ref()) else {
-        return false;
+/// Why the fight about to be fought cannot fly on the family board, in a
+/// sentence for the how-to-fight screen; None if it can: the family tables
+/// are loaded, it is an intercept, the raid's part holds a bomber, and
+/// there is a sector for each RAF squadron and a start square for each of
+/// the raid's.
+pub fn why_not(s: &crate::campaign::state::State) -> Option<String> {
+    let Some(tables) = s.rules().family.as_ref() else {
+        return Some("The family game's tables were not loaded.".into());
     };
-    f.intercept
-        && !f.raf.is_empty()
-        && f.raf.len() <= tables.board.sectors.len()
-        && !f.luftwaffe.is_empty()
-        && f.luftwaffe.len() <= tables.board.starts.len()
-        && f.luftwaffe
-            .iter()
-            .any(|&q| s.aircraft(q).role == crate::campaign::data::Role::Bomber)
+    let Some(f) = s.fight() else {
+        return Some("Only an intercept is flown on the family board.".into());
+    };
+    if !f.intercept {
+        return Some(
+            "A dogfight is not flown on the family board: it has no German fighters to fight."
+                .into(),
+        );
+    }
+    let (sectors, starts) = (tables.board.sectors.len(), tables.board.starts.len());
+    if f.raf.is_empty() || f.raf.len() > sectors {
+        return Some(format!(
+            "The wing's {} squadrons need a sector each, and the family board has {sectors}.",
+            f.raf.len()
+        ));
+    }
+    if f.luftwaffe.is_empty() || f.luftwaffe.len() > starts {
+        return Some(format!(
+            "The raid's {} squadrons need a start square each, and the family board has {starts}.",
+            f.luftwaffe.len()
+        ));
+    }
+    let bomber = f
+        .luftwaffe
+        .iter()
+        .any(|&q| s.aircraft(q).role == crate::campaign::data::Role::Bomber);
+    (!bomber).then(|| {
+        "A fighter sweep is not flown on the family board: it has no bomber for the spinner to steer.".into()
+    })
+}
+
+/// The intercept about to be fought can fly on the family board.
+pub fn fits(s: &crate::campaign::state::State) -> bool {
+    why_not(s).is_none()
 }

@@ -43,6 +43,11 @@ pub struct CampaignSetup {
     /// before the rule changed roll each plane's as it moves.
     #[serde(default, skip_serializing_if = "SpeedDice::is_default")]
     pub speed_dice: SpeedDice,
+    /// With `Battles::Ask`, the side asked how each fight is fought: the
+    /// side a solo player commands, whichever it is (None: the RAF, whose
+    /// decision it is when two play).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub asks: Option<Side>,
 }
 
 impl CampaignSetup {
@@ -53,6 +58,7 @@ impl CampaignSetup {
             seed,
             battles: Battles::Dice,
             speed_dice: SpeedDice::default(),
+            asks: None,
         }
     }
 }
@@ -268,8 +274,10 @@ impl Campaign {
             | Stage::InterceptChoice { .. }
             | Stage::InterceptStep { .. }
             | Stage::RafMovement
-            | Stage::HowToFight { .. }
             | Stage::Attacks => Side::British,
+            // In a solo game the player chooses how each fight is fought,
+            // whichever side they command.
+            Stage::HowToFight { .. } => self.state.setup().asks.unwrap_or(Side::British),
             Stage::Allocate { side } => *side,
             Stage::Battle => match self.board_battle()? {
                 Battle::Hex(t) => t.game.to_act()?,

@@ -32,6 +32,9 @@ pub struct Setup {
     /// `campaign.ron`); 0 in records written before data versions.
     #[serde(default)]
     pub data_version: u32,
+    /// The side asked how each fight is fought (`CampaignSetup::asks`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub asks: Option<crate::simple_hex::Side>,
 }
 
 /// What a campaign came to.
@@ -125,6 +128,7 @@ impl Recorded for Campaign {
             battles: s.battles,
             speed_dice: s.speed_dice,
             data_version: State::rules(self).data_version,
+            asks: s.asks,
         }
     }
 
@@ -138,6 +142,7 @@ impl Recorded for Campaign {
                 seed,
                 battles: setup.battles,
                 speed_dice: setup.speed_dice,
+                asks: setup.asks,
             },
         ))
     }

@@ -885,12 +885,16 @@ impl CampaignTable {
             return;
         }
         let caption = Self::caption(&map.game);
+        // The raid's target and the hits it needs are the Luftwaffe's: a
+        // viewer who may not see them is told neither (nor that the target
+        // is already knocked out).
+        let hidden = parked_viewer_hides_targets(&map);
         // Over a target already knocked out, the bombs count for nothing.
         let reach = map.game.rules().tactical.reveal_reach as usize;
         let stakes = map
             .game
             .battle()
-            .filter(|t| t.need == 0)
+            .filter(|t| t.need == 0 && (t.is_dogfight() || !hidden))
             .map(|t| match t.target {
                 _ if t.is_dogfight() => (
                     "Dogfight".to_string(),
@@ -919,6 +923,7 @@ impl CampaignTable {
         let mut b = Table::new(on_board, scene, players, opponent);
         b.scene.caption = Some(caption);
         b.scene.stakes = stakes;
+        b.scene.target_hidden = hidden;
         b.shared.viewer = parked.shared.viewer;
         self.board = Some(OnBoard {
             table: BoardTable::Hex(Box::new(b)),
@@ -954,6 +959,7 @@ impl CampaignTable {
                 Player::new(name, human)
             })
             .collect();
+        let hidden = parked_viewer_hides_targets(&map);
         let (campaign, parked) = map.into_parts();
         parked.scene.texts.borrow_mut().clear();
         let on_board =
@@ -964,6 +970,7 @@ impl CampaignTable {
         // The squadrons are all the RAF player's: no hand-over between them.
         b.shared.one_person = true;
         b.scene.caption = Some(caption);
+        b.scene.target_hidden = hidden;
         b.shared.viewer = parked.shared.viewer.map(|s| match s {
             Side::German => FamilySeat::Bombers,
             Side::British => FamilySeat::Commander(0),
@@ -1012,4 +1019,14 @@ impl CampaignTable {
         self.autosave_due = true;
         TableAction::None
     }
+}
+
+/// Whether a battle opened from `map` must keep the raid's target and the
+/// hits it needs from its viewer: unless the one person at the screen is
+/// the Luftwaffe, who keeps that secret (`campaign::sight`), they stay
+/// hidden until the bombs fall.
+fn parked_viewer_hides_targets(map: &Table<CampaignScene>) -> bool {
+    use crate::campaign::sight::{may_see, Secret};
+    let viewer = map.scene.solo.or(map.shared.viewer);
+    !viewer.is_some_and(|v| may_see(v, Secret::Targets))
 }

@@ -95,6 +95,7 @@ impl CampaignNew {
             seed,
             battles: Battles::ALL[self.battles % Battles::ALL.len()],
             speed_dice: Default::default(),
+            asks: self.human(),
         })
     }
 

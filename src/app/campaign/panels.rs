@@ -344,6 +344,10 @@ impl CampaignScene {
                     geschwader_name(c, *geschwader),
                     square_name(c, c.geschwader()[*geschwader].at)
                 ));
+                // Why the family board is not offered, when it is not.
+                if let Err(why) = c.check(&crate::campaign::game::Command::OnTheFamilyBoard) {
+                    out.push(format!("Not on the family board: {why}"));
+                }
                 if let Some(f) = c.fight() {
                     // Two players at one machine both read the RAF's names here.
                     if may_see(viewer, Secret::Wings) || self.solo.is_none() {

@@ -655,7 +655,12 @@ impl<G: FamilyGame> FamilyScene<G> {
                 let (a, b) = v.edge(End::North);
                 let n = (sc.grid.columns() / 3).max(2);
                 if let Some(r) = &sc.raid {
-                    let t = format!("Target: {}", r.target);
+                    // The target is the Luftwaffe's secret until the bombs fall.
+                    let t = if self.target_hidden {
+                        "Target: the Luftwaffe's secret".to_string()
+                    } else {
+                        format!("Target: {}", r.target)
+                    };
                     let size = 18.0;
                     let t = ui::fit_text(&t, (b - a).length().max(60.0), size);
                     let at = (a + b) / 2.0 + north * row * 0.45;

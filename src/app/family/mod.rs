@@ -124,6 +124,9 @@ pub struct FamilyScene<G = Game> {
     panel: Layer<(Rect, u64)>,
     /// Who meets whom, above the board (a campaign's intercept).
     pub caption: Option<String>,
+    /// A campaign's raid whose target the viewer may not see (the RAF's:
+    /// `campaign::sight`): the north edge names no target.
+    pub target_hidden: bool,
     game: std::marker::PhantomData<fn() -> G>,
 }
 
@@ -189,6 +192,7 @@ impl<G: FamilyGame> FamilyScene<G> {
             mat: Layer::opaque(),
             panel: Layer::opaque(),
             caption: None,
+            target_hidden: false,
             game: std::marker::PhantomData,
         }
     }

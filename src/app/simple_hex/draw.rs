@@ -716,6 +716,7 @@ impl<G: HexGame> HexScene<G> {
             .then(|| (g.round(), g.scenario().rules.max_rounds_per_attack));
         let key = (panel, ly, score, end, start, sweep);
         let stakes = self.stakes.clone();
+        let hidden = self.target_hidden;
         self.panel.show(ui, panel, key, || {
             draw_rectangle(
                 panel.x,
@@ -749,8 +750,30 @@ impl<G: HexGame> HexScene<G> {
                     Color::new(0.7, 0.1, 0.05, 1.0),
                 );
             }
+            // The score alone where the target is the other side's secret:
+            // its length would tell the hits it needs.
+            if sweep.is_none() && stakes.is_none() && hidden {
+                draw_text(
+                    format!("Bomb score {score}"),
+                    x + 10.0,
+                    panel.y + 24.0,
+                    22.0,
+                    INK,
+                );
+                draw_text(
+                    fit_text(
+                        "the target and the hits it needs: the Luftwaffe's secret",
+                        pw - 20.0,
+                        15.0,
+                    ),
+                    x + 10.0,
+                    panel.y + 44.0,
+                    15.0,
+                    INK,
+                );
+            }
             // The bomb-score track to the target.
-            if sweep.is_none() && stakes.is_none() {
+            if sweep.is_none() && stakes.is_none() && !hidden {
                 draw_text(
                     format!("Bomb score {score} / {target}"),
                     x + 10.0,
@@ -760,7 +783,7 @@ impl<G: HexGame> HexScene<G> {
                 );
             }
             let cell = (pw - 20.0) / target as f32;
-            for i in (0..target).filter(|_| sweep.is_none() && stakes.is_none()) {
+            for i in (0..target).filter(|_| sweep.is_none() && stakes.is_none() && !hidden) {
                 let c = if i < score {
                     Color::new(0.75, 0.15, 0.1, 1.0)
                 } else {

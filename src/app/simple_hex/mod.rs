@@ -113,6 +113,9 @@ pub struct HexScene<G> {
     /// campaign battle over a target already knocked out: nothing; a
     /// dogfight: no bombs): the panel's heading and its line.
     pub stakes: Option<(String, String)>,
+    /// A campaign's bomb run whose target and hits needed the viewer may not
+    /// see (the RAF's: `campaign::sight`): the panel gives the score alone.
+    pub target_hidden: bool,
     /// The level's name, for the replay of a finished game.
     pub level: String,
     /// The bottom bar's line as last drawn: a preview, a refusal or a hint.
@@ -151,6 +154,7 @@ impl<G: HexGame> HexScene<G> {
             panel: Layer::opaque(),
             caption: None,
             stakes: None,
+            target_hidden: false,
             level: sc.level.clone(),
             status: String::new(),
             anim_scale: 1.0,
