@@ -4,11 +4,11 @@
 //!
 //! Each squadron in the intercept becomes a four-plane Simple Hex unit (R, W,
 //! B, Y) of the aircraft its type flies as. The battle is one attack on
-//! Crane's mat, opened the sheet's way (activation rolls, entry at the ends);
-//! the raid's target sets the bomb points the board plays for: its hits
-//! still needed, times the points a hit takes. When the battle ends, each
-//! squadron's planes decide its fate, and the bomb points become hits on
-//! the target.
+//! Crane's mat, every plane scrambled (no activation rolls), entering at the
+//! ends; the raid's target sets the bomb points the board plays for: its
+//! hits still needed, times the points a hit takes. When the battle ends,
+//! each side's planes shot down become hits on it, taken as the dice's
+//! are, and the bomb points become hits on the target.
 
 use super::event::Throw;
 use super::family_board::FamilyTactical;

@@ -761,11 +761,7 @@ impl<G: HexGame> HexScene<G> {
                     INK,
                 );
                 draw_text(
-                    fit_text(
-                        "the target and the hits it needs: the Luftwaffe's secret",
-                        pw - 20.0,
-                        15.0,
-                    ),
+                    fit_text("target: the Luftwaffe's secret", pw - 20.0, 15.0),
                     x + 10.0,
                     panel.y + 44.0,
                     15.0,
