@@ -637,7 +637,13 @@ fn draw_square(ui: &Ui, p: Vec2, dir: Vec2, size: f32, c: &Counter, scheme: Sche
     }
     ui.rect(r, side_fill(c.side, scheme));
     ui.rect_lines(r, 2.0, INK);
-    let fs = (half * 1.0).max(13.0);
+    // Readable, but never wider than the square (a staged column of many
+    // counters draws them small).
+    let mut fs = half.max(13.0);
+    let w = super::ui::text_width(c.short, fs);
+    if w > r.w - 2.0 {
+        fs = (fs * (r.w - 2.0) / w).floor().max(6.0);
+    }
     ui.text_centered(c.short, p.x, p.y + fs * 0.3, fs, side_ink(c.side, scheme));
     ui.circle(
         vec2(r.x + half * 0.4, r.y + r.h - half * 0.4),

@@ -55,9 +55,21 @@ impl CampaignScene {
             .filter(|s| !s.seen && seat == Side::British)
             .map(|s| s.squadron)
             .collect();
+        // A dogfight's dozen squadrons must fit above the button: the rows
+        // close up (and their text shrinks) when there are many.
+        // A squadron of the hex board that came out untouched is counted,
+        // not listed.
+        let untouched = |s: &&crate::campaign::tactical::SquadronResult| {
+            !out.family && s.shot_down == 0 && s.damaged == 0 && s.fate == Fate::Unhurt
+        };
+        let listed = out.squadrons.iter().filter(|s| !untouched(s)).count();
+        let rows = listed as f32 + 10.0;
+        let room = r.y + r.h - 140.0 - y;
+        let step = (room / rows).clamp(13.0, 19.0);
+        let fs = (step - 3.0).clamp(10.0, 16.0);
         for side in [Side::British, Side::German] {
             self.say(ui, side.name(), x, y, 20.0, INK);
-            y += 22.0;
+            y += step + 3.0;
             if side == Side::German && !unseen.is_empty() {
                 let line = format!(
                     "{} never seen, face down: {}",
@@ -68,13 +80,13 @@ impl CampaignScene {
                         "they fly on"
                     }
                 );
-                self.say(ui, &line, x + 10.0, y, 16.0, INK);
-                y += 19.0;
+                self.say(ui, &line, x + 10.0, y, fs, INK);
+                y += step;
             }
             for s in out
                 .squadrons
                 .iter()
-                .filter(|s| s.side == side && !unseen.contains(&s.squadron))
+                .filter(|s| s.side == side && !unseen.contains(&s.squadron) && !untouched(s))
             {
                 let fate = match s.fate {
                     Fate::Lost => "LOST",
@@ -91,6 +103,12 @@ impl CampaignScene {
                         format!("{}: shot down", squadron(c, s.squadron))
                     }
                     (true, _, false) => format!("{}: flies on", squadron(c, s.squadron)),
+                    (false, ..) if s.fate == Fate::Unhurt => format!(
+                        "{}: {} shot down, {} damaged",
+                        squadron(c, s.squadron),
+                        s.shot_down,
+                        s.damaged
+                    ),
                     (false, ..) => format!(
                         "{}: {} shot down, {} damaged - {fate}",
                         squadron(c, s.squadron),
@@ -103,8 +121,21 @@ impl CampaignScene {
                     _ => INK,
                 };
                 let line = crate::app::ui::fit_text(&line, r.w - 34.0, 16.0);
-                self.say(ui, &line, x + 10.0, y, 16.0, col);
-                y += 19.0;
+                self.say(ui, &line, x + 10.0, y, fs, col);
+                y += step;
+            }
+            let spared = out
+                .squadrons
+                .iter()
+                .filter(|s| s.side == side && !unseen.contains(&s.squadron) && untouched(s))
+                .count();
+            if spared > 0 {
+                let line = format!(
+                    "{} untouched",
+                    count(spared, "more squadron", "more squadrons")
+                );
+                self.say(ui, &line, x + 10.0, y, fs, INK);
+                y += step;
             }
             let hits = match side {
                 Side::British => out.raf_hits,
@@ -117,8 +148,8 @@ impl CampaignScene {
                     count(a.hits, "hit", "hits")
                 );
                 let line = crate::app::ui::fit_text(&line, r.w - 34.0, 16.0);
-                self.say(ui, &line, x + 10.0, y, 16.0, INK);
-                y += 19.0;
+                self.say(ui, &line, x + 10.0, y, fs, INK);
+                y += step;
             }
             if hits > 0 {
                 let line = format!(
@@ -127,8 +158,8 @@ impl CampaignScene {
                     side.name()
                 );
                 let line = crate::app::ui::fit_text(&line, r.w - 34.0, 16.0);
-                self.say(ui, &line, x + 10.0, y, 16.0, ACCENT);
-                y += 19.0;
+                self.say(ui, &line, x + 10.0, y, fs, ACCENT);
+                y += step;
             }
             if out.stands_down(side) {
                 let line = format!(
@@ -136,8 +167,8 @@ impl CampaignScene {
                     side.name()
                 );
                 let line = crate::app::ui::fit_text(&line, r.w - 34.0, 16.0);
-                self.say(ui, &line, x + 10.0, y, 16.0, ACCENT);
-                y += 19.0;
+                self.say(ui, &line, x + 10.0, y, fs, ACCENT);
+                y += step;
             }
             y += 8.0;
         }
