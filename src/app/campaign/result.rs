@@ -57,13 +57,7 @@ impl CampaignScene {
             .collect();
         // A dogfight's dozen squadrons must fit above the button: the rows
         // close up (and their text shrinks) when there are many.
-        // A squadron of the hex board that came out untouched is counted,
-        // not listed.
-        let untouched = |s: &&crate::campaign::tactical::SquadronResult| {
-            !out.family && s.shot_down == 0 && s.damaged == 0 && s.fate == Fate::Unhurt
-        };
-        let listed = out.squadrons.iter().filter(|s| !untouched(s)).count();
-        let rows = listed as f32 + 10.0;
+        let rows = out.squadrons.len() as f32 + 10.0;
         let room = r.y + r.h - 140.0 - y;
         let step = (room / rows).clamp(13.0, 19.0);
         let fs = (step - 3.0).clamp(10.0, 16.0);
@@ -86,7 +80,7 @@ impl CampaignScene {
             for s in out
                 .squadrons
                 .iter()
-                .filter(|s| s.side == side && !unseen.contains(&s.squadron) && !untouched(s))
+                .filter(|s| s.side == side && !unseen.contains(&s.squadron))
             {
                 let fate = match s.fate {
                     Fate::Lost => "LOST",
@@ -122,19 +116,6 @@ impl CampaignScene {
                 };
                 let line = crate::app::ui::fit_text(&line, r.w - 34.0, 16.0);
                 self.say(ui, &line, x + 10.0, y, fs, col);
-                y += step;
-            }
-            let spared = out
-                .squadrons
-                .iter()
-                .filter(|s| s.side == side && !unseen.contains(&s.squadron) && untouched(s))
-                .count();
-            if spared > 0 {
-                let line = format!(
-                    "{} untouched",
-                    count(spared, "more squadron", "more squadrons")
-                );
-                self.say(ui, &line, x + 10.0, y, fs, INK);
                 y += step;
             }
             let hits = match side {
