@@ -1,12 +1,14 @@
-//! The base game's dice that reach a battle on either board: the target's
-//! guns at the bombs through, and the No. 303 ace's extra die
-//! (docs/RULES.md, "The guns and the ace on the boards").
+//! The base game's dice that reach a battle on either board: the No. 303
+//! ace's extra die (docs/RULES.md, "The ace on the boards"). The target's
+//! guns fire at the raid's bomb run, with the dice, after a board battle as
+//! after the dice's (`a_raid_fought_on_a_board_flies_on_and_bombs_with_the_
+//! dice_at_its_target`, campaign_tactical.rs).
 
 #[path = "common/campaign.rs"]
 mod campaign_common;
 use campaign_common::{play_out, shipped};
 use std::sync::Arc;
-use tally_ho::campaign::game::{Battles, BombRun, Campaign, CampaignSetup, Event};
+use tally_ho::campaign::game::{Battles, Campaign, CampaignSetup, Event};
 use tally_ho::campaign::rules::{CampaignRules, WeatherRule};
 use tally_ho::campaign::tactical::{Fate, Outcome};
 use tally_ho::simple_hex::Side;
@@ -56,76 +58,6 @@ fn with(f: impl Fn(&mut CampaignRules)) -> Arc<CampaignRules> {
     let mut r = (*rules).clone();
     f(&mut r);
     Arc::new(r)
-}
-
-#[test]
-fn the_targets_guns_fire_at_a_bomb_run_made_on_either_board() {
-    let (_, rules) = shipped();
-    assert!(rules.on_the_boards.guns);
-    let (mut runs, mut taken_back) = (0, 0);
-    for battles_on in [Battles::Board, Battles::Family] {
-        for seed in 1..=8 {
-            let c = played(rules.clone(), battles_on, seed);
-            for (g, _, o, after) in battles(&c) {
-                let Some(guns) = o.guns else {
-                    // No guns only where no bomb fell on the board.
-                    assert!(o.dogfight || o.hits == 0, "{o:?}");
-                    continue;
-                };
-                assert!(!o.dogfight);
-                runs += 1;
-                let before = o.hits + guns.taken_back;
-                assert!(before > 0, "the guns fire only at hits: {o:?}");
-                // What the board made, before the guns: no more than its
-                // bombers' points (bombers over the target) are worth.
-                let made = if o.family {
-                    o.points * rules.family_board.hits_per_bomber as u32
-                } else {
-                    o.points / rules.tactical.points_per_hit
-                };
-                assert!(before as u32 <= made, "{o:?}");
-                // Each anti-aircraft hit cancels a bomb die, which the
-                // German throws: each on the bomb face was one of the hits.
-                assert_eq!(guns.cancelled.dice, guns.aa.hits);
-                assert_eq!(guns.taken_back, guns.cancelled.hits.min(before));
-                taken_back += guns.taken_back as u32;
-                // The target's own guns: as many dice as over it with the dice.
-                let bombed = after.iter().find_map(|e| match e {
-                    Event::Bombed {
-                        geschwader,
-                        card,
-                        hits,
-                        run:
-                            BombRun::Board {
-                                stopped, family, ..
-                            },
-                    } if *geschwader == g => Some((*card, *hits, *stopped, *family)),
-                    _ => None,
-                });
-                if o.hits > 0 {
-                    let (card, hits, stopped, family) = bombed.expect("the hits left fall");
-                    assert_eq!(hits, o.hits);
-                    assert_eq!(stopped, guns.taken_back);
-                    assert_eq!(family, o.family);
-                    let kind = c.cards()[card as usize].kind;
-                    assert_eq!(guns.aa.dice, c.rules().raid.aa(kind));
-                } else {
-                    // Every hit taken back: no bomb falls, the raid still
-                    // made its run.
-                    assert!(bombed.is_none());
-                }
-            }
-        }
-    }
-    assert!(runs >= 20, "only {runs} bomb runs on the boards");
-    assert!(taken_back > 0, "the guns never took a hit back");
-
-    // Without the rule, the board's hits fall as they were made.
-    let quiet = with(|r| r.on_the_boards.guns = false);
-    let c = played(quiet, Battles::Board, 1);
-    let all = battles(&c);
-    assert!(all.iter().any(|(_, _, o, _)| o.hits > 0));
-    assert!(all.iter().all(|(_, _, o, _)| o.guns.is_none()));
 }
 
 #[test]

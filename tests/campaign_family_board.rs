@@ -8,9 +8,9 @@ mod campaign_common;
 use campaign_common::{biggin_hill_intercept, campaign_fought, drive, only, step};
 use tally_ho::campaign::ai;
 use tally_ho::campaign::data::Role;
-use tally_ho::campaign::game::{Battles, BombRun, Campaign, Command, Event, Stage};
+use tally_ho::campaign::game::{Battles, Campaign, Command, Event, Stage};
 use tally_ho::campaign::rules::WeatherRule;
-use tally_ho::campaign::tactical::Outcome;
+use tally_ho::campaign::tactical::{Outcome, PLANES};
 use tally_ho::data::campaign_rules::{campaign_rules_source, load_campaign_rules};
 use tally_ho::data::Source;
 use tally_ho::family::{Command as FamilyCommand, Ending, Event as FamilyEvent, Return};
@@ -35,12 +35,13 @@ fn finish_with_game(c: &mut Campaign) -> (Outcome, tally_ho::family::Game) {
     while (at_family_battle(c) || matches!(c.stage(), Stage::Allocate { .. }))
         && c.intercept_tally().on_family_board == n
     {
-        step(c);
-        if c.intercept_tally().on_family_board == n {
-            if let Some(t) = c.last_family_battle() {
-                game = t.game.clone();
-            }
+        // The battle's own game follows every move, the last one too.
+        let side = c.to_act().expect("not over");
+        let cmd = ai::propose(c, side).expect("a proposal");
+        if let (Command::Family(m), true) = (cmd, at_family_battle(c)) {
+            game.play(m).expect("the move the campaign takes");
         }
+        c.play(cmd).expect("the opponents play legal commands");
     }
     let out = c.events()[from..]
         .iter()
@@ -160,8 +161,6 @@ fn a_family_board_intercept_maps_kills_collisions_and_bombs_back() {
     for seed in [1, 2] {
         let mut c = campaign_fought(WeatherRule::Historical, Battles::Family, seed);
         while battles < 30 && drive(&mut c, at_family_battle) {
-            let need = c.family_battle().unwrap().need;
-            let target = c.family_battle().unwrap().target;
             let from = c.events().len();
             let (out, g) = finish_with_game(&mut c);
             battles += 1;
@@ -178,44 +177,38 @@ fn a_family_board_intercept_maps_kills_collisions_and_bombs_back() {
             // over if his squadron flew in it (docs/RULES.md, "The guns and
             // the ace on the boards"), adds its hits to the board's.
             let ace = out.ace.map_or(0, |t| t.hits) as u32;
-            assert_eq!(out.luftwaffe_hits as u32, k * fb.hits_per_kill as u32 + ace);
+            assert_eq!(out.luftwaffe_hits as u32, fb.kills.hits(k) as u32 + ace);
             // Spitfires lost and return fire: the RAF's (an escort still
             // flying costs it nothing).
             let spits = g.spitfires().iter().filter(|s| s.lost.is_some()).count() as u32;
             assert_eq!(
                 out.raf_hits as u32,
-                spits * fb.hits_per_spitfire as u32 + shot * fb.return_fire_per_kill as u32
+                spits * fb.hits_per_spitfire as u32 + fb.return_fire.hits(shot) as u32
             );
             kills += k;
-            // Bombers over the target: hits on it, up to what it needs, less
-            // what the target's guns take back. The guns are thrown by the
-            // campaign after the board's result, at every bomb run made on
-            // it ("The guns and the ace on the boards"): a run that made one
-            // hit over four guns loses it about one time in three, so
-            // `out.hits` alone is the board's count only while the dice
-            // happen to spare it.
+            // Bombers over the target, or still flying on at the end, got
+            // through: a squadron flies as one plane, so all of it. No bomb
+            // falls from the board: the raid bombs later, with the dice.
             let over = g.bombers().iter().filter(|b| b.over_target).count() as u32;
             assert_eq!(out.points, over);
-            let made = (over * fb.hits_per_bomber as u32).min(need as u32);
-            assert_eq!(out.guns.is_some(), made > 0, "{out:?}");
-            let back = out.guns.map_or(0, |g| g.taken_back) as u32;
-            assert_eq!(out.hits as u32 + back, made);
-            let after = &c.events()[from..];
-            let runs = only(after, |e| match e {
-                Event::Bombed {
-                    card,
-                    hits,
-                    run: BombRun::Board { .. },
-                    ..
-                } => Some((*card, *hits)),
-                _ => None,
-            });
-            if out.hits > 0 {
-                assert_eq!(runs, vec![(target.unwrap(), out.hits)]);
-                bombed += 1;
-            } else {
-                assert!(runs.is_empty());
+            for (b, r) in out
+                .squadrons
+                .iter()
+                .filter(|r| r.side == Side::German)
+                .enumerate()
+            {
+                let plane = &g.bombers()[b];
+                let escort = g.scenario().is_escort(b as u8);
+                assert_eq!(r.bomber, !escort);
+                let through = !escort && (plane.over_target || plane.gone.is_none());
+                assert_eq!(r.through, if through { PLANES } else { 0 }, "{plane:?}");
+                bombed += u32::from(through);
             }
+            let after = &c.events()[from..];
+            let over_at = after.iter().position(|e| *e == Event::FightOver).unwrap();
+            assert!(!after[..over_at]
+                .iter()
+                .any(|e| matches!(e, Event::Bombed { .. })));
             // The hits are taken as the dice's are: the side hit chooses.
             let taken = only(after, |e| match e {
                 Event::TakesHits { squadron, .. } => Some(*squadron),
@@ -243,7 +236,7 @@ fn a_family_board_intercept_maps_kills_collisions_and_bombs_back() {
     assert_eq!(battles, 30);
     assert!(
         kills >= 10 && bombed >= 1,
-        "{kills} kills, {bombed} raids bombed"
+        "{kills} kills, {bombed} bomber squadrons through"
     );
 }
 
@@ -336,8 +329,7 @@ fn a_bad_family_board_number_is_reported_at_its_line() {
     let good = campaign_rules_source();
     for (field, from, to, want) in [
         ("rounds", "24", "0", "0 is not in 1 to 60"),
-        ("hits_per_bomber", "1", "0", "0 is not in 1 to 6"),
-        ("hits_per_kill", "1", "9", "9 is not in 0 to 8"),
+        ("hits_per_spitfire", "2", "9", "9 is not in 0 to 8"),
         ("altitude", "2", "8", "poles go up to 7"),
         ("fuel", "10", "13", "a full tank in the family game is 12"),
     ] {
@@ -387,7 +379,9 @@ fn the_family_board_keeps_the_campaigns_balance() {
             "{what}: dice {a:.2}, family board {b:.2}"
         );
     };
-    close("targets", dice.targets.mean, family.targets.mean, 4.0);
+    // (300 campaigns a rule: 3.4 to 4.1 targets short, docs/RULES.md,
+    // issue 31's table: the raids lose more squadrons to the boards.)
+    close("targets", dice.targets.mean, family.targets.mean, 5.0);
     close("RAF lost", dice.raf_lost.mean, family.raf_lost.mean, 3.5);
     close(
         "Luftwaffe lost",

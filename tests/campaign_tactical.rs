@@ -305,10 +305,10 @@ fn after_a_board_battle_the_side_hit_chooses_which_squadron_stands_down() {
 #[test]
 fn the_battles_result_flows_back_into_the_campaign() {
     use tally_ho::simple_hex::Loc;
-    let (mut hits_seen, mut losses_seen, mut battles) = (0, 0, 0);
-    // Battles after which no other battle was under way, and bomb runs
-    // scored in the battle's own turn: the checks made only then must run.
-    let (mut no_battle_after, mut same_turn) = (0, 0);
+    let (mut through_seen, mut losses_seen, mut battles) = (0, 0, 0);
+    // Battles after which no other battle was under way: the checks made
+    // only then must run.
+    let mut no_battle_after = 0;
     let mut seeds = std::collections::BTreeSet::new();
     for seed in 0..8 {
         let mut c = campaign(Battles::Board, seed);
@@ -324,7 +324,7 @@ fn the_battles_result_flows_back_into_the_campaign() {
                 c.data().targets.cards[card as usize].hits - c.damage(card)
             };
             assert_eq!(start.need, need);
-            let (before, turn, damage) = (c.tally(), c.turn(), c.damage(card));
+            let before = c.tally();
             // Where the raid met the wing: where its squadrons fall.
             let square = c.geschwader()[start.geschwader].at;
             // The battle, move by move, keeping its last position.
@@ -367,12 +367,23 @@ fn the_battles_result_flows_back_into_the_campaign() {
                 assert_eq!((r.shot_down as usize, r.damaged as usize), (down, hurt));
                 assert_eq!(r.side, c.forces().squadrons[r.squadron].side);
             }
-            // Hits: each full 12 points, up to the need.
-            let per = c.rules().tactical.points_per_hit;
+            // The board's own bomb score; each bomber squadron's planes
+            // through: bombed, or flying on undamaged at the end.
             assert_eq!(o.points, last.game.score());
-            // (less what the target's guns took back)
-            let back = o.guns.map_or(0, |g| g.taken_back);
-            assert_eq!((o.hits + back) as u32, (o.points / per).min(need as u32));
+            for (u, r) in o.squadrons.iter().enumerate() {
+                let unit = tally_ho::simple_hex::UnitId(u as u8);
+                let through = last
+                    .game
+                    .planes_of_unit(unit)
+                    .map(|id| last.game.plane(id))
+                    .filter(|p| {
+                        p.role == tally_ho::simple_hex::Role::Bomber
+                            && (p.bomb_runs > 0 || (p.is_flying() && !p.damaged))
+                    })
+                    .count();
+                assert_eq!(r.through as usize, through);
+                through_seen += usize::from(through > 0);
+            }
             // Each side that owes a stand-down makes its choice.
             while matches!(c.stage(), Stage::Allocate { .. }) {
                 let side = c.to_act().expect("the side hit decides");
@@ -430,45 +441,18 @@ fn the_battles_result_flows_back_into_the_campaign() {
                 }
             }
             assert!(chosen <= owed, "{o:?}");
-            if o.hits > 0 {
-                hits_seen += 1;
-                assert_eq!(
+            // No bomb falls from the board, and the battle does not send
+            // the raid home: it flies on, to bomb with the dice at its
+            // target (its bomb run, if it is there now, comes as a job of
+            // its own).
+            assert!(
+                !matches!(
                     next.next(),
-                    Some(&Event::Bombed {
-                        geschwader: start.geschwader,
-                        card,
-                        hits: o.hits,
-                        run: BombRun::Board {
-                            points: o.points,
-                            family: false,
-                            stopped: o.guns.map_or(0, |g| g.taken_back)
-                        }
-                    })
-                );
-                // (after what the hits knocked out, and the fuel check)
-                let home = next.find(|e| {
-                    !matches!(
-                        e,
-                        Event::KnockedOut(_)
-                            | Event::LondonBackOnTop(_)
-                            | Event::FuelCheck { .. }
-                            | Event::OutOfFuel(_)
-                    )
-                });
-                assert!(
-                    matches!(home, Some(Event::ReachedForHome { geschwader, .. }) if *geschwader == start.geschwader),
-                    "its bomb run is made: {home:?}"
-                );
-                if c.turn() == turn {
-                    same_turn += 1;
-                    assert!(c.damage(card) >= damage + o.hits);
-                }
-            } else {
-                assert!(!matches!(
-                    next.next(),
-                    Some(Event::Bombed { geschwader, run: BombRun::Board { .. }, .. }) if *geschwader == start.geschwader
-                ));
-            }
+                    Some(Event::Bombed { .. } | Event::ReachedForHome { .. })
+                ),
+                "after the fight: {:?}",
+                c.events()[at..].to_vec()
+            );
             // The RAF's losses are the hits it took as losses after.
             let from = c
                 .events()
@@ -486,20 +470,17 @@ fn the_battles_result_flows_back_into_the_campaign() {
             let after = c.tally();
             assert_eq!(after.raf_lost, before.raf_lost + raf_lost);
             // Other raids may bomb in the same battle step.
-            assert!(after.targets >= before.targets + (o.hits > 0) as u32);
+            assert!(after.targets >= before.targets);
             c.check_invariants().unwrap();
         }
     }
     assert!(
         // (A lost RAF squadron is rare since the Veteran RAF scrambles only
         // the wing next to the raid: one in these battles.)
-        battles > 60 && hits_seen > 3 && losses_seen >= 1,
-        "{battles} {hits_seen} {losses_seen}"
+        battles > 60 && through_seen > 3 && losses_seen >= 1,
+        "{battles} {through_seen} {losses_seen}"
     );
-    assert!(
-        no_battle_after > 60 && same_turn > 3,
-        "{no_battle_after} {same_turn}"
-    );
+    assert!(no_battle_after > 60, "{no_battle_after}");
 }
 
 #[test]
@@ -586,8 +567,19 @@ fn a_campaign_can_be_fought_all_on_the_board_or_all_with_dice() {
         };
         assert_eq!(t.raf_stood_down, chosen(Side::British));
         assert_eq!(t.luftwaffe_stood_down, chosen(Side::German));
-        let bombed = results.iter().filter(|o| o.hits > 0).count() as u32;
-        assert_eq!(t.bombed_on_board, bombed);
+        // The bombers' planes of the intercepts, and those through.
+        let bombers = |f: fn(&tally_ho::campaign::tactical::SquadronResult) -> u32| {
+            results
+                .iter()
+                .filter(|o| !o.dogfight)
+                .flat_map(|o| &o.squadrons)
+                .filter(|r| r.bomber)
+                .map(f)
+                .sum::<u32>()
+        };
+        assert_eq!(t.board_planes, bombers(|_| 4));
+        assert_eq!(t.board_through, bombers(|r| r.through as u32));
+        assert!(t.board_planes > 0 && t.board_through > 0);
         let mut dice = campaign(Battles::Dice, seed);
         play_out(&mut dice);
         let t = dice.intercept_tally();
@@ -765,12 +757,20 @@ fn board_battles_keep_the_campaigns_balance() {
     );
     assert!(board.intercepts.dogfights > 0);
     // Per intercept and per squadron in a dogfight, each side loses and
-    // stands down within 30% of what it does with the dice.
+    // stands down within 30% of what it does with the dice; all but the
+    // RAF's stand-downs, which the board leaves at 0.67-0.72 of the dice's
+    // (docs/RULES.md, issue 31's table: its planes fall in bunches, so a
+    // squadron hit is more often lost than stood down): held above 0.6.
     let near = |what: &str, dice: f64, board: f64| {
         assert!(dice > 0.0, "{what}: the dice never did it");
         let r = board / dice;
+        let low = if what == "RAF stood down an intercept" {
+            0.6
+        } else {
+            0.7
+        };
         assert!(
-            (0.7..=1.3).contains(&r),
+            (low..=1.3).contains(&r),
             "{what}: dice {dice:.3}, board {board:.3} ({r:.2} of it)"
         );
     };
@@ -942,7 +942,8 @@ fn a_fighter_only_intercept_on_the_board_is_a_real_battle_with_losses() {
         // The battle just fought, as it ended.
         let game = c.last_battle().expect("the last battle").game.clone();
         let out = last_outcome(&c);
-        assert_eq!((out.points, out.hits), (0, 0), "no bombs in a sweep");
+        assert_eq!(out.points, 0, "no bombs in a sweep");
+        assert!(out.squadrons.iter().all(|r| !r.bomber && r.through == 0));
         assert!(out.fighter_battle);
         shot_down += out
             .squadrons
@@ -1101,20 +1102,27 @@ fn raf_near(t: &tally_ho::campaign::tactical::Tactical, k: u8, reach: u32) -> bo
 /// Docs/RULES.md, "Dogfights on the board": the gruppen enter face down and
 /// each turns face up when an RAF plane first comes within `reveal_reach`
 /// hexes of one of its planes; no face-down plane fires or is fired on.
+/// Until then every face-down plane, bomber or fighter, flies at the
+/// formation's pace (`formation_speed`) with no speed die, and the
+/// face-down planes move together, after the bombers face up and before
+/// the German fighters face up.
 #[test]
 fn a_gruppen_dogfight_on_the_board_keeps_the_gruppen_face_down_until_an_raf_plane_comes_near() {
+    use tally_ho::simple_hex::{Event as HexEvent, Role};
     let (mut dogfights, mut revealed, mut shots, mut never) = (0, 0, 0, 0);
+    let (mut face_down_moves, mut bombers_face_down) = (0, 0);
     for seed in 1..=4 {
         let mut c = campaign(Battles::Board, seed);
         while dogfights < 6 * seed as usize && until_dogfight_on_board(&mut c) {
             dogfights += 1;
             let reach = c.rules().tactical.reveal_reach as u32;
             let t = c.battle().unwrap().clone();
-            let gruppen = t.revealed.len() as u8;
+            let gruppen = t.gruppe_of.iter().flatten().max().map_or(0, |&k| k + 1);
             assert!(
-                gruppen >= 1 && t.revealed.iter().all(|&r| !r),
+                gruppen >= 1 && (0..gruppen).all(|k| !t.revealed(k)),
                 "all face down at first"
             );
+            let pace = c.rules().tactical.formation_speed;
             // The geschwader's squadrons, in gruppen order, then the RAF's.
             let d = c.dogfight().expect("the dogfight is on");
             for (u, &q) in t.units.iter().enumerate() {
@@ -1131,22 +1139,62 @@ fn a_gruppen_dogfight_on_the_board_keeps_the_gruppen_face_down_until_an_raf_plan
                 let Some(after) = c.battle().filter(|_| at_battle(&c)) else {
                     break;
                 };
-                for e in &after.game.events()[fired..] {
-                    if let tally_ho::simple_hex::Event::Fired {
-                        attacker, target, ..
-                    } = e
-                    {
-                        shots += 1;
-                        for p in [*attacker, *target] {
-                            assert_eq!(before.face_down(p), None, "a face-down plane in a shot");
+                let game = &after.game;
+                for e in &game.events()[fired..] {
+                    match e {
+                        HexEvent::Fired {
+                            attacker, target, ..
+                        } => {
+                            shots += 1;
+                            for p in [*attacker, *target] {
+                                assert_eq!(
+                                    before.face_down(p),
+                                    None,
+                                    "a face-down plane in a shot"
+                                );
+                            }
                         }
+                        // A face-down plane throws no speed die...
+                        HexEvent::SpeedRolled { plane, .. } => {
+                            assert_eq!(
+                                before.face_down(*plane),
+                                None,
+                                "a die for a face-down plane"
+                            );
+                        }
+                        // ...and flies the formation's pace, bomber or fighter.
+                        HexEvent::MoveBegan {
+                            plane,
+                            speed_roll,
+                            allowance,
+                        } if before.face_down(*plane).is_some() => {
+                            face_down_moves += 1;
+                            bombers_face_down +=
+                                usize::from(game.plane(*plane).role == Role::Bomber);
+                            assert_eq!((*speed_roll, *allowance), (None, pace));
+                        }
+                        _ => {}
                     }
                 }
+                // The move order: bombers face up, the face-down planes,
+                // the German fighters face up, the RAF.
+                let group = |id: &tally_ho::simple_hex::PlaneId| {
+                    let p = game.plane(*id);
+                    match (after.face_down(*id), p.role, p.side) {
+                        (Some(_), ..) => 1,
+                        (None, Role::Bomber, _) => 0,
+                        (None, _, Side::German) => 2,
+                        (None, _, Side::British) => 3,
+                    }
+                };
+                let order: Vec<u8> = game.move_order().iter().map(group).collect();
+                assert!(order.windows(2).all(|w| w[0] <= w[1]), "{order:?}");
                 for k in 0..gruppen {
                     let near = raf_near(after, k, reach);
                     ever[k as usize] |= near;
                     assert_eq!(
-                        after.revealed[k as usize], ever[k as usize],
+                        after.revealed(k),
+                        ever[k as usize],
                         "seed {seed}: gruppe {k} is face up exactly once an RAF plane came near"
                     );
                     for p in 0..after.game.planes().len() {
@@ -1174,6 +1222,11 @@ fn a_gruppen_dogfight_on_the_board_keeps_the_gruppen_face_down_until_an_raf_plan
     assert!(
         revealed >= 8 && shots >= 20,
         "revealed {revealed}, shots {shots}"
+    );
+    // Both kinds flew face down, so the pace was checked on each.
+    assert!(
+        bombers_face_down > 0 && face_down_moves > bombers_face_down,
+        "{face_down_moves} face-down moves, {bombers_face_down} of bombers"
     );
     eprintln!(
         "{dogfights} dogfights: {revealed} gruppen revealed, {never} never seen, {shots} shots"
@@ -1222,7 +1275,7 @@ fn a_dogfight_on_the_board_maps_back_like_the_dice_losses_only_no_stand_downs() 
             });
             assert_eq!(out.len(), 1, "one result");
             let out = &out[0];
-            assert!(out.dogfight && out.hits == 0);
+            assert!(out.dogfight);
             assert!(!out.raf_stands_down && !out.luftwaffe_stands_down);
             assert!(
                 !events.iter().any(|e| matches!(e, Event::StoodDown { .. })),
@@ -1353,7 +1406,7 @@ fn a_save_or_an_undo_in_the_middle_of_a_dogfight_on_the_board_resumes_it() {
         if !at_battle(&c) {
             break;
         }
-        let before = c.battle().unwrap().revealed.clone();
+        let before = c.battle().unwrap().gruppen_face_up();
         let side = c.to_act().unwrap();
         let cmd = ai::propose(&c, side).unwrap();
         assert!(matches!(cmd, Command::Hex(_)));
@@ -1364,7 +1417,7 @@ fn a_save_or_an_undo_in_the_middle_of_a_dogfight_on_the_board_resumes_it() {
         if !at_battle(&c) {
             break;
         }
-        let now = c.battle().unwrap().revealed.clone();
+        let now = c.battle().unwrap().gruppen_face_up();
         if now != before {
             revealing += 1;
             assert!(rolled);
@@ -1373,7 +1426,7 @@ fn a_save_or_an_undo_in_the_middle_of_a_dogfight_on_the_board_resumes_it() {
             plain += 1;
             let undone = c.undo().expect("a plain move can be taken back");
             assert!(at_battle(&undone));
-            assert_eq!(undone.battle().unwrap().revealed, before);
+            assert_eq!(undone.battle().unwrap().gruppen_face_up(), before);
         }
         if revealing >= 1 && plain >= 3 {
             break;
@@ -1388,7 +1441,7 @@ fn a_save_or_an_undo_in_the_middle_of_a_dogfight_on_the_board_resumes_it() {
     assert!(at_battle(&back));
     let (a, b) = (c.battle().unwrap(), back.battle().unwrap());
     assert_eq!(a.game.events(), b.game.events());
-    assert_eq!(a.revealed, b.revealed);
+    assert_eq!(a.gruppen_face_up(), b.gruppen_face_up());
     assert_eq!(a.fought, b.fought);
     let (mut c, mut back) = (c, back);
     finish_battle(&mut c);
@@ -1432,7 +1485,7 @@ fn a_bad_hit_rate_is_reported_at_its_line() {
 }
 
 /// A battle's outcome as the board left it, built by hand.
-fn outcome(lost: [u8; 2], points: u32, hits: u8) -> Outcome {
+fn outcome(lost: [u8; 2], points: u32) -> Outcome {
     use tally_ho::campaign::tactical::SquadronResult;
     let squadron = |squadron, side, shot_down| SquadronResult {
         squadron,
@@ -1442,6 +1495,8 @@ fn outcome(lost: [u8; 2], points: u32, hits: u8) -> Outcome {
         fate: Fate::Unhurt,
         fought: true,
         seen: true,
+        bomber: side == Side::German,
+        through: 0,
     };
     Outcome {
         squadrons: vec![
@@ -1449,7 +1504,6 @@ fn outcome(lost: [u8; 2], points: u32, hits: u8) -> Outcome {
             squadron(40, Side::German, lost[1]),
         ],
         points,
-        hits,
         fighter_battle: false,
         raf_stands_down: false,
         luftwaffe_stands_down: false,
@@ -1457,44 +1511,32 @@ fn outcome(lost: [u8; 2], points: u32, hits: u8) -> Outcome {
         family: false,
         raf_hits: 0,
         luftwaffe_hits: 0,
-        guns: None,
         ace: None,
     }
 }
 
 #[test]
 fn a_board_battles_result_says_first_what_decided_it() {
-    // A raid whose bombs made hits got through, whatever it lost.
+    // A raid: how many of its bombers reached the target on the board
+    // (its bombs fall later, with the dice), then the losses.
+    let mut through = outcome([1, 3], 9);
+    through.squadrons[1].through = 2;
     assert_eq!(
-        outcome([1, 3], 9, 2).decided(),
-        "The raid got through: 2 hits on the target; the RAF lost 1 plane, the Luftwaffe 3 planes"
-    );
-    // No hit: the defence held, and the reason is the board's.
-    assert_eq!(
-        outcome([2, 0], 0, 0).decided(),
-        "The defence held: no bomber reached the target; the RAF lost 2 planes, the Luftwaffe 0 planes"
+        through.decided(),
+        "2 of the 4 bombers reached the target on the board; the RAF lost 1 plane, the Luftwaffe 3 planes"
     );
     assert_eq!(
-        outcome([0, 1], 3, 0).decided(),
-        "The defence held: the bombs fell short of a hit; the RAF lost 0 planes, the Luftwaffe 1 plane"
+        outcome([2, 0], 0).decided(),
+        "0 of the 4 bombers reached the target on the board; the RAF lost 2 planes, the Luftwaffe 0 planes"
     );
-    let mut guns = outcome([0, 0], 6, 0);
-    guns.guns = Some(tally_ho::campaign::tactical::Guns {
-        aa: tally_ho::campaign::event::Throw { dice: 2, hits: 1 },
-        cancelled: tally_ho::campaign::event::Throw { dice: 1, hits: 1 },
-        taken_back: 1,
-    });
-    assert!(guns
-        .decided()
-        .starts_with("The defence held: the guns took back what the bombers made"));
     // Fighters against fighters: plane for plane.
-    let mut fight = outcome([1, 2], 0, 0);
+    let mut fight = outcome([1, 2], 0);
     fight.fighter_battle = true;
     assert_eq!(
         fight.decided(),
         "The RAF had the better of it: the RAF lost 1 plane, the Luftwaffe 2 planes"
     );
-    let mut dogfight = outcome([3, 2], 0, 0);
+    let mut dogfight = outcome([3, 2], 0);
     dogfight.dogfight = true;
     assert!(dogfight
         .decided()
@@ -1503,13 +1545,14 @@ fn a_board_battles_result_says_first_what_decided_it() {
     assert!(dogfight
         .decided()
         .starts_with("Neither side had the better of it"));
-    // On the family board the dice's hits come after: the board's losses
-    // are said as what it shot down.
-    let mut family = outcome([1, 2], 2, 1);
+    // On the family board a bomber squadron is one plane, and the board's
+    // losses are said as what it shot down.
+    let mut family = outcome([1, 2], 2);
     family.family = true;
+    family.squadrons[1].through = tally_ho::campaign::tactical::PLANES;
     assert_eq!(
         family.decided(),
-        "The raid got through: 1 hit on the target; shot down on the board: RAF 1, Luftwaffe 2"
+        "1 of the 1 bomber squadrons reached the target on the board; shot down on the board: RAF 1, Luftwaffe 2"
     );
 }
 
@@ -1633,4 +1676,113 @@ fn the_family_board_refusal_says_why_the_fight_cannot_go_there() {
         }
     }
     panic!("dogfights {dogfight}, intercepts that fit {fits}");
+}
+
+/// Docs/RULES.md, "Bombers through": a battle on either board drops no
+/// bombs and does not send the raid home. The raid flies on, and its bomb
+/// run is the dice's: every bomber squadron still with it throws its
+/// type's bomb dice, less those the target's guns cancel, as if its
+/// intercept had been thrown with the dice.
+#[test]
+fn a_raid_fought_on_a_board_flies_on_and_bombs_with_the_dice_at_its_target() {
+    use campaign_common::{from_setup, raid, sq, wing};
+    use tally_ho::campaign::state::{Next, Position, WingAt, WingState};
+    let mut runs = 0;
+    for battles in [Battles::Board, Battles::Family] {
+        for seed in 0..4 {
+            let setup = CampaignSetup {
+                battles,
+                ..CampaignSetup::new(WeatherRule::Historical, seed)
+            };
+            let mut over_london = raid(
+                "KG 2",
+                &["I./KG 2", "II./KG 2", "III./KG 2", "I./JG 26"],
+                (12, 14),
+                "London",
+            );
+            over_london.bomb_run = true;
+            let mut c = from_setup(
+                setup,
+                Position {
+                    turn: 2,
+                    tally_ho: 1,
+                    geschwader: vec![over_london],
+                    wings: vec![WingAt {
+                        at: Some(sq(12, 14)),
+                        state: Some(WingState::Intercepting(0)),
+                        met: Some(0),
+                        ..wing(
+                            "Biggin Hill Wing",
+                            &["No. 32 Squadron", "No. 610 Squadron", "No. 141 Squadron"],
+                        )
+                    }],
+                    next: Next::Battle,
+                    ..Position::default()
+                },
+            );
+            assert!(at_battle(&c), "{battles:?}: the intercept is on the board");
+            let from = c.events().len();
+            // Play the battle and the choices after it, one command at a
+            // time, keeping the raid's squadrons as they were before each.
+            let mut bombed = None;
+            while bombed.is_none() {
+                let Some(side) = c.to_act() else { break };
+                let squadrons = c.geschwader()[0].squadrons.clone();
+                let n = c.events().len();
+                c.play(ai::propose(&c, side).unwrap()).unwrap();
+                let new = &c.events()[n..];
+                bombed = new
+                    .iter()
+                    .position(|e| matches!(e, Event::Bombed { .. }))
+                    .map(|i| {
+                        // The squadrons with the raid at its bomb run: as before
+                        // the command, less those lost or stood down in it.
+                        let gone: Vec<usize> = new[..i]
+                            .iter()
+                            .filter_map(|e| match e {
+                                Event::Lost { squadron, .. }
+                                | Event::StoodDown { squadron, .. } => Some(*squadron),
+                                _ => None,
+                            })
+                            .collect();
+                        let left: Vec<usize> = squadrons
+                            .into_iter()
+                            .filter(|q| !gone.contains(q))
+                            .collect();
+                        (new[i].clone(), left)
+                    });
+            }
+            let events = &c.events()[from..];
+            assert!(events.iter().any(|e| matches!(e, Event::BattleResult(_))));
+            let Some((
+                Event::Bombed {
+                    geschwader,
+                    card,
+                    hits,
+                    run,
+                },
+                left,
+            )) = bombed
+            else {
+                // Every bomber lost or stood down: no bomb run at all.
+                assert!(!c.has_bombers(&c.geschwader()[0].squadrons), "{events:?}");
+                continue;
+            };
+            runs += 1;
+            assert_eq!((geschwader, card), (0, 0), "KG 2 bombs London's card");
+            let BombRun::Dice { aa, bombs } = run;
+            let bombs = bombs.expect("London stands");
+            assert_eq!(aa.dice, c.rules().raid.aa(c.cards()[0].kind));
+            // Two bomb dice for each Do 17 squadron still with the raid.
+            let dice: u8 = left.iter().map(|&q| c.aircraft(q).bombs).sum();
+            assert_eq!(bombs.dice, dice.saturating_sub(aa.hits), "{left:?}");
+            assert_eq!(hits, bombs.hits);
+            // Nothing fell from the board itself, before the fight was over.
+            let over = events.iter().position(|e| *e == Event::FightOver).unwrap();
+            assert!(!events[..over]
+                .iter()
+                .any(|e| matches!(e, Event::Bombed { .. })));
+        }
+    }
+    assert!(runs >= 6, "only {runs} bomb runs after a board battle");
 }

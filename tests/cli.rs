@@ -262,7 +262,7 @@ fn simulate_campaign_tactical_sets_the_board_beside_the_dice() {
         "hex board",
         "RAF lost per intercept",
         "Luftwaffe stood down per intercept",
-        "targets hit from the board per campaign",
+        "bombers through an intercept on the board",
         "British wins",
     ] {
         assert!(out.contains(want), "missing {want:?} in\n{out}");

@@ -30,16 +30,6 @@ pub enum BombRun {
     /// With the campaign's dice: the guns' throw, then the bombs' (none
     /// over a target already knocked out).
     Dice { aa: Throw, bombs: Option<Throw> },
-    /// Bombers through a battle on a board, scoring these points (on the
-    /// family board: the bombers over the target); the guns took back
-    /// `stopped` of their hits.
-    Board {
-        points: u32,
-        #[serde(default)]
-        family: bool,
-        #[serde(default)]
-        stopped: u8,
-    },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

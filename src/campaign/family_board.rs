@@ -145,13 +145,13 @@ pub fn start(
 /// aircraft: what happened becomes hits, taken as the dice's are (the
 /// side hit chooses the squadron: lost for hits at its defence, else stood
 /// down, once a side):
-/// - the Luftwaffe takes `hits_per_kill` for each plane of the raid shot
-///   down or in a collision;
-/// - the RAF takes `hits_per_spitfire` for each Spitfire lost,
-///   and `return_fire_per_kill` for each plane of the raid it shoots down
+/// - the Luftwaffe takes hits for the planes of the raid shot down or in
+///   a collision at the `kills` rate;
+/// - the RAF takes `hits_per_spitfire` for each Spitfire lost, and hits
+///   for the planes of the raid it shoots down at the `return_fire` rate
 ///   (the formation's return fire);
-/// - each bomber that reached its target makes `hits_per_bomber` hits on
-///   it, up to what it still needs.
+/// - no bombs fall on the board: the raid flies on, and its bombers still
+///   with it bomb with the dice at its target.
 pub fn outcome(t: &FamilyTactical, rules: &FamilyBoardRules) -> Outcome {
     let g = &t.game;
     let mut squadrons = Vec::new();
@@ -169,19 +169,20 @@ pub fn outcome(t: &FamilyTactical, rules: &FamilyBoardRules) -> Outcome {
             fate: Fate::Unhurt,
             fought: true,
             seen: true,
+            bomber: false,
+            through: 0,
         });
     }
-    let mut luftwaffe_hits = 0u32;
+    let (mut kills, mut shot_down) = (0u32, 0u32);
     for (b, &squadron) in t.luftwaffe.iter().enumerate() {
+        let escort = g.scenario().is_escort(b as u8);
         let killed = matches!(
             g.bombers()[b].gone,
             Some(Return::ShotDown | Return::Collision)
         );
         if killed {
-            luftwaffe_hits += rules.hits_per_kill as u32;
-            if g.bombers()[b].gone == Some(Return::ShotDown) {
-                raf_hits += rules.return_fire_per_kill as u32;
-            }
+            kills += 1;
+            shot_down += u32::from(g.bombers()[b].gone == Some(Return::ShotDown));
         }
         squadrons.push(SquadronResult {
             squadron,
@@ -191,22 +192,27 @@ pub fn outcome(t: &FamilyTactical, rules: &FamilyBoardRules) -> Outcome {
             fate: Fate::Unhurt,
             fought: true,
             seen: true,
+            bomber: !escort,
+            // A squadron flies as one plane: over the target, or flying on
+            // at the end, all of it.
+            through: if !escort && (g.bombers()[b].over_target || g.bombers()[b].gone.is_none()) {
+                crate::campaign::tactical::PLANES
+            } else {
+                0
+            },
         });
     }
     let over = g.bombers().iter().filter(|b| b.over_target).count() as u32;
-    let hits = (over * rules.hits_per_bomber as u32).min(t.need as u32) as u8;
     Outcome {
         squadrons,
         points: over,
-        hits,
         fighter_battle: false,
         raf_stands_down: false,
         luftwaffe_stands_down: false,
         dogfight: false,
         family: true,
-        raf_hits: raf_hits.min(u8::MAX as u32) as u8,
-        luftwaffe_hits: luftwaffe_hits.min(u8::MAX as u32) as u8,
-        guns: None,
+        raf_hits: (raf_hits + rules.return_fire.hits(shot_down) as u32).min(u8::MAX as u32) as u8,
+        luftwaffe_hits: rules.kills.hits(kills),
         ace: None,
     }
 }

@@ -266,15 +266,11 @@ pub struct CampaignRules {
 
 /// The base game's dice thrown around a battle on either board
 /// (docs/RULES.md, "The guns and the ace on the boards"), as with the dice:
-/// the target's guns at the bombs through, and the No. 303 ace's extra die.
+/// the No. 303 ace's extra die. (The target's guns fire at the raid's one
+/// bomb run, which a battle on a board only thins.)
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct BoardDice {
-    /// The target's `raid.aa_dice` fire at a bomb run made on a board: each
-    /// anti-aircraft hit cancels a bomb die, so the German throws that die,
-    /// and each one showing `raid.bomb_hit` takes one of the board's hits
-    /// on the target back.
-    pub guns: bool,
     /// The ace's squadron, flying in a battle on a board and not lost
     /// there, throws `raid.ace_dice` RAF dice after it; their hits are the
     /// Luftwaffe's to take, as the dice's hits are.
@@ -298,16 +294,15 @@ pub struct FamilyBoardRules {
     /// The last round of the battle: the planes of the raid still on the
     /// board then fly on (a bomber not yet over its target drops nothing).
     pub rounds: u32,
-    /// Hits on the raid's target for each bomber that reaches it.
-    pub hits_per_bomber: u8,
-    /// Hits the Luftwaffe takes for each plane of the raid shot down or
-    /// in a collision...
-    pub hits_per_kill: u8,
+    /// Hits the Luftwaffe takes for the planes of the raid shot down or in
+    /// a collision (rounded down)...
+    pub kills: HitRate,
     /// ...and the RAF for each Spitfire lost (in a collision, out of fuel,
     /// bombed on the ground, with no room to give way)...
     pub hits_per_spitfire: u8,
-    /// ...and for each kill a Spitfire makes (the bombers' return fire).
-    pub return_fire_per_kill: u8,
+    /// ...and for the kills its Spitfires make (the bombers' return fire,
+    /// rounded down).
+    pub return_fire: HitRate,
     /// The Spitfires' altitude notch and fuel when the battle begins:
     /// scrambled, they are up over their airfields.
     pub altitude: u8,
@@ -370,6 +365,10 @@ pub struct TacticalRules {
     /// (R) Hexes within which an RAF plane turns a face-down gruppe's
     /// counters face up in a dogfight on the board (an attack needs 1).
     pub reveal_reach: u8,
+    /// (R) Hexes a face-down gruppe's plane flies a move, whatever its
+    /// type, with no speed die: the raid's pace, so that neither its speed
+    /// nor its place in the move order tells a bomber from a fighter.
+    pub formation_speed: u8,
 }
 
 /// The most phases a campaign may have.
@@ -714,30 +713,11 @@ impl CampaignRules {
             ("tactical.columns", t.columns, 4, 64),
             ("tactical.rows", t.rows, 4, 64),
             ("tactical.attacks", t.attacks as u32, 1, 9),
-            ("tactical.raf_hits.hits", t.raf_hits.hits as u32, 0, 8),
-            ("tactical.raf_hits.planes", t.raf_hits.planes as u32, 1, 16),
-            (
-                "tactical.luftwaffe_hits.hits",
-                t.luftwaffe_hits.hits as u32,
-                0,
-                8,
-            ),
-            (
-                "tactical.luftwaffe_hits.planes",
-                t.luftwaffe_hits.planes as u32,
-                1,
-                16,
-            ),
             ("tactical.points_per_hit", t.points_per_hit, 1, 100),
             ("tactical.sweep_rounds", t.sweep_rounds as u32, 1, 60),
             ("tactical.reveal_reach", t.reveal_reach as u32, 1, 6),
+            ("tactical.formation_speed", t.formation_speed as u32, 1, 8),
             ("family_board.rounds", self.family_board.rounds, 1, 60),
-            (
-                "family_board.hits_per_bomber",
-                self.family_board.hits_per_bomber as u32,
-                1,
-                6,
-            ),
             (
                 "family_board.altitude",
                 self.family_board.altitude as u32,
@@ -746,26 +726,33 @@ impl CampaignRules {
             ),
             ("family_board.fuel", self.family_board.fuel as u32, 1, 60),
             (
-                "family_board.hits_per_kill",
-                self.family_board.hits_per_kill as u32,
-                0,
-                8,
-            ),
-            (
                 "family_board.hits_per_spitfire",
                 self.family_board.hits_per_spitfire as u32,
-                0,
-                8,
-            ),
-            (
-                "family_board.return_fire_per_kill",
-                self.family_board.return_fire_per_kill as u32,
                 0,
                 8,
             ),
         ] {
             if !(lo..=hi).contains(&v) {
                 bad(name.into(), format!("{v} is not in {lo} to {hi}"));
+            }
+        }
+        for (name, rate) in [
+            ("tactical.raf_hits", t.raf_hits),
+            ("tactical.luftwaffe_hits", t.luftwaffe_hits),
+            ("family_board.kills", self.family_board.kills),
+            ("family_board.return_fire", self.family_board.return_fire),
+        ] {
+            if rate.hits > 8 {
+                bad(
+                    format!("{name}.hits"),
+                    format!("{} is not in 0 to 8", rate.hits),
+                );
+            }
+            if !(1..=16).contains(&rate.planes) {
+                bad(
+                    format!("{name}.planes"),
+                    format!("{} is not in 1 to 16", rate.planes),
+                );
             }
         }
         let twice = earlier_same(t.aircraft.iter().map(|(a, _)| a));

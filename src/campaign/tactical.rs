@@ -16,7 +16,7 @@ use super::rules::{CampaignRules, HexTables, TacticalRules};
 use crate::common::hex::End;
 use crate::simple_hex::{
     BoardSetup, Colour, Command as HexCommand, Game, Loc, Opening, Options, PlaneId, PlaneSetup,
-    Scenario, ScenarioFile, Side, UnitId, UnitSetup,
+    Role, Scenario, ScenarioFile, Side, UnitId, UnitSetup,
 };
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -45,10 +45,9 @@ pub struct Outcome {
     /// Every squadron of the battle, in unit order, with its planes shot
     /// down and damaged, and its fate.
     pub squadrons: Vec<SquadronResult>,
-    /// Bomb points scored on the board.
+    /// Bomb points scored on the board (on the family board, bombers over
+    /// the target). The raid's bombs fall at its bomb run, with the dice.
     pub points: u32,
-    /// Hits they make on the raid's target.
-    pub hits: u8,
     /// No bomber flew on either side: a fighter battle, fought for losses.
     #[serde(default)]
     pub fighter_battle: bool,
@@ -73,28 +72,15 @@ pub struct Outcome {
     pub raf_hits: u8,
     #[serde(default)]
     pub luftwaffe_hits: u8,
-    /// The target's guns at the bombs through (`on_the_boards.guns`);
-    /// `hits` is what is left after them.
-    #[serde(default)]
-    pub guns: Option<Guns>,
     /// The No. 303 ace's dice after the battle (`on_the_boards.ace`): their
     /// hits are in `luftwaffe_hits`.
     #[serde(default)]
     pub ace: Option<Throw>,
 }
 
-/// The target's guns at a bomb run made on a board, as at the dice's: each
-/// anti-aircraft hit cancels a bomb die; the German throws the dice they
-/// cancelled, and each that shows the bomb face takes a hit back.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Guns {
-    /// The guns' throw...
-    pub aa: Throw,
-    /// ...the cancelled bomb dice...
-    pub cancelled: Throw,
-    /// ...and the board's hits they took back.
-    pub taken_back: u8,
-}
+/// The planes of a squadron on either board (the hex board flies four; on
+/// the family board a squadron is one plane, and counts as all of them).
+pub const PLANES: u8 = 4;
 
 impl Outcome {
     /// Whether `side` stands one of its squadrons down after the battle.
@@ -139,20 +125,25 @@ impl Outcome {
                 std::cmp::Ordering::Equal => "Neither side had the better of it",
             };
             format!("{who}: {losses}")
-        } else if self.hits == 0 {
-            let why = match self.guns {
-                Some(g) if g.taken_back > 0 => "the guns took back what the bombers made",
-                _ if self.points == 0 => "no bomber reached the target",
-                _ => "the bombs fell short of a hit",
-            };
-            format!("The defence held: {why}; {losses}")
         } else {
-            let hits = if self.hits == 1 { "hit" } else { "hits" };
-            format!(
-                "The raid got through: {} {hits} on the target; {losses}",
-                self.hits
-            )
+            let (through, of) = self.bombers_through();
+            let what = if self.family {
+                "bomber squadrons"
+            } else {
+                "bombers"
+            };
+            format!("{through} of the {of} {what} reached the target on the board; {losses}")
         }
+    }
+
+    /// Of the raid's bombers (on the family board, its bomber squadrons),
+    /// those that got through, and how many flew.
+    pub fn bombers_through(&self) -> (u32, u32) {
+        let per = if self.family { PLANES as u32 } else { 1 };
+        let bombers = self.squadrons.iter().filter(|r| r.bomber);
+        let through: u32 = bombers.clone().map(|r| r.through as u32).sum();
+        let flew = bombers.count() as u32 * PLANES as u32;
+        (through / per, flew / per)
     }
 }
 
@@ -169,6 +160,15 @@ pub struct SquadronResult {
     /// Face up at the end (a gruppe never revealed stays unseen by the RAF).
     #[serde(default = "yes")]
     pub seen: bool,
+    /// A bomber squadron.
+    #[serde(default)]
+    pub bomber: bool,
+    /// Of its `PLANES` planes, those that got through to the target on the
+    /// board (a bomber that made its bomb run there, or still flying on,
+    /// undamaged, at the end). Reported only: the raid's bombs fall at its
+    /// bomb run, with the dice (docs/RULES.md).
+    #[serde(default)]
+    pub through: u8,
 }
 
 fn yes() -> bool {
@@ -187,12 +187,9 @@ pub struct Tactical {
     pub target: Option<u16>,
     pub need: u8,
     /// In a dogfight, the gruppe each unit of the Luftwaffe flies in (None
-    /// for the RAF's, and for every unit of an intercept)...
+    /// for the RAF's, and for every unit of an intercept): on the board a
+    /// face-down formation until it is spotted (`Scenario::formations`).
     pub gruppe_of: Vec<Option<u8>>,
-    /// ...whether each gruppe is face up yet...
-    pub revealed: Vec<bool>,
-    /// ...and within how many hexes of an RAF plane it turns face up.
-    pub reach: u8,
     /// Each unit one of whose planes has fired or been fired on.
     pub fought: Vec<bool>,
 }
@@ -217,57 +214,30 @@ impl Tactical {
                 self.fought[u] = true;
             }
         }
-        let rolled = !self.game.can_undo();
-        Ok(self.reveal_in_reach() | rolled)
+        // A die thrown or a gruppe spotted: the game keeps no undo past it.
+        Ok(!self.game.can_undo())
     }
 
     /// A dogfight against the geschwader's gruppen (not an intercept).
     pub fn is_dogfight(&self) -> bool {
-        !self.revealed.is_empty()
+        self.gruppe_of.iter().any(Option::is_some)
     }
 
     /// The face-down gruppe a plane flies in, while its gruppe is still
     /// face down; None for every plane the RAF can see.
     pub fn face_down(&self, plane: PlaneId) -> Option<u8> {
-        let unit = self.game.plane(plane).unit.0 as usize;
-        let k = self.gruppe_of.get(unit).copied().flatten()?;
-        (!self.revealed[k as usize]).then_some(k)
+        self.game.plane(plane).formation
     }
 
-    /// Turns face up each gruppe one of whose planes is within `reach`
-    /// hexes of an RAF plane on the board (every step is a command, so no
-    /// plane passes by unseen); true if any did. A plane fires only at a
-    /// plane next to it, so no gruppe fires or is fired on face down.
-    pub fn reveal_in_reach(&mut self) -> bool {
-        if !self.is_dogfight() {
-            return false;
-        }
-        let g = &self.game;
-        let raf: Vec<_> = g
-            .planes()
-            .iter()
-            .filter(|p| p.side == Side::British)
-            .filter_map(|p| p.on_board().map(|(h, _)| h))
-            .collect();
-        let mut any = false;
-        for p in g.planes() {
-            let Some(k) = self.gruppe_of[p.unit.0 as usize] else {
-                continue;
-            };
-            if self.revealed[k as usize] {
-                continue;
-            }
-            if let Some((h, _)) = p.on_board() {
-                if raf
-                    .iter()
-                    .any(|r| r.unsigned_distance_to(h) <= self.reach as u32)
-                {
-                    self.revealed[k as usize] = true;
-                    any = true;
-                }
-            }
-        }
-        any
+    /// Whether gruppe `k` has been spotted (turned face up).
+    pub fn revealed(&self, k: u8) -> bool {
+        !self.game.planes().iter().any(|p| p.formation == Some(k))
+    }
+
+    /// Whether each gruppe, in order, has been spotted.
+    pub fn gruppen_face_up(&self) -> Vec<bool> {
+        let n = self.gruppe_of.iter().flatten().max().map_or(0, |&k| k + 1);
+        (0..n).map(|k| self.revealed(k)).collect()
     }
 }
 
@@ -386,6 +356,7 @@ pub fn scenario(
     raf: &[Flyer],
     luftwaffe: &[Flyer],
     need: u8,
+    formations: Vec<Option<u8>>,
 ) -> Result<(Arc<Scenario>, Vec<usize>), String> {
     let mut units = Vec::new();
     let mut squadrons = Vec::new();
@@ -427,8 +398,10 @@ pub fn scenario(
     let mut rules = hex.rules.clone();
     rules.attacks = tactical.attacks;
     rules.target_points = tactical.points_per_hit * need.max(1) as u32;
-    // The raid's bomb run is over once its target needs no more hits.
-    rules.stop_at_target = true;
+    // Every bomber gets through, turns back or is shot down: the board
+    // plays its attack out, whatever the score (the raid's bombs fall at
+    // its bomb run, with the dice).
+    rules.stop_at_target = false;
     let mut sc = Scenario::build(&file, &hex.aircraft, &rules).map_err(|e| {
         e.iter()
             .map(|i| format!("{}: {}", i.path, i.message))
@@ -438,6 +411,10 @@ pub fn scenario(
     if sc.is_fighter_battle() {
         sc.rules.max_rounds_per_attack = tactical.sweep_rounds;
     }
+    // A dogfight's gruppen fly face down until an RAF plane comes near.
+    sc.formations = formations;
+    sc.spot_reach = tactical.reveal_reach;
+    sc.formation_speed = tactical.formation_speed;
     Ok((Arc::new(sc), squadrons))
 }
 
@@ -475,13 +452,7 @@ pub fn start(
         .hex
         .as_ref()
         .ok_or("Simple Hex's tables were not loaded with the campaign rules")?;
-    let (sc, units) = scenario(hex, &rules.tactical, raf, luftwaffe, need)?;
-    let game = if quiet {
-        Game::new_quiet(sc, options, seed)
-    } else {
-        Game::new(sc, options, seed)
-    };
-    let (gruppe_of, revealed) = match gruppen {
+    let gruppe_of: Vec<Option<u8>> = match gruppen {
         Some(gr) => {
             if gr.len() != luftwaffe.len() {
                 return Err(format!(
@@ -490,13 +461,25 @@ pub fn start(
                     luftwaffe.len()
                 ));
             }
-            let n = gr.iter().max().map_or(0, |&m| m as usize + 1);
             let of = gr.iter().map(|&k| Some(k));
-            (of.chain(raf.iter().map(|_| None)).collect(), vec![false; n])
+            of.chain(raf.iter().map(|_| None)).collect()
         }
-        None => (Vec::new(), Vec::new()),
+        None => Vec::new(),
     };
-    let mut t = Tactical {
+    let (sc, units) = scenario(
+        hex,
+        &rules.tactical,
+        raf,
+        luftwaffe,
+        need,
+        gruppe_of.clone(),
+    )?;
+    let game = if quiet {
+        Game::new_quiet(sc, options, seed)
+    } else {
+        Game::new(sc, options, seed)
+    };
+    Ok(Tactical {
         game,
         wing,
         geschwader,
@@ -504,12 +487,8 @@ pub fn start(
         target,
         need,
         gruppe_of,
-        revealed,
-        reach: rules.tactical.reveal_reach,
         fought: vec![false; raf.len() + luftwaffe.len()],
-    };
-    t.reveal_in_reach();
-    Ok(t)
+    })
 }
 
 /// The campaign result of a finished battle on the hex board: each side's
@@ -527,9 +506,14 @@ pub fn outcome(t: &Tactical, rules: &TacticalRules) -> Outcome {
         .enumerate()
         .map(|(u, &squadron)| {
             let (mut shot_down, mut damaged, mut side) = (0u8, 0u8, Side::British);
+            let (mut through, mut bomber) = (0u8, false);
             for id in g.planes_of_unit(UnitId(u as u8)) {
                 let p = g.plane(id);
                 side = p.side;
+                bomber = p.role == Role::Bomber;
+                // Through: it bombed, or flies on undamaged at the end.
+                let on = p.bomb_runs > 0 || (p.is_flying() && !p.damaged);
+                through += u8::from(bomber && on);
                 if p.loc == Loc::Destroyed {
                     shot_down += 1;
                 } else if p.damaged {
@@ -544,12 +528,14 @@ pub fn outcome(t: &Tactical, rules: &TacticalRules) -> Outcome {
                 fate: Fate::Unhurt,
                 fought: t.fought[u],
                 seen: true,
+                bomber,
+                through,
             }
         })
         .collect();
     for (u, r) in squadrons.iter_mut().enumerate() {
         r.seen = match t.gruppe_of.get(u).copied().flatten() {
-            Some(k) => t.revealed[k as usize],
+            Some(k) => t.revealed(k),
             None => true,
         };
     }
@@ -562,23 +548,16 @@ pub fn outcome(t: &Tactical, rules: &TacticalRules) -> Outcome {
     };
     let dogfight = t.is_dogfight();
     let points = g.score();
-    let hits = if dogfight {
-        0
-    } else {
-        (points / rules.points_per_hit.max(1)).min(t.need as u32) as u8
-    };
     Outcome {
         raf_hits: rules.raf_hits.hits(down(Side::British)),
         luftwaffe_hits: rules.luftwaffe_hits.hits(down(Side::German)),
         squadrons,
         points,
-        hits,
         fighter_battle: g.scenario().is_fighter_battle(),
         raf_stands_down: false,
         luftwaffe_stands_down: false,
         dogfight,
         family: false,
-        guns: None,
         ace: None,
     }
 }

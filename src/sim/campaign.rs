@@ -265,7 +265,8 @@ pub fn campaign_figures(
         a.luftwaffe_lost += b.luftwaffe_lost;
         a.raf_stood_down += b.raf_stood_down;
         a.luftwaffe_stood_down += b.luftwaffe_stood_down;
-        a.bombed_on_board += b.bombed_on_board;
+        a.board_planes += b.board_planes;
+        a.board_through += b.board_through;
         a.dogfights += b.dogfights;
         a.dogfights_on_board += b.dogfights_on_board;
         a.dogfight_raf += b.dogfight_raf;
@@ -613,11 +614,16 @@ fn rows(targets_to_win: u32) -> Vec<(String, Figure)> {
                 i.dogfight_luftwaffe_lost as f64 / i.dogfight_luftwaffe.max(1) as f64
             )
         }),
-        ("targets hit from the board per campaign", |f| {
-            format!(
-                "{:.2}",
-                f.intercepts.bombed_on_board as f64 / f.games.max(1) as f64
-            )
+        ("bombers through an intercept on the board", |f| {
+            let i = &f.intercepts;
+            if i.board_planes == 0 {
+                "-".into()
+            } else {
+                format!(
+                    "{:.0}%",
+                    100.0 * i.board_through as f64 / i.board_planes as f64
+                )
+            }
         }),
         ("exchange (RAF per 10 Luftwaffe), mean", |f| {
             format!("{:.2}", f.exchange.mean)

@@ -107,4 +107,9 @@ pub enum Event {
         winner: Side,
         score: u32,
     },
+    /// A face-down formation turned face up: an enemy plane came within
+    /// `Scenario::spot_reach` of one of its planes.
+    Spotted {
+        formation: u8,
+    },
 }

@@ -32,9 +32,40 @@ impl Game {
                 self.emit(Event::MoveEnded { plane: m.plane });
             }
         }
+        let spotted = self.spot();
         self.advance();
-        self.record_command(cmd, rolls_before, moves_before);
+        self.record_command(cmd, rolls_before, moves_before, spotted);
         Ok(())
+    }
+
+    /// Turns face up each face-down formation one of whose planes on the
+    /// board is within `spot_reach` hexes of an enemy plane on the board
+    /// (every step is a command, so none passes by unseen; a plane fires
+    /// only at a plane next to it, so with a reach of two or more none
+    /// fires or is fired on face down). True if any was.
+    fn spot(&mut self) -> bool {
+        let reach = self.scenario().spot_reach as u32;
+        let mut spotted = Vec::new();
+        for p in self.planes() {
+            let (Some(k), Some((h, _))) = (p.formation, p.on_board()) else {
+                continue;
+            };
+            if spotted.contains(&k) {
+                continue;
+            }
+            let seen = self.planes().iter().any(|e| {
+                e.side != p.side
+                    && e.on_board()
+                        .is_some_and(|(eh, _)| eh.unsigned_distance_to(h) <= reach)
+            });
+            if seen {
+                spotted.push(k);
+            }
+        }
+        for &formation in &spotted {
+            self.emit(Event::Spotted { formation });
+        }
+        !spotted.is_empty()
     }
 
     fn do_step(&mut self, step: Step) {
@@ -382,7 +413,8 @@ impl Game {
         let order = self.move_order().to_vec();
         for plane in order {
             let p = self.plane(plane);
-            let rolled = matches!(self.aircraft(plane).speed, Speed::D6Plus(_));
+            let rolled =
+                matches!(self.aircraft(plane).speed, Speed::D6Plus(_)) && p.formation.is_none();
             if p.side == side && p.is_flying() && !p.moved && rolled && p.speed_roll.is_none() {
                 let roll = self.roll(DieKind::Speed);
                 self.emit(Event::SpeedRolled { plane, roll });
@@ -404,6 +436,8 @@ impl Game {
         };
         let rolled = p.speed_roll;
         let (speed_roll, base) = match a.speed {
+            // Face down: the formation's pace, no die.
+            _ if p.formation.is_some() => (None, self.scenario().formation_speed),
             Speed::Fixed(n) => (None, n),
             Speed::D6Plus(n) => {
                 // Rolled with its side's, or now (the earlier rule).

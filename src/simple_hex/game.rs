@@ -112,9 +112,18 @@ impl Game {
 
     /// Records a played command: whether it rolled dice (so undo knows), and
     /// where the active plane's plan begins (a move began, or it fired).
-    pub(super) fn record_command(&mut self, cmd: Command, rolls_before: usize, moves_before: u32) {
+    /// Records a command played: whether it threw a die or showed a
+    /// face-down formation (`shown`) stops an undo before it.
+    pub(super) fn record_command(
+        &mut self,
+        cmd: Command,
+        rolls_before: usize,
+        moves_before: u32,
+        shown: bool,
+    ) {
         self.commands.push(cmd);
-        self.command_rolled.push(self.roll_counter != rolls_before);
+        self.command_rolled
+            .push(self.roll_counter != rolls_before || shown);
         if self.moves_begun != moves_before || matches!(cmd, Command::Attack { .. }) {
             self.plan_origin = self.commands.len();
         }

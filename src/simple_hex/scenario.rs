@@ -318,6 +318,16 @@ pub struct Scenario {
     pub rules: SimpleHexRules,
     /// The longest move any plane can have (sizes the search tables).
     pub max_allowance: u8,
+    /// Face-down formations (a campaign dogfight's gruppen; none in Simple
+    /// Hex's own levels): the formation each unit flies in, face down, if
+    /// any, in unit order.
+    pub formations: Vec<Option<u8>>,
+    /// A formation turns face up when an enemy plane on the board comes
+    /// within this many hexes of one of its planes...
+    pub spot_reach: u8,
+    /// ...and until then each of its planes flies this many hexes a move,
+    /// whatever its type, with no speed die (the formation's pace).
+    pub formation_speed: u8,
 }
 
 fn check_table(path: &str, table: &FireTable, errors: &mut Vec<Invalid>) {
@@ -570,7 +580,15 @@ impl Scenario {
             aircraft: aircraft.aircraft.clone(),
             rules: rules.clone(),
             max_allowance,
+            formations: Vec::new(),
+            spot_reach: 0,
+            formation_speed: 0,
         })
+    }
+
+    /// The formation unit `u` flies in face down, if any.
+    pub fn formation_of(&self, unit: usize) -> Option<u8> {
+        self.formations.get(unit).copied().flatten()
     }
 
     /// What a level file needs beyond a scenario the rules can play: both

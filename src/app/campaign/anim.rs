@@ -517,13 +517,6 @@ fn line(e: &Event, s: &State) -> Option<LogLine> {
                     count(a.hits, "hit", "hits")
                 );
             }
-            if let Some(g) = out.guns {
-                after += &format!(
-                    "; the guns {}: {} back",
-                    count(g.aa.hits, "hit", "hits"),
-                    count(g.taken_back, "bomb hit", "bomb hits")
-                );
-            }
             let side = |side: Side| {
                 let lost = out
                     .squadrons
@@ -540,11 +533,11 @@ fn line(e: &Event, s: &State) -> Option<LogLine> {
             if out.family {
                 return both(
                     format!(
-                        "The family board: the RAF takes {}, the Luftwaffe {}; {} over the target, {}",
+                        "The family board: the RAF takes {}, the Luftwaffe {}; {} of {} bomber squadrons through",
                         count(out.raf_hits, "hit", "hits"),
                         count(out.luftwaffe_hits, "hit", "hits"),
-                        count(out.points, "bomber", "bombers"),
-                        count(out.hits, "hit", "hits")
+                        out.bombers_through().0,
+                        out.bombers_through().1
                     ) + &after,
                     None,
                 );
@@ -554,10 +547,10 @@ fn line(e: &Event, s: &State) -> Option<LogLine> {
             } else if out.fighter_battle {
                 "a fighter battle, no bombers".to_string()
             } else {
+                let (through, of) = out.bombers_through();
                 format!(
-                    "{} bomb points, {}",
-                    out.points,
-                    count(out.hits, "hit", "hits")
+                    "{} bomb points, {through} of {of} bombers through",
+                    out.points
                 )
             };
             both(
@@ -621,24 +614,6 @@ fn line(e: &Event, s: &State) -> Option<LogLine> {
                     BombRun::Dice { aa, .. } => format!(
                         "{} stopped by the guns",
                         count(aa.hits, "bomb die", "bomb dice")
-                    ),
-                    BombRun::Board {
-                        points,
-                        family,
-                        stopped,
-                    } => format!(
-                        "{} on the {} board{}",
-                        if *family {
-                            count(points, "bomber", "bombers") + " over it"
-                        } else {
-                            count(points, "bomb point", "bomb points")
-                        },
-                        if *family { "family" } else { "hex" },
-                        if *stopped > 0 {
-                            format!(", {} stopped by the guns", count(stopped, "hit", "hits"))
-                        } else {
-                            String::new()
-                        }
                     ),
                 }
             ),

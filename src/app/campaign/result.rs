@@ -2,12 +2,12 @@
 //! each turn), and the panel that shows a board battle's result on the map
 //! until "Back to the map".
 
-use super::names::{card_name, squadron, wrap};
+use super::names::{squadron, wrap};
 use super::new_game::{battles_title, weather_title};
 use super::{CampaignScene, CampaignTable, BANNER};
 use crate::app::spread_view::{self, Placing};
 use crate::app::ui::{Ui, ACCENT, DIM, INK, PAPER};
-use crate::campaign::game::{Campaign, Event};
+use crate::campaign::game::Campaign;
 use crate::campaign::score::{luftwaffe_rate_holds, Verdict};
 use crate::campaign::tactical::{Fate, Outcome};
 use crate::common::words::count;
@@ -153,66 +153,16 @@ impl CampaignScene {
             }
             y += 8.0;
         }
-        let target = c.events().iter().rev().find_map(|e| match e {
-            Event::BattleOnBoard { geschwader, .. }
-            | Event::BattleOnFamilyBoard { geschwader, .. } => c.geschwader()[*geschwader].target,
-            _ => None,
-        });
-        // Where the hits fell, and the card's damage now.
-        let on_card = |h: u8| {
-            target.filter(|_| h > 0).map_or(String::new(), |card| {
-                format!(
-                    " on {} ({}/{} now)",
-                    card_name(c, card),
-                    c.damage(card),
-                    c.data().targets.cards[card as usize].hits
-                )
-            })
-        };
-        // What the board made, before the guns; where it fell is said
-        // after them when they fired.
-        let back = out.guns.map_or(0, |g| g.taken_back);
-        let made = out.hits + back;
-        let fell = if out.guns.is_some() {
-            String::new()
-        } else {
-            on_card(made)
-        };
         let bombs = if out.dogfight {
-            "A dogfight: no partial losses; the raid flies on with its survivors".to_string()
+            "A dogfight: no partial losses; the raid flies on with its survivors"
         } else if out.fighter_battle {
-            "A fighter battle: no bombers flew".to_string()
-        } else if out.family {
-            format!(
-                "{} over the target: {}{fell}",
-                count(out.points, "bomber", "bombers"),
-                count(made, "hit", "hits"),
-            )
-        } else if made == 0 {
-            format!("Bomb points {}: no hits on the target", out.points)
+            "A fighter battle: no bombers flew"
         } else {
-            format!(
-                "Bomb points {}: {}{fell}",
-                out.points,
-                count(made, "hit", "hits")
-            )
+            "No bomb falls on the board: the raid bombs with the dice at its target"
         };
-        let bombs = crate::app::ui::fit_text(&bombs, r.w - 24.0, 17.0);
+        let bombs = crate::app::ui::fit_text(bombs, r.w - 24.0, 17.0);
         self.say(ui, &bombs, x, y, 17.0, INK);
         y += 24.0;
-        if let Some(g) = out.guns {
-            let line = format!(
-                "The guns: {}, {}; {} taken back: {}{}",
-                count(g.aa.dice, "die", "dice"),
-                count(g.aa.hits, "hit", "hits"),
-                g.taken_back,
-                count(out.hits, "hit", "hits"),
-                on_card(out.hits)
-            );
-            let line = crate::app::ui::fit_text(&line, r.w - 24.0, 16.0);
-            self.say(ui, &line, x, y, 16.0, INK);
-            y += 22.0;
-        }
         let t = c.tally();
         let s = format!(
             "The campaign now: {} bombed; RAF {} lost, Luftwaffe {} lost",

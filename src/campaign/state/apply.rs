@@ -6,12 +6,11 @@
 //! `check` or the turn sequence made sure of.
 
 use super::{
-    distance, BoardBombs, Dogfight, Fight, Job, RaidState, Stage, State, TurnRecord, WingNow,
-    WingState,
+    distance, Dogfight, Fight, Job, RaidState, Stage, State, TurnRecord, WingNow, WingState,
 };
-use crate::campaign::data::Luftflotte;
+use crate::campaign::data::{Luftflotte, Role};
 use crate::campaign::deck::{CardKind, Stacked};
-use crate::campaign::event::{BombRun, Event};
+use crate::campaign::event::Event;
 use crate::campaign::tactical::Fate;
 use crate::campaign::weather::Weather;
 use crate::simple_hex::Side;
@@ -485,39 +484,33 @@ pub fn apply(s: &mut State, event: &Event) {
             for r in &out.squadrons {
                 count_intercept(s, r.squadron, r.fate);
             }
-            let target = s
-                .fight
-                .as_ref()
-                .and_then(|f| s.geschwader[f.geschwader].target);
             let f = s.fight.as_mut().expect("a battle on the board is a fight");
             f.raf_owes = out.stands_down(Side::British);
             f.luftwaffe_owes = out.stands_down(Side::German);
             f.on_raf = out.raf_hits;
             f.on_luftwaffe = out.luftwaffe_hits;
-            f.board_bombs = match (out.hits, target) {
-                (hits, Some(card)) if hits > 0 => Some(BoardBombs {
-                    card,
-                    hits,
-                    run: BombRun::Board {
-                        points: out.points,
-                        family: out.family,
-                        stopped: out.guns.map_or(0, |g| g.taken_back),
-                    },
-                }),
-                _ => None,
-            };
+            // Reported: the intercept's bombers that reached the target on
+            // the board (the raid's bombs fall at its bomb run).
+            if !out.dogfight {
+                let bombers: Vec<_> = out
+                    .squadrons
+                    .iter()
+                    .filter(|r| {
+                        r.side == Side::German && s.aircraft(r.squadron).role == Role::Bomber
+                    })
+                    .collect();
+                for r in bombers {
+                    s.intercepts.board_planes += u32::from(crate::campaign::tactical::PLANES);
+                    s.intercepts.board_through += u32::from(r.through);
+                }
+            }
         }
-        E::Bombed {
-            card, hits, run, ..
-        } => {
+        E::Bombed { card, hits, .. } => {
             let c = *card as usize;
             s.damage[c] += hits;
             if *hits > 0 {
                 s.tally.targets += 1;
                 record(s).bombed += 1;
-            }
-            if let BombRun::Board { .. } = run {
-                s.intercepts.bombed_on_board += 1;
             }
         }
         E::KnockedOut(_) => {}

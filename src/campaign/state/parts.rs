@@ -106,16 +106,6 @@ impl GeschwaderNow {
     }
 }
 
-/// The bombs through a battle on a board, to fall when its fight is over.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct BoardBombs {
-    pub card: u16,
-    /// Hits on the card, after the guns...
-    pub hits: u8,
-    /// ...and how they fell (`BombRun::Board`).
-    pub run: crate::campaign::event::BombRun,
-}
-
 /// A fight in the battle step: squadrons against squadrons.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Fight {
@@ -136,10 +126,6 @@ pub struct Fight {
     pub raf_owes: bool,
     #[serde(default)]
     pub luftwaffe_owes: bool,
-    /// ...and the bombers' hits fall on the raid's target when the fight
-    /// is over.
-    #[serde(default)]
-    pub board_bombs: Option<BoardBombs>,
     /// Fought on the board: over when its battle is (no rounds of dice).
     #[serde(default)]
     pub on_board: bool,
@@ -169,7 +155,6 @@ impl Fight {
             luftwaffe_stood_down: false,
             raf_owes: false,
             luftwaffe_owes: false,
-            board_bombs: None,
             on_board: false,
             sweep: false,
         }
@@ -275,8 +260,12 @@ pub struct InterceptTally {
     pub luftwaffe_lost: u32,
     pub raf_stood_down: u32,
     pub luftwaffe_stood_down: u32,
-    /// Targets hit by bombers through a battle on the board.
-    pub bombed_on_board: u32,
+    /// The planes of the bomber squadrons in intercepts on a board, and
+    /// those of them that got through.
+    #[serde(default)]
+    pub board_planes: u32,
+    #[serde(default)]
+    pub board_through: u32,
     /// Dogfights fought (with dice or on the board, not counted above)...
     #[serde(default)]
     pub dogfights: u32,

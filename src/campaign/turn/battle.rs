@@ -187,11 +187,7 @@ impl Exec<'_> {
             self.fight_round();
             return;
         }
-        let bombs = f.board_bombs.map(|b| (f.geschwader, b));
         self.emit(Event::FightOver);
-        if let Some((g, b)) = bombs {
-            self.board_bombs(g, b);
-        }
         self.after_fight();
     }
 

@@ -6,7 +6,7 @@ use super::Exec;
 use crate::campaign::data::Role;
 use crate::campaign::event::Event;
 use crate::campaign::family_board;
-use crate::campaign::state::{BoardBombs, RaidState, Stage};
+use crate::campaign::state::Stage;
 use crate::campaign::tactical::{self, Battle, Fate};
 use crate::common::dice::sub_seed;
 use crate::family::Command as FamilyCommand;
@@ -261,47 +261,21 @@ impl Exec<'_> {
     /// The base game's dice that reach a battle on a board, thrown when it
     /// is over (docs/RULES.md, "The guns and the ace on the boards"): the
     /// No. 303 ace's, if his squadron flew in it and was not lost, makes
-    /// hits for the Luftwaffe to take; the target's guns cancel bomb dice,
-    /// and each cancelled die the German throws onto the bomb face takes
-    /// one of the board's hits back, as it would have been one of the
-    /// dice's.
+    /// hits for the Luftwaffe to take.
     fn dice_around_the_board(&mut self, out: &mut tactical::Outcome) {
         let s = self.state();
         let on = s.rules().on_the_boards;
         let raid = &s.rules().raid;
-        let (ace_dice, raf_hit, aa_hit, bomb_hit) =
-            (raid.ace_dice, raid.raf_hit, raid.aa_hit, raid.bomb_hit);
+        let (ace_dice, raf_hit) = (raid.ace_dice, raid.raf_hit);
         let ace_flew = s.ace().is_some_and(|a| {
             out.squadrons.iter().any(|r| {
                 r.squadron == a && r.side == Side::British && r.fought && r.fate != Fate::Lost
             })
         });
-        let target = s.fight().and_then(|f| s.geschwader()[f.geschwader].target);
-        let aa_dice = target.map_or(0, |c| raid.aa(s.cards()[c as usize].kind));
         if on.ace && ace_flew && ace_dice > 0 {
             let t = self.throw(Side::British, ace_dice, raf_hit);
             out.luftwaffe_hits = out.luftwaffe_hits.saturating_add(t.hits);
             out.ace = Some(t);
-        }
-        if on.guns && out.hits > 0 && !out.dogfight {
-            let aa = self.throw(Side::British, aa_dice, aa_hit);
-            let cancelled = self.throw(Side::German, aa.hits, bomb_hit);
-            let taken_back = cancelled.hits.min(out.hits);
-            out.hits -= taken_back;
-            out.guns = Some(tactical::Guns {
-                aa,
-                cancelled,
-                taken_back,
-            });
-        }
-    }
-
-    /// Bombers through on the board: their hits fall on the raid's target
-    /// (the fight just over), and the raid has made its bomb run.
-    pub(super) fn board_bombs(&mut self, g: usize, b: BoardBombs) {
-        if self.state().geschwader()[g].state == RaidState::Aloft {
-            self.hit_target(g, b.card, b.hits, b.run);
-            self.reach_for_home(g);
         }
     }
 }

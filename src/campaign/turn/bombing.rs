@@ -4,7 +4,7 @@
 
 use super::Exec;
 use crate::campaign::deck::CardKind;
-use crate::campaign::event::{BombRun, Event};
+use crate::campaign::event::{BombRun, Event, Throw};
 use crate::simple_hex::Side;
 
 impl Exec<'_> {
@@ -25,16 +25,25 @@ impl Exec<'_> {
             .iter()
             .map(|&q| s.aircraft(q).bombs as u32)
             .sum();
+        let (aa, bombs) = self.bomb_throws(card, bombs.min(255) as u8);
+        let hits = bombs.map_or(0, |b| b.hits);
+        self.hit_target(g, card, hits, BombRun::Dice { aa, bombs });
+        self.reach_for_home(g);
+    }
+
+    /// A bomb run's throws over `card`: the guns', each hit cancelling a
+    /// bomb die, then the rest of the `dice` onto the bomb face (none over
+    /// a target already knocked out).
+    fn bomb_throws(&mut self, card: u16, dice: u8) -> (Throw, Option<Throw>) {
+        let s = self.state();
         let raid = &s.rules().raid;
         let aa_dice = raid.aa(s.cards()[card as usize].kind);
         let (aa_hit, bomb_hit) = (raid.aa_hit, raid.bomb_hit);
         let knocked_out = s.knocked_out(card);
         let aa = self.throw(Side::British, aa_dice, aa_hit);
-        let dice = (bombs.min(255) as u8).saturating_sub(aa.hits);
-        let bombs = (!knocked_out).then(|| self.throw(Side::German, dice, bomb_hit));
-        let hits = bombs.map_or(0, |b| b.hits);
-        self.hit_target(g, card, hits, BombRun::Dice { aa, bombs });
-        self.reach_for_home(g);
+        let left = dice.saturating_sub(aa.hits);
+        let bombs = (!knocked_out).then(|| self.throw(Side::German, left, bomb_hit));
+        (aa, bombs)
     }
 
     /// A raid's bomb hits on its target card, and what they knock out.

@@ -98,7 +98,19 @@ pub fn apply(state: &mut State, ev: &Event) {
             let p = &mut s.planes[plane.0 as usize];
             p.loc = if p.damaged { Loc::Repair } else { Loc::Hangar };
         }
-        Event::Bombed { points, .. } => s.score += points,
+        Event::Spotted { formation } => {
+            for p in &mut s.planes {
+                if p.formation == Some(formation) {
+                    p.formation = None;
+                }
+            }
+            super::sort_move_order(&mut s.move_order, &s.planes);
+        }
+        Event::Bombed { plane, points, .. } => {
+            s.score += points;
+            let p = &mut s.planes[plane.0 as usize];
+            p.bomb_runs = p.bomb_runs.saturating_add(1);
+        }
         Event::Fired { .. } => {
             if let Phase::Moving(m) = &mut s.phase {
                 m.attacked = true;

@@ -59,6 +59,31 @@ pub struct Plane {
     /// Its speed die for this round's move, rolled with its side's and not
     /// yet flown.
     pub speed_roll: Option<u8>,
+    /// The bomb runs it has made (a bomber out at the enemy's end).
+    #[serde(default)]
+    pub bomb_runs: u8,
+    /// Face down, in this formation (`Scenario::formations`): it flies
+    /// with the formation, at its pace, until the formation is spotted.
+    #[serde(default)]
+    pub formation: Option<u8>,
+}
+
+/// "German bombers move first each turn. German fighters move after the
+/// bombers ... British fighters move last." (R) Planes face down in a
+/// formation move together after the bombers face up and before the German
+/// fighters face up, formation by formation, so their place in the order
+/// tells nothing of their type.
+pub(super) fn sort_move_order(order: &mut [PlaneId], planes: &[Plane]) {
+    let group = |p: &Plane| match (p.formation, p.role, p.side) {
+        (Some(_), ..) => 1,
+        (None, Role::Bomber, _) => 0,
+        (None, Role::Fighter, Side::German) => 2,
+        (None, Role::Fighter, Side::British) => 3,
+    };
+    order.sort_by_key(|id| {
+        let p = &planes[id.0 as usize];
+        (group(p), p.formation, p.unit, p.colour)
+    });
 }
 
 impl Plane {
@@ -139,19 +164,13 @@ impl State {
                     damaged_round: 0,
                     moved: false,
                     speed_roll: None,
+                    bomb_runs: 0,
+                    formation: scenario.formation_of(u),
                 });
             }
         }
-        let group = |p: &Plane| match (p.role, p.side) {
-            (Role::Bomber, _) => 0,
-            (Role::Fighter, Side::German) => 1,
-            (Role::Fighter, Side::British) => 2,
-        };
         let mut move_order: Vec<PlaneId> = (0..planes.len()).map(|i| PlaneId(i as u8)).collect();
-        move_order.sort_by_key(|id| {
-            let p = &planes[id.0 as usize];
-            (group(p), p.unit, p.colour)
-        });
+        sort_move_order(&mut move_order, &planes);
         let board = Board::new(scenario.columns, scenario.rows);
         State {
             options,
