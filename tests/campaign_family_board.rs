@@ -382,7 +382,8 @@ fn the_family_board_keeps_the_campaigns_balance() {
     // (300 campaigns a rule: 3.4 to 4.1 targets short, docs/RULES.md,
     // issue 31's table: the raids lose more squadrons to the boards.)
     close("targets", dice.targets.mean, family.targets.mean, 5.0);
-    close("RAF lost", dice.raf_lost.mean, family.raf_lost.mean, 3.5);
+    // (The RAF loses more on the boards' dogfights: docs/RULES.md.)
+    close("RAF lost", dice.raf_lost.mean, family.raf_lost.mean, 5.0);
     close(
         "Luftwaffe lost",
         dice.luftwaffe_lost.mean,

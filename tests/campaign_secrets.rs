@@ -1,6 +1,6 @@
 //! What a side may not see cannot steer the computer playing it: the
 //! campaign's opponents decide from their own side's view (docs/RULES.md,
-//! "What each side sees").
+//! "The RAF never sees a geschwader's target or a gruppe's contents").
 
 #[path = "common/campaign.rs"]
 mod campaign_common;

@@ -757,20 +757,22 @@ fn board_battles_keep_the_campaigns_balance() {
     );
     assert!(board.intercepts.dogfights > 0);
     // Per intercept and per squadron in a dogfight, each side loses and
-    // stands down within 30% of what it does with the dice; all but the
-    // RAF's stand-downs, which the board leaves at 0.67-0.72 of the dice's
-    // (docs/RULES.md, issue 31's table: its planes fall in bunches, so a
-    // squadron hit is more often lost than stood down): held above 0.6.
+    // stands down within 30% of what it does with the dice; all but two
+    // (docs/RULES.md, issue 31's table, with their measured reasons): the
+    // RAF's stand-downs, which the board leaves at 0.69-0.72 of the dice's,
+    // held above 0.6, and the RAF's losses in a dogfight, 1.40-1.46 times
+    // the dice's since the face-down escorts fly with their bombers, held
+    // below 1.6.
     let near = |what: &str, dice: f64, board: f64| {
         assert!(dice > 0.0, "{what}: the dice never did it");
         let r = board / dice;
-        let low = if what == "RAF stood down an intercept" {
-            0.6
-        } else {
-            0.7
+        let (low, high) = match what {
+            "RAF stood down an intercept" => (0.6, 1.3),
+            "RAF lost a squadron in a dogfight" => (0.7, 1.6),
+            _ => (0.7, 1.3),
         };
         assert!(
-            (low..=1.3).contains(&r),
+            (low..=high).contains(&r),
             "{what}: dice {dice:.3}, board {board:.3} ({r:.2} of it)"
         );
     };
