@@ -1525,11 +1525,11 @@ fn a_board_battles_result_says_first_what_decided_it() {
     through.squadrons[1].through = 2;
     assert_eq!(
         through.decided(),
-        "2 of the 4 bombers reached the target on the board; the RAF lost 1 plane, the Luftwaffe 3 planes"
+        "2 of 4 bombers reached the target on the board; the RAF lost 1 plane, the Luftwaffe 3 planes"
     );
     assert_eq!(
         outcome([2, 0], 0).decided(),
-        "0 of the 4 bombers reached the target on the board; the RAF lost 2 planes, the Luftwaffe 0 planes"
+        "0 of 4 bombers reached the target on the board; the RAF lost 2 planes, the Luftwaffe 0 planes"
     );
     // Fighters against fighters: plane for plane.
     let mut fight = outcome([1, 2], 0);
@@ -1554,7 +1554,7 @@ fn a_board_battles_result_says_first_what_decided_it() {
     family.squadrons[1].through = tally_ho::campaign::tactical::PLANES;
     assert_eq!(
         family.decided(),
-        "1 of the 1 bomber squadrons reached the target on the board; shot down on the board: RAF 1, Luftwaffe 2"
+        "1 of 1 bomber squadron reached the target on the board; shot down on the board: RAF 1, Luftwaffe 2"
     );
 }
 

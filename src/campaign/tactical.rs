@@ -127,12 +127,12 @@ impl Outcome {
             format!("{who}: {losses}")
         } else {
             let (through, of) = self.bombers_through();
-            let what = if self.family {
-                "bomber squadrons"
+            let of = if self.family {
+                crate::common::words::count(of, "bomber squadron", "bomber squadrons")
             } else {
-                "bombers"
+                crate::common::words::count(of, "bomber", "bombers")
             };
-            format!("{through} of the {of} {what} reached the target on the board; {losses}")
+            format!("{through} of {of} reached the target on the board; {losses}")
         }
     }
 

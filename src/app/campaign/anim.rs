@@ -533,11 +533,15 @@ fn line(e: &Event, s: &State) -> Option<LogLine> {
             if out.family {
                 return both(
                     format!(
-                        "The family board: the RAF takes {}, the Luftwaffe {}; {} of {} bomber squadrons through",
+                        "The family board: the RAF takes {}, the Luftwaffe {}; {} of {} through",
                         count(out.raf_hits, "hit", "hits"),
                         count(out.luftwaffe_hits, "hit", "hits"),
                         out.bombers_through().0,
-                        out.bombers_through().1
+                        count(
+                            out.bombers_through().1,
+                            "bomber squadron",
+                            "bomber squadrons"
+                        )
                     ) + &after,
                     None,
                 );

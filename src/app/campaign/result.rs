@@ -158,7 +158,7 @@ impl CampaignScene {
         } else if out.fighter_battle {
             "A fighter battle: no bombers flew"
         } else {
-            "No bomb falls on the board: the raid bombs with the dice at its target"
+            "The raid bombs later, with the dice"
         };
         let bombs = crate::app::ui::fit_text(bombs, r.w - 24.0, 17.0);
         self.say(ui, &bombs, x, y, 17.0, INK);
