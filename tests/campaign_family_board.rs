@@ -382,8 +382,10 @@ fn the_family_board_keeps_the_campaigns_balance() {
     // (300 campaigns a rule: 3.4 to 4.1 targets short, docs/RULES.md,
     // issue 31's table: the raids lose more squadrons to the boards.)
     close("targets", dice.targets.mean, family.targets.mean, 5.0);
-    // (The RAF loses more on the boards' dogfights: docs/RULES.md.)
-    close("RAF lost", dice.raf_lost.mean, family.raf_lost.mean, 5.0);
+    // (The RAF loses 4 to 6 squadrons more a campaign on the boards, in
+    // their dogfights since the face-down escorts fly with their bombers:
+    // docs/RULES.md, issue 31's table.)
+    close("RAF lost", dice.raf_lost.mean, family.raf_lost.mean, 7.0);
     close(
         "Luftwaffe lost",
         dice.luftwaffe_lost.mean,

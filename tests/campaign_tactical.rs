@@ -199,7 +199,6 @@ fn a_side_takes_the_hits_its_planes_shot_down_make_as_it_takes_the_dices() {
                 continue;
             }
             checked += 1;
-            assert!(!o.raf_stands_down && !o.luftwaffe_stands_down, "{o:?}");
             assert!(o.squadrons.iter().all(|r| r.fate == Fate::Unhurt));
             let raf_down: usize = o
                 .squadrons
@@ -1278,7 +1277,6 @@ fn a_dogfight_on_the_board_maps_back_like_the_dice_losses_only_no_stand_downs() 
             assert_eq!(out.len(), 1, "one result");
             let out = &out[0];
             assert!(out.dogfight);
-            assert!(!out.raf_stands_down && !out.luftwaffe_stands_down);
             assert!(
                 !events.iter().any(|e| matches!(e, Event::StoodDown { .. })),
                 "no stand-downs in a dogfight"
@@ -1507,8 +1505,6 @@ fn outcome(lost: [u8; 2], points: u32) -> Outcome {
         ],
         points,
         fighter_battle: false,
-        raf_stands_down: false,
-        luftwaffe_stands_down: false,
         dogfight: false,
         family: false,
         raf_hits: 0,
@@ -1687,15 +1683,10 @@ fn the_family_board_refusal_says_why_the_fight_cannot_go_there() {
 /// intercept had been thrown with the dice.
 #[test]
 fn a_raid_fought_on_a_board_flies_on_and_bombs_with_the_dice_at_its_target() {
-    use campaign_common::{from_setup, raid, sq, wing};
-    use tally_ho::campaign::state::{Next, Position, WingAt, WingState};
+    use campaign_common::{biggin_hill_meets, raid};
     let mut runs = 0;
     for battles in [Battles::Board, Battles::Family] {
         for seed in 0..4 {
-            let setup = CampaignSetup {
-                battles,
-                ..CampaignSetup::new(WeatherRule::Historical, seed)
-            };
             let mut over_london = raid(
                 "KG 2",
                 &["I./KG 2", "II./KG 2", "III./KG 2", "I./JG 26"],
@@ -1703,25 +1694,7 @@ fn a_raid_fought_on_a_board_flies_on_and_bombs_with_the_dice_at_its_target() {
                 "London",
             );
             over_london.bomb_run = true;
-            let mut c = from_setup(
-                setup,
-                Position {
-                    turn: 2,
-                    tally_ho: 1,
-                    geschwader: vec![over_london],
-                    wings: vec![WingAt {
-                        at: Some(sq(12, 14)),
-                        state: Some(WingState::Intercepting(0)),
-                        met: Some(0),
-                        ..wing(
-                            "Biggin Hill Wing",
-                            &["No. 32 Squadron", "No. 610 Squadron", "No. 141 Squadron"],
-                        )
-                    }],
-                    next: Next::Battle,
-                    ..Position::default()
-                },
-            );
+            let mut c = biggin_hill_meets(battles, seed, 0, over_london);
             assert!(at_battle(&c), "{battles:?}: the intercept is on the board");
             let from = c.events().len();
             // Play the battle and the choices after it, one command at a
@@ -1787,4 +1760,90 @@ fn a_raid_fought_on_a_board_flies_on_and_bombs_with_the_dice_at_its_target() {
         }
     }
     assert!(runs >= 6, "only {runs} bomb runs after a board battle");
+}
+
+/// Docs/RULES.md, "Dogfights on the board": the computer flying the RAF on
+/// the board decides from what the RAF sees. Two dogfights whose face-down
+/// gruppen hold the same number of squadrons of other types (a Do 17
+/// gruppe and a Bf 109 gruppe, then the other way round), the German
+/// counters flown the same way in both: until a gruppe turns face up, the
+/// RAF's every decision is the same in both, at every level.
+#[test]
+fn the_computer_raf_on_the_board_flies_the_same_whatever_the_face_down_gruppen_hold() {
+    use tally_ho::campaign::tactical::{start, Flyer, Meeting};
+    use tally_ho::common::Level;
+    use tally_ho::simple_hex::ai::Ai as HexAi;
+    let (_, rules) = tally_ho::record::campaign::shipped().unwrap();
+    let flyer = |squadron, aircraft, name| Flyer {
+        squadron,
+        aircraft,
+        name,
+    };
+    let raf = [
+        flyer(0, "Hurricane", "No. 32 Squadron"),
+        flyer(1, "Spitfire", "No. 610 Squadron"),
+        flyer(2, "Hurricane", "No. 151 Squadron"),
+    ];
+    let bombers_first = [
+        flyer(10, "Do 17", "I./KG 2"),
+        flyer(11, "Bf 109", "I./JG 26"),
+    ];
+    let fighters_first = [
+        flyer(11, "Bf 109", "I./JG 26"),
+        flyer(10, "Do 17", "I./KG 2"),
+    ];
+    let mut compared = 0;
+    for level in [Level::Recruit, Level::Veteran, Level::Ace] {
+        for seed in 0..3 {
+            let battle = |luftwaffe: &[Flyer]| {
+                let meeting = Meeting {
+                    wing: 0,
+                    geschwader: 0,
+                    target: None,
+                    need: 0,
+                    gruppen: Some(vec![0, 1]),
+                };
+                start(
+                    &rules,
+                    &raf,
+                    luftwaffe,
+                    meeting,
+                    seed,
+                    Default::default(),
+                    false,
+                )
+                .unwrap()
+            };
+            let (mut a, mut b) = (battle(&bombers_first), battle(&fighters_first));
+            let face_down =
+                |t: &tally_ho::campaign::tactical::Tactical| !t.revealed(0) && !t.revealed(1);
+            while face_down(&a) && face_down(&b) && !a.game.is_over() {
+                let side = a.game.to_act().unwrap();
+                assert_eq!(b.game.to_act(), Some(side));
+                let cmd = if side == Side::British {
+                    let mine = HexAi::at(level, level).decide(&a.game, side);
+                    let theirs = HexAi::at(level, level).decide(&b.game, side);
+                    assert_eq!(
+                        mine,
+                        theirs,
+                        "{level:?}, seed {seed}, command {}",
+                        a.game.commands().len()
+                    );
+                    compared += 1;
+                    mine.unwrap()
+                } else {
+                    // The German flies his counters the same way in both.
+                    let legal = a.game.legal_commands();
+                    assert_eq!(legal, b.game.legal_commands());
+                    legal[0]
+                };
+                a.play(cmd).unwrap();
+                b.play(cmd).unwrap();
+            }
+        }
+    }
+    assert!(
+        compared >= 30,
+        "only {compared} RAF decisions before a gruppe was seen"
+    );
 }

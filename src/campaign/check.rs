@@ -465,14 +465,6 @@ pub fn allocation_options(s: &State, side: Side) -> Vec<Command> {
         Side::German => (&f.luftwaffe, f.on_luftwaffe, f.luftwaffe_stood_down),
         Side::British => (&f.raf, f.on_raf, f.raf_stood_down),
     };
-    let owes = match side {
-        Side::German => f.luftwaffe_owes,
-        Side::British => f.raf_owes,
-    };
-    if owes && !stood {
-        // After a battle on the board: any of its squadrons, its choice.
-        return pool.iter().map(|&q| Command::StandDown(q)).collect();
-    }
     let mut out = Vec::new();
     if hits == 0 {
         return out;

@@ -207,8 +207,6 @@ pub fn outcome(t: &FamilyTactical, rules: &FamilyBoardRules) -> Outcome {
         squadrons,
         points: over,
         fighter_battle: false,
-        raf_stands_down: false,
-        luftwaffe_stands_down: false,
         dogfight: false,
         family: true,
         raf_hits: (raf_hits + rules.return_fire.hits(shot_down) as u32).min(u8::MAX as u32) as u8,

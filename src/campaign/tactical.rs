@@ -51,12 +51,6 @@ pub struct Outcome {
     /// No bomber flew on either side: a fighter battle, fought for losses.
     #[serde(default)]
     pub fighter_battle: bool,
-    /// Each side that stands one squadron down, of its own choice, after
-    /// the battle (one of its squadrons was hit hard enough).
-    #[serde(default)]
-    pub raf_stands_down: bool,
-    #[serde(default)]
-    pub luftwaffe_stands_down: bool,
     /// A dogfight against the geschwader's gruppen: no stand-downs and no
     /// bombs (the raid bombs later, if it flies on to its target).
     #[serde(default)]
@@ -83,14 +77,6 @@ pub struct Outcome {
 pub const PLANES: u8 = 4;
 
 impl Outcome {
-    /// Whether `side` stands one of its squadrons down after the battle.
-    pub fn stands_down(&self, side: Side) -> bool {
-        match side {
-            Side::British => self.raf_stands_down,
-            Side::German => self.luftwaffe_stands_down,
-        }
-    }
-
     /// What `side` lost on the board: planes shot down (on the family
     /// board a squadron flies as one plane).
     pub fn shot_down(&self, side: Side) -> u32 {
@@ -554,8 +540,6 @@ pub fn outcome(t: &Tactical, rules: &TacticalRules) -> Outcome {
         squadrons,
         points,
         fighter_battle: g.scenario().is_fighter_battle(),
-        raf_stands_down: false,
-        luftwaffe_stands_down: false,
         dogfight,
         family: false,
         ace: None,

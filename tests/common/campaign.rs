@@ -267,19 +267,27 @@ pub fn biggin_hill_intercept(
     damage: u8,
     gruppen: &[&str],
 ) -> Campaign {
+    let raid = raid("KG 2", gruppen, (15, 16), "London");
+    biggin_hill_meets(battles, seed, damage, raid)
+}
+
+/// The whole Biggin Hill Wing meets `raid` where it is, raiding London with
+/// `damage` hits on it already; intercepts fought as `battles`.
+pub fn biggin_hill_meets(battles: Battles, seed: u64, damage: u8, raid: GeschwaderAt) -> Campaign {
     let setup = CampaignSetup {
         battles,
         ..CampaignSetup::new(WeatherRule::Historical, seed)
     };
+    let at = raid.at;
     from_setup(
         setup,
         Position {
             turn: 2,
             tally_ho: 1,
             damage: vec![("London".into(), damage)],
-            geschwader: vec![raid("KG 2", gruppen, (15, 16), "London")],
+            geschwader: vec![raid],
             wings: vec![WingAt {
-                at: Some(sq(15, 16)),
+                at,
                 state: Some(WingState::Intercepting(0)),
                 met: Some(0),
                 ..wing(

@@ -9,7 +9,6 @@ use crate::app::table::Beat;
 use crate::campaign::data::Square;
 use crate::campaign::game::{BombRun, Event, RaidState};
 use crate::campaign::state::State;
-use crate::campaign::tactical::Fate;
 use crate::common::words::{count, plural};
 use crate::simple_hex::Side;
 use crate::sound::Sfx;
@@ -518,17 +517,16 @@ fn line(e: &Event, s: &State) -> Option<LogLine> {
                 );
             }
             let side = |side: Side| {
-                let lost = out
-                    .squadrons
-                    .iter()
-                    .filter(|r| r.side == side && r.fate == Fate::Lost)
-                    .count();
-                let stands = if out.stands_down(side) {
-                    ", one to stand down (its choice)"
-                } else {
-                    ""
+                let hits = match side {
+                    Side::British => out.raf_hits,
+                    Side::German => out.luftwaffe_hits,
                 };
-                format!("{} {lost} lost{stands}", side.name())
+                format!(
+                    "{} {} shot down, {} to take",
+                    side.name(),
+                    out.shot_down(side),
+                    count(hits, "hit", "hits")
+                )
             };
             if out.family {
                 return both(

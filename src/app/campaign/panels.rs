@@ -406,17 +406,11 @@ impl CampaignScene {
             }
             Stage::Allocate { side } => {
                 if let Some(f) = c.fight() {
-                    let (hits, owes) = match side {
-                        Side::British => (f.on_raf, f.raf_owes && !f.raf_stood_down),
-                        Side::German => (f.on_luftwaffe, f.luftwaffe_owes && !f.luftwaffe_stood_down),
+                    let hits = match side {
+                        Side::British => f.on_raf,
+                        Side::German => f.on_luftwaffe,
                     };
-                    if owes {
-                        out.push(format!(
-                            "After the battle on the board, the {} stands one of its squadrons down: its choice.",
-                            side.name()
-                        ));
-                    } else {
-                        out.push(format!(
+                    out.push(format!(
                         "The {} has {} to take{}.",
                         side.name(),
                         count(hits, "hit", "hits"),
@@ -426,7 +420,6 @@ impl CampaignScene {
                             " (no stand-downs in a dogfight)"
                         }
                     ));
-                    }
                     out.push(
                         "def.: the hits that lose a squadron (its defence).".into(),
                     );

@@ -142,15 +142,6 @@ impl CampaignScene {
                 self.say(ui, &line, x + 10.0, y, fs, ACCENT);
                 y += step;
             }
-            if out.stands_down(side) {
-                let line = format!(
-                    "One squadron to stand down: the {}'s choice, on the map",
-                    side.name()
-                );
-                let line = crate::app::ui::fit_text(&line, r.w - 34.0, 16.0);
-                self.say(ui, &line, x + 10.0, y, fs, ACCENT);
-                y += step;
-            }
             y += 8.0;
         }
         let bombs = if out.dogfight {

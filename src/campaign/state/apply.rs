@@ -485,8 +485,6 @@ pub fn apply(s: &mut State, event: &Event) {
                 count_intercept(s, r.squadron, r.fate);
             }
             let f = s.fight.as_mut().expect("a battle on the board is a fight");
-            f.raf_owes = out.stands_down(Side::British);
-            f.luftwaffe_owes = out.stands_down(Side::German);
             f.on_raf = out.raf_hits;
             f.on_luftwaffe = out.luftwaffe_hits;
             // Reported: the intercept's bombers that reached the target on

@@ -120,12 +120,6 @@ pub struct Fight {
     pub on_raf: u8,
     pub raf_stood_down: bool,
     pub luftwaffe_stood_down: bool,
-    /// After a battle on the board: each side whose squadrons were hit
-    /// hard enough owes one stand-down, of a squadron of its choice...
-    #[serde(default)]
-    pub raf_owes: bool,
-    #[serde(default)]
-    pub luftwaffe_owes: bool,
     /// Fought on the board: over when its battle is (no rounds of dice).
     #[serde(default)]
     pub on_board: bool,
@@ -153,8 +147,6 @@ impl Fight {
             on_raf: 0,
             raf_stood_down: false,
             luftwaffe_stood_down: false,
-            raf_owes: false,
-            luftwaffe_owes: false,
             on_board: false,
             sweep: false,
         }

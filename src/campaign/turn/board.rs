@@ -247,14 +247,9 @@ impl Exec<'_> {
             Battle::Family(t) => family_board::outcome(t, &rules.family_board),
         };
         self.dice_around_the_board(&mut out);
-        self.emit(Event::BattleResult(out.clone()));
-        for r in &out.squadrons {
-            if r.fate == Fate::Lost {
-                self.squadron_lost(r.squadron);
-            }
-        }
-        // Each side that owes a stand-down chooses its squadron, as with
-        // the dice; then the fight is over and the bombs fall.
+        self.emit(Event::BattleResult(out));
+        // Each side with hits to take chooses where, as with the dice; then
+        // the fight is over.
         self.next_allocation();
     }
 

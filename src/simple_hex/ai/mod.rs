@@ -184,7 +184,10 @@ impl Ai {
             .iter()
             .filter(|p| p.side != side)
             .filter_map(|p| match p.loc {
-                Loc::Staged { column } if p.role == Role::Bomber => Some(column as i32),
+                // (a face-down plane might be one: the RAF cannot tell)
+                Loc::Staged { column } if p.role == Role::Bomber || p.hidden_from(side) => {
+                    Some(column as i32)
+                }
                 _ => None,
             })
             .collect();
@@ -440,10 +443,20 @@ impl Ai {
             let Some((hex, facing, staged)) = game.position(PlaneId(i as u8)) else {
                 continue;
             };
-            // Above Recruit, predict a bomber one move ahead; a fighter where it is.
+            // Above Recruit, predict a bomber one move ahead; a fighter where
+            // it is. A face-down plane is read only as what the RAF sees: a
+            // counter flying at the formation's pace, worth what an unknown
+            // plane of the raid is.
+            let hidden = p.hidden_from(me.side);
+            let pace = game.scenario().formation_speed;
             let mut at = hex;
-            if p.role == Role::Bomber && level > Level::Recruit {
-                let n = if staged { 2 } else { 3 };
+            if (p.role == Role::Bomber || hidden) && level > Level::Recruit {
+                let n = match (hidden, staged) {
+                    (true, true) => pace.saturating_sub(1),
+                    (true, false) => pace,
+                    (false, true) => 2,
+                    (false, false) => 3,
+                };
                 for _ in 0..n {
                     let next = facing.ahead(at);
                     if game.board().contains(next) {
@@ -453,7 +466,11 @@ impl Ai {
             } else if staged {
                 at = facing.ahead(hex);
             }
-            let mut w = game.worth_now(p);
+            let mut w = if hidden {
+                FACE_DOWN_WORTH
+            } else {
+                game.worth_now(p)
+            };
             if me.side == Side::German && p.role == Role::Fighter {
                 // Screening: the RAF fighters closest to our bombers matter most.
                 let near = my_bombers
@@ -610,6 +627,10 @@ impl Opponent<Game> for Ai {
         Ai::decide(self, game, side)
     }
 }
+
+/// (R) What a face-down plane of the raid is worth chasing to the side
+/// that cannot see it: between a bomber's 10 and a German fighter's 4.
+pub const FACE_DOWN_WORTH: f32 = 7.0;
 
 /// The most commands a game of Simple Hex can take (far more than any does).
 pub const MAX_COMMANDS: usize = 200_000;

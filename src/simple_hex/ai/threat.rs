@@ -105,7 +105,13 @@ impl Danger {
         self.strikers.clear();
         let sc = game.scenario();
         for (i, p) in game.planes().iter().enumerate() {
-            if p.side == me.side || p.role != Role::Fighter || !p.is_flying() {
+            // A face-down plane fires at no one (it is spotted before it is
+            // next to an enemy), and its type is not `me`'s to read.
+            if p.side == me.side
+                || p.role != Role::Fighter
+                || !p.is_flying()
+                || p.hidden_from(me.side)
+            {
                 continue;
             }
             let Some((hex, facing, staged)) = game.position(PlaneId(i as u8)) else {

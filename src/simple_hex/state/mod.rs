@@ -87,6 +87,13 @@ pub(super) fn sort_move_order(order: &mut [PlaneId], planes: &[Plane]) {
 }
 
 impl Plane {
+    /// Face down to `viewer`: in a formation not yet spotted, and the
+    /// other side's. What it is (its type, its role) is not `viewer`'s to
+    /// read; where it is and its pace are.
+    pub fn hidden_from(&self, viewer: Side) -> bool {
+        self.formation.is_some() && self.side != viewer
+    }
+
     pub fn is_flying(&self) -> bool {
         matches!(self.loc, Loc::Board { .. } | Loc::Staged { .. })
     }
