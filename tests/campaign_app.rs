@@ -1084,3 +1084,128 @@ fn a_family_board_intercept_played_through_the_screens_comes_back_to_the_map_wit
         assert!(allocated, "the hits were taken on the map");
     }
 }
+
+/// Every text the RAF's screen draws (laid out as at 1280x800 and audited),
+/// every button's label and every line of the board's log, in one frame.
+fn raf_reads(app: &App) -> Vec<String> {
+    let mut out: Vec<String> = tally_ho::app::audit::last_texts()
+        .into_iter()
+        .map(|(s, _)| s)
+        .collect();
+    out.extend(app.buttons.iter().map(|b| b.label.clone()));
+    if let Some(b) = app.campaign().and_then(|t| t.sub()) {
+        out.extend(b.shared.log.iter().map(|l| l.text.clone()));
+    }
+    if let Some(b) = app.campaign().and_then(|t| t.family_sub()) {
+        out.extend(b.shared.log.iter().map(|l| l.text.clone()));
+    }
+    out
+}
+
+/// What the RAF may not read while a battle of `c` is on the board: the
+/// raid's target (the German's secret until its bombs fall), and, while
+/// gruppe `k` is face down, the names of its squadrons; while every gruppe
+/// is face down, their types. Second, what it may: each other squadron
+/// with its type, as the campaign's log names it ("IV./LG 1 (Ju 87) is
+/// stood down" after an earlier intercept of the same raid).
+fn german_secrets(c: &tally_ho::campaign::game::Campaign) -> (Vec<String>, Vec<String>) {
+    use tally_ho::campaign::tactical::short_name;
+    let name = |card: Option<u16>| card.map(|k| c.data().targets.cards[k as usize].name.clone());
+    let (mut secret, mut down) = (Vec::new(), Vec::new());
+    if let Some(b) = c.last_battle() {
+        secret.extend(name(b.target));
+        let all_down = b.gruppen_face_up().iter().all(|up| !up);
+        for (u, &q) in b.units.iter().enumerate() {
+            let Some(k) = b.gruppe_of.get(u).copied().flatten() else {
+                continue;
+            };
+            if b.revealed(k) {
+                continue;
+            }
+            down.push(q);
+            secret.push(c.forces().squadrons[q].name.clone());
+            secret.push(short_name(&c.forces().squadrons[q].name));
+            if all_down {
+                secret.push(c.aircraft(q).name.clone());
+            }
+        }
+    }
+    if let Some(b) = c.last_family_battle() {
+        secret.extend(name(b.target));
+    }
+    let public = (0..c.forces().squadrons.len())
+        .filter(|q| !down.contains(q))
+        .map(|q| format!("{} ({})", c.forces().squadrons[q].name, c.aircraft(q).name))
+        .collect();
+    (secret, public)
+}
+
+/// Docs/RULES.md, "The RAF never sees a geschwader's target or a gruppe's
+/// contents": a campaign battle played through the screens by the RAF solo,
+/// on each board (an intercept and a dogfight on the hex board, an
+/// intercept on the family board), never draws, labels or logs the raid's
+/// target, the hits it needs (a bomb track, "knocked out"), or anything of
+/// a face-down gruppe (its squadrons, its type while all are face down).
+#[test]
+fn the_raf_at_a_board_battle_is_never_shown_a_german_secret() {
+    let (_g, _dir) = data_dir("secrets-on-the-board");
+    let scripts = [
+        ("hex intercept", {
+            let mut p = script(0, ASK, 11);
+            p.turns = 1;
+            p
+        }),
+        ("dogfight", CampaignScript::dogfight(1)),
+        ("family intercept", CampaignScript::family_board(3)),
+    ];
+    for (what, mut p) in scripts {
+        let mut app = app_with(AnimSpeed::Instant);
+        let (mut frames, mut face_down, mut targets) = (0, 0, 0);
+        for _ in 0..400_000 {
+            if p.done() || p.results_seen > 0 {
+                break;
+            }
+            let input = p.next(&app);
+            audited_frame(&mut app, input, W, H);
+            let Some(t) = app.campaign() else { continue };
+            if !t.on_a_board() || t.handover().is_some() {
+                continue;
+            }
+            assert_eq!(t.viewer(), Side::British);
+            let c = t.campaign();
+            let (secrets, public) = german_secrets(c);
+            let read = raf_reads(&app);
+            frames += 1;
+            targets += usize::from(c.last_battle().is_some_and(|b| b.target.is_some()))
+                + usize::from(c.last_family_battle().is_some_and(|b| b.target.is_some()));
+            face_down += usize::from(
+                c.last_battle()
+                    .is_some_and(|b| b.gruppen_face_up().iter().any(|up| !up)),
+            );
+            for line in &read {
+                let line = &public
+                    .iter()
+                    .fold(line.clone(), |l, p| l.replace(p.as_str(), ""));
+                for s in &secrets {
+                    assert!(
+                        !line.contains(s.as_str()),
+                        "{what}: {s:?} in {line:?}; events {:?}",
+                        c.events().iter().rev().take(12).collect::<Vec<_>>()
+                    );
+                }
+                assert!(!line.contains("knocked out"), "{what}: {line:?}");
+                assert!(
+                    !(line.contains("Bomb score") && line.contains('/')),
+                    "{what}: the hits needed read from {line:?}"
+                );
+            }
+        }
+        assert!(frames > 0, "{what}: no frame on the board: {}", state(&app));
+        if what == "dogfight" {
+            assert!(face_down > 0, "{what}: never a gruppe face down");
+        } else {
+            assert!(targets > 0, "{what}: never a raid with a target");
+        }
+        eprintln!("{what}: {frames} frames on the board, {face_down} with a gruppe face down");
+    }
+}
