@@ -10,7 +10,6 @@ use tally_ho::app::ui::InputFrame;
 use tally_ho::app::{App, Screen};
 use tally_ho::campaign::forces::Place;
 use tally_ho::campaign::game::{Command, Event, Stage};
-use tally_ho::campaign::tactical::Fate;
 use tally_ho::common::game::GameKind;
 use tally_ho::record::{AnyRecord, Player};
 use tally_ho::saves::{self, Slot};
@@ -99,28 +98,26 @@ fn a_turn_played_through_the_screens_brings_a_board_battle_back_to_the_map() {
                 "{:?} over the map {map:?}",
                 back.rect
             );
-            // The result as it flowed back: each squadron's fate is in the boxes.
+            // The result as it flowed back: each loss since the battle's
+            // result is in the boxes and in the tally.
             let c = &t.campaign();
-            for r in &out.squadrons {
-                let place = c.forces().squadrons[r.squadron].place;
-                match r.fate {
-                    Fate::Lost => assert_eq!(place, Place::Damaged, "{r:?}"),
-                    Fate::StoodDown => {
-                        assert!(matches!(place, Place::StoodDown { .. }), "{r:?}")
-                    }
-                    Fate::Unhurt => assert!(
-                        !matches!(place, Place::Damaged | Place::StoodDown { .. }),
-                        "{r:?}"
-                    ),
-                }
-            }
-            let b = before.expect("the battle was seen on the board");
+            let at = c
+                .events()
+                .iter()
+                .rposition(|e| matches!(e, Event::BattleResult(_)))
+                .expect("the battle's result");
             let lost = |side| {
-                out.squadrons
+                c.events()[at..]
                     .iter()
-                    .filter(|r| r.side == side && r.fate == Fate::Lost)
+                    .filter_map(|e| match e {
+                        Event::Lost { squadron, .. } => Some(*squadron),
+                        _ => None,
+                    })
+                    .filter(|&q| c.forces().squadrons[q].side == side)
+                    .inspect(|&q| assert_eq!(c.forces().squadrons[q].place, Place::Damaged))
                     .count() as u32
             };
+            let b = before.expect("the battle was seen on the board");
             assert_eq!(c.tally().raf_lost, b.raf_lost + lost(Side::British));
             assert_eq!(
                 c.tally().luftwaffe_lost,

@@ -9,7 +9,7 @@ use tally_ho::campaign::ai;
 use tally_ho::campaign::forces::Place;
 use tally_ho::campaign::game::{Battles, BombRun, Campaign, CampaignSetup, Command, Event, Stage};
 use tally_ho::campaign::rules::{HitRate, WeatherRule};
-use tally_ho::campaign::tactical::{short_name, Fate, Outcome};
+use tally_ho::campaign::tactical::{short_name, Outcome};
 use tally_ho::data::campaign_rules::{campaign_rules_source, check_against, load_campaign_rules};
 use tally_ho::data::Source;
 use tally_ho::simple_hex::{Colour, Command as HexCommand, Side};
@@ -199,7 +199,6 @@ fn a_side_takes_the_hits_its_planes_shot_down_make_as_it_takes_the_dices() {
                 continue;
             }
             checked += 1;
-            assert!(o.squadrons.iter().all(|r| r.fate == Fate::Unhurt));
             let raf_down: usize = o
                 .squadrons
                 .iter()
@@ -388,32 +387,9 @@ fn the_battles_result_flows_back_into_the_campaign() {
                 let side = c.to_act().expect("the side hit decides");
                 c.play(ai::propose(&c, side).unwrap()).unwrap();
             }
-            // Then, in order: each loss, the stand-downs chosen, the board's
-            // bombs, the raid home.
+            // Then, in order: the hits taken (each loss, the stand-downs
+            // chosen), until the fight is over.
             let mut next = c.events()[at + 1..].iter();
-            for r in o.squadrons.iter().filter(|r| r.fate != Fate::Unhurt) {
-                let at = square;
-                let want = match r.fate {
-                    Fate::Lost => Event::Lost {
-                        squadron: r.squadron,
-                        at,
-                    },
-                    _ => Event::StoodDown {
-                        squadron: r.squadron,
-                        at,
-                    },
-                };
-                assert_eq!(next.next(), Some(&want));
-                if r.fate == Fate::Lost {
-                    losses_seen += 1;
-                    assert_eq!(c.forces().squadrons[r.squadron].place, Place::Damaged);
-                }
-                let in_raid = c.geschwader()[start.geschwader]
-                    .squadrons
-                    .contains(&r.squadron);
-                let in_wing = c.wings()[start.wing].squadrons.contains(&r.squadron);
-                assert!(!in_raid && !in_wing, "it has left its formation");
-            }
             // Each side with hits takes them: one stand-down at most.
             let owed = [o.raf_hits, o.luftwaffe_hits]
                 .into_iter()
@@ -552,10 +528,6 @@ fn a_campaign_can_be_fought_all_on_the_board_or_all_with_dice() {
         assert_eq!(t.dogfights_on_board, t.dogfights, "every dogfight too");
         // The board loses and stands down none itself: its hits are
         // taken after, as the dice's, each a stand-down or a loss.
-        assert!(results
-            .iter()
-            .flat_map(|o| &o.squadrons)
-            .all(|r| r.fate == Fate::Unhurt));
         assert!(t.raf_stood_down > 0 && t.luftwaffe_stood_down > 0);
         let chosen = |side| {
             board
@@ -1290,8 +1262,6 @@ fn a_dogfight_on_the_board_maps_back_like_the_dice_losses_only_no_stand_downs() 
                 _ => None,
             });
             for r in &out.squadrons {
-                // The board loses none itself: its hits are taken after.
-                assert_eq!(r.fate, Fate::Unhurt);
                 // The planes on the board say the same.
                 let u = t.unit_of(r.squadron).unwrap();
                 let g = &c.last_battle().unwrap().game;
@@ -1492,7 +1462,6 @@ fn outcome(lost: [u8; 2], points: u32) -> Outcome {
         side,
         shot_down,
         damaged: 0,
-        fate: Fate::Unhurt,
         fought: true,
         seen: true,
         bomber: side == Side::German,

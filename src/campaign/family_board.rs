@@ -13,7 +13,7 @@
 //! rounds.
 
 use super::rules::{CampaignRules, FamilyBoardRules};
-use super::tactical::{Fate, Meeting, Outcome, SquadronResult};
+use super::tactical::{Meeting, Outcome, SquadronResult};
 use crate::common::hex::offset_of;
 use crate::family::{FamilyScenario, Game, Position, Raid, Return, SeatSetup, Setup, SpitfireAt};
 use crate::simple_hex::Side;
@@ -166,7 +166,6 @@ pub fn outcome(t: &FamilyTactical, rules: &FamilyBoardRules) -> Outcome {
             side: Side::British,
             shot_down: lost as u8,
             damaged: 0,
-            fate: Fate::Unhurt,
             fought: true,
             seen: true,
             bomber: false,
@@ -189,7 +188,6 @@ pub fn outcome(t: &FamilyTactical, rules: &FamilyBoardRules) -> Outcome {
             side: Side::German,
             shot_down: killed as u8,
             damaged: 0,
-            fate: Fate::Unhurt,
             fought: true,
             seen: true,
             bomber: !escort,

@@ -21,29 +21,20 @@ use crate::simple_hex::{
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
-/// What the board battle did to a squadron.
+/// What hits did to a squadron in an intercept (counted for the
+/// simulator's report).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Fate {
-    Unhurt,
     StoodDown,
     Lost,
-}
-
-impl Fate {
-    pub fn name(self) -> &'static str {
-        match self {
-            Fate::Unhurt => "flies on",
-            Fate::StoodDown => "stood down",
-            Fate::Lost => "lost",
-        }
-    }
 }
 
 /// The campaign result of a board battle.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Outcome {
     /// Every squadron of the battle, in unit order, with its planes shot
-    /// down and damaged, and its fate.
+    /// down and damaged (its losses and stand-downs come from the hits
+    /// the battle makes, taken on the map as the dice's).
     pub squadrons: Vec<SquadronResult>,
     /// Bomb points scored on the board (on the family board, bombers over
     /// the target). The raid's bombs fall at its bomb run, with the dice.
@@ -139,7 +130,6 @@ pub struct SquadronResult {
     pub side: Side,
     pub shot_down: u8,
     pub damaged: u8,
-    pub fate: Fate,
     /// One of its planes fired or was fired on.
     #[serde(default = "yes")]
     pub fought: bool,
@@ -511,7 +501,6 @@ pub fn outcome(t: &Tactical, rules: &TacticalRules) -> Outcome {
                 side,
                 shot_down,
                 damaged,
-                fate: Fate::Unhurt,
                 fought: t.fought[u],
                 seen: true,
                 bomber,

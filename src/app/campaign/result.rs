@@ -9,7 +9,7 @@ use crate::app::spread_view::{self, Placing};
 use crate::app::ui::{Ui, ACCENT, DIM, INK, PAPER};
 use crate::campaign::game::Campaign;
 use crate::campaign::score::{luftwaffe_rate_holds, Verdict};
-use crate::campaign::tactical::{Fate, Outcome};
+use crate::campaign::tactical::Outcome;
 use crate::common::words::count;
 use crate::simple_hex::Side;
 use macroquad::prelude::*;
@@ -82,11 +82,6 @@ impl CampaignScene {
                 .iter()
                 .filter(|s| s.side == side && !unseen.contains(&s.squadron))
             {
-                let fate = match s.fate {
-                    Fate::Lost => "LOST",
-                    Fate::StoodDown => "stood down",
-                    Fate::Unhurt => "flies on",
-                };
                 let line = match (out.family, s.side, s.shot_down > 0) {
                     (true, Side::British, true) => {
                         // On the family board every squadron flies as one
@@ -97,25 +92,15 @@ impl CampaignScene {
                         format!("{}: shot down", squadron(c, s.squadron))
                     }
                     (true, _, false) => format!("{}: flies on", squadron(c, s.squadron)),
-                    (false, ..) if s.fate == Fate::Unhurt => format!(
+                    (false, ..) => format!(
                         "{}: {} shot down, {} damaged",
                         squadron(c, s.squadron),
                         s.shot_down,
                         s.damaged
                     ),
-                    (false, ..) => format!(
-                        "{}: {} shot down, {} damaged - {fate}",
-                        squadron(c, s.squadron),
-                        s.shot_down,
-                        s.damaged
-                    ),
-                };
-                let col = match s.fate {
-                    Fate::Lost => ACCENT,
-                    _ => INK,
                 };
                 let line = crate::app::ui::fit_text(&line, r.w - 34.0, 16.0);
-                self.say(ui, &line, x + 10.0, y, fs, col);
+                self.say(ui, &line, x + 10.0, y, fs, INK);
                 y += step;
             }
             let hits = match side {

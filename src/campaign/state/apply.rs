@@ -481,9 +481,6 @@ pub fn apply(s: &mut State, event: &Event) {
             }
         }
         E::BattleResult(out) => {
-            for r in &out.squadrons {
-                count_intercept(s, r.squadron, r.fate);
-            }
             let f = s.fight.as_mut().expect("a battle on the board is a fight");
             f.on_raf = out.raf_hits;
             f.on_luftwaffe = out.luftwaffe_hits;
@@ -578,7 +575,6 @@ fn count_intercept(s: &mut State, q: usize, fate: Fate) {
             &mut i.luftwaffe_stood_down,
             &mut i.sweep_luftwaffe_stood_down,
         ),
-        (_, Fate::Unhurt) => return,
     };
     *all += 1;
     if sweep {

@@ -7,7 +7,7 @@ use crate::campaign::data::Role;
 use crate::campaign::event::Event;
 use crate::campaign::family_board;
 use crate::campaign::state::Stage;
-use crate::campaign::tactical::{self, Battle, Fate};
+use crate::campaign::tactical::{self, Battle};
 use crate::common::dice::sub_seed;
 use crate::family::Command as FamilyCommand;
 use crate::simple_hex::{Command as HexCommand, Side};
@@ -263,9 +263,9 @@ impl Exec<'_> {
         let raid = &s.rules().raid;
         let (ace_dice, raf_hit) = (raid.ace_dice, raid.raf_hit);
         let ace_flew = s.ace().is_some_and(|a| {
-            out.squadrons.iter().any(|r| {
-                r.squadron == a && r.side == Side::British && r.fought && r.fate != Fate::Lost
-            })
+            out.squadrons
+                .iter()
+                .any(|r| r.squadron == a && r.side == Side::British && r.fought)
         });
         if on.ace && ace_flew && ace_dice > 0 {
             let t = self.throw(Side::British, ace_dice, raf_hit);
