@@ -48,6 +48,7 @@ fn situations() -> Vec<Situation> {
                             in_stream,
                             spotter,
                             lights,
+                            night: tally_ho::blitz::Date::new(1940, 12, 1).unwrap(),
                         });
                     }
                 }
@@ -67,6 +68,7 @@ fn plain() -> Situation {
         in_stream: true,
         spotter: true,
         lights: Searchlights::Blocked,
+        night: tally_ho::blitz::Date::new(1940, 12, 1).unwrap(),
     }
 }
 
@@ -211,14 +213,18 @@ fn flak_aims_better_at_a_bomber_lit_or_coned_by_the_searchlights() {
 fn omit_any_second_beaufighter_on_table_c10() {
     let d = shipped();
     // The base table has its second Beaufighter...
-    assert!(d.fighter.entries().any(|f| *f == Fighter::TwoBeaufighters));
+    assert!(d
+        .fighter
+        .table
+        .entries()
+        .any(|f| *f == Fighter::TwoBeaufighters));
     // ...which is never met.
     let mut dice = Dice::new(5);
     let mut beaus = 0;
     for _ in 0..5_000 {
-        let (r, f) = d.roll_fighter(&mut dice);
+        let (r, m, f) = d.roll_fighter(&plain(), &mut dice);
         assert_ne!(f, Fighter::TwoBeaufighters);
-        if *d.fighter.get(r.total()) == Fighter::TwoBeaufighters {
+        if *d.fighter.table.get(r.total() + m) == Fighter::TwoBeaufighters {
             assert_eq!(f, Fighter::Beaufighter);
             beaus += 1;
         }
@@ -384,4 +390,98 @@ fn a_fighters_attack_is_read_with_its_guns_and_the_gunners_return_fire() {
         }
     }
     assert!(d.attack.entries().any(|a| *a == Attack::ShotDown));
+}
+
+/// The night `y-m-d`, over a plain land zone.
+fn on(y: i32, m: u8, d: u8) -> Situation {
+    Situation {
+        night: tally_ho::blitz::Date::new(y, m, d).unwrap(),
+        ..plain()
+    }
+}
+
+/// Docs/RULES.md, "The night fighters grow" (ours): from March 1941 the
+/// night fighters find a bomber, get into an attack and are radar
+/// Beaufighters more often, and more again in April and May; in the
+/// winter nothing is added.
+#[test]
+fn the_night_fighters_find_attack_and_fly_beaufighters_more_often_from_march_1941() {
+    let d = shipped();
+    let nights = [
+        on(1940, 11, 14),
+        on(1941, 2, 28),
+        on(1941, 3, 1),
+        on(1941, 4, 1),
+        on(1941, 5, 10),
+    ];
+    let c8: Vec<i16> = nights.iter().map(|s| d.detection.modifier(s)).collect();
+    let c9: Vec<i16> = nights.iter().map(|s| d.interception.modifier(s)).collect();
+    let c10: Vec<i16> = nights.iter().map(|s| d.fighter.modifier(s)).collect();
+    // Poor weather over land: C-8's -1 alone in the winter.
+    assert_eq!(c8, [-1, -1, 0, 1, 1]);
+    assert_eq!(c9, [0, 0, 1, 2, 4]);
+    assert_eq!(c10, [0, 0, 2, 2, 4]);
+    // What a May C-10 reads: a Beaufighter on 3 or more of the d10 (80%),
+    // against 7 or more (40%) in the winter.
+    let beaus = |s: &Situation| {
+        (1..=10)
+            .filter(|&r| {
+                matches!(
+                    d.fighter.table.get(r + d.fighter.modifier(s)),
+                    Fighter::Beaufighter | Fighter::TwoBeaufighters
+                )
+            })
+            .count()
+    };
+    assert_eq!((beaus(&nights[0]), beaus(&nights[4])), (4, 8));
+}
+
+/// The share of the 100 throws of 2d10 on D-3 that bring the bomber down
+/// in situation `s`.
+fn flak_kills(d: &Defences, s: &Situation) -> usize {
+    let m = d.flak.modifier(s);
+    (1..=10)
+        .flat_map(|a| (1..=10).map(move |b| a + b))
+        .filter(|&t| d.flak_downs(t, m))
+        .count()
+}
+
+/// Docs/RULES.md, D-3 (ours): the guns bring a bomber down on a modified
+/// 21 or more, never unaided, so that London, the searchlights, height
+/// and the weather decide it.
+#[test]
+fn flak_brings_a_bomber_down_on_a_modified_21_so_london_the_lights_height_and_weather_decide_it() {
+    let d = shipped();
+    let good = Situation {
+        weather: Weather::Good,
+        zone: ZoneSort::Target,
+        ..plain()
+    };
+    let lit = |lights| Situation { lights, ..good };
+    let london = |lights| Situation {
+        london: true,
+        lights,
+        ..good
+    };
+    // Out of 100 throws of 2d10.
+    assert_eq!(flak_kills(&d, &good), 0, "a dark city away from London");
+    assert_eq!(flak_kills(&d, &lit(Searchlights::Illuminated)), 1);
+    assert_eq!(flak_kills(&d, &lit(Searchlights::Coned)), 6);
+    assert_eq!(flak_kills(&d, &london(Searchlights::Blocked)), 3);
+    assert_eq!(flak_kills(&d, &london(Searchlights::Illuminated)), 6);
+    assert_eq!(flak_kills(&d, &london(Searchlights::Coned)), 15);
+    let low = Situation { low: true, ..good };
+    assert_eq!(flak_kills(&d, &low), 3, "below 3,000 metres");
+    let poor = Situation {
+        london: true,
+        weather: Weather::Poor,
+        ..good
+    };
+    assert_eq!(flak_kills(&d, &poor), 1, "London under cloud");
+    let bad = Situation {
+        london: true,
+        weather: Weather::Bad,
+        ..good
+    };
+    assert_eq!(flak_kills(&d, &bad), 0, "London in bad weather");
 }

@@ -19,7 +19,7 @@ fn tables() -> Arc<Tables> {
 
 fn tour(seed: u64) -> Game {
     let mut g = Game::new(tables(), Setup::default(), seed);
-    play_out(&mut g, &mut ai::Crew, 20_000).unwrap();
+    play_out(&mut g, &mut ai::Crew::default(), 20_000).unwrap();
     g
 }
 
@@ -37,7 +37,7 @@ struct Crew<F: FnMut(&Game) -> Option<Command>>(F);
 
 impl<F: FnMut(&Game) -> Option<Command>> Opponent<Game> for Crew<F> {
     fn decide(&mut self, g: &Game, _: tally_ho::blitz::Seat) -> Option<Command> {
-        (self.0)(g).or_else(|| ai::Crew.decide(g))
+        (self.0)(g).or_else(|| ai::Crew::AUTO.decide(g))
     }
 }
 
@@ -90,7 +90,7 @@ fn outbound_the_bomber_flies_only_w_nw_or_n_and_homebound_only_e_se_or_s() {
                 }
             }
         }
-        let c = ai::Crew.decide(&g).unwrap();
+        let c = ai::Crew::AUTO.decide(&g).unwrap();
         let _ = seat;
         g.play(c).unwrap();
     }
@@ -213,34 +213,62 @@ fn an_outbound_bombardier_seriously_wounded_or_killed_aborts_the_mission_in_play
     assert!(aborts > 0, "no bombardier lost outbound in 80 tours");
 }
 
+/// "On an unmodified 20, it collides with the attacking fighter, downing
+/// both aircraft and forcing your crew to bail out on Table E-2": every
+/// man bails out on E-2, never E-1, and over the sea a man who lives
+/// comes down in it (E-3, after his E-2).
 #[test]
-fn evasive_action_on_an_unmodified_20_collides_and_the_bomber_is_lost() {
-    let mut collisions = 0;
-    for seed in 0..80 {
-        let g = tour(seed);
+fn evasive_action_on_an_unmodified_20_collides_and_the_crew_bails_out_on_table_e2() {
+    let (mut collisions, mut at_sea) = (0, 0);
+    for seed in 0..120 {
+        // A crew that always takes evasive action.
+        let g = tour_with(seed, |g| {
+            matches!(g.phase(), Phase::Attacked { .. }).then_some(Command::Evade)
+        });
         let mut collided = false;
-        for e in g.events() {
-            match e {
-                Event::Thrown(t) if t.table == TableId::Evasion => {
-                    collided = t.total() == 20;
-                    collisions += collided as u32;
-                }
-                Event::Ended(end) if collided => {
-                    assert_eq!(*end, Ending::Lost(Cause::Collision));
-                    collided = false;
-                }
-                Event::Thrown(t) if collided => {
-                    assert!(
-                        matches!(t.table, TableId::E1 | TableId::E3),
-                        "{:?}",
-                        t.table
-                    )
-                }
-                _ => {}
+        let mut last = None;
+        let (mut jumps, mut alive) = (0, 0);
+        walk(&g, |s, e| match e {
+            Event::Thrown(t) if t.table == TableId::Evasion => {
+                collided = t.total() == 20;
+                collisions += collided as u32;
+                jumps = 0;
+                alive = tally_ho::blitz::Position::ALL
+                    .into_iter()
+                    .filter(|&p| {
+                        s.crew()
+                            .at(p)
+                            .is_some_and(|m| m.wound != Some(tally_ho::blitz::Wound::Killed))
+                    })
+                    .count();
             }
-        }
+            Event::Ended(end) if collided => {
+                assert_eq!(*end, Ending::Lost(Cause::Collision));
+                assert_eq!(jumps, alive, "every man alive bailed out on E-2");
+                collided = false;
+            }
+            Event::Thrown(t) if collided => {
+                match t.table {
+                    TableId::E2 => jumps += 1,
+                    TableId::E3 => {
+                        // Only at sea, and only after the man's own E-2.
+                        let zone = s.bomber().unwrap().zone;
+                        assert_eq!(
+                            g.tables().map.kind(zone),
+                            Some(tally_ho::blitz::ZoneKind::Water)
+                        );
+                        assert_eq!(last, Some(TableId::E2));
+                        at_sea += 1;
+                    }
+                    other => panic!("{other:?} after a collision"),
+                }
+                last = Some(t.table);
+            }
+            _ => {}
+        });
     }
-    assert!(collisions > 0, "no collision in 80 tours");
+    assert!(collisions > 0, "no collision in 120 tours");
+    assert!(at_sea > 0, "no collision over the sea in 120 tours");
 }
 
 #[test]
@@ -440,7 +468,7 @@ fn avoiding_bad_weather_turns_back_into_the_zone_left_with_its_earlier_weather()
                 }
                 continue;
             }
-            let c = ai::Crew.decide(&g).unwrap();
+            let c = ai::Crew::AUTO.decide(&g).unwrap();
             g.play(c).unwrap();
         }
     }
@@ -484,7 +512,7 @@ fn homebound_in_bad_weather_the_crew_may_descend_and_then_stays_below_3000_metre
             assert!(b.low && !b.in_stream);
             continue;
         }
-        let c = ai::Crew.decide(&g).unwrap();
+        let c = ai::Crew::AUTO.decide(&g).unwrap();
         g.play(c).unwrap();
     }
     assert!(descended > 3, "{descended}");
@@ -511,7 +539,7 @@ fn in_zone_n9_without_a_fuel_box_the_crew_bails_out_rather_than_lands() {
                     }
                 }
                 Phase::Heading => Command::Fly(Heading::SE),
-                _ => ai::Crew.decide(&g).unwrap(),
+                _ => ai::Crew::AUTO.decide(&g).unwrap(),
             };
             g.play(c).unwrap();
             played += 1;
@@ -596,7 +624,7 @@ fn a_choice_that_rolled_nothing_is_undone_and_a_roll_never_is() {
     let mut g = Game::new(tables(), Setup::default(), 8);
     let mut undone = 0;
     while g.to_act().is_some() && undone < 5 {
-        let c = ai::Crew.decide(&g).unwrap();
+        let c = ai::Crew::AUTO.decide(&g).unwrap();
         let before = g.state().clone();
         let events = g.events().len();
         g.play(c).unwrap();
@@ -703,4 +731,183 @@ proptest! {
         let again = replayed(g.restart(), g.commands(), g.commands().len());
         prop_assert_eq!(again.events(), g.events());
     }
+}
+
+/// D-3 as played: the bomber is shot down, and the crew bails out, exactly
+/// when the throw with its modifiers reaches 21 (docs/RULES.md, D-3).
+#[test]
+fn in_play_the_flak_downs_the_bomber_exactly_when_its_modified_d3_reaches_21() {
+    let (mut downed, mut spared_high) = (0, 0);
+    for seed in 0..150 {
+        let g = tour(seed);
+        let mut pending = None;
+        walk(&g, |_, e| match e {
+            Event::Thrown(t) if t.table == TableId::D3 => {
+                pending = Some(t.modified() >= 21);
+                spared_high += usize::from(t.modified() == 20);
+            }
+            Event::Ended(end) => {
+                if let Some(down) = pending.take() {
+                    assert_eq!(*end == Ending::Lost(Cause::Flak), down, "{end:?}");
+                    downed += usize::from(down);
+                }
+            }
+            // Anything but the crew's bailing out after the flak: not downed.
+            Event::Thrown(t) if !matches!(t.table, TableId::E1 | TableId::E3) => {
+                if pending == Some(true) {
+                    panic!("{:?} thrown after the flak downed the bomber", t.table);
+                }
+                pending = None;
+            }
+            _ => {}
+        });
+    }
+    assert!(downed > 0, "no bomber downed by the flak in 150 tours");
+    assert!(spared_high > 0, "no D-3 of 20 in 150 tours");
+}
+
+/// C-10 as played: thrown with nothing added in the winter, +2 from
+/// 1 March 1941 and +4 from 1 May (the radar Beaufighters; C-8 and C-9
+/// grow on the same nights, `levels/blitz/defences.ron`).
+#[test]
+fn in_play_c10_reads_more_radar_beaufighters_from_march_and_more_again_in_may() {
+    let date = |y, m, d| tally_ho::blitz::Date::new(y, m, d).unwrap();
+    let (march, may) = (date(1941, 3, 1), date(1941, 5, 1));
+    let mut seen = [0; 3];
+    for seed in 0..150 {
+        let g = tour(seed);
+        walk(&g, |s, e| {
+            if let Event::Thrown(t) = e {
+                if t.table == TableId::C10 {
+                    let (period, want) = if s.night() < march {
+                        (0, 0)
+                    } else if s.night() < may {
+                        (1, 2)
+                    } else {
+                        (2, 4)
+                    };
+                    assert_eq!(t.modifier, want, "{}", s.night());
+                    seen[period] += 1;
+                }
+            }
+        });
+    }
+    assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
+}
+
+/// Docs/RULES.md, "The bomb run" (ours): a bomber the searchlights cone is
+/// fired on again (a second D-3) as it holds its run for the bombs; one
+/// that aborts instead of D-5 is not, and one merely lit is not either.
+#[test]
+fn a_bomber_coned_is_fired_on_again_as_it_holds_its_run_and_not_if_it_aborts() {
+    use tally_ho::blitz::Searchlights;
+    let (mut held, mut gave_up, mut lit) = (0, 0, 0);
+    for seed in 0..300 {
+        // Odd seeds hold every run, even ones abort a coned run.
+        let g = tour_with(seed, |g| {
+            let coned = g.mission().is_some_and(|m| m.lights == Searchlights::Coned);
+            (g.phase() == Phase::Release && coned && seed % 2 == 0).then_some(Command::Abort)
+        });
+        let mut d3 = 0;
+        let mut lights = None;
+        let mut choice = None;
+        walk(&g, |_, e| match e {
+            Event::Lights(l) => {
+                lights = Some(*l);
+                d3 = 0;
+                choice = None;
+            }
+            Event::Thrown(t) if t.table == TableId::D3 => {
+                d3 += 1;
+                if d3 == 2 {
+                    assert_eq!(lights, Some(Searchlights::Coned));
+                    assert_eq!(choice, Some(Command::Release));
+                }
+            }
+            Event::Phase(Phase::Release) => choice = Some(Command::Release),
+            Event::Aborted(_) if choice.is_some() => choice = Some(Command::Abort),
+            Event::Thrown(t) if t.table == TableId::D5 => {
+                let want = if lights == Some(Searchlights::Coned) {
+                    2
+                } else {
+                    1
+                };
+                assert_eq!(d3, want, "{lights:?}");
+                held += usize::from(want == 2);
+                lit += usize::from(lights == Some(Searchlights::Illuminated));
+            }
+            Event::TurnedForHome | Event::Flew(_) if lights.is_some() => {
+                if choice == Some(Command::Abort) {
+                    assert_eq!(d3, 1, "an aborted run draws no second flak");
+                    gave_up += 1;
+                }
+                lights = None;
+            }
+            _ => {}
+        });
+    }
+    assert!(held > 0 && gave_up > 0 && lit > 0, "{held} {gave_up} {lit}");
+}
+
+/// Docs/RULES.md, "The crews' policies": each automatic crew decides as
+/// its policy says, over whole tours.
+#[test]
+fn each_automatic_crew_decides_as_its_policy_says() {
+    use tally_ho::blitz::ai::{Crew, Policy};
+    use tally_ho::blitz::{Fighter, Searchlights};
+    let mut seen = [[0usize; 4]; 3];
+    for (k, policy) in Policy::ALL.into_iter().enumerate() {
+        let crew = Crew::new(policy);
+        for seed in 0..40 {
+            let mut g = Game::new(tables(), Setup::default(), seed);
+            while let Some(c) = crew.decide(&g) {
+                match (g.phase(), c) {
+                    (Phase::Attacked { fighter, .. }, c) => {
+                        let evade = match policy {
+                            Policy::Auto => fighter == Fighter::Beaufighter,
+                            Policy::Cautious => true,
+                            Policy::Bold => false,
+                        };
+                        assert_eq!(c == Command::Evade, evade, "{policy:?} {fighter:?}");
+                        seen[k][0] += 1;
+                    }
+                    (Phase::Release, c) => {
+                        let m = g.mission().unwrap();
+                        let abort = match policy {
+                            Policy::Auto => m.london && m.lights == Searchlights::Coned,
+                            Policy::Cautious => m.lights != Searchlights::Blocked,
+                            Policy::Bold => false,
+                        };
+                        assert_eq!(c == Command::Abort, abort, "{policy:?}");
+                        seen[k][1] += usize::from(m.lights != Searchlights::Blocked);
+                    }
+                    (Phase::Weather, c) => {
+                        assert!(
+                            policy != Policy::Bold || c == Command::PressOn,
+                            "the bold crew presses on"
+                        );
+                        seen[k][2] += 1;
+                    }
+                    (Phase::Heading, Command::Abort) => {
+                        assert_eq!(
+                            policy,
+                            Policy::Cautious,
+                            "only the cautious crew turns back"
+                        );
+                        seen[k][3] += 1;
+                    }
+                    _ => {}
+                }
+                g.play(c).unwrap();
+            }
+        }
+    }
+    for (k, s) in seen.iter().enumerate() {
+        assert!(
+            s[0] > 0 && s[1] > 0 && s[2] > 0,
+            "{:?}: {s:?}",
+            Policy::ALL[k]
+        );
+    }
+    assert!(seen[1][3] > 0, "the cautious crew never turned back hurt");
 }

@@ -31,6 +31,7 @@ fn over_target() -> Situation {
         in_stream: true,
         spotter: true,
         lights: Searchlights::Blocked,
+        night: tally_ho::blitz::Date::new(1940, 12, 1).unwrap(),
     }
 }
 
@@ -153,7 +154,7 @@ fn crewmen_who_survive_ditching_or_bailing_out_outside_the_green_zone_are_automa
         };
         assert_eq!(e.come_down(&map, zone), want, "{zone}");
         for seed in 0..30 {
-            let (_, jump, fate) = e.roll_jump(&map, zone, &mut Dice::new(seed));
+            let (_, jump, fate) = e.roll_jump(&map, zone, false, &mut Dice::new(seed));
             match jump {
                 Jump::Killed => assert_eq!(fate, Fate::Killed),
                 _ => assert_eq!(fate, want),

@@ -552,7 +552,8 @@ fn records() -> Vec<(&'static str, AnyRecord, bool)> {
         last_night: tally_ho::blitz::Date::new(1940, 11, 28),
     };
     let mut blitz = tally_ho::blitz::Game::new(tables, short, 6);
-    tally_ho::common::game::play_out(&mut blitz, &mut tally_ho::blitz::ai::Crew, 5_000).unwrap();
+    tally_ho::common::game::play_out(&mut blitz, &mut tally_ho::blitz::ai::Crew::default(), 5_000)
+        .unwrap();
     let blitz_part = tally_ho::common::game::replayed(
         blitz.restart(),
         tally_ho::common::game::Rules::commands(&blitz),

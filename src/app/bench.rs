@@ -160,7 +160,7 @@ pub fn bench_blitz_app() -> App {
         if far_out {
             break;
         }
-        let Some(c) = ai::Crew.decide(&game) else {
+        let Some(c) = ai::Crew::AUTO.decide(&game) else {
             break;
         };
         game.play(c)

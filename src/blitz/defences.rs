@@ -4,7 +4,7 @@
 //! the amendments (docs/RULES.md, "The night Blitz"). Values:
 //! `levels/blitz/defences.ron`.
 
-use super::calendar::Moon;
+use super::calendar::{Date, Moon};
 use super::flight::Weather;
 use super::map::{Zone, ZoneKind, ZoneMap};
 use super::table::{Rolled, Table, Throw};
@@ -39,6 +39,8 @@ pub struct Situation {
     pub spotter: bool,
     /// What the searchlights did (D-2): flak aims better at a lit bomber.
     pub lights: Searchlights,
+    /// The night: the defences grow over the winter (`When::Since`).
+    pub night: Date,
 }
 
 impl ZoneSort {
@@ -85,6 +87,9 @@ pub enum When {
     /// Lit by the searchlights (D-2), or coned.
     Illuminated,
     Coned,
+    /// From this night on (ours: the night fighters' airborne radar and
+    /// ground control coming into service over the winter of 1940-41).
+    Since(Date),
 }
 
 impl When {
@@ -104,6 +109,7 @@ impl When {
             When::NoSpotter => !s.spotter,
             When::Illuminated => s.lights == Searchlights::Illuminated,
             When::Coned => s.lights == Searchlights::Coned,
+            When::Since(d) => s.night >= d,
         }
     }
 }
@@ -253,14 +259,21 @@ pub struct Defences {
     pub interception: Check<Interception>,
     /// Deducted from every roll on C-9 (the amendments: -5).
     pub c9: i16,
-    pub fighter: Table<Fighter>,
+    /// C-10, with the fighters' growth as modifiers (high rolls the
+    /// Beaufighters with radar).
+    pub fighter: Check<Fighter>,
     pub evasion: Table<Evasion>,
     /// Evasive action collides with the fighter on this unmodified roll.
     pub collision: i16,
-    /// Flak brings the bomber down on this unmodified roll of D-3 (ours).
+    /// Flak brings the bomber down on a D-3 of this or more, modifiers
+    /// added (ours): never unaided, so London, the searchlights, height
+    /// and weather decide it.
     pub downed: i16,
     pub searchlights: Check<Searchlights>,
     pub flak: Check<Flak>,
+    /// A bomber the searchlights left like this is fired on again (D-3)
+    /// as it holds its run for the bombs (ours).
+    pub second_flak: Vec<Searchlights>,
     /// A fighter's attack, with each fighter's guns as a modifier and the
     /// bomber's gunner's return fire while he is able.
     pub attack: Table<Attack>,
@@ -286,6 +299,7 @@ impl Defences {
         out.extend(self.crewman_hit.validate("crewman_hit"));
         out.extend(self.follow_up.validate("follow_up"));
         out.extend(too_long("guns", &self.guns, 8, "fighters"));
+        out.extend(too_long("second_flak", &self.second_flak, 3, "results"));
         for (i, (_, v)) in self.guns.iter().enumerate().take(8) {
             if !(-20..=20).contains(v) {
                 out.push(Invalid::new(
@@ -314,10 +328,14 @@ impl Defences {
         }
         let (lo, hi) = self.evasion.dice.range();
         let (flo, fhi) = self.flak.table.dice.range();
-        if !(flo..=fhi).contains(&self.downed) {
+        if !(flo..=fhi + 20).contains(&self.downed) {
             out.push(Invalid::new(
                 "downed",
-                format!("{}: not a roll of the flak's dice", self.downed),
+                format!(
+                    "{}: a modified roll of the flak's dice, {flo} to {}",
+                    self.downed,
+                    fhi + 20
+                ),
             ));
         }
         if !(lo..=hi).contains(&self.collision) {
@@ -343,13 +361,13 @@ impl Defences {
     }
 
     /// C-10: the fighter, with any second Beaufighter omitted.
-    pub fn roll_fighter(&self, dice: &mut Dice) -> (Rolled, Fighter) {
-        let r = self.fighter.dice.roll(dice);
-        let f = match *self.fighter.get(r.total()) {
+    pub fn roll_fighter(&self, s: &Situation, dice: &mut Dice) -> (Rolled, i16, Fighter) {
+        let (r, m, f) = self.fighter.roll(s, dice);
+        let f = match f {
             Fighter::TwoBeaufighters => Fighter::Beaufighter,
             f => f,
         };
-        (r, f)
+        (r, m, f)
     }
 
     /// A fighter's attack: `shaken` by evasive action, it misses without a
@@ -403,11 +421,16 @@ impl Defences {
     }
 
     /// D-3 in a situation: the dice, the modifier, the result, and whether
-    /// the unmodified roll is the one that brings the bomber down (ours).
+    /// the modified roll brings the bomber down (ours).
     pub fn roll_flak(&self, s: &Situation, dice: &mut Dice) -> (Rolled, i16, Flak, bool) {
         let (r, m, f) = self.flak.roll(s, dice);
-        let downed = r.total() == self.downed;
+        let downed = self.flak_downs(r.total(), m);
         (r, m, f, downed)
+    }
+
+    /// Whether a D-3 of `total` with modifier `m` brings the bomber down.
+    pub fn flak_downs(&self, total: i16, m: i16) -> bool {
+        total + m >= self.downed
     }
 
     /// Evasive action: 2d10, and whether it collided (an unmodified

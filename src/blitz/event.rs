@@ -138,9 +138,11 @@ pub enum TableId {
     D3,
     D5,
     G1,
-    /// E-1 (and E-2 after a collision).
+    /// E-1, bailing out.
     E1,
     E3,
+    /// E-2, bailing out after a collision.
+    E2,
 }
 
 impl TableId {
@@ -173,6 +175,7 @@ impl TableId {
             TableId::G1 => "G-1 Landing",
             TableId::E1 => "E-1 Bail out",
             TableId::E3 => "E-3 Ditching",
+            TableId::E2 => "E-2 Bail out after a collision",
         }
     }
 }

@@ -436,8 +436,8 @@ impl Game {
                 let (r, m, i) = t.defences.roll_interception(&s, self.dice());
                 self.thrown(TableId::C9, &r, m, i);
                 if i == Interception::Attacks {
-                    let (r, fighter) = t.defences.roll_fighter(self.dice());
-                    self.thrown(TableId::C10, &r, 0, fighter);
+                    let (r, m, fighter) = t.defences.roll_fighter(&s, self.dice());
+                    self.thrown(TableId::C10, &r, m, fighter);
                     self.emit(Event::Phase(Phase::Attacked {
                         fighter,
                         attacks: 0,
@@ -544,6 +544,20 @@ impl Game {
         let (r, m, lights) = t.defences.searchlights.roll(&s, self.dice());
         self.thrown(TableId::D2, &r, m, lights);
         self.emit(Event::Lights(lights));
+        if !self.flak() {
+            return;
+        }
+        let b = self.state.bomber().expect("flying");
+        if b.leg == Leg::Outbound && b.bombs {
+            self.emit(Event::Phase(Phase::Release));
+        } else {
+            self.next_move();
+        }
+    }
+
+    /// D-3, and what it does; false if the bomber is lost.
+    fn flak(&mut self) -> bool {
+        let t = self.t();
         let s = self.sit();
         let (r, m, flak, downed) = t.defences.roll_flak(&s, self.dice());
         self.thrown(
@@ -558,7 +572,8 @@ impl Game {
         );
         self.emit(Event::Flak(flak));
         if downed {
-            return self.bail_out(Cause::Flak);
+            self.bail_out(Cause::Flak);
+            return false;
         }
         match flak {
             Flak::NoFlak | Flak::Harmless => {}
@@ -566,26 +581,23 @@ impl Game {
             Flak::HitHard => {
                 self.crew_hit(Cause::Flak);
                 if self.lost() {
-                    return;
+                    return false;
                 }
                 self.failure();
             }
         }
-        if self.lost() {
-            return;
-        }
-        let b = self.state.bomber().expect("flying");
-        if b.leg == Leg::Outbound && b.bombs {
-            self.emit(Event::Phase(Phase::Release));
-        } else {
-            self.next_move();
-        }
+        !self.lost()
     }
 
     /// The bombs (D-5), then home, meeting night fighters only after No
-    /// FLAK.
+    /// FLAK. A bomber the searchlights hold (`second_flak`, ours) is fired
+    /// on again (D-3) while it flies straight and level for the aim.
     fn release(&mut self) {
         let t = self.t();
+        let lit = self.state.mission().map(|m| m.lights);
+        if lit.is_some_and(|l| t.defences.second_flak.contains(&l)) && !self.flak() {
+            return;
+        }
         let flak = self
             .state
             .mission()
@@ -658,30 +670,39 @@ impl Game {
 
     // ---- the end of a mission ----
 
-    /// The bomber lost in the air: every man still alive jumps (E-1, E-2
-    /// after a collision) or, over the sea, ditches (E-3).
+    /// The bomber lost in the air: every man still alive jumps (E-1) or,
+    /// over the sea, ditches (E-3); after a collision every man bails out
+    /// on E-2 ("forcing your crew to bail out on Table E-2"), and over the
+    /// sea a man who lives comes down in it (E-3).
     fn bail_out(&mut self, cause: Cause) {
         let t = self.t();
         let zone = self.state.bomber().expect("flying").zone;
         let sea = t.map.kind(zone) == Some(ZoneKind::Water);
+        let collision = cause == Cause::Collision;
         for p in Position::ALL {
             if !self.alive(p) {
                 continue;
             }
-            let fate = if sea {
-                let (r, d, fate) = t.end.roll_ditching(&t.map, zone, self.dice());
-                self.thrown(TableId::E3, &r, 0, d);
-                fate
-            } else {
-                let (r, j, fate) = t.end.roll_jump(&t.map, zone, self.dice());
-                self.thrown(TableId::E1, &r, 0, j);
-                if j == Jump::Injured && fate != Fate::Killed {
+            let mut fate = None;
+            if collision || !sea {
+                let (r, j, f) = t.end.roll_jump(&t.map, zone, collision, self.dice());
+                let table = if collision { TableId::E2 } else { TableId::E1 };
+                self.thrown(table, &r, 0, j);
+                if j == Jump::Injured && f != Fate::Killed {
                     self.emit(Event::Wounded {
                         position: p,
                         wound: Wound::Serious,
                     });
                 }
-                fate
+                fate = Some(f);
+            }
+            let fate = match fate {
+                Some(f) if !sea || f == Fate::Killed => f,
+                _ => {
+                    let (r, d, f) = t.end.roll_ditching(&t.map, zone, self.dice());
+                    self.thrown(TableId::E3, &r, 0, d);
+                    f
+                }
             };
             self.emit(Event::CameDown { position: p, fate });
         }

@@ -47,7 +47,8 @@ pub enum Landing {
     Crash,
 }
 
-/// E-1 and E-2: a crewman's jump.
+/// E-1 and E-2: a crewman's jump (from a bomber lost, or after a
+/// collision).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Jump {
     Safe,
@@ -93,7 +94,10 @@ pub struct MissionEnd {
     /// Fuel Boxes needed to land in Zone N9 rather than bail out (the
     /// amendments: at least 1).
     pub n9_fuel: u8,
+    /// E-1: bailing out of a bomber lost.
     pub jump: Table<Jump>,
+    /// E-2: bailing out after a collision with a night fighter.
+    pub collision_jump: Table<Jump>,
     pub ditching: Table<Ditching>,
 }
 
@@ -103,6 +107,7 @@ impl MissionEnd {
         out.extend(self.bomb_run.validate("bomb_run"));
         out.extend(self.landing.validate("landing"));
         out.extend(self.jump.validate("jump"));
+        out.extend(self.collision_jump.validate("collision_jump"));
         out.extend(self.ditching.validate("ditching"));
         for (v, path) in [
             (self.on_the_beam, "on_the_beam"),
@@ -221,10 +226,22 @@ impl MissionEnd {
         }
     }
 
-    /// E-1 (or E-2 after a collision) for one crewman, and where he ends.
-    pub fn roll_jump(&self, map: &ZoneMap, zone: Zone, dice: &mut Dice) -> (Rolled, Jump, Fate) {
-        let r = self.jump.dice.roll(dice);
-        let j = *self.jump.get(r.total());
+    /// E-1 (or E-2 after a `collision`) for one crewman, and where he
+    /// ends if he comes down on land.
+    pub fn roll_jump(
+        &self,
+        map: &ZoneMap,
+        zone: Zone,
+        collision: bool,
+        dice: &mut Dice,
+    ) -> (Rolled, Jump, Fate) {
+        let table = if collision {
+            &self.collision_jump
+        } else {
+            &self.jump
+        };
+        let r = table.dice.roll(dice);
+        let j = *table.get(r.total());
         let fate = match j {
             Jump::Killed => Fate::Killed,
             _ => self.come_down(map, zone),

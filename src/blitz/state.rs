@@ -176,6 +176,7 @@ impl State {
             in_stream: b.in_stream,
             spotter: self.crew.spotting(),
             lights: m.lights,
+            night: self.night,
         })
     }
 

@@ -295,6 +295,11 @@ enum Cmd {
         /// levels/campaign/spreads.ron).
         #[arg(long)]
         write_spreads: Option<PathBuf>,
+        /// The night Blitz: the automatic crew's policy, auto, cautious or
+        /// bold, or `all` to fly each on the same seeds side by side
+        /// [default: auto].
+        #[arg(long)]
+        crew: Option<String>,
     },
     /// Time the computer's decisions: games played one after another on one
     /// thread, every decision timed; prints the mean, median, 90th and 99th
@@ -357,6 +362,7 @@ pub fn main() -> ExitCode {
             difficulties,
             write_shares,
             write_spreads,
+            crew,
         }) => game.choose().map_err(Into::into).and_then(|c| {
             let run = simulate::SimRun {
                 games,
@@ -369,8 +375,12 @@ pub fn main() -> ExitCode {
                 difficulties,
                 write_shares,
                 write_spreads,
+                crew,
             };
             let hex = matches!(c, Chosen::SimpleHex { .. });
+            if !matches!(c, Chosen::Blitz) && run.crew.is_some() {
+                return Err("--crew is for --game blitz".into());
+            }
             if !hex && (run.difficulty.is_some() || run.difficulties) {
                 return Err("--difficulty and --difficulties are for Simple Hex".into());
             }

@@ -93,7 +93,7 @@ fn record_blitz(seed: u64, out: &std::path::Path) -> Res {
     let mut game = Blitz::start(&crate::blitz::Setup::default(), seed, &base)?;
     crate::common::game::play_out(
         &mut game,
-        &mut crate::blitz::ai::Crew,
+        &mut crate::blitz::ai::Crew::default(),
         crate::sim::blitz::MAX_COMMANDS,
     )
     .map_err(|e| format!("the tour was not flown out: {e}"))?;

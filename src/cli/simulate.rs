@@ -31,6 +31,8 @@ pub(super) struct SimRun {
     pub write_spreads: Option<PathBuf>,
     /// Simple Hex: write the table of every setting's measured shares here.
     pub write_shares: Option<PathBuf>,
+    /// The night Blitz: the crew's policy by name, or `all`.
+    pub crew: Option<String>,
 }
 
 impl SimRun {
@@ -510,9 +512,11 @@ pub(super) fn bench_decisions(
     Ok(())
 }
 
-/// Whole night Blitz tours flown by the automatic crew: missions a month,
-/// targets, losses by cause, crews surviving and victory points.
+/// Whole night Blitz tours flown by an automatic crew: missions a month,
+/// targets, losses by cause, crews surviving and victory points; with
+/// `--crew all`, every policy on the same seeds side by side.
 pub(super) fn blitz(run: &SimRun) -> Res {
+    use crate::blitz::ai::Policy;
     let SimRun {
         games,
         seed,
@@ -523,23 +527,44 @@ pub(super) fn blitz(run: &SimRun) -> Res {
         return Err("--csv is not available for the night Blitz".into());
     }
     if !run.levels.is_empty() || run.ladder {
-        return Err("the night Blitz has one crew and no levels: --levels and --ladder are for the other games".into());
+        return Err("the night Blitz has crews, not levels: --crew names one (auto, cautious, bold, or all); --levels and --ladder are for the other games".into());
     }
+    let policies: Vec<Policy> = match run.crew.as_deref() {
+        None => vec![Policy::Auto],
+        Some("all") => Policy::ALL.to_vec(),
+        Some(name) => vec![Policy::parse(name)
+            .ok_or_else(|| format!("--crew takes auto, cautious, bold or all, not {name}"))?],
+    };
     let tables = Arc::new(data::load_blitz()?);
-    say!(
-        "night Blitz: {games} tours from {} to {}, flown by the automatic crew (seed {seed}, {threads} threads)",
-        tables.calendar.first_night,
-        tables.calendar.last_night
-    );
-    let bar = progress(games);
-    let (tours, elapsed) = sim::blitz::run(&tables, games, seed, threads, &|n| bar.inc(n));
-    bar.finish_and_clear();
-    say!(
-        "{}",
-        sim::blitz::Figures {
-            tours: &tours,
-            elapsed
-        }
-    );
+    let mut all = Vec::new();
+    for policy in policies {
+        say!(
+            "night Blitz: {games} tours from {} to {}, flown by the {} crew (seed {seed}, {threads} threads)",
+            tables.calendar.first_night,
+            tables.calendar.last_night,
+            policy.name()
+        );
+        let bar = progress(games);
+        let (tours, elapsed) =
+            sim::blitz::run(&tables, games, seed, policy, threads, &|n| bar.inc(n));
+        bar.finish_and_clear();
+        say!(
+            "{}",
+            sim::blitz::Figures {
+                tours: &tours,
+                elapsed
+            }
+        );
+        all.push((policy, tours));
+    }
+    if all.len() > 1 {
+        say!("\nthe crews side by side, on the same seeds:");
+        say!(
+            "{}",
+            sim::blitz::Comparison {
+                rows: all.iter().map(|(p, t)| (*p, t.as_slice())).collect()
+            }
+        );
+    }
     Ok(())
 }

@@ -4,6 +4,7 @@
 //! month, targets, losses by cause, crews surviving, victory points.
 
 use super::run_indexed;
+use crate::blitz::ai::Policy;
 use crate::blitz::{ai, Cause, Ending, Game, Position, Setup, Status, Tables};
 use crate::common::dice::sub_seed;
 use crate::common::game::play_out;
@@ -51,10 +52,10 @@ fn month(d: crate::blitz::Date) -> usize {
     m.clamp(0, 6) as usize
 }
 
-/// Flies one tour with the automatic crew.
-pub fn play_one(tables: &Arc<Tables>, seed: u64) -> Tour {
+/// Flies one tour with an automatic crew of `policy`.
+pub fn play_one(tables: &Arc<Tables>, seed: u64, policy: Policy) -> Tour {
     let mut g = Game::new_quiet(tables.clone(), Setup::default(), seed);
-    let finished = play_out(&mut g, &mut ai::Crew, MAX_COMMANDS).is_ok();
+    let finished = play_out(&mut g, &mut ai::Crew::new(policy), MAX_COMMANDS).is_ok();
     let mut t = Tour {
         finished,
         commands: crate::common::game::Rules::commands(&g).len() as u32,
@@ -95,17 +96,85 @@ pub fn play_one(tables: &Arc<Tables>, seed: u64) -> Tour {
     t
 }
 
-/// Flies `games` tours, tour `i` seeded with `sub_seed(seed, i)`.
+/// Flies `games` tours, tour `i` seeded with `sub_seed(seed, i)`, so that
+/// every policy meets the same nights and the same dice as far as their
+/// choices let them.
 pub fn run(
     tables: &Arc<Tables>,
     games: u64,
     seed: u64,
+    policy: Policy,
     threads: usize,
     tick: &(dyn Fn(u64) + Sync),
 ) -> (Vec<Tour>, Duration) {
     run_indexed(games, threads, tick, |i| {
-        play_one(tables, sub_seed(seed, i))
+        play_one(tables, sub_seed(seed, i), policy)
     })
+}
+
+impl Tour {
+    pub fn sorties(&self) -> u32 {
+        self.flown.iter().sum()
+    }
+    pub fn losses(&self) -> u32 {
+        self.lost.iter().sum()
+    }
+}
+
+/// Each policy's tours on the same seeds, side by side: victory points
+/// and bombers lost with their 95% intervals, and what the losses were.
+pub struct Comparison<'a> {
+    pub rows: Vec<(Policy, &'a [Tour])>,
+}
+
+impl fmt::Display for Comparison<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "{:<9} {:>20} {:>11} {:>8} {:>24} {:>9} {:>11} {:>11} {:>9}",
+            "crew",
+            "victory points [95%]",
+            "bomb runs",
+            "aborted",
+            "bombers lost [95%]",
+            "a tour",
+            "defences Jan",
+            "defences May",
+            "first crew"
+        )?;
+        for (policy, tours) in &self.rows {
+            let n = tours.len().max(1) as f64;
+            let vp: Vec<f64> = tours.iter().map(|t| t.points as f64).collect();
+            let (mean, lo, hi) = super::mean_interval(&vp);
+            let sorties: u64 = tours.iter().map(|t| t.sorties() as u64).sum();
+            let lost: u64 = tours.iter().map(|t| t.losses() as u64).sum();
+            let (llo, lhi) = super::wilson(lost, sorties);
+            let month = |m: usize| {
+                let flown: u32 = tours.iter().map(|t| t.flown[m]).sum();
+                let enemy: u32 = tours.iter().map(|t| t.enemy_in[m]).sum();
+                100.0 * enemy as f64 / flown.max(1) as f64
+            };
+            let sum = |g: &dyn Fn(&Tour) -> u32| tours.iter().map(g).sum::<u32>() as f64 / n;
+            writeln!(
+                f,
+                "{:<9} {:>6.1} [{:.1}, {:.1}] {:>11.1} {:>8.1} {:>6.2}% [{:.2}, {:.2}]% {:>9.2} {:>11.2}% {:>11.2}% {:>9.2}",
+                policy.name(),
+                mean,
+                lo,
+                hi,
+                sum(&|t| t.bombed),
+                sum(&|t| t.aborted),
+                100.0 * lost as f64 / sorties.max(1) as f64,
+                100.0 * llo,
+                100.0 * lhi,
+                lost as f64 / n,
+                month(2),
+                month(6),
+                sum(&|t| t.first_crew_left),
+            )?;
+        }
+        Ok(())
+    }
 }
 
 /// The figures of many tours.

@@ -38,7 +38,7 @@ pub fn new_tour(seed: u64) -> Result<BlitzTable, String> {
 }
 
 pub fn blitz_table(game: Game, players: Vec<Player>) -> BlitzTable {
-    Table::new(game, BlitzScene::default(), players, ai::Crew)
+    Table::new(game, BlitzScene::default(), players, ai::Crew::AUTO)
 }
 
 /// What the screen keeps: where things are, and the throw on show.

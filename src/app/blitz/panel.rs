@@ -374,7 +374,7 @@ fn rows_of(t: &Tables, id: TableId) -> Vec<(i16, i16, String)> {
         TableId::K => rows(&t.flight.mechanical),
         TableId::C8 => rows(&t.defences.detection.table),
         TableId::C9 => rows(&t.defences.interception.table),
-        TableId::C10 => rows(&t.defences.fighter),
+        TableId::C10 => rows(&t.defences.fighter.table),
         TableId::Evasion => rows(&t.defences.evasion),
         TableId::Attack => rows(&t.defences.attack),
         TableId::Hit => rows(&t.defences.crewman_hit),
@@ -386,6 +386,7 @@ fn rows_of(t: &Tables, id: TableId) -> Vec<(i16, i16, String)> {
         TableId::D5 => rows(&t.end.bomb_run.table),
         TableId::G1 => rows(&t.end.landing.table),
         TableId::E1 => rows(&t.end.jump),
+        TableId::E2 => rows(&t.end.collision_jump),
         TableId::E3 => rows(&t.end.ditching),
     }
 }

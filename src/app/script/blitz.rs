@@ -124,7 +124,7 @@ impl Script for BlitzScript {
                 {
                     return InputFrame::press(KeyCode::H);
                 }
-                let Some(c) = ai::Crew.decide(g) else {
+                let Some(c) = ai::Crew::AUTO.decide(g) else {
                     return InputFrame::idle();
                 };
                 // A heading is flown by clicking its zone on the map.
