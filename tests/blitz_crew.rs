@@ -148,3 +148,44 @@ fn a_bad_crew_file_is_reported_at_its_file_line_and_column() {
         placed(&data::load_blitz_crew(&bad).unwrap_err(), &bad, at, says);
     }
 }
+
+/// Docs/RULES.md, "The crew learns" (ours): a man is green until his
+/// tenth mission, seasoned from it, a veteran from his 25th; at his post
+/// the pilot adds +1 and +3 on G-1, the bombardier +1 and +2 on D-5, the
+/// gunner nothing and -1 on a fighter's attack; a disabled man adds
+/// nothing, and a replacement comes green.
+#[test]
+fn men_learn_by_flying_and_a_replacement_comes_green() {
+    let f = file();
+    let e = f.experience;
+    let at = |missions| {
+        (
+            e.of(missions, e.landing),
+            e.of(missions, e.bomb_run),
+            e.of(missions, e.return_fire),
+            e.rank(missions),
+        )
+    };
+    assert_eq!(at(0), (0, 0, 0, "green"));
+    assert_eq!(at(9), (0, 0, 0, "green"));
+    assert_eq!(at(10), (1, 1, 0, "seasoned"));
+    assert_eq!(at(24), (1, 1, 0, "seasoned"));
+    assert_eq!(at(25), (3, 2, -1, "veteran"));
+    // Flown: each mission counts; the skill is the man's at the post.
+    let mut c = Crew::new(&f);
+    let mut night = date(1940, 11, 14);
+    for _ in 0..25 {
+        c.after_mission(night, &f, &[]);
+        night = night.next();
+    }
+    assert_eq!(c.skill(Position::Pilot, &e, e.landing), 3);
+    assert_eq!(c.skill(Position::Bombardier, &e, e.bomb_run), 2);
+    // Wounded seriously, he adds nothing this mission...
+    c.hit(Position::Bombardier, Wound::Serious);
+    assert_eq!(c.skill(Position::Bombardier, &e, e.bomb_run), 0);
+    // ...and the man who replaces him while he is in hospital is green.
+    c.after_mission(night, &f, &[]);
+    assert_eq!(c.at(Position::Bombardier).unwrap().missions, 0);
+    assert_eq!(c.skill(Position::Bombardier, &e, e.bomb_run), 0);
+    assert_eq!(c.skill(Position::Pilot, &e, e.landing), 3);
+}

@@ -373,10 +373,10 @@ fn a_fighters_attack_is_read_with_its_guns_and_the_gunners_return_fire() {
         for fighter in [Fighter::Hurricane, Fighter::Defiant, Fighter::Beaufighter] {
             for gunner in [true, false] {
                 assert!(d
-                    .roll_attack(fighter, gunner, true, &mut Dice::new(seed))
+                    .roll_attack(fighter, gunner, 0, true, &mut Dice::new(seed))
                     .is_none());
                 let (r, m, a) = d
-                    .roll_attack(fighter, gunner, false, &mut Dice::new(seed))
+                    .roll_attack(fighter, gunner, 0, false, &mut Dice::new(seed))
                     .unwrap();
                 let guns: i16 = d
                     .guns

@@ -579,21 +579,15 @@ fn a_take_off_glitch_lands_with_its_bombs_and_without_the_engine_out_penalty() {
             Event::Thrown(t) if glitched && t.table == TableId::G1 => {
                 let b = s.bomber().unwrap();
                 assert!(b.bombs, "no jettison before the landing");
-                let m = s.mission().unwrap();
-                let mut sit_mod = 0;
-                for md in &s.tables().end.landing.modifiers {
-                    let holds = match md.when {
-                        tally_ho::blitz::When::GoodWeather => m.weather == Weather::Good,
-                        tally_ho::blitz::When::BadWeather => m.weather == Weather::Bad,
-                        tally_ho::blitz::When::PoorWeather => m.weather == Weather::Poor,
-                        tally_ho::blitz::When::NewMoon => m.moon == tally_ho::blitz::Moon::New,
-                        _ => false,
-                    };
-                    if holds {
-                        sit_mod += md.played();
-                    }
-                }
-                assert_eq!(t.modifier, sit_mod, "no -4 for a glitch");
+                // The situation's modifiers and the pilot's experience,
+                // and no engine out: a glitch is not one.
+                assert!(!b.engine_out);
+                let tables = s.tables();
+                let e = tables.crew.experience;
+                let pilot = s.crew().at(tally_ho::blitz::Position::Pilot).unwrap();
+                let want = tables.end.landing.modifier(&s.situation().unwrap())
+                    + e.of(pilot.missions, e.landing);
+                assert_eq!(t.modifier, want, "no -4 for a glitch");
                 glitched = false;
                 glitches += 1;
             }
@@ -910,4 +904,100 @@ fn each_automatic_crew_decides_as_its_policy_says() {
         );
     }
     assert!(seen[1][3] > 0, "the cautious crew never turned back hurt");
+}
+
+/// The crew learns, as played: every D-5 and G-1 is thrown with the
+/// experience of the man at the post (the bombardier's, the pilot's) on
+/// top of the situation's modifiers, the beam's and an engine out.
+#[test]
+fn in_play_the_bomb_run_and_the_landing_carry_the_experience_of_the_man_at_the_post() {
+    use tally_ho::blitz::Position;
+    let t = tables();
+    let e = t.crew.experience;
+    let mut veteran = [0; 2];
+    for seed in 0..40 {
+        let g = tour(seed);
+        walk(&g, |s, ev| {
+            let Event::Thrown(th) = ev else { return };
+            let Some(sit) = s.situation() else { return };
+            let (post, what, base) = match th.table {
+                TableId::D5 => {
+                    let beam = s.mission().unwrap().beam == Some(Beam::OnTheBeam);
+                    let on = if beam { t.end.on_the_beam } else { 0 };
+                    (
+                        Position::Bombardier,
+                        e.bomb_run,
+                        t.end.bomb_run.modifier(&sit) + on,
+                    )
+                }
+                TableId::G1 => {
+                    let b = s.bomber().unwrap();
+                    let out = if b.engine_out { t.end.engine_out } else { 0 };
+                    (
+                        Position::Pilot,
+                        e.landing,
+                        t.end.landing.modifier(&sit) + out,
+                    )
+                }
+                _ => return,
+            };
+            let man = s.crew().at(post).unwrap();
+            let skill = e.of(man.missions, what);
+            assert_eq!(
+                th.modifier - base,
+                skill,
+                "{:?}, {} missions",
+                th.table,
+                man.missions
+            );
+            if man.missions >= e.veteran {
+                veteran[usize::from(th.table == TableId::G1)] += 1;
+            }
+        });
+    }
+    assert!(veteran.iter().all(|&n| n > 0), "{veteran:?}");
+}
+
+/// Docs/RULES.md, "The tour's rating" and "Off operations" (ours): the
+/// rating is the victory points less 8 a man killed, 5 a man captured and
+/// 2 a man seriously wounded; a crew that has had three bombers written
+/// off is taken off operations at once, and the tour ends.
+#[test]
+fn the_rating_prices_the_men_lost_and_three_bombers_written_off_end_the_tour() {
+    use tally_ho::blitz::ai::{Crew, Policy};
+    let (mut ended_early, mut full) = (0, 0);
+    for seed in 0..60 {
+        let mut g = Game::new(tables(), Setup::default(), seed);
+        play_out(&mut g, &mut Crew::new(Policy::Bold), 20_000).unwrap();
+        let r = g.raids();
+        let (k, c, w) = r.iter().fold((0, 0, 0), |(k, c, w), r| {
+            (
+                k + r.killed as i32,
+                c + r.captured as i32,
+                w + r.wounded as i32,
+            )
+        });
+        assert_eq!(g.rating(), g.points() as i32 - 8 * k - 5 * c - 2 * w);
+        let lost = g.written_off();
+        if g.off_operations() {
+            ended_early += 1;
+            assert_eq!(lost, 3);
+            // The third write-off was the last mission flown.
+            assert!(matches!(r.last().unwrap().ending, Ending::Lost(_)));
+            assert!(g.night() < g.last_night());
+            let off = g
+                .events()
+                .iter()
+                .position(|e| *e == Event::OffOperations)
+                .unwrap();
+            assert_eq!(g.events()[off + 1], Event::Phase(Phase::Over));
+            assert_eq!(g.events().len(), off + 2);
+        } else {
+            full += 1;
+            assert!(lost < 3 || g.night() == g.last_night(), "{lost} lost");
+            assert!(!g.events().contains(&Event::OffOperations));
+        }
+        assert!(g.is_over());
+    }
+    assert!(ended_early > 0 && full > 0, "{ended_early} {full}");
 }

@@ -73,15 +73,17 @@ fn you_automatically_jettison_your_bombs_if_the_signal_is_jammed() {
             Some(Beam::OnTheBeam),
         ] {
             assert!(e
-                .roll_bomb_run(beam, &jammed, &s, &mut Dice::new(seed))
+                .roll_bomb_run(beam, &jammed, &s, 0, &mut Dice::new(seed))
                 .is_none());
         }
         let b = bomber();
         assert!(e
-            .roll_bomb_run(Some(Beam::Jammed), &b, &s, &mut Dice::new(seed))
+            .roll_bomb_run(Some(Beam::Jammed), &b, &s, 0, &mut Dice::new(seed))
             .is_none());
         for beam in [None, Some(Beam::Weak), Some(Beam::OnTheBeam)] {
-            let (r, m, run) = e.roll_bomb_run(beam, &b, &s, &mut Dice::new(seed)).unwrap();
+            let (r, m, run) = e
+                .roll_bomb_run(beam, &b, &s, 0, &mut Dice::new(seed))
+                .unwrap();
             let bonus = if beam == Some(Beam::OnTheBeam) {
                 e.on_the_beam
             } else {
@@ -120,12 +122,12 @@ fn landings_mandated_by_b2_do_not_incur_the_minus_4_for_an_engine_out() {
         let mut glitch = bomber();
         glitch.turn_back_for_glitch();
         assert!(glitch.bombs, "no jettison before the landing");
-        let (_, m, _) = e.roll_landing(&s, &glitch, &mut Dice::new(seed));
+        let (_, m, _) = e.roll_landing(&s, &glitch, 0, &mut Dice::new(seed));
         assert_eq!(m, base, "a glitch's landing");
         // An engine that really failed costs the -4, glitch or not.
         for mut b in [bomber(), glitch.clone()] {
             b.fail(Failure::EngineOut, 2);
-            let (r, m, l) = e.roll_landing(&s, &b, &mut Dice::new(seed));
+            let (r, m, l) = e.roll_landing(&s, &b, 0, &mut Dice::new(seed));
             assert_eq!(m, base - 4);
             assert_eq!(l, *e.landing.table.get(r.total() + m));
         }

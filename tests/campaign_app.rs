@@ -1155,8 +1155,21 @@ fn the_raf_at_a_board_battle_is_never_shown_a_german_secret() {
         ("dogfight", CampaignScript::dogfight(1)),
         ("family intercept", CampaignScript::family_board(3)),
     ];
-    for (what, mut p) in scripts {
+    // With the first game's guide on too: its lessons are drawn texts.
+    let guided = || {
+        let mut p = script(0, ASK, 11);
+        p.turns = 1;
+        p
+    };
+    let scripts = scripts.into_iter().map(|(w, p)| (w, p, false)).chain([(
+        "hex intercept, guided",
+        guided(),
+        true,
+    )]);
+    for (what, mut p, guide) in scripts {
         let mut app = app_with(AnimSpeed::Instant);
+        app.settings.guide = guide;
+        let mut lessons = 0;
         let (mut frames, mut face_down, mut targets) = (0, 0, 0);
         for _ in 0..400_000 {
             if p.done() || p.results_seen > 0 {
@@ -1179,7 +1192,18 @@ fn the_raf_at_a_board_battle_is_never_shown_a_german_secret() {
                 c.last_battle()
                     .is_some_and(|b| b.gruppen_face_up().iter().any(|up| !up)),
             );
+            lessons += usize::from(read.iter().any(|l| l.starts_with("Guide: ")));
+            let stakes = c
+                .last_battle()
+                .map(|b| b.game.scenario().rules.target_points);
             for line in &read {
+                if let Some(points) = stakes {
+                    assert!(
+                        !line.contains(&format!("to {points} or more")),
+                        "{what}: the points the raid needs in {line:?}"
+                    );
+                }
+                assert!(!line.contains("both attacks"), "{what}: {line:?}");
                 let line = &public
                     .iter()
                     .fold(line.clone(), |l, p| l.replace(p.as_str(), ""));
@@ -1198,6 +1222,7 @@ fn the_raf_at_a_board_battle_is_never_shown_a_german_secret() {
             }
         }
         assert!(frames > 0, "{what}: no frame on the board: {}", state(&app));
+        assert!(!guide || lessons > 0, "{what}: no lesson drawn");
         if what == "dogfight" {
             assert!(face_down > 0, "{what}: never a gruppe face down");
         } else {

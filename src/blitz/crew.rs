@@ -87,6 +87,64 @@ pub struct CrewFile {
     pub wound: Table<Wound>,
     /// Nights a seriously wounded man is in hospital.
     pub hospital: u8,
+    /// What the men learn by flying.
+    pub experience: Experience,
+    /// The tour's rating: what each man lost costs.
+    pub price: Price,
+    /// After this many bombers written off, the crew is taken off
+    /// operations and the tour ends.
+    pub write_offs: u8,
+}
+
+/// What a man learns (ours): seasoned after `seasoned` missions, a
+/// veteran after `veteran`; each pair is what he adds at his post, as
+/// seasoned and as a veteran.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Experience {
+    pub seasoned: u16,
+    pub veteran: u16,
+    /// The pilot, on G-1 (the landing).
+    pub landing: (i16, i16),
+    /// The bombardier, on D-5 (the bomb run).
+    pub bomb_run: (i16, i16),
+    /// The gunner, on a fighter's attack (his return fire).
+    pub return_fire: (i16, i16),
+}
+
+impl Experience {
+    /// What a man of `missions` adds, from a pair of `what`: nothing while
+    /// he is green.
+    pub fn of(&self, missions: u16, what: (i16, i16)) -> i16 {
+        if missions >= self.veteran {
+            what.1
+        } else if missions >= self.seasoned {
+            what.0
+        } else {
+            0
+        }
+    }
+
+    /// "green", "seasoned" or "veteran".
+    pub fn rank(&self, missions: u16) -> &'static str {
+        if missions >= self.veteran {
+            "veteran"
+        } else if missions >= self.seasoned {
+            "seasoned"
+        } else {
+            "green"
+        }
+    }
+}
+
+/// The tour's rating (ours): its victory points less these for each man
+/// killed, captured and seriously wounded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Price {
+    pub killed: u16,
+    pub captured: u16,
+    pub wounded: u16,
 }
 
 /// The most names a file may give.
@@ -140,6 +198,46 @@ impl CrewFile {
                 "a serious wound keeps a man off at least one night",
             ));
         }
+        let e = &self.experience;
+        if e.seasoned == 0 || e.veteran <= e.seasoned {
+            out.push(Invalid::new(
+                "experience.veteran",
+                format!(
+                    "a man is seasoned after 1 mission or more and a veteran after more than that ({} and {})",
+                    e.seasoned, e.veteran
+                ),
+            ));
+        }
+        for (what, pair) in [
+            ("landing", e.landing),
+            ("bomb_run", e.bomb_run),
+            ("return_fire", e.return_fire),
+        ] {
+            if !(-20..=20).contains(&pair.0) || !(-20..=20).contains(&pair.1) {
+                out.push(Invalid::new(
+                    format!("experience.{what}"),
+                    format!("{pair:?}: modifiers of -20 to +20"),
+                ));
+            }
+        }
+        for (what, v) in [
+            ("killed", self.price.killed),
+            ("captured", self.price.captured),
+            ("wounded", self.price.wounded),
+        ] {
+            if v > 100 {
+                out.push(Invalid::new(
+                    format!("price.{what}"),
+                    format!("{v}: at most 100 points a man"),
+                ));
+            }
+        }
+        if self.write_offs == 0 {
+            out.push(Invalid::new(
+                "write_offs",
+                "the tour ends after one bomber written off at the soonest",
+            ));
+        }
         out
     }
 }
@@ -177,6 +275,14 @@ impl Crew {
             .iter()
             .rev()
             .find(|m| m.position == p && m.status == Status::Fit)
+    }
+
+    /// What the able man at `p` adds from `what` of `e` by his missions
+    /// (nothing if nobody able is there).
+    pub fn skill(&self, p: Position, e: &Experience, what: (i16, i16)) -> i16 {
+        self.at(p)
+            .filter(|m| m.able())
+            .map_or(0, |m| e.of(m.missions, what))
     }
 
     fn index_at(&self, p: Position) -> Option<usize> {

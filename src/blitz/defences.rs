@@ -376,6 +376,7 @@ impl Defences {
         &self,
         fighter: Fighter,
         gunner_able: bool,
+        gunner_skill: i16,
         shaken: bool,
         dice: &mut Dice,
     ) -> Option<(Rolled, i16, Attack)> {
@@ -389,7 +390,11 @@ impl Defences {
             .filter(|(f, _)| *f == fighter)
             .map(|(_, v)| *v)
             .sum::<i16>()
-            + if gunner_able { self.gunner } else { 0 };
+            + if gunner_able {
+                self.gunner + gunner_skill
+            } else {
+                0
+            };
         let a = *self.attack.get(r.total() + m);
         Some((r, m, a))
     }

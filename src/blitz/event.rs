@@ -301,6 +301,9 @@ pub enum Event {
     Night(Date),
     /// No mission this night.
     Stood(Stood),
+    /// The crew has had `write_offs` bombers written off under it: taken
+    /// off operations, the tour ends.
+    OffOperations,
     /// The night's orders: a raid on `city` in `target`.
     Ordered {
         city: String,

@@ -144,6 +144,13 @@ impl Game {
             .is_some_and(|m| m.wound != Some(Wound::Killed))
     }
 
+    /// What the man at `p` adds from his experience (`what`: a pair of
+    /// the crew file's `experience`).
+    fn skill(&self, p: Position, what: (i16, i16)) -> i16 {
+        let e = &self.t().crew.experience;
+        self.state.crew().skill(p, e, what)
+    }
+
     fn able(&self, p: Position) -> bool {
         self.state.crew().at(p).is_some_and(|m| m.able())
     }
@@ -167,6 +174,11 @@ impl Game {
         let t = self.t();
         loop {
             if night > self.state.last_night() {
+                self.emit(Event::Phase(Phase::Over));
+                return;
+            }
+            if self.state.written_off() >= t.crew.write_offs as u32 {
+                self.emit(Event::OffOperations);
                 self.emit(Event::Phase(Phase::Over));
                 return;
             }
@@ -480,7 +492,11 @@ impl Game {
             }
         }
         let gunner = self.able(Position::Gunner);
-        if let Some((r, m, a)) = t.defences.roll_attack(fighter, gunner, shaken, self.dice()) {
+        let skill = self.skill(Position::Gunner, t.crew.experience.return_fire);
+        if let Some((r, m, a)) = t
+            .defences
+            .roll_attack(fighter, gunner, skill, shaken, self.dice())
+        {
             self.thrown(TableId::Attack, &r, m, a);
             match a {
                 super::defences::Attack::Miss => {}
@@ -610,7 +626,8 @@ impl Game {
         // avoiding it aborts the mission, no bomb run follows it anyway.)
         let (london, avoided) = (m.london, m.avoided_at_target);
         let s = self.sit();
-        if let Some((r, md, run)) = t.end.roll_bomb_run(beam, &b, &s, self.dice()) {
+        let skill = self.skill(Position::Bombardier, t.crew.experience.bomb_run);
+        if let Some((r, md, run)) = t.end.roll_bomb_run(beam, &b, &s, skill, self.dice()) {
             self.thrown(TableId::D5, &r, md, run);
             let points = t.end.points(run, london, avoided);
             self.emit(Event::Bombed { run, points });
@@ -740,7 +757,8 @@ impl Game {
             return self.bail_out(Cause::Fuel);
         }
         let s = self.sit();
-        let (r, m, l) = t.end.roll_landing(&s, &b, self.dice());
+        let skill = self.skill(Position::Pilot, t.crew.experience.landing);
+        let (r, m, l) = t.end.roll_landing(&s, &b, skill, self.dice());
         self.thrown(TableId::G1, &r, m, l);
         match l {
             Landing::Crash => self.crash(Cause::Landing),

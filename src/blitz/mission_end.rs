@@ -153,6 +153,7 @@ impl MissionEnd {
         beam: Option<Beam>,
         bomber: &Bomber,
         s: &Situation,
+        skill: i16,
         dice: &mut Dice,
     ) -> Option<(Rolled, i16, BombRun)> {
         if beam == Some(Beam::Jammed) || bomber.beam_jammed || !bomber.bombs {
@@ -160,6 +161,7 @@ impl MissionEnd {
         }
         let r = self.bomb_run.table.dice.roll(dice);
         let m = self.bomb_run.modifier(s)
+            + skill
             + if beam == Some(Beam::OnTheBeam) {
                 self.on_the_beam
             } else {
@@ -202,10 +204,12 @@ impl MissionEnd {
         &self,
         s: &Situation,
         bomber: &Bomber,
+        skill: i16,
         dice: &mut Dice,
     ) -> (Rolled, i16, Landing) {
         let r = self.landing.table.dice.roll(dice);
         let m = self.landing.modifier(s)
+            + skill
             + if bomber.engine_out {
                 self.engine_out
             } else {

@@ -98,6 +98,8 @@ pub struct State {
     raids: Vec<Raid>,
     /// Nights without a mission.
     stood: u16,
+    /// Taken off operations (bombers written off): the tour ended early.
+    off_operations: bool,
 }
 
 impl State {
@@ -115,6 +117,7 @@ impl State {
             last: None,
             raids: Vec::new(),
             stood: 0,
+            off_operations: false,
         }
     }
 
@@ -163,6 +166,36 @@ impl State {
         self.raids.iter().map(|r| r.points as u32).sum()
     }
 
+    /// Bombers written off (lost) so far.
+    pub fn written_off(&self) -> u32 {
+        self.raids
+            .iter()
+            .filter(|r| matches!(r.ending, Ending::Lost(_)))
+            .count() as u32
+    }
+
+    /// The crew taken off operations: the tour ended before its last night.
+    pub fn off_operations(&self) -> bool {
+        self.off_operations
+    }
+
+    /// The tour's rating (docs/RULES.md, "The tour's rating"): its victory
+    /// points less the price of each man killed, captured and seriously
+    /// wounded (`crew.ron`'s `price`).
+    pub fn rating(&self) -> i32 {
+        let p = &self.tables.crew.price;
+        let cost: u32 = self
+            .raids
+            .iter()
+            .map(|r| {
+                r.killed as u32 * p.killed as u32
+                    + r.captured as u32 * p.captured as u32
+                    + r.wounded as u32 * p.wounded as u32
+            })
+            .sum();
+        self.points() as i32 - cost as i32
+    }
+
     /// Where the bomber is and what the night is like, for the modifiers.
     pub fn situation(&self) -> Option<Situation> {
         let m = self.mission()?;
@@ -204,6 +237,7 @@ pub fn apply(s: &mut State, ev: &Event) {
             s.mission = None;
         }
         Event::Stood(_) => s.stood += 1,
+        Event::OffOperations => s.off_operations = true,
         Event::Ordered {
             city,
             target,

@@ -44,6 +44,9 @@ pub struct Tour {
     /// Of the first night's five, how many are still on the crew at the end.
     pub first_crew_left: u32,
     pub commands: u32,
+    /// The tour's rating, and whether it ended early, off operations.
+    pub rating: i32,
+    pub off_operations: bool,
 }
 
 /// Month index of a night: November 1940 is 0, May 1941 is 6.
@@ -59,6 +62,8 @@ pub fn play_one(tables: &Arc<Tables>, seed: u64, policy: Policy) -> Tour {
     let mut t = Tour {
         finished,
         commands: crate::common::game::Rules::commands(&g).len() as u32,
+        rating: g.rating(),
+        off_operations: g.off_operations(),
         ..Tour::default()
     };
     for r in g.raids() {
@@ -131,9 +136,11 @@ impl fmt::Display for Comparison<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(
             f,
-            "{:<9} {:>20} {:>11} {:>8} {:>24} {:>9} {:>11} {:>11} {:>9}",
+            "{:<9} {:>20} {:>20} {:>8} {:>11} {:>8} {:>24} {:>9} {:>11} {:>11} {:>9}",
             "crew",
+            "rating [95%]",
             "victory points [95%]",
+            "off ops",
             "bomb runs",
             "aborted",
             "bombers lost [95%]",
@@ -146,6 +153,9 @@ impl fmt::Display for Comparison<'_> {
             let n = tours.len().max(1) as f64;
             let vp: Vec<f64> = tours.iter().map(|t| t.points as f64).collect();
             let (mean, lo, hi) = super::mean_interval(&vp);
+            let ratings: Vec<f64> = tours.iter().map(|t| t.rating as f64).collect();
+            let (rm, rlo, rhi) = super::mean_interval(&ratings);
+            let off = tours.iter().filter(|t| t.off_operations).count() as f64;
             let sorties: u64 = tours.iter().map(|t| t.sorties() as u64).sum();
             let lost: u64 = tours.iter().map(|t| t.losses() as u64).sum();
             let (llo, lhi) = super::wilson(lost, sorties);
@@ -157,11 +167,15 @@ impl fmt::Display for Comparison<'_> {
             let sum = |g: &dyn Fn(&Tour) -> u32| tours.iter().map(g).sum::<u32>() as f64 / n;
             writeln!(
                 f,
-                "{:<9} {:>6.1} [{:.1}, {:.1}] {:>11.1} {:>8.1} {:>6.2}% [{:.2}, {:.2}]% {:>9.2} {:>11.2}% {:>11.2}% {:>9.2}",
+                "{:<9} {:>6.1} [{:.1}, {:.1}] {:>6.1} [{:.1}, {:.1}] {:>7.1}% {:>11.1} {:>8.1} {:>6.2}% [{:.2}, {:.2}]% {:>9.2} {:>11.2}% {:>11.2}% {:>9.2}",
                 policy.name(),
+                rm,
+                rlo,
+                rhi,
                 mean,
                 lo,
                 hi,
+                100.0 * off / n,
                 sum(&|t| t.bombed),
                 sum(&|t| t.aborted),
                 100.0 * lost as f64 / sorties.max(1) as f64,
@@ -273,6 +287,13 @@ impl fmt::Display for Figures<'_> {
             sum(&|t| t.killed) / n,
             sum(&|t| t.captured) / n,
             sum(&|t| t.wounded) / n
+        )?;
+        let ratings: Vec<f64> = self.tours.iter().map(|t| t.rating as f64).collect();
+        let (rm, rlo, rhi) = super::mean_interval(&ratings);
+        writeln!(
+            f,
+            "rating              {rm:.1} [{rlo:.1}, {rhi:.1}] a tour (victory points less the men lost); {:.1}% of tours ended early, off operations",
+            100.0 * self.tours.iter().filter(|t| t.off_operations).count() as f64 / n
         )?;
         let survived = self.tours.iter().filter(|t| t.first_crew_left == 5).count() as f64;
         write!(

@@ -167,6 +167,11 @@ pub(super) fn line(before: &State, e: &Event, after: &State) -> Option<String> {
             format!("{}: {}{m}: {}", t.table.title(), dice.join("+"), t.read)
         }
         Event::Night(_) => return None,
+        Event::OffOperations => format!(
+            "{}: {} bombers written off under this crew: it is taken off operations. The tour is over.",
+            after.night(),
+            after.written_off()
+        ),
         Event::Stood(why) => format!(
             "{}: no mission ({}).",
             after.night(),

@@ -12,6 +12,10 @@ impl<G: HexGame> HexScene<G> {
     pub(super) fn lessons_for(&self, g: &Game, after: &State, e: &Event) -> Vec<Lesson> {
         let r = &g.scenario().rules;
         let role = |p| g.scenario().aircraft[after.plane(p).aircraft].role;
+        // A battle of the campaign (captioned): one attack, its stakes the
+        // Luftwaffe's secret, its gruppen perhaps face down.
+        let campaign = self.caption.is_some();
+        let face_down = !g.scenario().formations.is_empty();
         let l = |topic, title: &str, text: String| Lesson::new(topic, title, &text);
         match e {
             Event::ActivationRolled { .. } => vec![l(
@@ -25,14 +29,26 @@ impl<G: HexGame> HexScene<G> {
             Event::EntryBegan { .. } => vec![l(
                 "entry",
                 "Entry",
-                "Each side brings its flying squadrons in at its own edge, the planes of a squadron side by side. Bombers fly first each round, then the German fighters, then the RAF.".into(),
+                format!(
+                    "Each side brings its flying squadrons in at its own edge, the planes of a squadron side by side. Each round the Luftwaffe flies first, then the RAF.{}",
+                    if face_down {
+                        " The gruppe counters stay face down, and fly together at the raid's pace, until an RAF plane comes near."
+                    } else {
+                        ""
+                    }
+                ),
             )],
             Event::SpeedRolled { plane, .. } if role(*plane) == Role::Fighter => vec![l(
                 "speed",
                 "Speed dice",
                 format!(
-                    "A side's fighters roll their speed as it starts to move: a die plus the type's bonus is how many hexes each must fly this round ({}). The panel shows the dice.",
-                    speeds(g)
+                    "A side's fighters roll their speed as it starts to move: a die plus the type's bonus is how many hexes each must fly this round ({}). The panel shows the dice.{}",
+                    speeds(g),
+                    if face_down {
+                        " A face-down gruppe throws none: it flies at the raid's pace."
+                    } else {
+                        ""
+                    }
                 ),
             )],
             Event::Fired { .. } => vec![l(
@@ -46,6 +62,14 @@ impl<G: HexGame> HexScene<G> {
                 format!(
                     "A damaged plane flies {} hex slower and turns for home; a damaged bomber will not bomb. Hit again, it is shot down. If it gets home it goes to the repair shop.",
                     r.damaged_speed_penalty
+                ),
+            )],
+            Event::Bombed { .. } if campaign => vec![l(
+                "bombs",
+                "Bombs",
+                format!(
+                    "A bomber that flies off the RAF's edge bombs: {} dice, added up. Here the score is the board's own: the bombers that got through fly on with the raid, which bombs its target later, with the campaign's dice.",
+                    r.bomb_dice
                 ),
             )],
             Event::Bombed { .. } => vec![l(
