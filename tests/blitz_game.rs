@@ -523,7 +523,6 @@ fn in_zone_n9_without_a_fuel_box_the_crew_bails_out_rather_than_lands() {
     let mut checked = 0;
     for (fuel, lands) in [(2, false), (3, true)] {
         let mut t = (*tables()).clone();
-        t.nights.fuel = fuel;
         t.nights.first_raid.1 = fuel;
         let mut g = Game::new(Arc::new(t), Setup::default(), 7);
         // Take off, one zone out, abort, one zone home: N9 with fuel - 2.
@@ -1000,4 +999,70 @@ fn the_rating_prices_the_men_lost_and_three_bombers_written_off_end_the_tour() {
         assert!(g.is_over());
     }
     assert!(ended_early > 0 && full > 0, "{ended_early} {full}");
+}
+
+/// Docs/RULES.md, "Fuel" (ours): after the first night a raid is loaded
+/// for its zones there and back by the shortest way and 5 Fuel Boxes of
+/// reserve; at the briefing the crew may trade bombs for 6 more (to the
+/// full 30), once, and an aiming-point run then scores a point less; a
+/// zone of bad weather costs a Fuel Box more.
+#[test]
+fn a_raid_is_fuelled_for_the_way_there_and_back_and_extra_fuel_costs_the_aiming_point() {
+    use tally_ho::blitz::{BombRun, Zone};
+    let t = tables();
+    let base = Zone::parse(&t.nights.base).unwrap();
+    let (mut extra, mut aimed, mut winds) = (0, 0, 0);
+    for seed in 0..60 {
+        let mut g = Game::new(t.clone(), Setup::default(), seed);
+        while let Some(c) = ai::Crew::AUTO.decide(&g) {
+            let c = if g.phase() == Phase::Briefing && c == Command::TakeOff {
+                // Odd seeds take the extra fuel whenever it is offered.
+                let m = g.mission().unwrap();
+                if m.night != t.calendar.first_night && !m.extra_fuel {
+                    assert_eq!(m.fuel, (2 * base.steps_to(m.target) + 5).min(30));
+                }
+                if seed % 2 == 1 && g.legal_commands().contains(&Command::ExtraFuel) {
+                    let before = m.fuel;
+                    g.play(Command::ExtraFuel).unwrap();
+                    assert_eq!(g.mission().unwrap().fuel, (before + 6).min(30));
+                    assert!(!g.legal_commands().contains(&Command::ExtraFuel), "once");
+                    extra += 1;
+                }
+                Command::TakeOff
+            } else {
+                c
+            };
+            let n = g.events().len();
+            g.play(c).unwrap();
+            for e in &g.events()[n..] {
+                match e {
+                    Event::Headwind(k) => {
+                        assert_eq!(*k, 1);
+                        winds += 1;
+                    }
+                    Event::Bombed { run, points } => {
+                        let m = g.mission().unwrap();
+                        let (city, aim) = if m.london {
+                            t.end.london_points
+                        } else {
+                            t.end.points
+                        };
+                        let want = match run {
+                            BombRun::OnTheAimingPoint if m.extra_fuel => aim - 1,
+                            BombRun::OnTheAimingPoint => aim,
+                            BombRun::OnTheCity => city,
+                            BombRun::Wide => 0,
+                        };
+                        assert_eq!(*points, want, "{run:?}, extra fuel {}", m.extra_fuel);
+                        aimed += usize::from(m.extra_fuel && *run == BombRun::OnTheAimingPoint);
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+    assert!(
+        extra > 0 && aimed > 0 && winds > 0,
+        "{extra} {aimed} {winds}"
+    );
 }

@@ -193,7 +193,13 @@ fn a_bad_night_table_is_reported_at_its_file_line_and_column() {
             "base: \"N8\"",
             "not a land zone of the Green Zone",
         ),
-        ("fuel: 30,", "fuel: 0,", "fuel: 0,", "a raid needs fuel"),
+        (
+            "full: 30, extra",
+            "full: 4, extra",
+            "full: 4",
+            "the tanks hold at least the reserve (5)",
+        ),
+        ("extra: 6,", "extra: 0,", "extra: 0", "at least one Fuel Box"),
         (
             "(from: 100, to: 100",
             "(from: 100, to: 99",

@@ -26,6 +26,11 @@ use super::game::{Game, Seat};
 use super::map::{Zone, ZoneKind};
 use crate::common::game::Opponent;
 
+/// The auto crew takes extra fuel for a target this many zones from its
+/// base or more (set with the simulator: about even with never taking
+/// it, and a third fewer bombers run dry; from 6 zones it costs points).
+pub const LONG_RAID: u8 = 8;
+
 /// How a crew weighs its safety against the bombs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Policy {
@@ -58,11 +63,6 @@ pub struct Crew {
     pub policy: Policy,
 }
 
-/// Zones still to fly from `a` to `b` with diagonal moves.
-fn distance(a: Zone, b: Zone) -> u8 {
-    a.row.abs_diff(b.row).max(a.col.abs_diff(b.col))
-}
-
 impl Crew {
     /// The best automatic crew.
     pub const AUTO: Crew = Crew {
@@ -82,7 +82,18 @@ impl Crew {
         let homebound = game.bomber().is_some_and(|b| b.leg == Leg::Homebound);
         let pick = match game.phase() {
             Phase::Over => return None,
-            Phase::Briefing => Command::TakeOff,
+            Phase::Briefing => {
+                let extra = match p {
+                    Policy::Cautious => true,
+                    Policy::Bold => false,
+                    Policy::Auto => self.long_way(game),
+                };
+                if extra && has(Command::ExtraFuel) {
+                    Command::ExtraFuel
+                } else {
+                    Command::TakeOff
+                }
+            }
             Phase::Debrief => Command::Next,
             Phase::Target => {
                 let london_clear = m.is_some_and(|m| m.london && m.weather == Weather::Good);
@@ -133,9 +144,12 @@ impl Crew {
                 let b = game.bomber();
                 let hurt = b.is_some_and(|b| b.engine_out || !b.beam_equipment)
                     || game.crew().men.iter().any(|m| m.wound.is_some());
+                let short = p != Policy::Bold && !homebound && self.short_of_fuel(game);
                 if has(Command::Land) {
                     Command::Land
-                } else if p == Policy::Cautious && !homebound && hurt && has(Command::Abort) {
+                } else if (short || (p == Policy::Cautious && !homebound && hurt))
+                    && has(Command::Abort)
+                {
                     Command::Abort
                 } else {
                     self.heading(game, &legal)?
@@ -143,6 +157,27 @@ impl Crew {
             }
         };
         Some(pick)
+    }
+
+    /// A raid long enough that the auto crew trades bombs for fuel.
+    fn long_way(&self, game: &Game) -> bool {
+        let (Some(m), t) = (game.mission(), game.tables()) else {
+            return false;
+        };
+        let base = Zone::parse(&t.nights.base).unwrap_or(m.target);
+        base.steps_to(m.target) >= LONG_RAID
+    }
+
+    /// Outbound, too little fuel left to reach the target and come home by
+    /// the shortest way with a Fuel Box to spare.
+    fn short_of_fuel(&self, game: &Game) -> bool {
+        let (Some(m), Some(b)) = (game.mission(), game.bomber()) else {
+            return false;
+        };
+        let t = game.tables();
+        let base = Zone::parse(&t.nights.base).unwrap_or(m.target);
+        let need = b.zone.steps_to(m.target) as u16 + m.target.steps_to(base) as u16 + 1;
+        (b.fuel as u16) < need
     }
 
     /// The best heading of those allowed.
@@ -170,7 +205,7 @@ impl Crew {
                 let land = t.map.kind(z) == Some(ZoneKind::Land);
                 let straight = self.policy == Policy::Bold;
                 let cost = if reachable(z) {
-                    distance(z, goal) as u32 * 10
+                    z.steps_to(goal) as u32 * 10
                 } else {
                     1000
                 } + if city && !straight { 3 } else { 0 }

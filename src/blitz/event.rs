@@ -18,6 +18,8 @@ use std::fmt;
 pub enum Command {
     /// At the briefing: take off.
     TakeOff,
+    /// At the briefing: trade bombs for extra fuel (once).
+    ExtraFuel,
     /// Fly one zone.
     Fly(Heading),
     /// Homebound over an airfield: land there.
@@ -49,6 +51,7 @@ impl fmt::Display for Command {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Command::TakeOff => write!(f, "take off"),
+            Command::ExtraFuel => write!(f, "trade bombs for extra fuel"),
             Command::Fly(h) => write!(f, "fly {h:?}"),
             Command::Land => write!(f, "land"),
             Command::PressOn => write!(f, "press on into the bad weather"),
@@ -327,6 +330,10 @@ pub enum Event {
     Weather(Weather),
     /// A Fuel Box burnt fighting ice (C-2).
     FuelBurnt,
+    /// Fuel Boxes burnt flying into the wind of a zone of bad weather.
+    Headwind(u8),
+    /// At the briefing, bombs traded for fuel: the raid's Fuel Boxes now.
+    ExtraFuel(u8),
     /// Table K's result, with the Fuel Boxes a leak costs.
     Failed {
         failure: Failure,

@@ -105,6 +105,8 @@ pub struct FlightTables {
     pub mechanical: Table<Failure>,
     /// Fuel Boxes a leak costs.
     pub leak: u8,
+    /// Fuel Boxes more a zone of bad weather costs (the winds, ours).
+    pub headwind: u8,
     /// The modifier on B-1 and C-1 from the calendar's `spring_from`.
     pub spring: i16,
     /// The modifier on C-2 and C-3 below 3,000 metres.

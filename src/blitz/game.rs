@@ -10,7 +10,7 @@ use super::defences::{Detection, Evasion, Fighter, Flak, Interception, Situation
 use super::event::{words, Cause, Command, Ending, Event, Illegal, Phase, TableId, Thrown};
 use super::flight::{Failure, Icing, Lightning, TakeOff, Weather};
 use super::map::{Zone, ZoneKind};
-use super::mission_end::{Beam, Fate, Jump, Landing};
+use super::mission_end::{Beam, BombRun, Fate, Jump, Landing};
 use super::nights::{Night, Orders};
 use super::state::{self, Setup, State};
 use super::table::Rolled;
@@ -240,10 +240,11 @@ impl Game {
             match orders {
                 Night::Mission { city, why } => {
                     let (c, target) = t.map.city(&city).expect("a city of the map");
+                    let base = Zone::parse(&t.nights.base).expect("a checked base");
                     let fuel = if night == t.calendar.first_night {
                         t.nights.first_raid.1
                     } else {
-                        t.nights.fuel
+                        t.nights.fuel.planned(base.steps_to(target))
                     };
                     self.emit(Event::Ordered {
                         city: city.clone(),
@@ -404,6 +405,9 @@ impl Game {
             .is_some_and(|m| m.weather == Weather::Bad)
         {
             let t = self.t();
+            if t.flight.headwind > 0 {
+                self.emit(Event::Headwind(t.flight.headwind));
+            }
             let low = self.state.bomber().is_some_and(|b| b.low);
             let m = if low { t.flight.low_altitude } else { 0 };
             let (r, icing) = t.flight.roll_icing(low, self.dice());
@@ -625,11 +629,23 @@ impl Game {
         // (Bad weather avoided in the target zone forfeits the points; as
         // avoiding it aborts the mission, no bomb run follows it anyway.)
         let (london, avoided) = (m.london, m.avoided_at_target);
+        let lighter = if m.extra_fuel {
+            t.nights.fuel.extra_costs_points
+        } else {
+            0
+        };
         let s = self.sit();
         let skill = self.skill(Position::Bombardier, t.crew.experience.bomb_run);
         if let Some((r, md, run)) = t.end.roll_bomb_run(beam, &b, &s, skill, self.dice()) {
             self.thrown(TableId::D5, &r, md, run);
-            let points = t.end.points(run, london, avoided);
+            let full = t.end.points(run, london, avoided);
+            // Fewer bombs for the extra fuel: a run on the aiming point
+            // scores less (too few bombs to wreck it), at least 1.
+            let points = if run == BombRun::OnTheAimingPoint && full > 0 {
+                full.saturating_sub(lighter).max(1)
+            } else {
+                full
+            };
             self.emit(Event::Bombed { run, points });
         }
         self.emit(Event::TurnedForHome);
@@ -783,6 +799,15 @@ impl Game {
         let outbound = b.is_some_and(|b| b.leg == Leg::Outbound);
         match (phase, cmd) {
             (Phase::Briefing, Command::TakeOff) => Ok(()),
+            (Phase::Briefing, Command::ExtraFuel) => {
+                let m = self.state.mission().ok_or(Illegal::NotNow)?;
+                let full = self.t().nights.fuel.full;
+                if m.extra_fuel || m.fuel >= full {
+                    Err(Illegal::NotNow)
+                } else {
+                    Ok(())
+                }
+            }
             (Phase::Debrief, Command::Next) => Ok(()),
             (Phase::Heading, Command::Fly(h)) => {
                 let b = b.expect("flying");
@@ -842,6 +867,11 @@ impl Game {
         let phase = self.state.phase();
         match cmd {
             Command::TakeOff => self.take_off(),
+            Command::ExtraFuel => {
+                let m = self.state.mission().expect("checked");
+                let fuel = self.t().nights.fuel.with_extra(m.fuel);
+                self.emit(Event::ExtraFuel(fuel));
+            }
             Command::Next => {
                 self.emit(Event::Debriefed);
                 let next = self.state.night().next();
@@ -903,6 +933,7 @@ impl Game {
     pub fn legal_commands(&self) -> Vec<Command> {
         let all = [
             Command::TakeOff,
+            Command::ExtraFuel,
             Command::Next,
             Command::Land,
             Command::PressOn,

@@ -22,6 +22,13 @@ pub struct Zone {
 }
 
 impl Zone {
+    /// Zones to fly from here to `other` with diagonal moves.
+    pub fn steps_to(self, other: Zone) -> u8 {
+        self.row
+            .abs_diff(other.row)
+            .max(self.col.abs_diff(other.col))
+    }
+
     pub fn new(row: u8, col: u8) -> Zone {
         Zone { row, col }
     }

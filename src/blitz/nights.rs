@@ -30,6 +30,34 @@ pub struct FollowUp {
     pub nights: (u8, u8),
 }
 
+/// How a raid is fuelled (ours): for the zones there and back by the
+/// shortest way, and a reserve; at the briefing the crew may trade bombs
+/// for `extra` Fuel Boxes more, up to the tanks' `full`, a run on the
+/// aiming point then scoring `extra_costs_points` fewer victory points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FuelPlan {
+    pub reserve: u8,
+    pub full: u8,
+    pub extra: u8,
+    pub extra_costs_points: u8,
+}
+
+impl FuelPlan {
+    /// The Fuel Boxes a raid on a target `steps` zones away is loaded with.
+    pub fn planned(&self, steps: u8) -> u8 {
+        steps
+            .saturating_mul(2)
+            .saturating_add(self.reserve)
+            .min(self.full)
+    }
+
+    /// With the extra fuel taken instead of bombs.
+    pub fn with_extra(&self, fuel: u8) -> u8 {
+        fuel.saturating_add(self.extra).min(self.full)
+    }
+}
+
 /// `levels/blitz/nights.ron` as written.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -38,8 +66,8 @@ pub struct NightsFile {
     pub first_raid: (String, u8),
     /// The crew's airfield: a land zone of the Green Zone.
     pub base: String,
-    /// The Fuel Boxes every later raid carries.
-    pub fuel: u8,
+    /// What every later raid is loaded with.
+    pub fuel: FuelPlan,
     /// Table A-1, d100.
     pub mission_roll: Table<Orders>,
     /// The amendments: these rolls are no mission...
@@ -104,8 +132,27 @@ impl NightsFile {
         if self.first_raid.1 == 0 {
             out.push(Invalid::new("first_raid.1", "a raid needs fuel"));
         }
-        if self.fuel == 0 {
-            out.push(Invalid::new("fuel", "a raid needs fuel"));
+        let f = &self.fuel;
+        if f.full == 0 || f.reserve > f.full {
+            out.push(Invalid::new(
+                "fuel.full",
+                format!(
+                    "{}: the tanks hold at least the reserve ({}) and one Fuel Box",
+                    f.full, f.reserve
+                ),
+            ));
+        }
+        if f.extra == 0 {
+            out.push(Invalid::new(
+                "fuel.extra",
+                "extra fuel is at least one Fuel Box",
+            ));
+        }
+        if f.extra_costs_points > 10 {
+            out.push(Invalid::new(
+                "fuel.extra_costs_points",
+                format!("{}: at most 10 victory points", f.extra_costs_points),
+            ));
         }
         match Zone::parse(&self.base) {
             Some(z) if map.contains(z) && map.is_green(z) && map.kind(z) == Some(ZoneKind::Land) => {}

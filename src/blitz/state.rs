@@ -50,6 +50,8 @@ pub struct Mission {
     pub run: Option<BombRun>,
     pub points: u8,
     pub avoided_at_target: bool,
+    /// Bombs traded for extra fuel at the briefing.
+    pub extra_fuel: bool,
     /// Night fighter attacks met.
     pub attacks: u8,
     /// The crewmen who jumped or ditched, and where they ended.
@@ -264,6 +266,7 @@ pub fn apply(s: &mut State, ev: &Event) {
                 run: None,
                 points: 0,
                 avoided_at_target: false,
+                extra_fuel: false,
                 attacks: 0,
                 down: Vec::new(),
                 ending: None,
@@ -299,6 +302,15 @@ pub fn apply(s: &mut State, ev: &Event) {
         Event::FuelBurnt => {
             let b = s.bomber_mut();
             b.fuel = b.fuel.saturating_sub(1);
+        }
+        Event::Headwind(boxes) => {
+            let b = s.bomber_mut();
+            b.fuel = b.fuel.saturating_sub(*boxes);
+        }
+        Event::ExtraFuel(fuel) => {
+            let m = s.mission_mut();
+            m.fuel = *fuel;
+            m.extra_fuel = true;
         }
         Event::Failed { failure, leak } => s.bomber_mut().fail(*failure, *leak),
         Event::Aborted(why) => {

@@ -130,6 +130,20 @@ pub(crate) fn label(g: &Game, c: Command) -> String {
             format!("Fly {h:?}{at}{past}")
         }
         Command::TakeOff => "Take off".into(),
+        Command::ExtraFuel => {
+            let plan = g.tables().nights.fuel;
+            let now = g.mission().map_or(0, |m| m.fuel);
+            format!(
+                "Extra fuel: {} Fuel Boxes, {} point{} less a run",
+                plan.with_extra(now),
+                plan.extra_costs_points,
+                if plan.extra_costs_points == 1 {
+                    ""
+                } else {
+                    "s"
+                }
+            )
+        }
         Command::Land => "Land here".into(),
         Command::PressOn => "Press on".into(),
         Command::AvoidWeather => "Avoid it: abort, turn back".into(),
@@ -195,6 +209,11 @@ pub(super) fn line(before: &State, e: &Event, after: &State) -> Option<String> {
         }
         Event::Flew(h) => format!("Flew {h:?} to {}.", after.bomber()?.zone),
         Event::FuelBurnt => "Ice: a Fuel Box burnt fighting it.".into(),
+        Event::Headwind(n) => format!(
+            "Into the wind of the storm: {} burnt.",
+            crate::common::words::count(*n as usize, "Fuel Box", "Fuel Boxes")
+        ),
+        Event::ExtraFuel(fuel) => format!("Bombs traded for fuel: {fuel} Fuel Boxes aboard."),
         Event::Failed { failure, .. } => format!("Table K: {}.", words(&format!("{failure:?}"))),
         Event::Aborted(a) => format!("Mission aborted ({}).", words(&format!("{a:?}"))),
         Event::Descended => "Below 3,000 metres, out of the stream.".into(),
