@@ -22,7 +22,7 @@ pub fn question(g: &Game) -> Option<String> {
         Phase::Briefing => {
             let m = m?;
             format!(
-                "Briefing: tonight's target is {}. {} Fuel Boxes, one a zone; fly W, NW or N out and E, SE or S home.",
+                "Briefing: tonight's target is {}. {} Fuel Boxes, one a zone (two in bad weather); fly W, NW or N out and E, SE or S home.",
                 m.city, m.fuel
             )
         }
@@ -134,7 +134,7 @@ pub(crate) fn label(g: &Game, c: Command) -> String {
             let plan = g.tables().nights.fuel;
             let now = g.mission().map_or(0, |m| m.fuel);
             format!(
-                "Extra fuel: {} Fuel Boxes, {} point{} less a run",
+                "Extra fuel: {} Fuel Boxes, aiming point -{} point{}",
                 plan.with_extra(now),
                 plan.extra_costs_points,
                 if plan.extra_costs_points == 1 {
@@ -255,10 +255,12 @@ pub const HELP: &str = "THE NIGHT BLITZ. A solo campaign: you are a Luftwaffe He
 
 THE NIGHTS. Each night Table A-1 says whether a mission flies and where (Table A-4 picks another city). From 15 November rolls of 29-62 are no mission, unless your last mission was against a city other than London one night ago (39-56) or one to five nights ago (57-62): then a follow-up raid flies against it. No missions from 20 January to 15 February 1941. Within 3 days of a new or full moon the night has that moon.
 
-THE FLIGHT. After the briefing: B-1 the weather at the base (fog scrubs the mission), B-3 the take-off (thrown twice, the lower read), B-2 a glitch spotted in the climb (you turn back and land with your bombs). Then fly zone by zone: W, NW or N outbound, E, SE or S homebound, one Fuel Box a zone. In each zone: C-1 the weather (a double may mean a mechanical check, C-4 and Table K); in bad weather icing and lightning (C-2, C-3), which you may avoid outbound by aborting and turning back into the zone you left. Night fighters may find you (C-8) and attack (C-9, C-10), never in the Green Zone (M4-M9, N1-N9). Under attack, take evasive action (2d10; an unmodified 20 collides) or hold your course and let your gunner answer. A fighter comes round again at most once.
+THE FLIGHT. After the briefing: B-1 the weather at the base (fog scrubs the mission), B-3 the take-off (thrown twice, the lower read), B-2 a glitch spotted in the climb (you turn back and land with your bombs). Then fly zone by zone: W, NW or N outbound, E, SE or S homebound, one Fuel Box a zone and one more in a zone of bad weather; land at N9 with at least one left. A raid is fuelled for the way there and back and 5 Fuel Boxes of reserve: at the briefing you may trade bombs for 6 more, and a run on the aiming point then scores a point less. In each zone: C-1 the weather (a double may mean a mechanical check, C-4 and Table K); in bad weather icing and lightning (C-2, C-3), which you may avoid outbound by aborting and turning back into the zone you left. Night fighters may find you (C-8) and attack (C-9, C-10), never in the Green Zone (M4-M9, N1-N9). Under attack, take evasive action (2d10; an unmodified 20 collides) or hold your course and let your gunner answer. A fighter comes round again at most once.
 
 THE TARGET. Over the target the radio beam (D-1): a jammed beam jettisons your bombs and ends the mission. Then make the bomb run through the searchlights (D-2) and the flak (D-3), or abort; through the flak, release the bombs (D-5, for victory points) or still abort. Aborting with working bomb bay doors jettisons the bombs. After the bomb run night fighters may find you only if the flak was silent. You must abort an outbound mission if you jettison, drop below 3,000 metres, lose the bomb bay doors or the beam set, or your bombardier is seriously wounded, killed or moves. In bad weather you may descend below 3,000 metres (outbound, that aborts the mission), and stay there. Land at N9 (you need a Fuel Box left there) or N6; crewmen down outside the Green Zone are captured.
 
-THE CREW. Five named men carry their missions and wounds from night to night; the seriously wounded go to hospital, the killed and captured are replaced by name.
+THE CREW. Five named men carry their missions and wounds from night to night; the seriously wounded go to hospital, the killed and captured are replaced by name, green. A man is seasoned after 10 missions and a veteran after 25: the pilot lands better, the bombardier aims better, the gunner answers better. Three bombers written off under the crew and it is taken off operations: the tour ends.
+
+THE RATING. The tour is rated by its victory points less 8 for each man killed, 5 for each captured and 2 for each seriously wounded: the crew is what you keep.
 
 CONTROLS. Click a button, or a lit zone on the map to fly there. U takes back a choice that threw no die. F5 saves; the game is saved by itself at every briefing and debriefing. H this page, Esc leaves.";
