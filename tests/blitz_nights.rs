@@ -199,7 +199,12 @@ fn a_bad_night_table_is_reported_at_its_file_line_and_column() {
             "full: 4",
             "the tanks hold at least the reserve (5)",
         ),
-        ("extra: 6,", "extra: 0,", "extra: 0", "at least one Fuel Box"),
+        (
+            "extra: 6,",
+            "extra: 0,",
+            "extra: 0",
+            "at least one Fuel Box",
+        ),
         (
             "(from: 100, to: 100",
             "(from: 100, to: 99",

@@ -209,8 +209,20 @@ impl Scene for BlitzScene {
 pub fn result_screen(ui: &mut Ui, t: &BlitzTable) -> bool {
     let g = &t.game;
     ui.rect(Rect::new(0.0, 0.0, ui.w, ui.h), NIGHT);
-    ui.text_centered("The tour is over", ui.w / 2.0, 80.0, 44.0, PAPER);
+    let title = if g.off_operations() {
+        "Taken off operations"
+    } else {
+        "The tour is over"
+    };
+    ui.text_centered(title, ui.w / 2.0, 80.0, 44.0, PAPER);
     let raids = g.raids();
+    let men_lost =
+        |f: fn(&crate::blitz::Raid) -> u8| raids.iter().map(|r| f(r) as usize).sum::<usize>();
+    let (killed, captured, wounded) = (
+        men_lost(|r| r.killed),
+        men_lost(|r| r.captured),
+        men_lost(|r| r.wounded),
+    );
     let flown = raids.iter().filter(|r| r.flown).count();
     let lost = |c: Cause| raids.iter().filter(|r| r.ending == Ending::Lost(c)).count();
     let mut lines = vec![
@@ -220,6 +232,13 @@ pub fn result_screen(ui: &mut Ui, t: &BlitzTable) -> bool {
             g.tables().calendar.first_night,
             g.night(),
             count(g.points(), "victory point", "victory points")
+        ),
+        format!(
+            "Rating {}: the victory points less the men lost ({} killed, {} captured, {} seriously wounded).",
+            g.rating(),
+            killed,
+            captured,
+            wounded
         ),
         format!(
             "Bomb runs: {}, of which {} counted.",
@@ -239,11 +258,13 @@ pub fn result_screen(ui: &mut Ui, t: &BlitzTable) -> bool {
     });
     let men = &g.crew().men;
     let first: Vec<&String> = g.tables().crew.crew.iter().collect();
+    let e = &g.tables().crew.experience;
     for m in men.iter().filter(|m| first.contains(&&m.name)) {
         lines.push(format!(
-            "{}: {}, {}",
+            "{}: {} ({}), {}",
             m.name,
             count(m.missions, "mission", "missions"),
+            e.rank(m.missions),
             words(&format!("{:?}", m.status))
                 .replace(" (", " until ")
                 .replace(')', "")
