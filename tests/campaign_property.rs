@@ -87,7 +87,7 @@ fn random_campaign(
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 60, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 30, ..ProptestConfig::default() })]
 
     #[test]
     fn random_legal_campaigns_keep_every_squadron_in_one_place_and_the_deck_whole(
