@@ -49,6 +49,7 @@ fn situations() -> Vec<Situation> {
                             spotter,
                             lights,
                             night: tally_ho::blitz::Date::new(1940, 12, 1).unwrap(),
+                            engine_out: false,
                         });
                     }
                 }
@@ -69,6 +70,7 @@ fn plain() -> Situation {
         spotter: true,
         lights: Searchlights::Blocked,
         night: tally_ho::blitz::Date::new(1940, 12, 1).unwrap(),
+        engine_out: false,
     }
 }
 
@@ -484,4 +486,23 @@ fn flak_brings_a_bomber_down_on_a_modified_21_so_london_the_lights_height_and_we
         ..good
     };
     assert_eq!(flak_kills(&d, &bad), 0, "London in bad weather");
+}
+
+#[test]
+fn on_one_engine_the_flak_reads_3_more() {
+    let d = shipped();
+    let crippled = Situation {
+        engine_out: true,
+        ..plain()
+    };
+    assert_eq!(d.flak.modifier(&crippled) - d.flak.modifier(&plain()), 3);
+    // Only the flak: the searchlights and the night fighters do not see it.
+    assert_eq!(
+        d.searchlights.modifier(&crippled),
+        d.searchlights.modifier(&plain())
+    );
+    assert_eq!(
+        d.detection.modifier(&crippled),
+        d.detection.modifier(&plain())
+    );
 }

@@ -958,11 +958,11 @@ fn in_play_the_bomb_run_and_the_landing_carry_the_experience_of_the_man_at_the_p
 }
 
 /// Docs/RULES.md, "The tour's rating" and "Off operations" (ours): the
-/// rating is the victory points less 8 a man killed, 5 a man captured and
-/// 2 a man seriously wounded; a crew that has had three bombers written
+/// rating is the victory points less 8 a man killed, 5 a man captured, 2
+/// a man seriously wounded and 5 a bomber written off; a crew that has had three bombers written
 /// off is taken off operations at once, and the tour ends.
 #[test]
-fn the_rating_prices_the_men_lost_and_three_bombers_written_off_end_the_tour() {
+fn the_rating_prices_the_men_lost_and_the_bombers_written_off_and_three_of_them_end_the_tour() {
     use tally_ho::blitz::ai::{Crew, Policy};
     let (mut ended_early, mut full) = (0, 0);
     for seed in 0..60 {
@@ -976,8 +976,16 @@ fn the_rating_prices_the_men_lost_and_three_bombers_written_off_end_the_tour() {
                 w + r.wounded as i32,
             )
         });
-        assert_eq!(g.rating(), g.points() as i32 - 8 * k - 5 * c - 2 * w);
         let lost = g.written_off();
+        let lost_bombers = r
+            .iter()
+            .filter(|r| matches!(r.ending, Ending::Lost(_)))
+            .count() as i32;
+        assert_eq!(lost as i32, lost_bombers);
+        assert_eq!(
+            g.rating(),
+            g.points() as i32 - 8 * k - 5 * c - 2 * w - 5 * lost_bombers
+        );
         if g.off_operations() {
             ended_early += 1;
             assert_eq!(lost, 3);

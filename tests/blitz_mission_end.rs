@@ -32,6 +32,7 @@ fn over_target() -> Situation {
         spotter: true,
         lights: Searchlights::Blocked,
         night: tally_ho::blitz::Date::new(1940, 12, 1).unwrap(),
+        engine_out: false,
     }
 }
 

@@ -200,6 +200,32 @@ impl Ui {
         self.clicked(r)
     }
 
+    /// A button with a second, smaller line under its label (what the
+    /// choice risks, say): the label in the upper part, the note below.
+    pub fn button_with_note(&mut self, r: Rect, label: &str, note: &str) -> bool {
+        self.buttons.push(Hit {
+            label: label.to_string(),
+            rect: r,
+        });
+        let hot = self.hovered(r);
+        if self.draw {
+            let fill = if hot {
+                Color::new(0.98, 0.96, 0.88, 1.0)
+            } else {
+                Color::new(0.86, 0.83, 0.74, 1.0)
+            };
+            self.rect(r, fill);
+            self.rect_lines(r, 2.0, if hot { ACCENT } else { INK });
+            let top = Rect::new(r.x, r.y, r.w, r.h * 0.62);
+            self.label(top, label, 18.0, INK);
+            let size = 13.0;
+            let note = fit_text(note, r.w - 10.0, size);
+            let tw = text_width(&note, size);
+            self.text(&note, r.x + (r.w - tw) / 2.0, r.y + r.h - 8.0, size, DIM);
+        }
+        self.clicked(r)
+    }
+
     /// A button's label centred in `r`, at `size` or as much smaller as it
     /// must be to fit, and cut with an ellipsis if even the smallest is too
     /// wide.

@@ -145,6 +145,9 @@ pub struct Price {
     pub killed: u16,
     pub captured: u16,
     pub wounded: u16,
+    /// Each bomber written off under the crew (lost, whatever became of
+    /// the men): a step towards being taken off operations.
+    pub bomber: u16,
 }
 
 /// The most names a file may give.
@@ -224,6 +227,7 @@ impl CrewFile {
             ("killed", self.price.killed),
             ("captured", self.price.captured),
             ("wounded", self.price.wounded),
+            ("bomber", self.price.bomber),
         ] {
             if v > 100 {
                 out.push(Invalid::new(

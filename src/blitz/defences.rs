@@ -41,6 +41,8 @@ pub struct Situation {
     pub lights: Searchlights,
     /// The night: the defences grow over the winter (`When::Since`).
     pub night: Date,
+    /// An engine out: the bomber can neither climb nor weave.
+    pub engine_out: bool,
 }
 
 impl ZoneSort {
@@ -87,6 +89,9 @@ pub enum When {
     /// Lit by the searchlights (D-2), or coned.
     Illuminated,
     Coned,
+    /// On one engine (ours: over the target the flak finds a bomber that
+    /// can neither climb nor weave).
+    EngineOut,
     /// From this night on (ours: the night fighters' airborne radar and
     /// ground control coming into service over the winter of 1940-41).
     Since(Date),
@@ -110,6 +115,7 @@ impl When {
             When::Illuminated => s.lights == Searchlights::Illuminated,
             When::Coned => s.lights == Searchlights::Coned,
             When::Since(d) => s.night >= d,
+            When::EngineOut => s.engine_out,
         }
     }
 }

@@ -100,6 +100,22 @@ impl Game {
         &self.state
     }
 
+    /// A copy to try the future on (`forecast`): the same position with
+    /// no log and no record, throwing dice seeded by `seed` rather than
+    /// the game's, so it tells nothing of the game's own coming throws.
+    pub fn what_if(&self, seed: u64) -> Game {
+        Game {
+            state: self.state.clone(),
+            seed,
+            dice: Dice::without_log(seed),
+            events: Vec::new(),
+            keep_events: false,
+            commands: Vec::new(),
+            command_rolled: Vec::new(),
+            rolled: false,
+        }
+    }
+
     pub fn events(&self) -> &[Event] {
         &self.events
     }

@@ -19,6 +19,7 @@ pub mod crew;
 pub mod defences;
 pub mod event;
 pub mod flight;
+pub mod forecast;
 pub mod game;
 pub mod map;
 pub mod mission_end;

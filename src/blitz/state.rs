@@ -194,7 +194,8 @@ impl State {
                     + r.captured as u32 * p.captured as u32
                     + r.wounded as u32 * p.wounded as u32
             })
-            .sum();
+            .sum::<u32>()
+            + self.written_off() * p.bomber as u32;
         self.points() as i32 - cost as i32
     }
 
@@ -212,6 +213,7 @@ impl State {
             spotter: self.crew.spotting(),
             lights: m.lights,
             night: self.night,
+            engine_out: b.engine_out,
         })
     }
 

@@ -300,6 +300,12 @@ enum Cmd {
         /// [default: auto].
         #[arg(long)]
         crew: Option<String>,
+        /// The night Blitz: the choice lab. At a sample of the decisions
+        /// met in --games tours of the auto crew, every option is flown on
+        /// to the mission's end many times on the same dice; prints, for
+        /// each kind of decision, how often each option was the best.
+        #[arg(long)]
+        choices: bool,
     },
     /// Time the computer's decisions: games played one after another on one
     /// thread, every decision timed; prints the mean, median, 90th and 99th
@@ -363,6 +369,7 @@ pub fn main() -> ExitCode {
             write_shares,
             write_spreads,
             crew,
+            choices,
         }) => game.choose().map_err(Into::into).and_then(|c| {
             let run = simulate::SimRun {
                 games,
@@ -378,8 +385,8 @@ pub fn main() -> ExitCode {
                 crew,
             };
             let hex = matches!(c, Chosen::SimpleHex { .. });
-            if !matches!(c, Chosen::Blitz) && run.crew.is_some() {
-                return Err("--crew is for --game blitz".into());
+            if !matches!(c, Chosen::Blitz) && (run.crew.is_some() || choices) {
+                return Err("--crew and --choices are for --game blitz".into());
             }
             if !hex && (run.difficulty.is_some() || run.difficulties) {
                 return Err("--difficulty and --difficulties are for Simple Hex".into());
@@ -394,6 +401,7 @@ pub fn main() -> ExitCode {
             match c {
                 Chosen::Campaign => simulate::campaign(&run, tactical),
                 Chosen::Blitz if tactical => Err("--tactical is for --game campaign".into()),
+                Chosen::Blitz if choices => simulate::blitz_choices(&run),
                 Chosen::Blitz => simulate::blitz(&run),
                 _ if tactical => Err("--tactical is for --game campaign".into()),
                 Chosen::SimpleHex { level, variant } => simulate::simple_hex(&level, variant, &run),

@@ -568,3 +568,41 @@ pub(super) fn blitz(run: &SimRun) -> Res {
     }
     Ok(())
 }
+
+/// The night Blitz's choice lab: for each kind of decision, how often each
+/// option was the best (`sim::blitz_choices`).
+pub(super) fn blitz_choices(run: &SimRun) -> Res {
+    use crate::blitz::forecast::FLIGHTS;
+    let SimRun {
+        games,
+        seed,
+        threads,
+        ..
+    } = *run;
+    if run.csv.is_some() || run.crew.is_some() || !run.levels.is_empty() || run.ladder {
+        return Err(
+            "--choices takes --games, --seed and --threads only: it flies the auto crew".into(),
+        );
+    }
+    let tables = Arc::new(data::load_blitz()?);
+    say!(
+        "night Blitz choice lab: {games} tours of the auto crew, a sample of their decisions tried (seed {seed}, {threads} threads)"
+    );
+    let bar = progress(games);
+    let (situations, elapsed) =
+        sim::blitz_choices::run(&tables, games, seed, FLIGHTS, threads, &|n| bar.inc(n));
+    bar.finish_and_clear();
+    say!(
+        "{}",
+        sim::blitz_choices::Choices {
+            situations: &situations,
+            flights: FLIGHTS
+        }
+    );
+    say!(
+        "{} situations tried in {:.1} s",
+        situations.len(),
+        elapsed.as_secs_f64()
+    );
+    Ok(())
+}

@@ -8,6 +8,7 @@
 //! `check`) and turns the results into its figures.
 
 pub mod blitz;
+pub mod blitz_choices;
 pub mod campaign;
 pub mod decisions;
 pub mod family;

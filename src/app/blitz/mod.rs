@@ -19,6 +19,7 @@ pub use text::{question, HELP};
 use super::table::{Act, Beat, Lesson, Pointer, Scene, Shared, Table};
 use super::ui::{wrap_text, Ui, PAPER};
 use super::HelpPage;
+use crate::blitz::forecast::Outlook;
 use crate::blitz::words;
 use crate::blitz::{ai, Cause, Command, Ending, Event, Game, Heading, Phase, Seat, State, Thrown};
 use crate::common::words::count;
@@ -55,6 +56,9 @@ pub struct BlitzScene {
     pending: Option<Command>,
     /// The decision's buttons as last drawn: each command and its button.
     drawn: Vec<(Command, Rect)>,
+    /// The forecast of the decision on show, and the position it was made
+    /// for (commands and events so far).
+    forecast: Option<((usize, usize), Vec<Outlook>)>,
 }
 
 /// An animation: a throw coming up on its table.
@@ -234,11 +238,12 @@ pub fn result_screen(ui: &mut Ui, t: &BlitzTable) -> bool {
             count(g.points(), "victory point", "victory points")
         ),
         format!(
-            "Rating {}: the victory points less the men lost ({} killed, {} captured, {} seriously wounded).",
+            "Rating {}: the victory points less the men lost ({} killed, {} captured, {} seriously wounded) and {} written off.",
             g.rating(),
             killed,
             captured,
-            wounded
+            wounded,
+            count(g.written_off(), "bomber", "bombers")
         ),
         format!(
             "Bomb runs: {}, of which {} counted.",

@@ -9,6 +9,8 @@ use crate::common::words::count;
 use macroquad::prelude::{Color, Rect};
 
 use super::text::{position_name, question};
+use crate::blitz::forecast;
+use crate::common::game::Rules;
 
 impl BlitzScene {
     pub(super) fn draw_panel(
@@ -131,8 +133,42 @@ impl BlitzScene {
             y += 18.0;
         }
         y += 6.0;
-        // The throw on show, on its table.
-        let throw_h = 150.0f32.min((p.h * 0.28).max(110.0));
+        // The decision, laid out first so the throw's box leaves it room.
+        let busy = t.busy();
+        let legal = if busy || t.watching {
+            Vec::new()
+        } else {
+            g.legal_commands()
+        };
+        let guide: Vec<String> = t
+            .guide
+            .as_ref()
+            .map(|next| wrap_text(&format!("Next: {next}"), w, 15.0))
+            .unwrap_or_default();
+        let asked: Vec<String> = question(g).map_or(Vec::new(), |q| wrap_text(&q, w, 17.0));
+        let buttons: Vec<(Command, String)> = legal.iter().map(|c| (*c, label(g, *c))).collect();
+        let outlooks = if legal.is_empty() {
+            Vec::new()
+        } else {
+            self.forecast_of(g)
+        };
+        let bh = if outlooks.is_empty() { 30.0 } else { 48.0 };
+        let cols = if w > 420.0 { 2 } else { 1 };
+        let decision_h = guide.len() as f32 * 17.0
+            + if guide.is_empty() { 0.0 } else { 2.0 }
+            + asked.len() as f32 * 20.0
+            + if asked.is_empty() { 0.0 } else { 4.0 }
+            + if outlooks.is_empty() { 0.0 } else { 18.0 }
+            + buttons.len().div_ceil(cols) as f32 * (bh + 6.0)
+            + 6.0;
+        // The throw on show, on its table: as tall as leaves the decision
+        // and a line of the log their room, and tall enough for the dice
+        // and their reading.
+        let bottom = p.y + p.h - 30.0;
+        let throw_h = 150.0f32
+            .min((p.h * 0.28).max(110.0))
+            .min(bottom - y - 10.0 - decision_h - 18.0)
+            .max(96.0);
         if let Some(th) = &self.shown {
             self.draw_throw(
                 ui,
@@ -149,32 +185,30 @@ impl BlitzScene {
             ui.text("The dice come up here.", x + 10.0, y + 26.0, 16.0, DIM);
         }
         y += throw_h + 10.0;
-        // The decision.
         let mut chosen = None;
-        let busy = t.busy();
-        let legal = if busy || t.watching {
-            Vec::new()
-        } else {
-            g.legal_commands()
-        };
         // The guide's next step, over the question it answers.
-        if let Some(next) = &t.guide {
-            for line in wrap_text(&format!("Next: {next}"), w, 15.0) {
-                ui.text(&line, x, y + 13.0, 15.0, ACCENT);
-                y += 17.0;
-            }
+        for line in &guide {
+            ui.text(line, x, y + 13.0, 15.0, ACCENT);
+            y += 17.0;
+        }
+        if !guide.is_empty() {
             y += 2.0;
         }
-        if let Some(q) = question(g) {
-            for line in wrap_text(&q, w, 17.0) {
-                ui.text(&line, x, y + 14.0, 17.0, INK);
-                y += 20.0;
-            }
+        for line in &asked {
+            ui.text(line, x, y + 14.0, 17.0, INK);
+            y += 20.0;
+        }
+        if !asked.is_empty() {
             y += 4.0;
         }
-        let buttons: Vec<(Command, String)> = legal.iter().map(|c| (*c, label(g, *c))).collect();
-        let bh = 30.0;
-        let cols = if w > 420.0 { 2 } else { 1 };
+        if !outlooks.is_empty() {
+            let head = format!(
+                "Forecast, {} flights of the rest of this mission:",
+                forecast::FLIGHTS
+            );
+            ui.text(&fit_text(&head, w, 14.0), x, y + 12.0, 14.0, DIM);
+            y += 18.0;
+        }
         let bw = (w - 8.0 * (cols as f32 - 1.0)) / cols as f32;
         for (i, (c, l)) in buttons.iter().enumerate() {
             let r = Rect::new(
@@ -184,13 +218,16 @@ impl BlitzScene {
                 bh,
             );
             self.drawn.push((*c, r));
-            if ui.button(r, l) {
+            let pressed = match outlooks.iter().find(|o| o.command == *c) {
+                Some(o) => ui.button_with_note(r, l, &risk(o, r.w - 10.0)),
+                None => ui.button(r, l),
+            };
+            if pressed {
                 chosen = Some(*c);
             }
         }
         y += buttons.len().div_ceil(cols) as f32 * (bh + 6.0) + 6.0;
         // The log, as much as fits above the status line.
-        let bottom = p.y + p.h - 30.0;
         let size = 15.0;
         let room = ((bottom - y) / 18.0).floor().max(0.0) as usize;
         let rows = ui::log_rows(
@@ -221,6 +258,19 @@ impl BlitzScene {
         let (line, size) = ui::shrink_to_fit(&status.0, 15.0, 12.0, w);
         ui.text(&line, x, p.y + p.h - 8.0, size, status.1);
         chosen
+    }
+
+    /// The forecast of the decision on show (`blitz::forecast`): made once
+    /// for each position the crew decides in.
+    fn forecast_of(&mut self, g: &Game) -> Vec<forecast::Outlook> {
+        let at = (g.commands().len(), g.events().len());
+        if self.forecast.as_ref().map(|(k, _)| *k) != Some(at) {
+            self.forecast = Some((at, forecast::forecast(g, forecast::FLIGHTS)));
+        }
+        self.forecast
+            .as_ref()
+            .map(|(_, o)| o.clone())
+            .unwrap_or_default()
     }
 
     fn draw_throw(&self, ui: &Ui, t: &Tables, th: &Thrown, before: Option<&Thrown>, r: Rect) {
@@ -324,6 +374,20 @@ impl BlitzScene {
                 INK,
             );
         }
+    }
+}
+
+/// What an option risks, in a button's second line of `width`: the bomber
+/// lost and the change in the tour's rating, and the bombs counting where
+/// there is room.
+fn risk(o: &forecast::Outlook, width: f32) -> String {
+    let lost = format!("lost {:.1}%", 100.0 * o.lost);
+    let rating = format!("rating {:+.1}", o.value);
+    let long = format!("{lost} · bombs count {:.0}% · {rating}", 100.0 * o.bombed);
+    if text_width(&long, 13.0) <= width {
+        long
+    } else {
+        format!("{lost} · {rating}")
     }
 }
 

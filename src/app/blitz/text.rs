@@ -4,6 +4,7 @@
 use crate::blitz::{Command, Ending, Event, Game, Leg, Phase, Position, State};
 
 use crate::blitz::words;
+use crate::common::words::count;
 
 pub(super) fn position_name(p: Position) -> &'static str {
     match p {
@@ -21,8 +22,18 @@ pub fn question(g: &Game) -> Option<String> {
     Some(match g.phase() {
         Phase::Briefing => {
             let m = m?;
+            let plan = g.tables().nights.fuel;
+            let trade = if g.check(&Command::ExtraFuel).is_ok() {
+                format!(
+                    " You may trade bombs for fuel: {} boxes, and a run on the aiming point scores {} less.",
+                    plan.with_extra(m.fuel),
+                    count(plan.extra_costs_points, "point", "points")
+                )
+            } else {
+                String::new()
+            };
             format!(
-                "Briefing: tonight's target is {}. {} Fuel Boxes, one a zone (two in bad weather); fly W, NW or N out and E, SE or S home.",
+                "Briefing: tonight's target is {}. {} Fuel Boxes, one a zone (two in bad weather); fly W, NW or N out and E, SE or S home.{trade}",
                 m.city, m.fuel
             )
         }
@@ -133,16 +144,7 @@ pub(crate) fn label(g: &Game, c: Command) -> String {
         Command::ExtraFuel => {
             let plan = g.tables().nights.fuel;
             let now = g.mission().map_or(0, |m| m.fuel);
-            format!(
-                "Extra fuel: {} Fuel Boxes, aiming point -{} point{}",
-                plan.with_extra(now),
-                plan.extra_costs_points,
-                if plan.extra_costs_points == 1 {
-                    ""
-                } else {
-                    "s"
-                }
-            )
+            format!("Extra fuel: {} boxes", plan.with_extra(now))
         }
         Command::Land => "Land here".into(),
         Command::PressOn => "Press on".into(),
@@ -257,10 +259,12 @@ THE NIGHTS. Each night Table A-1 says whether a mission flies and where (Table A
 
 THE FLIGHT. After the briefing: B-1 the weather at the base (fog scrubs the mission), B-3 the take-off (thrown twice, the lower read), B-2 a glitch spotted in the climb (you turn back and land with your bombs). Then fly zone by zone: W, NW or N outbound, E, SE or S homebound, one Fuel Box a zone and one more in a zone of bad weather; land at N9 with at least one left. A raid is fuelled for the way there and back and 5 Fuel Boxes of reserve: at the briefing you may trade bombs for 6 more, and a run on the aiming point then scores a point less. In each zone: C-1 the weather (a double may mean a mechanical check, C-4 and Table K); in bad weather icing and lightning (C-2, C-3), which you may avoid outbound by aborting and turning back into the zone you left. Night fighters may find you (C-8) and attack (C-9, C-10), never in the Green Zone (M4-M9, N1-N9). Under attack, take evasive action (2d10; an unmodified 20 collides) or hold your course and let your gunner answer. A fighter comes round again at most once.
 
-THE TARGET. Over the target the radio beam (D-1): a jammed beam jettisons your bombs and ends the mission. Then make the bomb run through the searchlights (D-2) and the flak (D-3), or abort; through the flak, release the bombs (D-5, for victory points) or still abort. Aborting with working bomb bay doors jettisons the bombs. After the bomb run night fighters may find you only if the flak was silent. You must abort an outbound mission if you jettison, drop below 3,000 metres, lose the bomb bay doors or the beam set, or your bombardier is seriously wounded, killed or moves. In bad weather you may descend below 3,000 metres (outbound, that aborts the mission), and stay there. Land at N9 (you need a Fuel Box left there) or N6; crewmen down outside the Green Zone are captured.
+THE TARGET. Over the target the radio beam (D-1): a jammed beam jettisons your bombs and ends the mission. Then make the bomb run through the searchlights (D-2) and the flak (D-3; it aims better at a bomber lit or coned, over London, below 3,000 metres or on one engine), or abort; through the flak, release the bombs (D-5, for victory points) or still abort. Aborting with working bomb bay doors jettisons the bombs. After the bomb run night fighters may find you only if the flak was silent. You must abort an outbound mission if you jettison, drop below 3,000 metres, lose the bomb bay doors or the beam set, or your bombardier is seriously wounded, killed or moves. In bad weather you may descend below 3,000 metres (outbound, that aborts the mission), and stay there. Land at N9 (you need a Fuel Box left there) or N6; crewmen down outside the Green Zone are captured.
 
 THE CREW. Five named men carry their missions and wounds from night to night; the seriously wounded go to hospital, the killed and captured are replaced by name, green. A man is seasoned after 10 missions and a veteran after 25: the pilot lands better, the bombardier aims better, the gunner answers better. Three bombers written off under the crew and it is taken off operations: the tour ends.
 
-THE RATING. The tour is rated by its victory points less 8 for each man killed, 5 for each captured and 2 for each seriously wounded: the crew is what you keep.
+THE RATING. The tour is rated by its victory points less 8 for each man killed, 5 for each captured, 2 for each seriously wounded and 5 for each bomber written off: the crew is what you keep.
+
+THE FORECAST. Whenever you have a choice, each button says what it risks: the rest of the mission is flown 300 times with that choice first and the automatic crew after it, each time on dice of its own (never the game's). \"Lost\" is the share of those flights in which the bomber was lost, \"bombs count\" the share in which the bombs scored, and \"rating\" the change in the tour's rating over the mission, on average. It is what the tables give from here, not a promise.
 
 CONTROLS. Click a button, or a lit zone on the map to fly there. U takes back a choice that threw no die. F5 saves; the game is saved by itself at every briefing and debriefing. H this page, Esc leaves.";

@@ -13,6 +13,8 @@ use macroquad::prelude::KeyCode;
 pub enum BlitzMoment {
     Menu,
     Briefing,
+    /// A briefing that offers extra fuel for bombs.
+    Fuel,
     Outbound,
     Weather,
     Attacked,
@@ -29,6 +31,7 @@ impl Shot for BlitzMoment {
         match self {
             BlitzMoment::Menu => "blitz-menu.png",
             BlitzMoment::Briefing => "blitz-briefing.png",
+            BlitzMoment::Fuel => "blitz-fuel.png",
             BlitzMoment::Outbound => "blitz-outbound.png",
             BlitzMoment::Weather => "blitz-weather.png",
             BlitzMoment::Attacked => "blitz-attacked.png",
@@ -90,6 +93,9 @@ impl Script for BlitzScript {
                 }
                 let g = &t.game;
                 let moment = match g.phase() {
+                    Phase::Briefing if g.check(&Command::ExtraFuel).is_ok() => {
+                        Some(BlitzMoment::Fuel)
+                    }
                     Phase::Briefing => Some(BlitzMoment::Briefing),
                     Phase::Heading
                         if g.bomber().is_some_and(|b| {
