@@ -297,3 +297,22 @@ fn the_campaign_end_screens_spreads_are_the_simulators_figures() {
     let counted: u64 = rows.iter().map(|r| r.spread.total()).sum();
     assert!(counted < table.games, "{counted}");
 }
+
+#[test]
+fn the_night_blitz_end_screens_spreads_are_the_simulators_figures() {
+    use tally_ho::blitz::spread;
+    let table = data::shipped_blitz_spreads().expect("the shipped table loads");
+    let tables = Arc::new(data::load_blitz().unwrap());
+    let rows = tally_ho::sim::blitz::spread_rows(&tables, table.games, table.seed, 2, &|_| {});
+    assert_fresh(&table, &rows, "levels/blitz/spreads.ron");
+    // Every tour is counted, and their ratings spread over many bins.
+    let row = table.find(spread::SETTING, spread::TOUR).unwrap();
+    assert_eq!(row.spread.total(), table.games);
+    assert!(row.spread.counts.iter().filter(|&&c| c > 0).count() > 20);
+    // A tour at the auto crew's median rating grades clear, one far above
+    // decisive, one far below narrow.
+    use tally_ho::common::spread::Grade;
+    assert_eq!(row.spread.grade(55, spread::BETTER), Some(Grade::Clear));
+    assert_eq!(row.spread.grade(120, spread::BETTER), Some(Grade::Decisive));
+    assert_eq!(row.spread.grade(0, spread::BETTER), Some(Grade::Narrow));
+}

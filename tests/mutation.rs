@@ -223,6 +223,25 @@ fn campaign_spreads_table() {
     ));
 }
 
+#[test]
+fn blitz_spreads_table() {
+    let src = data::blitz_spreads_source();
+    check(Kind::new(
+        "night Blitz measured spreads",
+        &src.file,
+        &src.text,
+        &[],
+        move |t| {
+            data::load_spreads(
+                &with_text(data::blitz_spreads_source(), t),
+                &data::blitz_spread_settings(),
+                &tally_ho::blitz::spread::OUTCOMES,
+            )
+            .map(|_| ())
+        },
+    ));
+}
+
 fn family_board(name: &str) -> Kind {
     let src = data::family_board_source(name).unwrap();
     Kind::new(

@@ -21,6 +21,16 @@ pub struct Placing {
     pub axis: &'static str,
     /// The setting the games were played at ("Veteran against Veteran").
     pub setting: String,
+    pub compared: Compared,
+}
+
+/// What a result is held against: the computer's games won the same way
+/// (a win, graded by how clear it was), or the computer's runs of a solo
+/// game (a tour, graded by its rating).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Compared {
+    Won,
+    Rated,
 }
 
 impl Placing {
@@ -37,17 +47,23 @@ impl Placing {
                 self.setting
             );
         };
-        let mut s = format!(
-            "A {} {what}: clearer than {:.0}% of the {} that ended the same way ({}).",
-            g.name(),
-            100.0 * p,
-            count(
-                self.spread.total() as usize,
-                "computer game",
-                "computer games"
+        let n = self.spread.total() as usize;
+        let mut s = match self.compared {
+            Compared::Won => format!(
+                "A {} {what}: clearer than {:.0}% of the {} that ended the same way ({}).",
+                g.name(),
+                100.0 * p,
+                count(n, "computer game", "computer games"),
+                self.setting
             ),
-            self.setting
-        );
+            Compared::Rated => format!(
+                "A {} {what}: rated higher than {:.0}% of the {} of {}.",
+                g.name(),
+                100.0 * p,
+                count(n, "tour", "tours"),
+                self.setting
+            ),
+        };
         if let Some(first) = s.get(..1) {
             s.replace_range(..1, &first.to_uppercase());
         }
@@ -88,7 +104,10 @@ impl Placing {
             );
             if b == mine {
                 let cx = x + w / 2.0;
-                let t = "this game";
+                let t = match self.compared {
+                    Compared::Won => "this game",
+                    Compared::Rated => "this tour",
+                };
                 let tw = super::ui::text_width(t, label);
                 let tx = (cx - tw / 2.0).clamp(r.x, r.x + r.w - tw);
                 ui.text(t, tx, r.y + label, label, ACCENT);
@@ -167,6 +186,7 @@ mod tests {
             better: Better::Higher,
             axis: "bomb score",
             setting: "the Veteran".into(),
+            compared: Compared::Won,
         };
         assert_eq!(
             p.sentence("Luftwaffe win"),
@@ -178,5 +198,20 @@ mod tests {
         };
         assert!(p.sentence("win").starts_with("No computer game"));
         assert_eq!(p.shown(), (3, 3));
+        let p = Placing {
+            spread: Spread {
+                low: 0,
+                width: 2,
+                counts: vec![10, 10, 10, 10],
+            },
+            value: 3,
+            compared: Compared::Rated,
+            setting: "the automatic crew".into(),
+            ..p
+        };
+        assert_eq!(
+            p.sentence("tour"),
+            "A clear tour: rated higher than 38% of the 40 tours of the automatic crew."
+        );
     }
 }

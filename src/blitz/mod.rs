@@ -24,6 +24,7 @@ pub mod game;
 pub mod map;
 pub mod mission_end;
 pub mod nights;
+pub mod spread;
 pub mod state;
 pub mod table;
 

@@ -7,6 +7,7 @@ use crate::family::Setup as FamilySetup;
 use crate::simple_hex::Options;
 use clap::{Parser, Subcommand, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
+use simulate::Spreads;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -288,11 +289,12 @@ enum Cmd {
         /// (levels/simple_hex/shares.ron).
         #[arg(long, requires = "difficulties")]
         write_shares: Option<PathBuf>,
-        /// The family game and the campaign: play every set-up the end
-        /// screen grades against (the family game: each shipped board, 1
-        /// to 4 commanders, long and short; the campaign: each weather
-        /// rule) and write the table (levels/family/spreads.ron,
-        /// levels/campaign/spreads.ron).
+        /// The family game, the campaign and the night Blitz: play every
+        /// set-up the end screen grades against (the family game: each
+        /// shipped board, 1 to 4 commanders, long and short; the campaign:
+        /// each weather rule; the Blitz: the auto crew's tours) and write
+        /// the table (levels/family/spreads.ron,
+        /// levels/campaign/spreads.ron, levels/blitz/spreads.ron).
         #[arg(long)]
         write_spreads: Option<PathBuf>,
         /// The night Blitz: the automatic crew's policy, auto, cautious or
@@ -393,9 +395,13 @@ pub fn main() -> ExitCode {
             }
             if let Some(path) = &run.write_spreads {
                 return match c {
-                    Chosen::Family { .. } => simulate::write_spreads(true, &run, path),
-                    Chosen::Campaign => simulate::write_spreads(false, &run, path),
-                    _ => Err("--write-spreads is for the family game and the campaign".into()),
+                    Chosen::Family { .. } => simulate::write_spreads(Spreads::Family, &run, path),
+                    Chosen::Campaign => simulate::write_spreads(Spreads::Campaign, &run, path),
+                    Chosen::Blitz => simulate::write_spreads(Spreads::Blitz, &run, path),
+                    _ => Err(
+                        "--write-spreads is for the family game, the campaign and the night Blitz"
+                            .into(),
+                    ),
                 };
             }
             match c {

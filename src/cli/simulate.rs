@@ -218,11 +218,34 @@ fn write_table(
 
 /// The family game's or the campaign's spreads table (what the end screen
 /// grades a result against), written atomically to `path`.
-pub(super) fn write_spreads(family: bool, run: &SimRun, path: &std::path::Path) -> Res {
+/// Which game's spreads to write.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Spreads {
+    Family,
+    Campaign,
+    Blitz,
+}
+
+pub(super) fn write_spreads(which: Spreads, run: &SimRun, path: &std::path::Path) -> Res {
     use crate::common::spread::SpreadTable;
     let bar = progress(run.games);
     let tick = |n: u64| bar.set_position(n);
-    let (rows, head) = if family {
+    let (rows, head) = if which == Spreads::Blitz {
+        let tables = Arc::new(data::load_blitz()?);
+        bar.set_length(run.games);
+        let done = std::sync::atomic::AtomicU64::new(0);
+        let tick = |n: u64| {
+            let d = done.fetch_add(n, std::sync::atomic::Ordering::Relaxed) + n;
+            bar.set_position(d);
+        };
+        (
+            sim::blitz::spread_rows(&tables, run.games, run.seed, run.threads, &tick),
+            format!(
+                "// The night Blitz's tours by their rating (docs/RULES.md, \"How well the\n// tour went\"): {} tours of the automatic crew. Written by\n//   tally-ho simulate --game blitz --games {} --seed {} --write-spreads FILE\n// and read by the end screen; tests/difficulty.rs plays it again.\n",
+                run.games, run.games, run.seed
+            ),
+        )
+    } else if which == Spreads::Family {
         (
             sim::family::spread_rows(run.games, run.seed, run.threads, &tick)?,
             format!(

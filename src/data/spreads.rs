@@ -1,7 +1,8 @@
-//! Loading the measured spreads the family game's and the campaign's end
-//! screens grade a result against (`levels/family/spreads.ron`,
-//! `levels/campaign/spreads.ron`; Simple Hex keeps its spreads in its
-//! shares table).
+//! Loading the measured spreads the family game's, the campaign's and the
+//! night Blitz's end screens grade a result against
+//! (`levels/family/spreads.ron`, `levels/campaign/spreads.ron`,
+//! `levels/blitz/spreads.ron`; Simple Hex keeps its spreads in its shares
+//! table).
 
 use super::{parse, positioned, LoadErrors, Source};
 use crate::common::spread::SpreadTable;
@@ -15,6 +16,29 @@ const CAMPAIGN_SPREADS: (&str, &str) = (
     "levels/campaign/spreads.ron",
     include_str!("../../levels/campaign/spreads.ron"),
 );
+
+const BLITZ_SPREADS: (&str, &str) = (
+    "levels/blitz/spreads.ron",
+    include_str!("../../levels/blitz/spreads.ron"),
+);
+
+pub fn blitz_spreads_source() -> Source {
+    Source::builtin(BLITZ_SPREADS.0, BLITZ_SPREADS.1)
+}
+
+/// The one setting the Blitz table measures.
+pub fn blitz_spread_settings() -> Vec<String> {
+    vec![crate::blitz::spread::SETTING.to_string()]
+}
+
+/// The shipped night Blitz spreads, loaded and checked.
+pub fn shipped_blitz_spreads() -> Result<SpreadTable, LoadErrors> {
+    load_spreads(
+        &blitz_spreads_source(),
+        &blitz_spread_settings(),
+        &crate::blitz::spread::OUTCOMES,
+    )
+}
 
 pub fn family_spreads_source() -> Source {
     Source::builtin(FAMILY_SPREADS.0, FAMILY_SPREADS.1)

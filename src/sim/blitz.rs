@@ -117,6 +117,29 @@ pub fn run(
     })
 }
 
+/// The rows of `levels/blitz/spreads.ron`: the auto crew's `games` tours
+/// by their rating.
+pub fn spread_rows(
+    tables: &Arc<Tables>,
+    games: u64,
+    seed: u64,
+    threads: usize,
+    tick: &(dyn Fn(u64) + Sync),
+) -> Vec<crate::common::spread::SpreadRow> {
+    use crate::blitz::spread;
+    let (tours, _) = run(tables, games, seed, Policy::Auto, threads, tick);
+    let mut s = spread::empty();
+    for t in &tours {
+        s.add(t.rating);
+    }
+    vec![crate::common::spread::SpreadRow {
+        setting: spread::SETTING.into(),
+        outcome: spread::TOUR.into(),
+        better: spread::BETTER,
+        spread: s,
+    }]
+}
+
 impl Tour {
     pub fn sorties(&self) -> u32 {
         self.flown.iter().sum()

@@ -209,6 +209,33 @@ impl Scene for BlitzScene {
     }
 }
 
+/// The measured Blitz spreads, read once.
+fn shipped_spreads() -> Option<&'static crate::common::spread::SpreadTable> {
+    static SPREADS: std::sync::OnceLock<Option<crate::common::spread::SpreadTable>> =
+        std::sync::OnceLock::new();
+    SPREADS
+        .get_or_init(|| crate::data::shipped_blitz_spreads().ok())
+        .as_ref()
+}
+
+/// Where a finished tour's rating fell among the automatic crew's tours.
+/// None while the tour goes on, or if the table does not load.
+pub fn placing(g: &Game) -> Option<crate::app::spread_view::Placing> {
+    use crate::blitz::spread;
+    if !g.is_over() {
+        return None;
+    }
+    let row = shipped_spreads()?.find(spread::SETTING, spread::TOUR)?;
+    Some(crate::app::spread_view::Placing {
+        spread: row.spread.clone(),
+        value: g.rating(),
+        better: spread::BETTER,
+        axis: "the tour's rating",
+        setting: spread::SETTING.to_string(),
+        compared: crate::app::spread_view::Compared::Rated,
+    })
+}
+
 /// The tour's tally, when the last night is over.
 pub fn result_screen(ui: &mut Ui, t: &BlitzTable) -> bool {
     let g = &t.game;
@@ -282,6 +309,21 @@ pub fn result_screen(ui: &mut Ui, t: &BlitzTable) -> bool {
             ui.text(&piece, (ui.w - w) / 2.0, y, 20.0, LIGHT);
             y += 26.0;
         }
+    }
+    // The rating among the automatic crew's tours.
+    if let Some(p) = placing(g) {
+        let h = (ui.h - y - 110.0).clamp(90.0, 150.0);
+        let r = Rect::new((ui.w - w) / 2.0, y + 4.0, w, h);
+        crate::app::spread_view::block(
+            ui,
+            r,
+            &p,
+            "tour",
+            18.0,
+            LIGHT,
+            crate::app::spread_view::BAR,
+        );
+        y += h + 8.0;
     }
     let r = Rect::new(
         (ui.w - 260.0) / 2.0,

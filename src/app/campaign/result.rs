@@ -188,6 +188,7 @@ pub fn placing(c: &Campaign) -> Option<(Placing, String)> {
             better,
             axis: "targets bombed",
             setting: format!("the Veteran on both sides with the dice; {}", rule.name()),
+            compared: crate::app::spread_view::Compared::Won,
         },
         what.to_string(),
     ))

@@ -430,6 +430,7 @@ pub fn placing(b: &FamilyBattle) -> Option<(Placing, String)> {
             better,
             axis,
             setting: format!("the Veteran in every seat; {key}"),
+            compared: crate::app::spread_view::Compared::Won,
         },
         what,
     ))

@@ -587,6 +587,7 @@ pub fn placing(b: &Battle) -> Option<Placing> {
         },
         axis: "final bomb score",
         setting: format!("{} against {}; {label}", level.name(), level.name()),
+        compared: crate::app::spread_view::Compared::Won,
     })
 }
 
