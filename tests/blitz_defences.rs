@@ -173,6 +173,22 @@ fn the_water_zone_modifier_on_c9_does_not_apply_in_city_zones() {
         }
     }
     assert!(water > 0);
+    // No city can stand in a water zone: a map that puts one there is
+    // refused, which is why the rule never has to part a city from the sea
+    // in play (docs/RULES.md, "The defences").
+    let src = data::blitz_map_source();
+    let moved = with(
+        &src,
+        r#"(name: "Sheffield", zone: "H6")"#,
+        r#"(name: "Sheffield", zone: "B1")"#,
+    );
+    let e = data::load_blitz_map(&moved).unwrap_err();
+    placed(
+        &e,
+        &moved,
+        "Sheffield",
+        "Sheffield lies in B1, a water zone",
+    );
 }
 
 #[test]

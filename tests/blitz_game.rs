@@ -7,7 +7,7 @@ use std::path::Path;
 use std::sync::Arc;
 use tally_ho::blitz::{
     ai, Beam, Cause, Command, Date, Ending, Event, Flak, Game, Heading, Leg, Phase, Setup, State,
-    TableId, Tables, Weather,
+    TableId, Tables, Thrown, Weather,
 };
 use tally_ho::common::game::{play_out, replayed, Opponent, Rules};
 use tally_ho::data;
@@ -1073,4 +1073,173 @@ fn a_raid_is_fuelled_for_the_way_there_and_back_and_extra_fuel_costs_the_aiming_
         extra > 0 && aimed > 0 && winds > 0,
         "{extra} {aimed} {winds}"
     );
+}
+
+/// The crew's situation as the game last set it, with the event that
+/// follows: every throw of `table` in the auto crew's tours from seeds
+/// `seeds`, with the state it was thrown in.
+fn throws_of(table: TableId, seeds: std::ops::Range<u64>) -> Vec<(State, Thrown)> {
+    let mut out = Vec::new();
+    for seed in seeds {
+        let g = tour(seed);
+        walk(&g, |s, e| {
+            if let Event::Thrown(t) = e {
+                if t.table == table {
+                    out.push((s.clone(), t.clone()));
+                }
+            }
+        });
+    }
+    out
+}
+
+/// The amendments' London modifiers, hooked up in play: +1 on D-2 and +2
+/// on D-3 over London, and neither over another city (docs/RULES.md,
+/// "The defences").
+#[test]
+fn in_play_london_adds_1_to_d2_and_2_to_d3_and_no_other_city_does() {
+    for (table, london_adds) in [(TableId::D2, 1), (TableId::D3, 2)] {
+        let mut seen = [0u32; 2];
+        for (s, t) in throws_of(table, 0..40) {
+            let m = s.mission().unwrap();
+            let b = m.bomber.as_ref().unwrap();
+            // A plain night over the target: good weather, no full moon,
+            // above 3,000 metres, both engines, and (for D-3) unlit, so no
+            // other modifier applies.
+            let plain = m.weather == Weather::Good
+                && m.moon != tally_ho::blitz::Moon::Full
+                && !b.low
+                && !b.engine_out
+                && (table == TableId::D2 || m.lights == tally_ho::blitz::Searchlights::Blocked);
+            if !plain || b.zone != m.target {
+                continue;
+            }
+            let expected = if m.london { london_adds } else { 0 };
+            assert_eq!(t.modifier, expected, "{table:?} over {}", m.city);
+            seen[m.london as usize] += 1;
+        }
+        assert!(seen.iter().all(|&n| n > 0), "{table:?}: {seen:?}");
+    }
+}
+
+/// The spring modifier, hooked up in play: B-1 and C-1 read 1 less from
+/// 16 March 1941 (`spring_from`), and not before.
+#[test]
+fn in_play_b1_and_c1_read_1_less_from_16_march_1941() {
+    let spring = Date::new(1941, 3, 16).unwrap();
+    for table in [TableId::B1, TableId::C1] {
+        let mut seen = [0u32; 2];
+        for (s, t) in throws_of(table, 0..30) {
+            let after = s.night() >= spring;
+            assert_eq!(
+                t.modifier,
+                if after { -1 } else { 0 },
+                "{table:?} on {}",
+                s.night()
+            );
+            seen[after as usize] += 1;
+        }
+        assert!(seen.iter().all(|&n| n > 0), "{table:?}: {seen:?}");
+    }
+}
+
+/// Follow-up raids, hooked up in play: a follow-up flies against the last
+/// mission's city, never London, one to five nights after it (A-1).
+#[test]
+fn in_play_a_follow_up_raid_returns_to_the_last_missions_city_within_five_nights() {
+    let mut follow_ups = 0;
+    for seed in 0..30 {
+        let g = tour(seed);
+        let raids = g.raids();
+        for (i, r) in raids.iter().enumerate() {
+            if r.why != tally_ho::blitz::Why::FollowUp {
+                continue;
+            }
+            follow_ups += 1;
+            let last = raids[..i]
+                .iter()
+                .rev()
+                .find(|p| p.flown)
+                .expect("a mission before it");
+            assert_eq!(r.city, last.city, "{}", r.night);
+            assert_ne!(r.city, "London");
+            let nights = r.night.since(last.night);
+            assert!((1..=5).contains(&nights), "{nights} nights after");
+        }
+    }
+    assert!(follow_ups > 10, "{follow_ups}");
+}
+
+/// "Avoiding bad weather in the Target City Zone stops your mission
+/// counting as successful": in play the avoidance aborts the mission and
+/// jettisons the bombs, so no bomb run follows and the mission scores
+/// nothing (docs/RULES.md says why the rule adds nothing to the abort).
+#[test]
+fn in_play_avoiding_bad_weather_over_the_target_scores_nothing_and_makes_no_bomb_run() {
+    let mut avoided = 0;
+    for seed in 0..40 {
+        let mut g = Game::new(tables(), Setup::default(), seed);
+        while g.to_act().is_some() {
+            let at_target = g
+                .mission()
+                .is_some_and(|m| m.bomber.as_ref().is_some_and(|b| b.zone == m.target));
+            if g.phase() == Phase::Weather && at_target && g.check(&Command::AvoidWeather).is_ok() {
+                let raids = g.raids().len();
+                g.play(Command::AvoidWeather).unwrap();
+                avoided += 1;
+                let m = g.mission().unwrap();
+                assert!(m.avoided_at_target);
+                assert!(!m.bomber.as_ref().is_some_and(|b| b.bombs), "jettisoned");
+                while g.raids().len() == raids {
+                    assert_ne!(g.phase(), Phase::Target, "no bomb run after it");
+                    let c = ai::Crew::AUTO.decide(&g).unwrap();
+                    g.play(c).unwrap();
+                }
+                let r = g.raids().last().unwrap();
+                assert_eq!((r.points, r.bombed), (0, false));
+                continue;
+            }
+            let c = ai::Crew::AUTO.decide(&g).unwrap();
+            g.play(c).unwrap();
+        }
+    }
+    assert!(avoided > 0, "{avoided}");
+}
+
+/// On one engine over the target the auto crew aborts instead of the bomb
+/// run, and the flak reads +3 for a bomber on one engine in play (the bold
+/// crew, which never aborts, flies the runs).
+#[test]
+fn in_play_a_bomber_on_one_engine_draws_3_more_on_d3_and_the_auto_crew_aborts_over_the_target() {
+    use tally_ho::blitz::ai::{Crew, Policy};
+    let (mut aborts, mut seen) = (0, 0);
+    for seed in 0..200 {
+        let mut g = Game::new(tables(), Setup::default(), seed);
+        let bold = Crew::new(Policy::Bold);
+        while g.to_act().is_some() {
+            if g.phase() == Phase::Target && g.bomber().unwrap().engine_out {
+                assert_eq!(Crew::AUTO.decide(&g), Some(Command::Abort));
+                aborts += 1;
+            }
+            let c = bold.decide(&g).unwrap();
+            g.play(c).unwrap();
+        }
+        walk(&g, |s, e| {
+            let Event::Thrown(t) = e else { return };
+            if t.table != TableId::D3 {
+                return;
+            }
+            let m = s.mission().unwrap();
+            let b = m.bomber.as_ref().unwrap();
+            let plain = m.weather == Weather::Good
+                && !m.london
+                && !b.low
+                && m.lights == tally_ho::blitz::Searchlights::Blocked;
+            if plain {
+                assert_eq!(t.modifier, if b.engine_out { 3 } else { 0 });
+                seen += b.engine_out as u32;
+            }
+        });
+    }
+    assert!(aborts > 0 && seen > 0, "{aborts} {seen}");
 }
