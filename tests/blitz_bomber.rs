@@ -1,7 +1,7 @@
 //! The bomber in flight, with the amendments' rules on headings, aborting,
 //! the stream and height (docs/RULES.md, "The night Blitz").
 
-use tally_ho::blitz::{Abort, Bomber, Failure, Heading, Leg, Refused, Zone, ZoneMap};
+use tally_ho::blitz::{Abort, Bomber, Failure, Heading, Leg, Position, Refused, Zone, ZoneMap};
 use tally_ho::data;
 
 fn map() -> ZoneMap {
@@ -57,20 +57,46 @@ fn a_move_needs_a_fuel_box_and_stays_on_the_map() {
     assert_eq!(b.fly(Heading::N, &m), Err(Refused::NoFuel));
 }
 
+/// In play the bombs leave the bomber only over the target (D-5) or in a
+/// jettison, and every jettison is an outbound abort: the bomber turns for
+/// home and leaves the stream (the crew has no jettison of its own; the
+/// jammed beam's and the abort's are the game's).
 #[test]
 fn you_must_abort_an_outbound_mission_if_you_jettison_your_bombs() {
-    let mut b = bomber();
-    b.jettison().unwrap();
-    assert_eq!(
-        (b.leg, b.aborted, b.bombs),
-        (Leg::Homebound, Some(Abort::Jettisoned), false)
-    );
-    assert!(!b.in_stream, "leaving the stream");
-    // Homebound, a jettison aborts nothing.
-    let mut b = bomber();
-    b.turn_for_home();
-    b.jettison().unwrap();
-    assert_eq!(b.aborted, None);
+    use tally_ho::blitz::{ai, Event, Game, Setup};
+    use tally_ho::common::game::{play_out, Rules};
+    let tables = std::sync::Arc::new(data::load_blitz().unwrap());
+    let mut jettisons = 0;
+    for seed in 0..20 {
+        let mut g = Game::new(tables.clone(), Setup::default(), seed);
+        play_out(&mut g, &mut ai::Crew::new(ai::Policy::Cautious), 20_000).unwrap();
+        let mut s = g.initial_state();
+        let events = g.events();
+        for (i, e) in events.iter().enumerate() {
+            let before = s.bomber().map(|b| (b.bombs, b.leg));
+            Game::apply(&mut s, e);
+            let after = s.bomber().map(|b| b.bombs);
+            let (Some((true, leg)), Some(false)) = (before, after) else {
+                continue;
+            };
+            if matches!(e, Event::Bombed { .. }) {
+                continue;
+            }
+            jettisons += 1;
+            assert_eq!(leg, Leg::Outbound);
+            // An abort's jettison (chosen, or forced by a failure), or the
+            // jammed beam's, which the abort follows at once.
+            let mut s = s.clone();
+            if let Event::Beam(tally_ho::blitz::Beam::Jammed) = e {
+                assert_eq!(events[i + 1], Event::Aborted(Abort::Jettisoned));
+                Game::apply(&mut s, &events[i + 1]);
+            }
+            let b = s.bomber().unwrap();
+            assert_eq!(b.leg, Leg::Homebound);
+            assert!(!b.in_stream && b.aborted.is_some());
+        }
+    }
+    assert!(jettisons > 20, "{jettisons}");
 }
 
 #[test]
@@ -106,15 +132,52 @@ fn you_must_abort_an_outbound_mission_if_your_bomb_bay_doors_or_radio_beam_equip
     assert_eq!(b.fuel, 28);
 }
 
+/// The game's relief of a disabled pilot (`crew::relieve_pilot`, the
+/// function the game calls): the first able man of engineer, radio
+/// operator, gunner and bombardier takes the controls, and only the
+/// bombardier's move, outbound, aborts the mission. (Seriously wounded or
+/// killed, his abort is tested in play:
+/// `an_outbound_bombardier_seriously_wounded_or_killed_aborts_the_mission_in_play`.)
 #[test]
-fn you_must_abort_an_outbound_mission_if_your_bombardier_becomes_sw_or_kia_or_moves() {
+fn you_must_abort_an_outbound_mission_if_your_bombardier_moves_to_another_position() {
+    use tally_ho::blitz::crew::{relieve_pilot, Relief, RELIEF};
+    for mask in 0..16u32 {
+        let able = |p: Position| {
+            RELIEF
+                .iter()
+                .position(|&q| q == p)
+                .is_some_and(|i| mask & (1 << i) != 0)
+        };
+        let first = RELIEF.into_iter().find(|&p| able(p));
+        for outbound in [false, true] {
+            let r = relieve_pilot(able, outbound);
+            assert_eq!(r.map(|r| r.from), first, "{mask:04b}");
+            if let Some(Relief { from, aborts }) = r {
+                assert_eq!(
+                    aborts,
+                    from == Position::Bombardier && outbound,
+                    "{mask:04b}"
+                );
+            }
+        }
+    }
+    // Only the bombardier able: he moves, and outbound that aborts.
+    let only = |p: Position| p == Position::Bombardier;
+    assert_eq!(
+        relieve_pilot(only, true),
+        Some(Relief {
+            from: Position::Bombardier,
+            aborts: true
+        })
+    );
+    assert_eq!(relieve_pilot(|_| false, true), None);
+    // The abort the game then records: homebound, bombs jettisoned.
     let mut b = bomber();
-    b.lose_bombardier();
-    assert_eq!(b.aborted, Some(Abort::Bombardier));
-    let mut b = bomber();
-    b.turn_for_home();
-    b.lose_bombardier();
-    assert_eq!(b.aborted, None);
+    b.abort(Abort::Bombardier).unwrap();
+    assert_eq!(
+        (b.leg, b.aborted, b.bombs),
+        (Leg::Homebound, Some(Abort::Bombardier), false)
+    );
 }
 
 #[test]
@@ -143,8 +206,6 @@ fn bombs_may_not_be_jettisoned_before_the_landing_after_a_take_off_glitch() {
     b.glitch = true;
     b.abort(Abort::Chosen).unwrap();
     assert!(b.bombs, "the bombs stay aboard for the landing");
-    assert_eq!(b.jettison(), Err(Refused::NoJettisonBeforeLanding));
-    assert!(b.bombs);
 }
 
 #[test]

@@ -4,7 +4,7 @@
 #[path = "common/blitz.rs"]
 mod blitz_common;
 use blitz_common::{placed, with};
-use tally_ho::blitz::{Bomber, Crew, CrewFile, Date, Leg, Position, Status, Wound, Zone};
+use tally_ho::blitz::{Crew, CrewFile, Date, Position, Status, Wound};
 use tally_ho::data;
 
 fn file() -> CrewFile {
@@ -34,12 +34,10 @@ fn your_bombardier_seriously_wounded_or_killed_or_moved_aborts_the_outbound_miss
         (Wound::Serious, true),
         (Wound::Killed, true),
     ] {
+        // `hit` says whether the man is disabled: the game then aborts
+        // (tested in play in blitz_game.rs).
         let mut c = Crew::new(&f);
-        let mut b = Bomber::new(Zone::parse("N8").unwrap(), 30);
-        if c.hit(Position::Bombardier, w) {
-            b.lose_bombardier();
-        }
-        assert_eq!(b.leg == Leg::Homebound, aborts, "{w:?}");
+        assert_eq!(c.hit(Position::Bombardier, w), aborts, "{w:?}");
     }
     // Moving to another position: the bombardier takes the wounded pilot's
     // place, and the mission is aborted.
@@ -47,12 +45,17 @@ fn your_bombardier_seriously_wounded_or_killed_or_moved_aborts_the_outbound_miss
     c.hit(Position::Pilot, Wound::Serious);
     let bombardier = c.at(Position::Bombardier).unwrap().name.clone();
     assert!(c.spotting());
-    let mut b = Bomber::new(Zone::parse("N8").unwrap(), 30);
-    if c.change_places(Position::Bombardier, Position::Pilot) == Some(true) {
-        b.lose_bombardier();
-    }
+    let relief = tally_ho::blitz::crew::relieve_pilot(|p| p == Position::Bombardier, true);
+    assert_eq!(
+        relief.map(|r| r.aborts),
+        Some(true),
+        "the bombardier moves: aborted"
+    );
+    assert_eq!(
+        c.change_places(Position::Bombardier, Position::Pilot),
+        Some(true)
+    );
     assert_eq!(c.at(Position::Pilot).unwrap().name, bombardier);
-    assert_eq!(b.leg, Leg::Homebound, "the bombardier moved: aborted");
     // ...which also stops him spotting night fighters below.
     assert!(!c.spotting());
     // Another man moving aborts nothing.

@@ -211,19 +211,6 @@ impl Bomber {
         Ok(())
     }
 
-    /// Jettisons the bombs: outbound, that aborts the mission. Not after a
-    /// take-off glitch ("Bombs may not be jettisoned before the landing").
-    pub fn jettison(&mut self) -> Result<(), Refused> {
-        if self.glitch {
-            return Err(Refused::NoJettisonBeforeLanding);
-        }
-        self.bombs = false;
-        if self.leg == Leg::Outbound {
-            self.abort(Abort::Jettisoned)?;
-        }
-        Ok(())
-    }
-
     /// Drops below 3,000 metres, for the rest of the mission: it leaves
     /// the stream, and outbound that aborts the mission.
     pub fn descend(&mut self) -> Result<(), Refused> {
@@ -242,14 +229,6 @@ impl Bomber {
     /// descend below 3,000 metres if it is not there already.
     pub fn may_descend_for_weather(&self, bad_weather: bool) -> bool {
         bad_weather && self.leg == Leg::Homebound && !self.low
-    }
-
-    /// The bombardier seriously wounded, killed or moved to another
-    /// position: outbound, the mission is aborted.
-    pub fn lose_bombardier(&mut self) {
-        if self.leg == Leg::Outbound {
-            let _ = self.abort(Abort::Bombardier);
-        }
     }
 
     /// A failure on Table K, with `leak` Fuel Boxes lost to a leak.

@@ -23,6 +23,35 @@ pub enum Position {
     Gunner,
 }
 
+/// The crew positions that take the controls from a disabled pilot, in
+/// order (ours): the engineer, then the radio operator, the gunner, and
+/// last the bombardier, whose moving aborts an outbound mission.
+pub const RELIEF: [Position; 4] = [
+    Position::Engineer,
+    Position::Radio,
+    Position::Gunner,
+    Position::Bombardier,
+];
+
+/// Who takes a disabled pilot's place, and whether the move aborts the
+/// mission ("You must abort an outbound mission if your bombardier ...
+/// moves to another position").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Relief {
+    pub from: Position,
+    pub aborts: bool,
+}
+
+/// The first able man of `RELIEF`, and whether his move aborts the mission
+/// (the bombardier's, outbound); None when nobody is able to fly.
+pub fn relieve_pilot(able: impl Fn(Position) -> bool, outbound: bool) -> Option<Relief> {
+    let from = RELIEF.into_iter().find(|&p| able(p))?;
+    Some(Relief {
+        from,
+        aborts: from == Position::Bombardier && outbound,
+    })
+}
+
 impl Position {
     pub const ALL: [Position; 5] = [
         Position::Pilot,

@@ -5,7 +5,7 @@
 //! tables, setup, seed and commands (docs/RULES.md, "The night Blitz").
 
 use super::bomber::{Abort, Heading, Leg};
-use super::crew::{Position, Wound};
+use super::crew::{relieve_pilot, Position, Relief, Wound};
 use super::defences::{Detection, Evasion, Fighter, Flak, Interception, Situation};
 use super::event::{words, Cause, Command, Ending, Event, Illegal, Phase, TableId, Thrown};
 use super::flight::{Failure, Icing, Lightning, TakeOff, Weather};
@@ -45,16 +45,6 @@ impl std::ops::Deref for Game {
         &self.state
     }
 }
-
-/// The crew positions that take the controls from a disabled pilot, in
-/// order (ours): the engineer, then the radio operator, the gunner, and
-/// last the bombardier, whose moving aborts an outbound mission.
-const RELIEF: [Position; 4] = [
-    Position::Engineer,
-    Position::Radio,
-    Position::Gunner,
-    Position::Bombardier,
-];
 
 impl Game {
     pub fn new(tables: Arc<Tables>, setup: Setup, seed: u64) -> Game {
@@ -701,14 +691,14 @@ impl Game {
             self.emit(Event::Aborted(Abort::Bombardier));
         }
         if p == Position::Pilot && w >= Wound::Serious {
-            match RELIEF.into_iter().find(|&q| self.able(q)) {
-                Some(from) => {
+            let outbound = self.state.bomber().is_some_and(|b| b.leg == Leg::Outbound);
+            match relieve_pilot(|q| self.able(q), outbound) {
+                Some(Relief { from, aborts }) => {
                     self.emit(Event::ChangedPlaces {
                         from,
                         to: Position::Pilot,
                     });
-                    let outbound = self.state.bomber().is_some_and(|b| b.leg == Leg::Outbound);
-                    if from == Position::Bombardier && outbound {
+                    if aborts {
                         self.emit(Event::Aborted(Abort::Bombardier));
                     }
                 }
