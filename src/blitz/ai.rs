@@ -20,8 +20,9 @@
 //! A crew rolls no dice: a decision depends on the game alone.
 
 use super::bomber::{Heading, Leg};
+use super::command::Command;
 use super::defences::{Fighter, Searchlights};
-use super::event::{Command, Phase};
+use super::event::Phase;
 use super::flight::Weather;
 use super::game::{Game, Seat};
 use super::map::{Zone, ZoneKind};

@@ -9,7 +9,8 @@
 //! luck as far as their choices let them.
 
 use super::ai::Crew;
-use super::event::{Cause, Command, Ending, Phase};
+use super::command::Command;
+use super::event::{Cause, Ending, Phase};
 use super::game::Game;
 use crate::common::dice::sub_seed;
 use crate::common::game::Rules;

@@ -15,6 +15,7 @@
 pub mod ai;
 pub mod bomber;
 pub mod calendar;
+pub mod command;
 pub mod crew;
 pub mod defences;
 pub mod event;
@@ -30,12 +31,13 @@ pub mod table;
 
 pub use bomber::{Abort, Bomber, Heading, Leg, Refused};
 pub use calendar::{Calendar, CalendarFile, Date, Moon};
+pub use command::{Command, Illegal};
 pub use crew::{Crew, CrewFile, Crewman, Position, Status, Wound};
 pub use defences::{
     Attack, Check, Defences, Detection, Evasion, Fighter, Flak, Interception, Modifier,
     Searchlights, Situation, When, ZoneSort,
 };
-pub use event::{words, Cause, Command, Ending, Event, Illegal, Phase, TableId, Thrown};
+pub use event::{words, Cause, Ending, Event, Phase, TableId, Thrown};
 pub use flight::{
     BaseWeather, Failure, FlightTables, Glitch, Icing, Lightning, TakeOff, Weather, ZoneWeather,
 };

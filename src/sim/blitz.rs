@@ -315,7 +315,7 @@ impl fmt::Display for Figures<'_> {
         let (rm, rlo, rhi) = super::mean_interval(&ratings);
         writeln!(
             f,
-            "rating              {rm:.1} [{rlo:.1}, {rhi:.1}] a tour (victory points less the men lost); {:.1}% of tours ended early, off operations",
+            "rating              {rm:.1} [{rlo:.1}, {rhi:.1}] a tour (victory points less the men and bombers lost); {:.1}% of tours ended early, off operations",
             100.0 * self.tours.iter().filter(|t| t.off_operations).count() as f64 / n
         )?;
         let survived = self.tours.iter().filter(|t| t.first_crew_left == 5).count() as f64;

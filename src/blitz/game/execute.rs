@@ -1,0 +1,74 @@
+//! A command played: checked, then the tables up to the next decision.
+
+use super::*;
+
+impl Game {
+    /// Checks and plays a command, then the tables up to the next decision.
+    pub fn play(&mut self, cmd: Command) -> Result<(), Illegal> {
+        self.check(&cmd)?;
+        self.rolled = false;
+        let phase = self.state.phase();
+        match cmd {
+            Command::TakeOff => self.take_off(),
+            Command::ExtraFuel => {
+                let m = self.state.mission().expect("checked");
+                let fuel = self.t().nights.fuel.with_extra(m.fuel);
+                self.emit(Event::ExtraFuel(fuel));
+            }
+            Command::Next => {
+                self.emit(Event::Debriefed);
+                let next = self.state.night().next();
+                self.start_night(next);
+            }
+            Command::Fly(h) => {
+                self.emit(Event::Flew(h));
+                self.enter_zone();
+            }
+            Command::Land => self.land(),
+            Command::Abort => {
+                self.emit(Event::Aborted(Abort::Chosen));
+                self.next_move();
+            }
+            Command::Descend => {
+                self.emit(Event::Descended);
+                if phase == Phase::Weather {
+                    self.weather_effects();
+                } else {
+                    self.next_move();
+                }
+            }
+            Command::PressOn => self.weather_effects(),
+            Command::AvoidWeather => {
+                let m = self.state.mission().expect("flying");
+                let at_target = m.bomber.as_ref().is_some_and(|b| b.zone == m.target);
+                let back = self.back_heading().expect("checked");
+                let track = &m.track;
+                let before = track[track.len() - 2].1;
+                self.emit(Event::Aborted(Abort::Chosen));
+                if at_target {
+                    self.emit(Event::AvoidedAtTarget);
+                }
+                self.emit(Event::Flew(back));
+                self.emit(Event::Weather(before));
+                // "proceed otherwise as if entering the Zone afresh"
+                self.weather_decision();
+            }
+            Command::Evade | Command::Hold => {
+                let Phase::Attacked {
+                    fighter,
+                    attacks,
+                    after_bombing,
+                } = phase
+                else {
+                    unreachable!("checked")
+                };
+                self.attack(fighter, attacks, after_bombing, cmd == Command::Evade);
+            }
+            Command::BombRun => self.bomb_run(),
+            Command::Release => self.release(),
+        }
+        self.commands.push(cmd);
+        self.command_rolled.push(self.rolled);
+        Ok(())
+    }
+}
