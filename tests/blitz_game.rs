@@ -1243,3 +1243,42 @@ fn in_play_a_bomber_on_one_engine_draws_3_more_on_d3_and_the_auto_crew_aborts_ov
     }
     assert!(aborts > 0 && seen > 0, "{aborts} {seen}");
 }
+
+/// A throw carries the table's own result, typed, and the event that
+/// follows it says the same: C-1's weather, D-2's searchlights and D-3's
+/// flak (with whether it brought the bomber down).
+#[test]
+fn a_throw_carries_its_tables_typed_result_and_the_event_after_it_agrees() {
+    use tally_ho::blitz::Reading;
+    let mut seen = [0u32; 3];
+    for seed in 0..10 {
+        let g = tour(seed);
+        let e = g.events();
+        for (i, ev) in e.iter().enumerate() {
+            let Event::Thrown(t) = ev else { continue };
+            let next = e.get(i + 1);
+            match (&t.read, next) {
+                (Reading::Weather(w), Some(Event::Weather(n))) if t.table == TableId::C1 => {
+                    assert_eq!(w, n);
+                    seen[0] += 1;
+                }
+                (Reading::Searchlights(l), Some(Event::Lights(n))) => {
+                    assert_eq!(l, n);
+                    seen[1] += 1;
+                }
+                (Reading::Flak { flak, .. }, Some(Event::Flak(n))) => {
+                    assert_eq!(flak, n);
+                    seen[2] += 1;
+                }
+                (r, n) if matches!(t.table, TableId::C1 | TableId::D2 | TableId::D3) => {
+                    panic!("{:?} read {r:?}, then {n:?}", t.table)
+                }
+                _ => {}
+            }
+            // Every reading is said in plain words.
+            let said = t.read.to_string();
+            assert!(!said.is_empty() && !said.contains('(') || said.starts_with("no mission ("));
+        }
+    }
+    assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
+}

@@ -9,6 +9,7 @@ use super::flight::{Failure, Weather};
 use super::map::Zone;
 use super::mission_end::{Beam, BombRun, Fate, Landing};
 use super::nights::{Stood, Why};
+use super::reading::Reading;
 use serde::{Deserialize, Serialize};
 
 /// The tables, as the screen names them.
@@ -86,8 +87,8 @@ pub struct Thrown {
     pub table: TableId,
     pub faces: Vec<u8>,
     pub modifier: i16,
-    /// The result, in a few words.
-    pub read: String,
+    /// What it read: the table's own result.
+    pub read: Reading,
 }
 
 impl Thrown {

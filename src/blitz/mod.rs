@@ -25,6 +25,7 @@ pub mod game;
 pub mod map;
 pub mod mission_end;
 pub mod nights;
+pub mod reading;
 pub mod spread;
 pub mod state;
 pub mod table;
@@ -45,6 +46,7 @@ pub use game::{Game, Seat};
 pub use map::{City, MapFile, Zone, ZoneKind, ZoneMap};
 pub use mission_end::{Beam, BombRun, Ditching, Fate, Jump, Landing, MissionEnd};
 pub use nights::{LastMission, Night, NightsFile, Orders, Stood, Why};
+pub use reading::{Reading, Said};
 pub use state::{Mission, Raid, Setup, State};
 pub use table::{Rolled, Row, Table, Throw};
 

@@ -4,7 +4,7 @@
 use super::*;
 use crate::app::ui::{self, fit_text, text_width, wrap_text, Ui, ACCENT, DIM, INK, PAPER};
 use crate::blitz::words;
-use crate::blitz::{Command, Game, Leg, Phase, Position, TableId, Tables, Thrown};
+use crate::blitz::{Command, Game, Leg, Phase, Position, Said, TableId, Tables, Thrown};
 use crate::common::words::count;
 use macroquad::prelude::{Color, Rect};
 
@@ -311,7 +311,7 @@ impl BlitzScene {
         let rx = (r.x + r.w * 0.5).max(dx + 4.0 + text_width(&sum, 18.0) + 12.0);
         let rw = r.x + r.w - rx - 8.0;
         ui.text(
-            &fit_text(&th.read, rx - x - 10.0, 17.0),
+            &fit_text(&th.read.to_string(), rx - x - 10.0, 17.0),
             x,
             r.y + 34.0 + d + 24.0,
             17.0,
@@ -415,11 +415,11 @@ fn die(ui: &Ui, x: f32, y: f32, d: f32, face: u8, faded: bool) {
 
 /// A table's rows as the screen lists them.
 fn rows_of(t: &Tables, id: TableId) -> Vec<(i16, i16, String)> {
-    fn rows<T: std::fmt::Debug>(table: &crate::blitz::Table<T>) -> Vec<(i16, i16, String)> {
+    fn rows<T: Said>(table: &crate::blitz::Table<T>) -> Vec<(i16, i16, String)> {
         table
             .rows
             .iter()
-            .map(|r| (r.from, r.to, words(&format!("{:?}", r.then))))
+            .map(|r| (r.from, r.to, r.then.said()))
             .collect()
     }
     match id {

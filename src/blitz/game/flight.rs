@@ -40,12 +40,7 @@ impl Game {
         self.thrown(TableId::C1, &zw.rolled, spring, zw.weather);
         self.emit(Event::Weather(zw.weather));
         if let Some((r, check)) = &zw.c4 {
-            self.thrown(
-                TableId::C4,
-                r,
-                0,
-                Raw(if *check { "check Table K" } else { "nothing" }.into()),
-            );
+            self.thrown(TableId::C4, r, 0, Reading::Check(*check));
             if *check {
                 self.failure();
             }
@@ -220,17 +215,7 @@ impl Game {
             }
         }
         if let Some((r, again)) = t.defences.roll_follow_up(attacks + 1, self.dice()) {
-            self.thrown(
-                TableId::FollowUp,
-                &r,
-                0,
-                Raw(if again {
-                    "comes round again"
-                } else {
-                    "breaks away"
-                }
-                .into()),
-            );
+            self.thrown(TableId::FollowUp, &r, 0, Reading::Again(again));
             if again {
                 self.emit(Event::Phase(Phase::Attacked {
                     fighter,

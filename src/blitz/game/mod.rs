@@ -8,11 +8,12 @@ use super::bomber::{Abort, Heading, Leg};
 use super::command::{Command, Illegal};
 use super::crew::{relieve_pilot, Position, Relief, Wound};
 use super::defences::{Detection, Evasion, Fighter, Flak, Interception, Situation};
-use super::event::{words, Cause, Ending, Event, Phase, TableId, Thrown};
+use super::event::{Cause, Ending, Event, Phase, TableId, Thrown};
 use super::flight::{Failure, Icing, Lightning, TakeOff, Weather};
 use super::map::{Zone, ZoneKind};
 use super::mission_end::{Beam, BombRun, Fate, Jump, Landing};
 use super::nights::{Night, Orders};
+use super::reading::Reading;
 use super::state::{self, Setup, State};
 use super::table::Rolled;
 use super::Tables;
@@ -131,13 +132,13 @@ impl Game {
         &mut self.dice
     }
 
-    fn thrown(&mut self, table: TableId, rolled: &Rolled, modifier: i16, read: impl Debug) {
+    fn thrown(&mut self, table: TableId, rolled: &Rolled, modifier: i16, read: impl Into<Reading>) {
         if self.keep_events {
             self.emit(Event::Thrown(Thrown {
                 table,
                 faces: rolled.faces.clone(),
                 modifier,
-                read: words(&format!("{read:?}")),
+                read: read.into(),
             }));
         }
     }
@@ -199,16 +200,6 @@ impl Game {
             &self.commands,
             self.commands.len() - 1,
         ))
-    }
-}
-
-/// A result already in words.
-struct Raw(String);
-
-impl Debug for Raw {
-    /// In quotes: `words` keeps it as it is.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "\"{}\"", self.0)
     }
 }
 

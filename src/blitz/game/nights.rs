@@ -54,21 +54,15 @@ impl Game {
                     other.as_ref().map_or(0, |o| o.total() as u8),
                 );
                 let read = match &o {
-                    Night::Mission { city, why } => format!(
-                        "{city}, {}",
-                        match why {
-                            crate::blitz::Why::FirstRaid => "the first raid",
-                            crate::blitz::Why::Ordered => "ordered",
-                            crate::blitz::Why::FollowUp => "a follow-up raid",
-                        }
-                    ),
-                    Night::Stood { why } => {
-                        format!("no mission ({})", words(&format!("{why:?}")))
-                    }
+                    Night::Mission { city, why } => Reading::Mission {
+                        city: city.clone(),
+                        why: *why,
+                    },
+                    Night::Stood { why } => Reading::NoMission(*why),
                 };
-                self.thrown(TableId::A1, &r, 0, Raw(read.clone()));
+                self.thrown(TableId::A1, &r, 0, read.clone());
                 if let Some(other) = other {
-                    self.thrown(TableId::A4, &other, 0, Raw(read));
+                    self.thrown(TableId::A4, &other, 0, read);
                 }
                 o
             };

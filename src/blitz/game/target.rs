@@ -48,16 +48,7 @@ impl Game {
         let t = self.t();
         let s = self.sit();
         let (r, m, flak, downed) = t.defences.roll_flak(&s, self.dice());
-        self.thrown(
-            TableId::D3,
-            &r,
-            m,
-            Raw(if downed {
-                "shot down".into()
-            } else {
-                words(&format!("{flak:?}"))
-            }),
-        );
+        self.thrown(TableId::D3, &r, m, Reading::Flak { flak, downed });
         self.emit(Event::Flak(flak));
         if downed {
             self.bail_out(Cause::Flak);
