@@ -134,40 +134,14 @@ impl BlitzScene {
         }
         y += 6.0;
         // The decision, laid out first so the throw's box leaves it room.
-        let busy = t.busy();
-        let legal = if busy || t.watching {
-            Vec::new()
-        } else {
-            g.legal_commands()
-        };
-        let guide: Vec<String> = t
-            .guide
-            .as_ref()
-            .map(|next| wrap_text(&format!("Next: {next}"), w, 15.0))
-            .unwrap_or_default();
-        let asked: Vec<String> = question(g).map_or(Vec::new(), |q| wrap_text(&q, w, 17.0));
-        let buttons: Vec<(Command, String)> = legal.iter().map(|c| (*c, label(g, *c))).collect();
-        let outlooks = if legal.is_empty() {
-            Vec::new()
-        } else {
-            self.forecast_of(g)
-        };
-        let bh = if outlooks.is_empty() { 30.0 } else { 48.0 };
-        let cols = if w > 420.0 { 2 } else { 1 };
-        let decision_h = guide.len() as f32 * 17.0
-            + if guide.is_empty() { 0.0 } else { 2.0 }
-            + asked.len() as f32 * 20.0
-            + if asked.is_empty() { 0.0 } else { 4.0 }
-            + if outlooks.is_empty() { 0.0 } else { 18.0 }
-            + buttons.len().div_ceil(cols) as f32 * (bh + 6.0)
-            + 6.0;
+        let d = self.plan_decision(g, t, w);
         // The throw on show, on its table: as tall as leaves the decision
         // and a line of the log their room, and tall enough for the dice
         // and their reading.
         let bottom = p.y + p.h - 30.0;
         let throw_h = 150.0f32
             .min((p.h * 0.28).max(110.0))
-            .min(bottom - y - 10.0 - decision_h - 18.0)
+            .min(bottom - y - 10.0 - d.height() - 18.0)
             .max(96.0);
         if let Some(th) = &self.shown {
             self.draw_throw(
@@ -185,48 +159,7 @@ impl BlitzScene {
             ui.text("The dice come up here.", x + 10.0, y + 26.0, 16.0, DIM);
         }
         y += throw_h + 10.0;
-        let mut chosen = None;
-        // The guide's next step, over the question it answers.
-        for line in &guide {
-            ui.text(line, x, y + 13.0, 15.0, ACCENT);
-            y += 17.0;
-        }
-        if !guide.is_empty() {
-            y += 2.0;
-        }
-        for line in &asked {
-            ui.text(line, x, y + 14.0, 17.0, INK);
-            y += 20.0;
-        }
-        if !asked.is_empty() {
-            y += 4.0;
-        }
-        if !outlooks.is_empty() {
-            let head = format!(
-                "Forecast, {} flights of the rest of this mission:",
-                forecast::FLIGHTS
-            );
-            ui.text(&fit_text(&head, w, 14.0), x, y + 12.0, 14.0, DIM);
-            y += 18.0;
-        }
-        let bw = (w - 8.0 * (cols as f32 - 1.0)) / cols as f32;
-        for (i, (c, l)) in buttons.iter().enumerate() {
-            let r = Rect::new(
-                x + (i % cols) as f32 * (bw + 8.0),
-                y + (i / cols) as f32 * (bh + 6.0),
-                bw,
-                bh,
-            );
-            self.drawn.push((*c, r));
-            let pressed = match outlooks.iter().find(|o| o.command == *c) {
-                Some(o) => ui.button_with_note(r, l, &risk(o, r.w - 10.0)),
-                None => ui.button(r, l),
-            };
-            if pressed {
-                chosen = Some(*c);
-            }
-        }
-        y += buttons.len().div_ceil(cols) as f32 * (bh + 6.0) + 6.0;
+        let (chosen, y) = self.draw_decision(ui, &d, x, y, w);
         // The log, as much as fits above the status line.
         let size = 15.0;
         let room = ((bottom - y) / 18.0).floor().max(0.0) as usize;
@@ -258,6 +191,89 @@ impl BlitzScene {
         let (line, size) = ui::shrink_to_fit(&status.0, 15.0, 12.0, w);
         ui.text(&line, x, p.y + p.h - 8.0, size, status.1);
         chosen
+    }
+
+    /// The decision on show, laid out: the guide's line, the question, the
+    /// buttons and their forecasts.
+    fn plan_decision(&mut self, g: &Game, t: &Shared<Self>, w: f32) -> Decision {
+        let legal = if t.busy() || t.watching {
+            Vec::new()
+        } else {
+            g.legal_commands()
+        };
+        let outlooks = if legal.is_empty() {
+            Vec::new()
+        } else {
+            self.forecast_of(g)
+        };
+        Decision {
+            guide: t
+                .guide
+                .as_ref()
+                .map(|next| wrap_text(&format!("Next: {next}"), w, 15.0))
+                .unwrap_or_default(),
+            asked: question(g).map_or(Vec::new(), |q| wrap_text(&q, w, 17.0)),
+            buttons: legal.iter().map(|c| (*c, label(g, *c))).collect(),
+            bh: if outlooks.is_empty() { 30.0 } else { 48.0 },
+            cols: if w > 420.0 { 2 } else { 1 },
+            outlooks,
+        }
+    }
+
+    /// The decision drawn from `y` down: the command clicked, if one was,
+    /// and where the log may start.
+    fn draw_decision(
+        &mut self,
+        ui: &mut Ui,
+        d: &Decision,
+        x: f32,
+        mut y: f32,
+        w: f32,
+    ) -> (Option<Command>, f32) {
+        let mut chosen = None;
+        // The guide's next step, over the question it answers.
+        for line in &d.guide {
+            ui.text(line, x, y + 13.0, 15.0, ACCENT);
+            y += 17.0;
+        }
+        if !d.guide.is_empty() {
+            y += 2.0;
+        }
+        for line in &d.asked {
+            ui.text(line, x, y + 14.0, 17.0, INK);
+            y += 20.0;
+        }
+        if !d.asked.is_empty() {
+            y += 4.0;
+        }
+        if !d.outlooks.is_empty() {
+            let head = format!(
+                "Forecast, {} flights of the rest of this mission:",
+                forecast::FLIGHTS
+            );
+            ui.text(&fit_text(&head, w, 14.0), x, y + 12.0, 14.0, DIM);
+            y += 18.0;
+        }
+        let (cols, bh) = (d.cols, d.bh);
+        let bw = (w - 8.0 * (cols as f32 - 1.0)) / cols as f32;
+        for (i, (c, l)) in d.buttons.iter().enumerate() {
+            let r = Rect::new(
+                x + (i % cols) as f32 * (bw + 8.0),
+                y + (i / cols) as f32 * (bh + 6.0),
+                bw,
+                bh,
+            );
+            self.drawn.push((*c, r));
+            let pressed = match d.outlooks.iter().find(|o| o.command == *c) {
+                Some(o) => ui.button_with_note(r, l, &risk(o, r.w - 10.0)),
+                None => ui.button(r, l),
+            };
+            if pressed {
+                chosen = Some(*c);
+            }
+        }
+        y += d.buttons.len().div_ceil(cols) as f32 * (bh + 6.0) + 6.0;
+        (chosen, y)
     }
 
     /// The forecast of the decision on show (`blitz::forecast`): made once
@@ -374,6 +390,31 @@ impl BlitzScene {
                 INK,
             );
         }
+    }
+}
+
+/// The decision on show, laid out before it is drawn.
+struct Decision {
+    guide: Vec<String>,
+    asked: Vec<String>,
+    buttons: Vec<(Command, String)>,
+    outlooks: Vec<forecast::Outlook>,
+    /// The buttons' height and columns.
+    bh: f32,
+    cols: usize,
+}
+
+impl Decision {
+    /// Its height in the panel.
+    fn height(&self) -> f32 {
+        let gap = |v: &Vec<String>, g: f32| if v.is_empty() { 0.0 } else { g };
+        self.guide.len() as f32 * 17.0
+            + gap(&self.guide, 2.0)
+            + self.asked.len() as f32 * 20.0
+            + gap(&self.asked, 4.0)
+            + if self.outlooks.is_empty() { 0.0 } else { 18.0 }
+            + self.buttons.len().div_ceil(self.cols) as f32 * (self.bh + 6.0)
+            + 6.0
     }
 }
 
