@@ -182,27 +182,16 @@ impl Ui {
     /// A button whose label is written at `size`, or smaller if it must be
     /// to fit (a column of buttons in one size).
     pub fn button_at_most(&mut self, r: Rect, label: &str, size: f32) -> bool {
-        self.buttons.push(Hit {
-            label: label.to_string(),
-            rect: r,
-        });
-        let hot = self.hovered(r);
+        self.button_frame(r, label);
         if self.draw {
-            let fill = if hot {
-                Color::new(0.98, 0.96, 0.88, 1.0)
-            } else {
-                Color::new(0.86, 0.83, 0.74, 1.0)
-            };
-            self.rect(r, fill);
-            self.rect_lines(r, 2.0, if hot { ACCENT } else { INK });
             self.label(r, label, size, INK);
         }
         self.clicked(r)
     }
 
-    /// A button with a second, smaller line under its label (what the
-    /// choice risks, say): the label in the upper part, the note below.
-    pub fn button_with_note(&mut self, r: Rect, label: &str, note: &str) -> bool {
+    /// A button's hit box, listed under `label`, and its face, lit while
+    /// the pointer is over it.
+    fn button_frame(&mut self, r: Rect, label: &str) {
         self.buttons.push(Hit {
             label: label.to_string(),
             rect: r,
@@ -216,6 +205,14 @@ impl Ui {
             };
             self.rect(r, fill);
             self.rect_lines(r, 2.0, if hot { ACCENT } else { INK });
+        }
+    }
+
+    /// A button with a second, smaller line under its label (what the
+    /// choice risks, say): the label in the upper part, the note below.
+    pub fn button_with_note(&mut self, r: Rect, label: &str, note: &str) -> bool {
+        self.button_frame(r, label);
+        if self.draw {
             let top = Rect::new(r.x, r.y, r.w, r.h * 0.62);
             self.label(top, label, 18.0, INK);
             let size = 13.0;
