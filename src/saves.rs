@@ -13,6 +13,7 @@
 //! too, and load, converted on reading; nothing writes them any more.
 
 use crate::common::game::GameKind;
+use crate::data::store;
 use crate::record::{self, AnyRecord, Player, RecordError};
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
@@ -44,9 +45,13 @@ impl Slot {
 /// Where saves and settings live: `$TALLY_HO_DATA_DIR`, or the platform's
 /// data directory (`~/.local/share/tally-ho` on Linux).
 pub fn data_dir() -> PathBuf {
+    #[cfg(target_arch = "wasm32")]
+    return PathBuf::from("tally-ho");
+    #[cfg(not(target_arch = "wasm32"))]
     if let Some(d) = std::env::var_os("TALLY_HO_DATA_DIR") {
         return PathBuf::from(d);
     }
+    #[cfg(not(target_arch = "wasm32"))]
     dirs::data_dir()
         .unwrap_or_else(|| PathBuf::from("."))
         .join("tally-ho")
@@ -120,7 +125,9 @@ pub fn players_line(players: &[Player]) -> String {
 
 fn entry(kind: GameKind, slot: Slot) -> Option<Entry> {
     let path = path(kind, slot);
-    let meta = std::fs::symlink_metadata(&path).ok()?;
+    if !store::exists(&path) {
+        return None;
+    }
     let read = record::read(&path)
         .map_err(|e| e.to_string())
         .and_then(|r| {
@@ -130,6 +137,7 @@ fn entry(kind: GameKind, slot: Slot) -> Option<Entry> {
                 Err(format!("it holds a {} game", r.kind().title()))
             }
         });
+    let modified = store::modified(&path);
     Some(Entry {
         kind: match (&read, slot) {
             (_, Slot::Legacy(_)) => legacy_kind(&path).unwrap_or(kind),
@@ -137,7 +145,7 @@ fn entry(kind: GameKind, slot: Slot) -> Option<Entry> {
         },
         slot,
         path,
-        modified: meta.modified().ok(),
+        modified,
         read,
     })
 }
@@ -196,7 +204,7 @@ pub fn newest_autosave() -> Option<Entry> {
 pub fn free_slot(kind: GameKind) -> Option<Slot> {
     (1..=SLOTS)
         .map(Slot::Numbered)
-        .find(|&s| std::fs::symlink_metadata(path(kind, s)).is_err())
+        .find(|&s| !store::exists(&path(kind, s)))
 }
 
 /// Writes a record to a game's slot (atomically). Refuses a record of
@@ -219,7 +227,7 @@ pub fn store(slot: Slot, r: &AnyRecord) -> Result<PathBuf, RecordError> {
 /// An autosave that cannot be read is never overwritten: it is moved aside
 /// (`autosave.unreadable.ron`, then `-2`, `-3`...) for the player to look at.
 fn keep_unreadable(p: &Path) -> Result<(), RecordError> {
-    if std::fs::symlink_metadata(p).is_err() || record::read(p).is_ok() {
+    if !store::exists(p) || record::read(p).is_ok() {
         return Ok(());
     }
     let aside = (1..100)
@@ -227,14 +235,14 @@ fn keep_unreadable(p: &Path) -> Result<(), RecordError> {
             1 => p.with_file_name("autosave.unreadable.ron"),
             n => p.with_file_name(format!("autosave.unreadable-{n}.ron")),
         })
-        .find(|q| std::fs::symlink_metadata(q).is_err())
+        .find(|q| !store::exists(q))
         .ok_or_else(|| {
             RecordError::Write(format!(
                 "{}: cannot write: it cannot be read, and too many unreadable autosaves are kept beside it",
                 p.display()
             ))
         })?;
-    std::fs::rename(p, &aside).map_err(|e| {
+    store::rename(p, &aside).map_err(|e| {
         RecordError::Write(format!(
             "{}: cannot write: it cannot be read, and could not be moved aside: {e}",
             p.display()
@@ -242,12 +250,48 @@ fn keep_unreadable(p: &Path) -> Result<(), RecordError> {
     })
 }
 
+/// Keeps a save the player handed over (uploaded in a web page, or dropped
+/// on the window) in the first empty slot of its game: the text is read as
+/// a record, as a file on disk would be, and refused with the record's own
+/// error (its file, line and column) if it is not one. Says where it went.
+pub fn import(src: &crate::data::Source) -> Result<Entry, String> {
+    let r = record::parse(&src.file, &src.text).map_err(|e| e.to_string())?;
+    let kind = r.kind();
+    let slot = free_slot(kind).ok_or_else(|| {
+        format!(
+            "{}: not imported: the {} slots of {} all hold games (overwrite one by saving over it first)",
+            src.file,
+            SLOTS,
+            kind.title()
+        )
+    })?;
+    store(slot, &r).map_err(|e| e.to_string())?;
+    entry(kind, slot).ok_or_else(|| format!("{}: imported, but not found again", src.file))
+}
+
+/// The name a save is handed to the player under (downloaded from a web
+/// page, or exported from the desktop game): the game and the slot,
+/// `tally-ho-simple-hex-slot-2.ron`.
+pub fn export_name(e: &Entry) -> String {
+    let slot = match e.slot {
+        Slot::Autosave => "autosave".to_string(),
+        Slot::Numbered(n) => format!("slot-{n}"),
+        Slot::Legacy(0) => "earlier-save".to_string(),
+        Slot::Legacy(_) => "earlier-autosave".to_string(),
+    };
+    format!("tally-ho-{}-{slot}.ron", e.kind.slug())
+}
+
+/// Hands a save to the player as a file (see `store::export`): its text as
+/// kept, whether or not it can be read. Says where it went.
+pub fn export(e: &Entry) -> Result<String, String> {
+    let src = crate::data::Source::read(&e.path).map_err(|err| err.to_string())?;
+    store::export(&export_name(e), &src.text).map_err(|err| err.to_string())
+}
+
 /// Removes a game's autosave (a finished game is nothing to continue).
 pub fn clear_autosave(kind: GameKind) -> std::io::Result<()> {
-    match std::fs::remove_file(path(kind, Slot::Autosave)) {
-        Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e),
-        _ => Ok(()),
-    }
+    store::remove(&path(kind, Slot::Autosave))
 }
 
 /// How long ago a save was written, as a player reads it.

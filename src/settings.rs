@@ -127,7 +127,7 @@ impl Settings {
     /// The saved settings, or the defaults (and a sentence) if they cannot be read.
     pub fn load() -> (Settings, Option<String>) {
         let path = settings_path();
-        if !path.exists() {
+        if !crate::data::store::exists(&path) {
             return (Settings::default(), None);
         }
         match data::Source::read(&path).and_then(|s| Settings::parse(&s.file, &s.text)) {

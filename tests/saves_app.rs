@@ -8,7 +8,8 @@ use tally_ho::app::script::{CampaignScript, Script};
 use tally_ho::app::ui::InputFrame;
 use tally_ho::app::{App, Screen};
 use tally_ho::common::game::{GameKind, Rules};
-use tally_ho::record::AnyRecord;
+use tally_ho::data::{LoadError, Source};
+use tally_ho::record::{self, AnyRecord};
 use tally_ho::saves::{self, Slot};
 use tally_ho::settings::AnimSpeed;
 use tally_ho::simple_hex::{ai::Ai, Phase, Side};
@@ -283,4 +284,156 @@ fn an_unreadable_autosave_is_kept_aside_not_overwritten() {
     let aside = auto.with_file_name("autosave.unreadable.ron");
     assert_eq!(std::fs::read_to_string(&aside).unwrap(), junk);
     assert!(saved(GameKind::SimpleHex, Slot::Autosave).is_some());
+}
+
+/// The load screen with `files` handed over in one frame (dropped on the
+/// window, or uploaded in a web page); what it said.
+fn hand_over(app: &mut App, files: Vec<Result<Source, LoadError>>) -> String {
+    if !matches!(app.top(), Screen::Load(_)) {
+        click(app, "Load a game");
+    }
+    frame(
+        app,
+        InputFrame {
+            files,
+            ..InputFrame::idle()
+        },
+    );
+    match app.top() {
+        Screen::Load(list) => list.message.clone().unwrap_or_default(),
+        s => panic!("the {} screen, not the load screen", s.name()),
+    }
+}
+
+fn source(file: &str, text: &str) -> Result<Source, LoadError> {
+    Ok(Source {
+        file: file.into(),
+        text: text.into(),
+    })
+}
+
+#[test]
+fn a_save_handed_over_on_the_load_screen_is_kept_in_the_first_empty_slot_of_its_game() {
+    let (_g, _dir) = data_dir("import");
+    let mut app = app_with(AnimSpeed::Instant);
+    frame(&mut app, InputFrame::idle());
+    play_simple_hex(&mut app);
+    leave(&mut app);
+    let text = std::fs::read_to_string(saves::path(GameKind::SimpleHex, Slot::Autosave)).unwrap();
+    let Some(AnyRecord::SimpleHex(auto)) = saved(GameKind::SimpleHex, Slot::Autosave) else {
+        panic!("no Simple Hex autosave");
+    };
+    assert!(!auto.commands.is_empty());
+    let said = hand_over(&mut app, vec![source("downloaded.ron", &text)]);
+    assert_eq!(said, "Imported as Simple Hex dogfight, Slot 1.");
+    let said = hand_over(&mut app, vec![source("again.ron", &text)]);
+    assert_eq!(said, "Imported as Simple Hex dogfight, Slot 2.");
+    // The same game, move for move, and listed on the screen.
+    let Some(AnyRecord::SimpleHex(r)) = saved(GameKind::SimpleHex, Slot::Numbered(2)) else {
+        panic!("slot 2 holds no Simple Hex game");
+    };
+    assert_eq!(r.commands, auto.commands);
+    let Screen::Load(list) = app.top() else {
+        panic!("not the load screen")
+    };
+    assert_eq!(list.entries.len(), 3, "the autosave and the two slots");
+    // Loaded, it is the game as it was.
+    click(&mut app, "Simple Hex dogfight, Slot 2");
+    match app.top() {
+        Screen::Battle(b) => assert_eq!(b.game.commands(), auto.commands.as_slice()),
+        s => panic!("loading the imported save opened the {} screen", s.name()),
+    }
+}
+
+#[test]
+fn a_file_handed_over_that_is_not_a_save_is_refused_with_its_position_and_nothing_is_written() {
+    let (_g, _dir) = data_dir("import-bad");
+    let mut app = app_with(AnimSpeed::Instant);
+    frame(&mut app, InputFrame::idle());
+    let said = hand_over(
+        &mut app,
+        vec![source(
+            "notes.ron",
+            "Record(game: SimpleHex, version: 2, seed: oops",
+        )],
+    );
+    assert!(said.starts_with("notes.ron:1:"), "{said}");
+    let bytes = b"Record(\xff)".to_vec();
+    let said = hand_over(&mut app, vec![Source::from_bytes("bin.ron".into(), bytes)]);
+    assert_eq!(said, "bin.ron:1:8: the file is not UTF-8 text");
+    let big = vec![b' '; (tally_ho::data::MAX_FILE_BYTES + 1) as usize];
+    let said = hand_over(&mut app, vec![Source::from_bytes("big.ron".into(), big)]);
+    assert!(
+        said.starts_with("big.ron: cannot read the file: it is 16777217 bytes"),
+        "{said}"
+    );
+    for n in 1..=saves::SLOTS {
+        assert!(saved(GameKind::SimpleHex, Slot::Numbered(n)).is_none());
+    }
+    let Screen::Load(list) = app.top() else {
+        panic!("not the load screen")
+    };
+    assert!(list.entries.is_empty());
+}
+
+#[test]
+fn a_save_handed_over_when_its_games_slots_are_all_full_is_refused_and_none_is_overwritten() {
+    let (_g, _dir) = data_dir("import-full");
+    let mut app = app_with(AnimSpeed::Instant);
+    frame(&mut app, InputFrame::idle());
+    play_simple_hex(&mut app);
+    leave(&mut app);
+    let text = std::fs::read_to_string(saves::path(GameKind::SimpleHex, Slot::Autosave)).unwrap();
+    for n in 1..=saves::SLOTS {
+        let said = hand_over(&mut app, vec![source("s.ron", &text)]);
+        assert_eq!(said, format!("Imported as Simple Hex dogfight, Slot {n}."));
+    }
+    let before: Vec<_> = (1..=saves::SLOTS)
+        .map(|n| {
+            std::fs::read_to_string(saves::path(GameKind::SimpleHex, Slot::Numbered(n))).unwrap()
+        })
+        .collect();
+    let said = hand_over(&mut app, vec![source("s.ron", &text)]);
+    assert_eq!(
+        said,
+        "s.ron: not imported: the 8 slots of Simple Hex dogfight all hold games (overwrite one by saving over it first)"
+    );
+    let after: Vec<_> = (1..=saves::SLOTS)
+        .map(|n| {
+            std::fs::read_to_string(saves::path(GameKind::SimpleHex, Slot::Numbered(n))).unwrap()
+        })
+        .collect();
+    assert_eq!(before, after);
+}
+
+#[test]
+fn export_on_the_load_screen_writes_the_save_as_kept_under_its_games_and_slots_name() {
+    let (_g, dir) = data_dir("export");
+    let mut app = app_with(AnimSpeed::Instant);
+    frame(&mut app, InputFrame::idle());
+    play_simple_hex(&mut app);
+    leave(&mut app);
+    click(&mut app, "Load a game");
+    frame(&mut app, InputFrame::idle());
+    click(&mut app, "Export");
+    let Screen::Load(list) = app.top() else {
+        panic!("not the load screen")
+    };
+    let out = dir.join("exports").join("tally-ho-simple-hex-autosave.ron");
+    assert_eq!(
+        list.message.as_deref(),
+        Some(
+            format!(
+                "Simple Hex dogfight, Autosave: written to {}.",
+                out.display()
+            )
+            .as_str()
+        )
+    );
+    assert_eq!(
+        std::fs::read_to_string(&out).unwrap(),
+        std::fs::read_to_string(saves::path(GameKind::SimpleHex, Slot::Autosave)).unwrap()
+    );
+    // The exported file is a record the game reads back.
+    assert!(record::read(&out).is_ok());
 }

@@ -11,6 +11,8 @@ pub mod board_view;
 pub mod campaign;
 pub mod family;
 pub mod glyphs;
+#[cfg(target_arch = "wasm32")]
+pub mod page;
 pub mod saves;
 mod screens;
 pub mod script;

@@ -17,6 +17,8 @@ use std::time::SystemTime;
 pub struct LoadList {
     pub entries: Vec<Entry>,
     pub first: usize,
+    /// What the last import or export came to.
+    pub message: Option<String>,
 }
 
 impl LoadList {
@@ -24,9 +26,17 @@ impl LoadList {
         LoadList {
             entries: saves::list(),
             first: 0,
+            message: None,
         }
     }
 }
+
+/// The button that hands a save to the player as a file.
+const EXPORT: &str = if super::screens::IN_PAGE {
+    "Download"
+} else {
+    "Export"
+};
 
 /// What to do once a game has been saved in a slot.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -128,11 +138,26 @@ fn rows(ui: &Ui, top: f32, bottom: f32) -> (f32, f32, usize) {
     ((ui.w - w) / 2.0, w, n)
 }
 
-/// The list of saves: click one to load it.
+/// The list of saves: click one to load it, or hand it over as a file
+/// (downloaded in a web page, written to the download folder on a
+/// desktop); a save file dropped on the window, or uploaded in a page, is
+/// kept in the first empty slot of its game.
 pub(super) fn load_screen(ui: &mut Ui, list: &mut LoadList) -> Option<Transition> {
     title(ui, "Load a game", "Every game's autosave and save slots");
-    let now = SystemTime::now();
-    let (x, w, n) = rows(ui, 160.0, ui.h - 90.0);
+    let now = crate::data::store::now();
+    for file in std::mem::take(&mut ui.input.files) {
+        list.message = Some(
+            match file
+                .map_err(|e| e.to_string())
+                .and_then(|src| saves::import(&src))
+            {
+                Ok(e) => format!("Imported as {}.", e.title()),
+                Err(e) => e,
+            },
+        );
+        list.entries = saves::list();
+    }
+    let (x, w, n) = rows(ui, 160.0, ui.h - 150.0);
     let mut t = None;
     if list.entries.is_empty() {
         ui.text_centered(
@@ -152,12 +177,25 @@ pub(super) fn load_screen(ui: &mut Ui, list: &mut LoadList) -> Option<Transition
         list.first = list.first.saturating_sub(1);
     }
     list.first = list.first.min(max_first);
+    let export_w = 150.0;
+    let mut exported = None;
     for (i, e) in list.entries.iter().enumerate().skip(list.first).take(n) {
-        let r = Rect::new(x, 160.0 + (i - list.first) as f32 * 64.0, w, 56.0);
+        let y = 160.0 + (i - list.first) as f32 * 64.0;
+        let r = Rect::new(x, y, w - export_w - 8.0, 56.0);
         if entry_button(ui, r, e, now, false) && e.read.is_ok() {
             t = Some(Transition::Load(e.path.clone(), e.slot));
         }
+        if ui.button(Rect::new(x + w - export_w, y, export_w, 56.0), EXPORT) {
+            exported = Some(match saves::export(e) {
+                Ok(to) => format!("{}: written to {to}.", e.title()),
+                Err(err) => err,
+            });
+        }
     }
+    if exported.is_some() {
+        list.message = exported;
+    }
+    let mut y = ui.h - 140.0;
     if list.entries.len() > n {
         ui.text(
             &format!(
@@ -167,12 +205,41 @@ pub(super) fn load_screen(ui: &mut Ui, list: &mut LoadList) -> Option<Transition
                 list.entries.len()
             ),
             x,
-            ui.h - 60.0,
+            y,
             18.0,
             PAPER,
         );
+        y += 24.0;
     }
-    if ui.button(Rect::new(ui.w - 170.0, ui.h - 70.0, 150.0, 50.0), "Back") {
+    if let Some(m) = &list.message {
+        for line in super::ui::wrap_text(m, w, 18.0).iter().take(2) {
+            ui.text(line, x, y, 18.0, PAPER);
+            y += 22.0;
+        }
+    }
+    let bottom = ui.h - 70.0;
+    let hint_x = if super::screens::IN_PAGE {
+        if ui.button(Rect::new(x, bottom, 200.0, 50.0), "Upload a save") {
+            crate::data::store::pick_file();
+        }
+        x + 215.0
+    } else {
+        x
+    };
+    let hint = if super::screens::IN_PAGE {
+        "or drop a save file on the page"
+    } else {
+        "To import a save, drop its file on this window"
+    };
+    let back_x = ui.w - 170.0;
+    ui.text(
+        &fit(hint, back_x - 15.0 - hint_x, 18.0),
+        hint_x,
+        bottom + 31.0,
+        18.0,
+        PAPER,
+    );
+    if ui.button(Rect::new(back_x, bottom, 150.0, 50.0), "Back") {
         t = Some(Transition::Pop);
     }
     t
@@ -186,7 +253,7 @@ pub(super) fn slot_screen(ui: &mut Ui, p: &mut SlotPicker) -> Option<Transition>
         "Save the game",
         &format!("{}: pick a slot", kind.title()),
     );
-    let now = SystemTime::now();
+    let now = crate::data::store::now();
     let (x, w, n) = rows(ui, 150.0, ui.h - 90.0);
     let mut chosen = None;
     // While "Overwrite?" is open, the slots underneath take no clicks.
@@ -284,7 +351,7 @@ pub(super) fn confirm_new_screen(ui: &mut Ui, c: &mut ConfirmNew) -> Option<Tran
         &format!("A {} is under way", c.kind.title().to_lowercase()),
         "A new game replaces it in this game's autosave",
     );
-    let now = SystemTime::now();
+    let now = crate::data::store::now();
     let (x, w, _) = rows(ui, 170.0, ui.h);
     entry_button(ui, Rect::new(x, 170.0, w, 56.0), &c.unfinished, now, false);
     let bw = w;

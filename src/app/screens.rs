@@ -34,6 +34,9 @@ pub(super) fn title(ui: &Ui, text: &str, sub: &str) {
     );
 }
 
+/// The game runs in a web page (the wasm32 build).
+pub(super) const IN_PAGE: bool = cfg!(target_arch = "wasm32");
+
 /// The menu. `continues`: the title of the game Continue would resume, if
 /// an autosave holds one (the button is greyed out, and says why, when none
 /// does).
@@ -47,7 +50,9 @@ pub(super) fn menu(
         "Tally-Ho",
         "The Battle of Britain and the Blitz, 1940-41",
     );
-    let r = column(ui, 9);
+    // A web page is closed with its tab: it has no Quit.
+    let buttons = if IN_PAGE { 8 } else { 9 };
+    let r = column(ui, buttons);
     let go_on = match continues {
         Some(game) => format!("Continue the last game: {game}"),
         None => "Continue: no game is saved yet".to_string(),
@@ -63,8 +68,9 @@ pub(super) fn menu(
         "Settings",
         "Quit",
     ];
+    let labels = &labels[..buttons];
     // One size for the whole column.
-    let size = one_size(&labels, r[0]);
+    let size = one_size(labels, r[0]);
     let mut t = None;
     let b = |ui: &mut Ui, i: usize| ui.button_at_most(r[i], labels[i], size);
     if b(ui, 0) || ui.input.key(KeyCode::N) {
@@ -95,7 +101,7 @@ pub(super) fn menu(
     if b(ui, 7) {
         t = Some(Transition::Push(Screen::Settings { error: None }));
     }
-    if b(ui, 8) || ui.input.key(KeyCode::Escape) {
+    if !IN_PAGE && (b(ui, 8) || ui.input.key(KeyCode::Escape)) {
         t = Some(Transition::Quit);
     }
     if let Some(n) = notice {
@@ -323,7 +329,7 @@ fn forces_panel(ui: &mut Ui, ng: &mut NewGame, panel: Rect) {
                 } else {
                     shares.games - row.luftwaffe_wins
                 };
-                let (lo, hi) = crate::sim::wilson(wins, shares.games);
+                let (lo, hi) = crate::common::spread::wilson(wins, shares.games);
                 let pct = 100.0 * wins as f64 / shares.games as f64;
                 let fair = if s.name == EVEN { ", the fair one" } else { "" };
                 format!("{pct:.0}% ({:.0}-{:.0}%){fair}", 100.0 * lo, 100.0 * hi)

@@ -20,6 +20,39 @@ pub struct InputFrame {
     pub quit: bool,
     /// Seconds since the last frame.
     pub dt: f32,
+    /// Files the player handed over this frame: dropped on the window, or
+    /// chosen in a web page's file chooser; each read (at most
+    /// `MAX_FILE_BYTES` of UTF-8 text) or refused with a sentence.
+    pub files: Vec<Result<crate::data::Source, crate::data::LoadError>>,
+}
+
+/// The files dropped on the window this frame, and the one chosen in a web
+/// page's file chooser, read as text.
+fn handed_files() -> Vec<Result<crate::data::Source, crate::data::LoadError>> {
+    use crate::data::{LoadError, Source};
+    let mut files: Vec<_> = get_dropped_files()
+        .into_iter()
+        .map(|f| {
+            let name = f.path.as_ref().and_then(|p| p.file_name()).map_or_else(
+                || "the dropped file".to_string(),
+                |n| n.to_string_lossy().into_owned(),
+            );
+            match (f.bytes, f.path) {
+                (Some(bytes), _) => Source::from_bytes(name, bytes),
+                (None, Some(path)) => Source::read(&path),
+                (None, None) => Err(LoadError {
+                    file: name,
+                    line: 0,
+                    col: 0,
+                    message: "the dropped file could not be read".into(),
+                }),
+            }
+        })
+        .collect();
+    if let Some((name, bytes)) = crate::data::store::picked() {
+        files.push(Source::from_bytes(name, bytes));
+    }
+    files
 }
 
 impl InputFrame {
@@ -44,6 +77,7 @@ impl InputFrame {
             chars,
             quit: is_quit_requested(),
             dt: get_frame_time(),
+            files: handed_files(),
         }
     }
 

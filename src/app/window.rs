@@ -11,13 +11,20 @@ use crate::settings::Settings;
 use macroquad::prelude::*;
 use std::io::Write;
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
 
 /// `println!` that does not panic when standard output is closed (`tally-ho
 /// --bench-frames 600 | head -1`): what would not be read is dropped.
+/// In a web page, the line goes to the browser's console.
+#[cfg(not(target_arch = "wasm32"))]
 macro_rules! out {
     ($($arg:tt)*) => {
         let _ = crate::cli::write_line(format_args!($($arg)*));
+    };
+}
+#[cfg(target_arch = "wasm32")]
+macro_rules! out {
+    ($($arg:tt)*) => {
+        macroquad::miniquad::info!("{}", format_args!($($arg)*));
     };
 }
 
@@ -134,6 +141,23 @@ pub fn run(mode: Mode, size: (u32, u32), audit_text: bool) {
     });
 }
 
+/// The game in a web page: the canvas fills the page, the browser paces the
+/// frames. The page's address picks what runs: `?bench` renders each table
+/// 600 frames (`?bench=N`: N) and logs their times to the console;
+/// anything else plays.
+#[cfg(target_arch = "wasm32")]
+pub fn run_page() {
+    let bench_frames = crate::app::page::query()
+        .strip_prefix("?bench")
+        .map(|n| n.trim_start_matches('=').parse().unwrap_or(600));
+    macroquad::Window::from_config(conf(DEFAULT_SIZE), async move {
+        match bench_frames {
+            Some(n) => bench(n).await,
+            None => play(Audio::load(false).await).await,
+        }
+    });
+}
+
 /// One frame of `app` on the window: laid out in points, drawn at the
 /// interface's scale.
 fn on_window(app: &mut App, input: InputFrame) {
@@ -154,15 +178,31 @@ fn new_app() -> App {
 /// and while nothing does until the player acts (12 per second: the screen
 /// still answers the mouse at once, and an idle game leaves the machine
 /// nearly alone).
-const BUSY_FRAME: Duration = Duration::from_micros(16_667);
-const IDLE_FRAME: Duration = Duration::from_micros(83_333);
+/// In a web page the browser paces the frames (`requestAnimationFrame`).
+const BUSY_FRAME: f64 = 1.0 / 60.0;
+const IDLE_FRAME: f64 = 1.0 / 12.0;
+
+/// Seconds on a steady clock (the page's, in a browser, where
+/// `std::time::Instant` has none).
+fn clock() -> f64 {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        static START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+        START
+            .get_or_init(std::time::Instant::now)
+            .elapsed()
+            .as_secs_f64()
+    }
+    #[cfg(target_arch = "wasm32")]
+    macroquad::miniquad::date::now()
+}
 
 async fn play(audio: Audio) {
     prevent_quit();
     let mut app = new_app();
     let mut last_mouse = (f32::NAN, f32::NAN);
     loop {
-        let started = Instant::now();
+        let started = clock();
         clear_background(BLACK);
         let input = InputFrame::from_macroquad();
         let quiet = input.keys.is_empty()
@@ -183,10 +223,16 @@ async fn play(audio: Audio) {
         } else {
             BUSY_FRAME
         };
-        if let Some(rest) = budget.checked_sub(started.elapsed()) {
-            std::thread::sleep(rest);
+        let rest = budget - (clock() - started);
+        #[cfg(not(target_arch = "wasm32"))]
+        if rest > 0.0 {
+            std::thread::sleep(std::time::Duration::from_secs_f64(rest));
         }
+        #[cfg(target_arch = "wasm32")]
+        let _ = rest;
         next_frame().await;
+        #[cfg(target_arch = "wasm32")]
+        crate::app::page::frame();
     }
 }
 
@@ -461,12 +507,14 @@ async fn bench(frames: u32) {
         let mut times = Vec::with_capacity(frames as usize);
         let mut ours = 0.0;
         for _ in 0..frames {
-            let t = Instant::now();
+            let t = clock();
             clear_background(BLACK);
             on_window(&mut app, InputFrame::idle());
-            ours += t.elapsed().as_secs_f64() * 1000.0;
+            ours += (clock() - t) * 1000.0;
             next_frame().await;
-            times.push(t.elapsed().as_secs_f64() * 1000.0);
+            #[cfg(target_arch = "wasm32")]
+            crate::app::page::frame();
+            times.push((clock() - t) * 1000.0);
         }
         times.sort_by(|a, b| a.total_cmp(b));
         let mean = times.iter().sum::<f64>() / times.len().max(1) as f64;

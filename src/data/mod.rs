@@ -13,6 +13,8 @@ mod silhouettes;
 mod simple_hex;
 mod source;
 mod spreads;
+pub mod store;
+#[cfg(not(target_arch = "wasm32"))]
 mod write;
 
 pub use blitz::*;
@@ -22,6 +24,9 @@ pub use silhouettes::*;
 pub use simple_hex::*;
 pub use source::{Source, MAX_FILE_BYTES};
 pub use spreads::*;
+#[cfg(target_arch = "wasm32")]
+pub use store::{write_atomic, write_atomic_bytes};
+#[cfg(not(target_arch = "wasm32"))]
 pub use write::{write_atomic, write_atomic_bytes};
 
 use crate::common::Invalid;

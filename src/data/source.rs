@@ -6,7 +6,7 @@ use super::LoadError;
 use std::path::Path;
 
 /// A level file as text, with the name errors should use for it.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Source {
     pub file: String,
     pub text: String,
@@ -16,6 +16,7 @@ pub struct Source {
 pub const MAX_FILE_BYTES: u64 = 1 << 24;
 
 /// What a path that is not a regular file is, as a sentence names it.
+#[cfg(not(target_arch = "wasm32"))]
 pub(super) fn kind_of(meta: &std::fs::Metadata) -> &'static str {
     let t = meta.file_type();
     #[cfg(unix)]
@@ -43,6 +44,7 @@ pub(super) fn kind_of(meta: &std::fs::Metadata) -> &'static str {
 
 /// Opens a file for reading without waiting: were a FIFO put in its place
 /// after we looked, opening it must not block.
+#[cfg(not(target_arch = "wasm32"))]
 fn open_for_reading(path: &Path) -> std::io::Result<std::fs::File> {
     let mut options = std::fs::OpenOptions::new();
     options.read(true);
@@ -75,6 +77,7 @@ impl Source {
     /// text. Anything else (a directory, a FIFO, a device such as /dev/zero, a
     /// socket) is refused at once with one sentence naming the path, without
     /// reading from it or waiting on it. A byte-order mark is dropped.
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn read(path: &Path) -> Result<Source, LoadError> {
         let file = path.display().to_string();
         let fail = |line: usize, col: usize, message: String| LoadError {
@@ -125,6 +128,45 @@ impl Source {
                 0,
                 0,
                 format!("cannot read the file: it grew past {MAX_FILE_BYTES} bytes (16 MiB) while being read"),
+            ));
+        }
+        Source::from_bytes(file, bytes)
+    }
+
+    /// A saved file in a web page: the browser's storage under the path's
+    /// name (see `store`), with the same checks of its size and text.
+    #[cfg(target_arch = "wasm32")]
+    pub fn read(path: &Path) -> Result<Source, LoadError> {
+        let file = path.display().to_string();
+        match super::store::read_bytes(path) {
+            Ok(bytes) => Source::from_bytes(file, bytes),
+            Err(e) => Err(LoadError {
+                file,
+                line: 0,
+                col: 0,
+                message: format!("cannot read the file: {e}"),
+            }),
+        }
+    }
+
+    /// A file's bytes as text (a file a player uploaded or dropped on the
+    /// window, or read from disk or storage): at most [`MAX_FILE_BYTES`] of
+    /// UTF-8, the byte-order mark dropped.
+    pub fn from_bytes(file: String, bytes: Vec<u8>) -> Result<Source, LoadError> {
+        let fail = |line: usize, col: usize, message: String| LoadError {
+            file: file.clone(),
+            line,
+            col,
+            message,
+        };
+        if bytes.len() as u64 > MAX_FILE_BYTES {
+            return Err(fail(
+                0,
+                0,
+                format!(
+                    "cannot read the file: it is {} bytes, and files of at most {MAX_FILE_BYTES} bytes (16 MiB) are read",
+                    bytes.len()
+                ),
             ));
         }
         let text = String::from_utf8(bytes).map_err(|e| {

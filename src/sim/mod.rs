@@ -79,19 +79,7 @@ pub fn quantile<T: Copy + Default>(sorted: &[T], f: f64) -> T {
     }
 }
 
-/// Wilson score interval for k successes in n trials at 95%.
-pub fn wilson(k: u64, n: u64) -> (f64, f64) {
-    if n == 0 {
-        return (0.0, 1.0);
-    }
-    let z = 1.959_964f64;
-    let n = n as f64;
-    let p = k as f64 / n;
-    let denom = 1.0 + z * z / n;
-    let centre = (p + z * z / (2.0 * n)) / denom;
-    let half = z * ((p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt()) / denom;
-    ((centre - half).max(0.0), (centre + half).min(1.0))
-}
+pub use crate::common::spread::wilson;
 
 /// One rung of a level ladder: `upper` against `lower` over the same seeds,
 /// every seat in turn played by `upper` with `lower` in all the others.

@@ -1,0 +1,484 @@
+#!/usr/bin/env python3
+"""The web build's test in a real browser.
+
+    python3 assets/web/check_page.py SITE [--shots DIR] [--bench] [--game BIN]
+
+Serves SITE (what assets/web/build.sh wrote) on 127.0.0.1, opens it in
+headless Chromium with its software WebGL (SwiftShader), drives it through
+the DevTools protocol over a pipe (no other package needed) with real mouse
+clicks, and checks through screenshots that:
+
+  1. the menu draws (its column of buttons, Continue greyed: nothing saved);
+  2. a Simple Hex game starts from the menu and a plane flies;
+  3. the game's autosave is in the browser's storage, and survives a reload
+     of the page: the menu offers Continue, which brings the board back;
+  4. a save downloaded from the load screen is the same record, and
+     uploaded again it is kept in a slot (with --game BIN, the desktop
+     game verifies the downloaded file as a replay);
+  5. no error reached the browser's console.
+
+Prints the time from page load to the first drawn menu (first load and
+reload) and, with --bench, each table's frame times in the page. Exits
+non-zero, saying which check failed, on any failure.
+"""
+
+import argparse
+import base64
+import functools
+import http.server
+import json
+import os
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import zlib
+
+W, H = 1280, 800
+
+
+# ---------------------------------------------------------------- PNG ----
+def decode_png(data):
+    """(width, height, rows of RGB tuples) of an 8-bit RGB or RGBA PNG."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
+    pos, idat, width = 8, b"", 0
+    while pos < len(data):
+        (length,) = struct.unpack(">I", data[pos:pos + 4])
+        kind = data[pos + 4:pos + 8]
+        body = data[pos + 8:pos + 8 + length]
+        pos += 12 + length
+        if kind == b"IHDR":
+            width, height, depth, colour, _, _, interlace = struct.unpack(">IIBBBBB", body)
+            assert depth == 8 and colour in (2, 6) and interlace == 0, "unexpected PNG format"
+            bpp = 3 if colour == 2 else 4
+        elif kind == b"IDAT":
+            idat += body
+    raw = zlib.decompress(idat)
+    stride = width * bpp
+    rows, prev, i = [], bytearray(stride), 0
+    for _ in range(height):
+        f = raw[i]
+        line = bytearray(raw[i + 1:i + 1 + stride])
+        i += 1 + stride
+        for x in range(stride):
+            a = line[x - bpp] if x >= bpp else 0
+            b = prev[x]
+            c = prev[x - bpp] if x >= bpp else 0
+            if f == 1:
+                line[x] = (line[x] + a) & 255
+            elif f == 2:
+                line[x] = (line[x] + b) & 255
+            elif f == 3:
+                line[x] = (line[x] + (a + b) // 2) & 255
+            elif f == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                pred = a if pa <= pb and pa <= pc else (b if pb <= pc else c)
+                line[x] = (line[x] + pred) & 255
+        rows.append([tuple(line[x:x + 3]) for x in range(0, stride, bpp)])
+        prev = line
+    return width, height, rows
+
+
+def near(c, ref, tol=24):
+    return all(abs(a - b) <= tol for a, b in zip(c, ref))
+
+
+# The screens' colours (src/app/ui.rs): the menu's background, a button's
+# paper, a button that is off, and the mat's hexes.
+BACKGROUND = (40, 56, 81)
+PAPER = (219, 211, 188)
+OFF = (158, 155, 147)
+
+
+def runs(rows, x, colour, tol=24):
+    """The vertical runs (top, bottom) of `colour` down column x."""
+    out, start = [], None
+    for y, row in enumerate(rows):
+        on = near(row[x], colour, tol)
+        if on and start is None:
+            start = y
+        if not on and start is not None:
+            if y - start >= 20:
+                out.append((start, y))
+            start = None
+    return out
+
+
+# ------------------------------------------------------------ server ----
+def serve(site):
+    handler = functools.partial(Quiet, directory=site)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+class Quiet(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".wasm": "application/wasm", ".js": "text/javascript"}
+
+    def log_message(self, *args):
+        pass
+
+
+# ----------------------------------------------------------- browser ----
+class Browser:
+    """Headless Chromium, driven through the DevTools protocol on a pipe:
+    commands go to its fd 3 and answers come from its fd 4, each message
+    JSON ending in a NUL byte."""
+
+    def __init__(self, profile, downloads):
+        to_r, to_w = os.pipe()
+        from_r, from_w = os.pipe()
+
+        def fds():
+            os.dup2(to_r, 3)
+            os.dup2(from_w, 4)
+
+        chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+        if not chromium:
+            sys.exit("check_page: chromium is not installed (Debian: apt-get install chromium)")
+        args = [chromium, "--headless", "--remote-debugging-pipe",
+                "--use-angle=swiftshader", "--enable-unsafe-swiftshader",
+                "--no-first-run", "--no-default-browser-check", "--mute-audio",
+                f"--user-data-dir={profile}", f"--window-size={W},{H}"]
+        if os.geteuid() == 0:
+            args.append("--no-sandbox")
+        self.log = open(os.path.join(profile, "chromium.log"), "w")
+        self.proc = subprocess.Popen(args + ["about:blank"], preexec_fn=fds, close_fds=False,
+                                     stdin=subprocess.DEVNULL, stdout=self.log, stderr=self.log)
+        os.close(to_r)
+        os.close(from_w)
+        self.out = os.fdopen(to_w, "wb")
+        self.inp = os.fdopen(from_r, "rb")
+        self.next_id, self.answers, self.events = 0, {}, []
+        self.lock = threading.Condition()
+        threading.Thread(target=self.read, daemon=True).start()
+        target = self.call("Target.createTarget", url="about:blank")["targetId"]
+        self.session = self.call("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
+        for domain in ("Page", "Runtime", "Log"):
+            self.call(f"{domain}.enable", session=True)
+        self.call("Browser.setDownloadBehavior", behavior="allow", downloadPath=downloads)
+        self.call("Page.setInterceptFileChooserDialog", enabled=True, session=True)
+        self.size(W, H)
+
+    def read(self):
+        buf = b""
+        while True:
+            chunk = self.inp.read1(1 << 16)
+            if not chunk:
+                return
+            buf += chunk
+            while b"\0" in buf:
+                msg, buf = buf.split(b"\0", 1)
+                m = json.loads(msg)
+                with self.lock:
+                    if "id" in m:
+                        self.answers[m["id"]] = m
+                    else:
+                        self.events.append(m)
+                    self.lock.notify_all()
+
+    def call(self, method, session=False, **params):
+        with self.lock:
+            self.next_id += 1
+            n = self.next_id
+        msg = {"id": n, "method": method, "params": params}
+        if session:
+            msg["sessionId"] = self.session
+        self.out.write(json.dumps(msg).encode() + b"\0")
+        self.out.flush()
+        with self.lock:
+            if not self.lock.wait_for(lambda: n in self.answers, timeout=60):
+                raise RuntimeError(f"{method}: no answer from the browser in 60 s")
+            m = self.answers.pop(n)
+        if "error" in m:
+            raise RuntimeError(f"{method}: {m['error']}")
+        return m.get("result", {})
+
+    def size(self, w, h):
+        self.call("Emulation.setDeviceMetricsOverride", session=True,
+                  width=w, height=h, deviceScaleFactor=1, mobile=False)
+
+    def js(self, expr):
+        r = self.call("Runtime.evaluate", session=True, expression=expr,
+                      returnByValue=True, awaitPromise=True)
+        return r.get("result", {}).get("value")
+
+    def frames(self):
+        return self.js("window.tallyFrames || 0")
+
+    def wait_frames(self, n, timeout=60):
+        """Waits until the game has drawn n more frames."""
+        goal = self.frames() + n
+        end = time.time() + timeout
+        while self.frames() < goal:
+            if time.time() > end:
+                raise RuntimeError(f"the game drew no {n} frames in {timeout} s")
+            time.sleep(0.05)
+
+    def open(self, url):
+        """Loads the page; the milliseconds from its start to the first frame drawn."""
+        before = self.js("performance.timeOrigin")
+        self.call("Page.navigate", session=True, url=url)
+        end = time.time() + 120
+        # The new document, not the one being left.
+        while self.js("performance.timeOrigin") == before:
+            if time.time() > end:
+                raise RuntimeError(f"{url} did not load in 120 s")
+            time.sleep(0.02)
+        while True:
+            first = self.js("window.tallyFirstFrame === undefined ? null : window.tallyFirstFrame")
+            if first is not None:
+                return first
+            if time.time() > end:
+                raise RuntimeError("the game drew no frame in 120 s")
+            time.sleep(0.05)
+
+    def shot(self, path=None):
+        data = base64.b64decode(self.call("Page.captureScreenshot", session=True, format="png")["data"])
+        if path:
+            with open(path, "wb") as f:
+                f.write(data)
+        return decode_png(data)[2]
+
+    def click(self, x, y):
+        for kind in ("mouseMoved", "mousePressed", "mouseReleased"):
+            self.call("Input.dispatchMouseEvent", session=True, type=kind, x=x, y=y,
+                      button="left" if kind != "mouseMoved" else "none", clickCount=1)
+        self.wait_frames(3)
+
+    def key(self, code, key, vk):
+        for kind in ("rawKeyDown", "keyUp"):
+            self.call("Input.dispatchKeyEvent", session=True, type=kind, code=code, key=key,
+                      windowsVirtualKeyCode=vk)
+        self.wait_frames(3)
+
+    def errors(self):
+        """Every error the page's console received, as lines."""
+        out = []
+        with self.lock:
+            events = list(self.events)
+        for e in events:
+            p = e.get("params", {})
+            if e["method"] == "Runtime.consoleAPICalled" and p.get("type") in ("error", "assert"):
+                out.append("console.error: " + " ".join(str(a.get("value", a.get("description", ""))) for a in p.get("args", [])))
+            elif e["method"] == "Runtime.exceptionThrown":
+                d = p.get("exceptionDetails", {})
+                out.append("exception: " + d.get("exception", {}).get("description", d.get("text", "")))
+            elif e["method"] == "Log.entryAdded" and p.get("entry", {}).get("level") == "error":
+                out.append("log: " + p["entry"].get("text", "") + " " + p["entry"].get("url", ""))
+        return out
+
+    def console(self, prefix):
+        """The console.log/info lines that start with `prefix`."""
+        with self.lock:
+            events = list(self.events)
+        lines = []
+        for e in events:
+            if e["method"] == "Runtime.consoleAPICalled":
+                text = " ".join(str(a.get("value", "")) for a in e["params"].get("args", []))
+                if text.startswith(prefix):
+                    lines.append(text)
+        return lines
+
+    def file_chooser(self, timeout=10):
+        end = time.time() + timeout
+        while time.time() < end:
+            with self.lock:
+                for i, e in enumerate(self.events):
+                    if e["method"] == "Page.fileChooserOpened":
+                        return self.events.pop(i)["params"]
+            time.sleep(0.05)
+        raise RuntimeError("no file chooser opened")
+
+    def close(self):
+        try:
+            self.call("Browser.close")
+        except Exception:
+            pass
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+
+
+# ------------------------------------------------------------ checks ----
+class Failed(Exception):
+    pass
+
+
+def check(ok, what):
+    if not ok:
+        raise Failed(what)
+    print(f"ok: {what}")
+
+
+def menu_buttons(rows):
+    """The menu's column: (buttons on, buttons off), each (top, bottom)."""
+    x = W // 2 - 200
+    return runs(rows, x, PAPER), runs(rows, x, OFF)
+
+
+def centre(run):
+    return (run[0] + run[1]) // 2
+
+
+def board_marks(rows, x0=60, x1=960):
+    """Pixels of the mat (between x0 and x1, below the top bar) in the
+    colours of the planes' B and Y discs, which nothing else on the mat
+    (and no guide's card) is drawn in: how many planes are there."""
+    discs = [(30, 76, 216), (249, 209, 25)]
+    n = 0
+    for y in range(120, 690, 2):
+        for x in range(x0, x1, 2):
+            c = rows[y][x]
+            if any(near(c, d, 30) for d in discs):
+                n += 1
+    return n
+
+
+def run(args):
+    profile = tempfile.mkdtemp(prefix="tally-ho-page-")
+    downloads = os.path.join(profile, "downloads")
+    os.makedirs(downloads)
+    shots = args.shots
+    if shots:
+        os.makedirs(shots, exist_ok=True)
+    path = (lambda name: os.path.join(shots, name)) if shots else (lambda name: None)
+    server = serve(args.site)
+    url = f"http://127.0.0.1:{server.server_address[1]}/index.html"
+    b = Browser(profile, downloads)
+    figures = []
+    try:
+        first = b.open(url)
+        figures.append(f"page load to the first drawn menu: {first:.0f} ms")
+        b.wait_frames(5)
+        rows = b.shot(path("web-menu.png"))
+        on, off = menu_buttons(rows)
+        check(near(rows[5][5], BACKGROUND), "the menu's background is drawn")
+        check(len(on) == 7 and len(off) == 1,
+              f"the menu draws its 8 buttons, Continue greyed (found {len(on)} on, {len(off)} off)")
+        check(b.js("localStorage.length") == 0, "nothing is in the browser's storage before a game")
+
+        # A Simple Hex game from the menu.
+        b.click(W // 2, centre(on[0]))
+        rows = b.shot(path("web-simple-hex-new.png"))
+        left = runs(rows, W // 2 - 465, PAPER)
+        check(len(left) >= 6, f"the new-game screen draws its buttons (found {len(left)})")
+        start = left[-2]  # Start, above Back
+        b.click(W // 2 - 240, centre(start))
+        b.wait_frames(10)
+        rows = b.shot(path("web-simple-hex-start.png"))
+        check(any(near(rows[400][x], (140, 173, 114), 30) for x in range(60, 900, 7)),
+              "the game's mat is drawn")
+        # The guide's cards close with Enter; the Luftwaffe places its
+        # squadrons at its edge, the player places the RAF's with Enter at
+        # theirs, and the planes fly into the mat's middle.
+        check(board_marks(rows, 150, 850) == 0, "no plane in the mat's middle before the first move")
+        inner = 0
+        for _ in range(40):
+            b.key("Enter", "Enter", 13)
+            b.wait_frames(20)
+            rows = b.shot()
+            inner = board_marks(rows, 150, 850)
+            if inner > 10:
+                break
+        b.wait_frames(30)
+        rows = b.shot(path("web-simple-hex-flying.png"))
+        check(inner > 10, f"a plane flew into the mat's middle ({inner} marked pixels there)")
+        key = "tally-ho/saves/simple-hex/autosave.ron"
+        saved = b.js(f"localStorage.getItem({json.dumps(key)})")
+        check(saved is not None and "game: SimpleHex" in saved,
+              f"the autosave is in the browser's storage under {key}")
+
+        # The save survives a reload.
+        again = b.open(url)
+        figures.append(f"after a reload, to the first drawn menu: {again:.0f} ms")
+        b.wait_frames(5)
+        rows = b.shot(path("web-menu-after-reload.png"))
+        on, off = menu_buttons(rows)
+        check(len(on) == 8 and len(off) == 0,
+              f"after a reload the menu offers Continue (found {len(on)} on, {len(off)} off)")
+        b.click(W // 2, centre(on[4]))
+        b.wait_frames(30)
+        rows = b.shot(path("web-continued.png"))
+        check(board_marks(rows) > 10, "Continue brings the game back, planes on the mat")
+
+        # Download the autosave from the load screen, and upload it again.
+        b.open(url)
+        b.wait_frames(5)
+        on, _ = menu_buttons(b.shot())
+        b.click(W // 2, centre(on[5]))
+        rows = b.shot(path("web-load.png"))
+        downloads_on = runs(rows, W // 2 + 352, PAPER)
+        uploads_on = runs(rows, W // 2 - 352, PAPER)
+        check(len(downloads_on) == 1 and len(uploads_on) == 1,
+              f"the load screen lists the autosave with its Download button, and Upload a save "
+              f"(found {len(downloads_on)} and {len(uploads_on)} buttons)")
+        b.click(W // 2 + 352, centre(downloads_on[0]))
+        name = "tally-ho-simple-hex-autosave.ron"
+        got = os.path.join(downloads, name)
+        end = time.time() + 20
+        while not os.path.exists(got) and time.time() < end:
+            time.sleep(0.1)
+        check(os.path.exists(got), f"Download gives the file {name}")
+        with open(got, encoding="utf-8") as f:
+            text = f.read()
+        stored = b.js(f"localStorage.getItem({json.dumps(key)})")
+        check(text == stored, "the downloaded file is the stored record, byte for byte")
+        if args.game:
+            r = subprocess.run([args.game, "replay", got], capture_output=True, text=True, timeout=300)
+            check(r.returncode == 0, f"the desktop game verifies the downloaded save: {r.stdout.strip() or r.stderr.strip()}")
+        b.click(W // 2 - 352, centre(uploads_on[-1]))
+        chooser = b.file_chooser()
+        b.call("DOM.setFileInputFiles", session=True, files=[got],
+               backendNodeId=chooser["backendNodeId"])
+        end = time.time() + 20
+        slot = "tally-ho/saves/simple-hex/slot-1.ron"
+        while b.js(f"localStorage.getItem({json.dumps(slot)})") is None and time.time() < end:
+            time.sleep(0.1)
+        b.wait_frames(5)
+        b.shot(path("web-load-imported.png"))
+        check(b.js(f"localStorage.getItem({json.dumps(slot)})") == stored,
+              "the uploaded save is kept in Slot 1, the same record")
+
+        if args.bench:
+            b.open(url + "?bench")
+            end = time.time() + 600
+            while len(b.console("bench ")) < 4 and time.time() < end:
+                time.sleep(0.5)
+            lines = b.console("bench ")
+            check(len(lines) == 4, "the page measured the four tables")
+            figures.extend(lines)
+
+        errors = b.errors()
+        check(not errors, "no error reached the browser's console" + "".join("\n  " + e for e in errors))
+    finally:
+        b.close()
+        server.shutdown()
+    for f in figures:
+        print(f)
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("site")
+    p.add_argument("--shots", help="write the screenshots here")
+    p.add_argument("--bench", action="store_true", help="also measure each table's frame times")
+    p.add_argument("--game", help="the desktop game's binary: verify the downloaded save with it")
+    args = p.parse_args()
+    if not os.path.isfile(os.path.join(args.site, "index.html")):
+        sys.exit(f"check_page: {args.site} has no index.html (build it: bash assets/web/build.sh DIR)")
+    try:
+        run(args)
+    except (Failed, RuntimeError) as e:
+        sys.exit(f"check_page: FAILED: {e}")
+    print("check_page: the web build passes in the browser")
+
+
+if __name__ == "__main__":
+    main()
