@@ -10,8 +10,10 @@ clicks, and checks through screenshots that:
 
   1. the menu draws (its column of buttons, Continue greyed: nothing saved);
   2. a Simple Hex game starts from the menu and a plane flies;
-  3. the game's autosave is in the browser's storage, and survives a reload
-     of the page: the menu offers Continue, which brings the board back;
+  3. the game's autosave is in the browser's storage; when the storage is
+     full, an autosave that cannot be written leaves the one before it as
+     it was; and it survives a reload of the page: the menu offers
+     Continue, which brings the board back;
   4. a save downloaded from the load screen is the same record, and
      uploaded again it is kept in a slot (with --game BIN, the desktop
      game verifies the downloaded file as a replay);
@@ -245,6 +247,13 @@ class Browser:
                 f.write(data)
         return decode_png(data)[2]
 
+    def shot_of(self, x, y, w, h, scale):
+        """The rows of a part of the page, scaled (quicker to read)."""
+        data = base64.b64decode(self.call(
+            "Page.captureScreenshot", session=True, format="png",
+            clip={"x": x, "y": y, "width": w, "height": h, "scale": scale})["data"])
+        return decode_png(data)[2]
+
     def click(self, x, y):
         for kind in ("mouseMoved", "mousePressed", "mouseReleased"):
             self.call("Input.dispatchMouseEvent", session=True, type=kind, x=x, y=y,
@@ -317,9 +326,9 @@ def check(ok, what):
     print(f"ok: {what}")
 
 
-def menu_buttons(rows):
+def menu_buttons(rows, w=W):
     """The menu's column: (buttons on, buttons off), each (top, bottom)."""
-    x = W // 2 - 200
+    x = w // 2 - 205  # inside the 420-point column, left of every label
     return runs(rows, x, PAPER), runs(rows, x, OFF)
 
 
@@ -339,6 +348,53 @@ def board_marks(rows, x0=60, x1=960):
             if any(near(c, d, 30) for d in discs):
                 n += 1
     return n
+
+
+LIT = (191, 204, 109)  # a hex the ringed plane may fly to
+
+
+def play_on(b):
+    """Skips the computer's turn (S), takes the step the bottom bar offers
+    (Enter), ends a move with no hexes left (Space), and flies the ringed plane to the lit hex farthest from its
+    edge, if there is one: the game goes on, and autosaves after the
+    player's moves."""
+    b.key("KeyS", "s", 83)
+    b.key("Enter", "Enter", 13)
+    b.key("Space", " ", 32)
+    x0, y0, k = 60, 120, 0.25
+    rows = b.shot_of(x0, y0, 840, 560, k)
+    lit = [(x0 + x / k, y0 + y / k) for y, row in enumerate(rows) for x, c in enumerate(row)
+           if near(c, LIT, 8)]
+    if lit:
+        b.click(*max(lit))
+    b.wait_frames(10)
+
+
+GAMES = ["simple-hex", "family", "campaign", "blitz"]
+
+
+def tour(b, url, out):
+    """Each game started from the menu and played a few steps with Enter
+    (which starts a game, closes a guide's card and takes the step the
+    bottom bar offers), at two sizes: pictures for a person to look at."""
+    for w, h in ((1280, 800), (960, 600)):
+        b.size(w, h)
+        for i, game in enumerate(GAMES):
+            b.open(url)
+            b.js("localStorage.clear()")
+            b.open(url)
+            b.wait_frames(5)
+            on, _ = menu_buttons(b.shot(), w)
+            b.click(w // 2, centre(on[i]))
+            b.shot(os.path.join(out, f"{game}-{w}x{h}-new.png"))
+            b.key("Enter", "Enter", 13)
+            b.wait_frames(60)
+            b.shot(os.path.join(out, f"{game}-{w}x{h}-start.png"))
+            for _ in range(8):
+                b.key("Enter", "Enter", 13)
+                b.wait_frames(40)
+            b.shot(os.path.join(out, f"{game}-{w}x{h}-play.png"))
+    b.size(W, H)
 
 
 def run(args):
@@ -395,6 +451,34 @@ def run(args):
         check(saved is not None and "game: SimpleHex" in saved,
               f"the autosave is in the browser's storage under {key}")
 
+        # A full storage: the autosave the game cannot write leaves the one
+        # before it as it was, and the game says so; with room again, the
+        # next autosave is written.
+        kept = saved
+        filled = b.js("""(() => { let n = 0;
+            for (const size of [1 << 18, 1 << 12, 1 << 6, 1]) {
+              try { for (;;) { localStorage.setItem('fill-' + n, 'x'.repeat(size)); n++; } }
+              catch (e) {} }
+            return n; })()""")
+        check(filled > 0, f"the browser's storage filled ({filled} entries)")
+        for _ in range(60):
+            if b.js("window.tallyStoreRefused || 0") > 0:
+                break
+            play_on(b)
+        b.shot(path("web-storage-full.png"))
+        check(b.js("window.tallyStoreRefused || 0") > 0, "with the storage full, the game tried to autosave")
+        check(b.js(f"localStorage.getItem({json.dumps(key)})") == kept,
+              "the autosave that could not be written left the one before it as it was")
+        b.js(f"for (let i = 0; i < {filled}; i++) localStorage.removeItem('fill-' + i)")
+        # Simple Hex autosaves as each round begins.
+        for _ in range(200):
+            if b.js(f"localStorage.getItem({json.dumps(key)})") != kept:
+                break
+            play_on(b)
+        b.shot(path("web-storage-room-again.png"))
+        check(b.js(f"localStorage.getItem({json.dumps(key)})") != kept,
+              "with room again, the next autosave is written")
+
         # The save survives a reload.
         again = b.open(url)
         figures.append(f"after a reload, to the first drawn menu: {again:.0f} ms")
@@ -446,6 +530,10 @@ def run(args):
         check(b.js(f"localStorage.getItem({json.dumps(slot)})") == stored,
               "the uploaded save is kept in Slot 1, the same record")
 
+        if args.tour:
+            tour(b, url, args.tour)
+            print(f"ok: the four games' pictures are in {args.tour}")
+
         if args.bench:
             b.open(url + "?bench")
             end = time.time() + 600
@@ -469,6 +557,7 @@ def main():
     p.add_argument("site")
     p.add_argument("--shots", help="write the screenshots here")
     p.add_argument("--bench", action="store_true", help="also measure each table's frame times")
+    p.add_argument("--tour", help="also start each game at two sizes and write pictures here")
     p.add_argument("--game", help="the desktop game's binary: verify the downloaded save with it")
     args = p.parse_args()
     if not os.path.isfile(os.path.join(args.site, "index.html")):

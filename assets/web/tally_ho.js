@@ -51,6 +51,8 @@
         s.setItem(str(kp, kl), str(vp, vl));
         return 0;
       } catch (e) {
+        // Counted, for the page's test: a write the browser refused.
+        window.tallyStoreRefused = (window.tallyStoreRefused || 0) + 1;
         return e && e.name === "QuotaExceededError" ? 1 : 2;
       }
     };
