@@ -305,6 +305,17 @@ fn hand_over(app: &mut App, files: Vec<Result<Source, LoadError>>) -> String {
     }
 }
 
+/// An app back at the menu after a Simple Hex game left under way, and
+/// the text of that game's autosave.
+fn app_with_an_autosave() -> (App, String) {
+    let mut app = app_with(AnimSpeed::Instant);
+    frame(&mut app, InputFrame::idle());
+    play_simple_hex(&mut app);
+    leave(&mut app);
+    let text = std::fs::read_to_string(saves::path(GameKind::SimpleHex, Slot::Autosave)).unwrap();
+    (app, text)
+}
+
 fn source(file: &str, text: &str) -> Result<Source, LoadError> {
     Ok(Source {
         file: file.into(),
@@ -315,11 +326,7 @@ fn source(file: &str, text: &str) -> Result<Source, LoadError> {
 #[test]
 fn a_save_handed_over_on_the_load_screen_is_kept_in_the_first_empty_slot_of_its_game() {
     let (_g, _dir) = data_dir("import");
-    let mut app = app_with(AnimSpeed::Instant);
-    frame(&mut app, InputFrame::idle());
-    play_simple_hex(&mut app);
-    leave(&mut app);
-    let text = std::fs::read_to_string(saves::path(GameKind::SimpleHex, Slot::Autosave)).unwrap();
+    let (mut app, text) = app_with_an_autosave();
     let Some(AnyRecord::SimpleHex(auto)) = saved(GameKind::SimpleHex, Slot::Autosave) else {
         panic!("no Simple Hex autosave");
     };
@@ -379,11 +386,7 @@ fn a_file_handed_over_that_is_not_a_save_is_refused_with_its_position_and_nothin
 #[test]
 fn a_save_handed_over_when_its_games_slots_are_all_full_is_refused_and_none_is_overwritten() {
     let (_g, _dir) = data_dir("import-full");
-    let mut app = app_with(AnimSpeed::Instant);
-    frame(&mut app, InputFrame::idle());
-    play_simple_hex(&mut app);
-    leave(&mut app);
-    let text = std::fs::read_to_string(saves::path(GameKind::SimpleHex, Slot::Autosave)).unwrap();
+    let (mut app, text) = app_with_an_autosave();
     for n in 1..=saves::SLOTS {
         let said = hand_over(&mut app, vec![source("s.ron", &text)]);
         assert_eq!(said, format!("Imported as Simple Hex dogfight, Slot {n}."));
