@@ -259,6 +259,10 @@ class Browser:
             self.call("Input.dispatchMouseEvent", session=True, type=kind, x=x, y=y,
                       button="left" if kind != "mouseMoved" else "none", clickCount=1)
         self.wait_frames(3)
+        # The pointer then leaves the buttons, which it would light.
+        self.call("Input.dispatchMouseEvent", session=True, type="mouseMoved", x=1, y=1,
+                  button="none")
+        self.wait_frames(2)
 
     def key(self, code, key, vk):
         for kind in ("rawKeyDown", "keyUp"):
@@ -419,6 +423,53 @@ def run(args):
         check(len(on) == 7 and len(off) == 1,
               f"the menu draws its 8 buttons, Continue greyed (found {len(on)} on, {len(off)} off)")
         check(b.js("localStorage.length") == 0, "nothing is in the browser's storage before a game")
+
+        # The canvas follows the page's size, and the page never scrolls.
+        b.size(960, 600)
+        b.wait_frames(5)
+        small = b.shot(path("web-menu-960x600.png"))
+        on, off = menu_buttons(small, 960)
+        check(len(small[0]) == 960 and len(on) == 7 and len(off) == 1,
+              f"at 960 x 600 the menu is laid out again for the page ({len(on)} on, {len(off)} off)")
+        b.size(W, H)
+        b.wait_frames(5)
+        for kind, extra in (("mouseWheel", {"deltaX": 0, "deltaY": 600}),):
+            b.call("Input.dispatchMouseEvent", session=True, type=kind, x=W // 2, y=H // 2, **extra)
+        for code, key, vk in (("PageDown", "PageDown", 34), ("Space", " ", 32), ("ArrowDown", "ArrowDown", 40), ("End", "End", 35)):
+            b.key(code, key, vk)
+        b.key("Escape", "Escape", 27)
+        check(b.js("window.scrollY + document.scrollingElement.scrollTop") == 0,
+              "the wheel and the keys do not scroll the page")
+        on, off = menu_buttons(b.shot())
+        check(len(on) == 7 and len(off) == 1, "Escape on the menu does not leave the game (a page has no Quit)")
+
+        # Drawn at the screen's own pixels: a page opened on a screen of two
+        # pixels to the point shows the same menu, twice as sharp, and
+        # answers clicks where it draws them.
+        b.call("Emulation.setDeviceMetricsOverride", session=True,
+               width=W, height=H, deviceScaleFactor=2, mobile=False)
+        b.open(url)
+        b.wait_frames(5)
+        sharp = b.shot(path("web-menu-dpr2.png"))
+        check(len(sharp[0]) == 2 * W, f"the picture is {len(sharp[0])} pixels wide at two pixels to the point")
+        on2 = runs(sharp, 2 * (W // 2 - 205), PAPER)
+        check(len(on2) == 7 and all(abs(a - 2 * b0) <= 4 for (a, _), (b0, _) in zip(on2, on)),
+              "the menu is laid out as at one pixel to the point, at twice the pixels")
+
+        def halved(rows):
+            return [row[::2] for row in rows[::2]]
+
+        b.click(W // 2, centre(on[6]))  # Settings
+        settings = halved(b.shot(path("web-settings-dpr2.png")))
+        on_after, off_after = menu_buttons(settings)
+        check((len(on_after), len(off_after)) == (6, 0),
+              "a click at two pixels to the point lands on the button drawn there (Settings opens)")
+        b.click(W // 2, centre(on_after[-1]))  # Back
+        again, off_again = menu_buttons(halved(b.shot()))
+        check((len(again), len(off_again)) == (7, 1), "and Back, clicked, goes to the menu")
+        b.size(W, H)
+        b.open(url)
+        b.wait_frames(5)
 
         # A Simple Hex game from the menu.
         b.click(W // 2, centre(on[0]))

@@ -110,5 +110,18 @@
     };
   }
 
+  // A change of pixels to the point (the window moved to another screen,
+  // or the page zoomed) sizes the canvas again, as a change of size does:
+  // the loader listens to the window's resize only.
+  function watchScale() {
+    window
+      .matchMedia("(resolution: " + window.devicePixelRatio + "dppx)")
+      .addEventListener("change", function () {
+        window.dispatchEvent(new Event("resize"));
+        watchScale();
+      }, { once: true });
+  }
+  watchScale();
+
   miniquad_add_plugin({ register_plugin: register, name: "tally_ho", version: 1 });
 })();

@@ -70,7 +70,10 @@ fn conf(size: (u32, u32)) -> Conf {
         window_title: "Tally-Ho".to_string(),
         window_width: size.0 as i32,
         window_height: size.1 as i32,
-        high_dpi: false,
+        // A page draws at the screen's own pixels (sharp text on a high-DPI
+        // screen), the interface scaled up to keep its size; a desktop
+        // window keeps its pixels as it always has.
+        high_dpi: crate::app::screens::IN_PAGE,
         window_resizable: true,
         ..Default::default()
     }
