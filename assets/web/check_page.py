@@ -464,6 +464,10 @@ def run(args):
         on_after, off_after = menu_buttons(settings)
         check((len(on_after), len(off_after)) == (6, 0),
               "a click at two pixels to the point lands on the button drawn there (Settings opens)")
+        # A setting changed is kept in the browser's storage, as on disk.
+        b.click(W // 2, centre(on_after[0]))  # Volume: 70% (click: +10%)
+        kept = b.js("localStorage.getItem('tally-ho/settings.ron')") or ""
+        check("volume: 0.8" in kept, f"the settings are kept in the browser's storage ({kept[:40]!r}...)")
         b.click(W // 2, centre(on_after[-1]))  # Back
         again, off_again = menu_buttons(halved(b.shot()))
         check((len(again), len(off_again)) == (7, 1), "and Back, clicked, goes to the menu")
@@ -529,6 +533,11 @@ def run(args):
         b.shot(path("web-storage-room-again.png"))
         check(b.js(f"localStorage.getItem({json.dumps(key)})") != kept,
               "with room again, the next autosave is written")
+
+        # One game's entries only, and the settings: nothing of another game.
+        keys = b.js("Object.keys(localStorage)")
+        check(all(k.startswith("tally-ho/saves/simple-hex/") or k.split("#")[0] == "tally-ho/settings.ron" for k in keys),
+              f"the browser's storage holds Simple Hex's entries and the settings only: {sorted(keys)}")
 
         # The save survives a reload.
         again = b.open(url)
