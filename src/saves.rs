@@ -310,23 +310,13 @@ pub fn age(modified: Option<SystemTime>, now: SystemTime) -> String {
     format!("{n} {unit}{} ago", if n == 1 { "" } else { "s" })
 }
 
-/// A date as year-month-day (UTC), from the days since 1970 (Howard
-/// Hinnant's civil-from-days).
+/// A date as year-month-day (UTC), from the days since 1970.
 fn date(t: SystemTime) -> String {
     let days = t
         .duration_since(SystemTime::UNIX_EPOCH)
         .map(|d| d.as_secs() / 86_400)
         .unwrap_or(0) as i64;
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    format!("{y:04}-{m:02}-{d:02}")
+    crate::common::date::Date::from_days(days).into()
 }
 
 #[cfg(test)]

@@ -4,6 +4,7 @@
 //! Pure and headless, like every rules module: no drawing, no input, no
 //! global RNG.
 
+pub mod date;
 pub mod dice;
 pub mod game;
 pub mod given;
