@@ -9,7 +9,7 @@ use tally_ho::app::script::{BlitzScript, Script};
 use tally_ho::app::ui::InputFrame;
 use tally_ho::app::{App, Screen};
 use tally_ho::blitz::{Command, Heading, Leg, Phase};
-use tally_ho::common::game::{GameKind, Rules};
+use tally_ho::common::game::GameKind;
 use tally_ho::record::AnyRecord;
 use tally_ho::saves::Slot;
 use tally_ho::settings::AnimSpeed;

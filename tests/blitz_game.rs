@@ -721,7 +721,7 @@ proptest! {
         }
         prop_assert_eq!(&s, g.state());
         prop_assert_eq!(points, g.points());
-        let again = replayed(g.restart(), g.commands(), g.commands().len());
+        let again = replayed(g.restart(true), g.commands(), g.commands().len());
         prop_assert_eq!(again.events(), g.events());
     }
 }

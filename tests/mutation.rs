@@ -574,7 +574,7 @@ fn records() -> Vec<(&'static str, AnyRecord, bool)> {
     tally_ho::common::game::play_out(&mut blitz, &mut tally_ho::blitz::ai::Crew::default(), 5_000)
         .unwrap();
     let blitz_part = tally_ho::common::game::replayed(
-        blitz.restart(),
+        blitz.restart(true),
         tally_ho::common::game::Rules::commands(&blitz),
         40,
     );

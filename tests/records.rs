@@ -10,7 +10,7 @@ use std::sync::Arc;
 use tally_ho::campaign::ai as campaign_ai;
 use tally_ho::campaign::game::{Battles, Campaign, CampaignSetup};
 use tally_ho::campaign::rules::WeatherRule;
-use tally_ho::common::game::{GameKind, Rules};
+use tally_ho::common::game::GameKind;
 use tally_ho::data;
 use tally_ho::family::{self, Position, Setup as Seats, SpitfireAt};
 use tally_ho::record::{self, AnyRecord, Player, RecordError, RecordOf, Recorded};

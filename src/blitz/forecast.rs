@@ -13,7 +13,6 @@ use super::command::Command;
 use super::event::{Cause, Ending, Phase};
 use super::game::Game;
 use crate::common::dice::sub_seed;
-use crate::common::game::Rules;
 
 /// Flights per option on the screen: a loss of 3% reads within about 2
 /// points (95%).

@@ -24,8 +24,8 @@ use super::rules::{CampaignRules, WeatherRule};
 use super::state::apply::apply;
 use super::tactical::{Battle, OnBoard, Tactical};
 use super::turn::Exec;
-use crate::common::dice::Dice;
-use crate::common::game::{replayed, GameKind, Rules};
+use crate::common::game::GameKind;
+use crate::common::shell::{Engine, Shell};
 use crate::simple_hex::{Command as HexCommand, Side, SpeedDice};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -89,59 +89,101 @@ impl Battles {
     }
 }
 
-/// What one command did, for undo: who made it, and whether it threw a die
-/// or showed something hidden from a side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Played {
-    side: Side,
-    fixed: bool,
+/// The campaign's engine, plugged into the game shell, with what a
+/// campaign keeps beside its state: the battle fought on a board.
+#[derive(Clone)]
+pub struct CampaignEngine {
+    /// The intercept being fought on a board, if one is: a game of its own
+    /// beside the state (or the last one fought, to be read to its end).
+    board: Option<OnBoard>,
+    /// Where the sequence runs from when the campaign begins, and whether
+    /// the weather cards are shuffled first (from the starting position).
+    opening: (Next, bool),
+}
+
+/// What a campaign is built from: its data, rules, setup (which holds the
+/// seed) and the position it begins from (the opening, unless built from a
+/// position).
+#[derive(Clone)]
+pub struct Start {
+    pub data: Arc<CampaignData>,
+    pub rules: Arc<CampaignRules>,
+    pub setup: CampaignSetup,
+    pub position: Arc<Position>,
 }
 
 /// A campaign in play.
-#[derive(Clone)]
-pub struct Campaign {
-    state: State,
-    dice: Dice,
-    /// The intercept being fought on the hex board, if one is: a game of
-    /// its own beside the state.
-    board: Option<OnBoard>,
-    /// Where the campaign began (the opening, unless built from a position).
-    start: Arc<Position>,
-    events: Vec<Event>,
-    commands: Vec<Command>,
-    played: Vec<Played>,
-    quiet: bool,
-}
+pub type Campaign = Shell<CampaignEngine>;
 
 impl fmt::Debug for Campaign {
     /// Where the campaign stands (its data and dice are left out).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Campaign")
-            .field("setup", &self.state.setup())
-            .field("turn", &self.state.turn())
-            .field("tally_ho", &self.state.tally_ho())
-            .field("stage", self.state.stage())
-            .field("commands", &self.commands.len())
-            .field("tally", &self.state.tally())
+            .field("setup", &self.state().setup())
+            .field("turn", &self.turn())
+            .field("tally_ho", &self.tally_ho())
+            .field("stage", self.stage())
+            .field("commands", &self.commands().len())
+            .field("tally", &self.tally())
             .finish()
     }
 }
 
-/// A campaign reads as its state: every accessor of [`State`] (`turn`,
-/// `wings`, `geschwader`, `forces`...) may be called on it. Only `&State`
-/// is given out.
-impl std::ops::Deref for Campaign {
-    type Target = State;
+impl Engine for CampaignEngine {
+    type Command = Command;
+    type Event = Event;
+    type Illegal = Illegal;
+    type State = State;
+    type Seat = Side;
+    type Setup = Start;
+    type SetupError = PositionError;
+    const KIND: GameKind = GameKind::Campaign;
+    /// A side never takes back what the other side has seen.
+    const HANDOVER_FIXES: bool = true;
 
-    fn deref(&self) -> &State {
-        &self.state
+    fn open(start: &Start) -> Result<(CampaignEngine, State), PositionError> {
+        let (state, next, shuffle_weather) =
+            start
+                .position
+                .build(start.data.clone(), start.rules.clone(), start.setup)?;
+        let engine = CampaignEngine {
+            board: None,
+            opening: (next, shuffle_weather),
+        };
+        Ok((engine, state))
+    }
+    fn begin(game: &mut Campaign) -> Result<(), PositionError> {
+        let (next, shuffle_weather) = game.engine().opening.clone();
+        Exec::new(game).start(next, shuffle_weather);
+        if game.to_act().is_some() && game.legal_commands().is_empty() {
+            return Err(PositionError::NothingToDecide);
+        }
+        Ok(())
+    }
+    fn apply(state: &mut State, event: &Event) {
+        apply(state, event)
+    }
+    fn check(game: &Campaign, command: &Command) -> Result<(), Illegal> {
+        check::check(game.state(), game.board_battle(), command)
+    }
+    fn execute(game: &mut Campaign, command: Command) {
+        Exec::new(game).execute(command);
+    }
+    fn legal_commands(game: &Campaign) -> Vec<Command> {
+        check::legal_commands(game.state(), game.board_battle())
+    }
+    fn to_act(game: &Campaign) -> Option<Side> {
+        game.side_to_act()
+    }
+    fn is_over(state: &State) -> bool {
+        state.is_over()
     }
 }
 
 impl Campaign {
     /// A new campaign, played up to the first decision.
     pub fn new(data: Arc<CampaignData>, rules: Arc<CampaignRules>, setup: CampaignSetup) -> Self {
-        Self::build(data, rules, setup, Arc::new(Position::default()), false)
+        Self::build(data, rules, setup, Position::default(), true)
             .expect("the opening is a valid position")
     }
 
@@ -151,7 +193,7 @@ impl Campaign {
         rules: Arc<CampaignRules>,
         setup: CampaignSetup,
     ) -> Self {
-        Self::build(data, rules, setup, Arc::new(Position::default()), true)
+        Self::build(data, rules, setup, Position::default(), false)
             .expect("the opening is a valid position")
     }
 
@@ -164,104 +206,66 @@ impl Campaign {
         setup: CampaignSetup,
         position: Position,
     ) -> Result<Self, PositionError> {
-        Self::build(data, rules, setup, Arc::new(position), false)
+        Self::build(data, rules, setup, position, true)
     }
 
     fn build(
         data: Arc<CampaignData>,
         rules: Arc<CampaignRules>,
         setup: CampaignSetup,
-        start: Arc<Position>,
-        quiet: bool,
+        position: Position,
+        keep_events: bool,
     ) -> Result<Self, PositionError> {
-        let (state, next, shuffle_weather) = start.build(data, rules, setup)?;
-        let mut c = Campaign {
-            state,
-            dice: if quiet {
-                Dice::without_log(setup.seed)
-            } else {
-                Dice::new(setup.seed)
-            },
-            board: None,
-            start,
-            events: Vec::new(),
-            commands: Vec::new(),
-            played: Vec::new(),
-            quiet,
+        let start = Start {
+            data,
+            rules,
+            setup,
+            position: Arc::new(position),
         };
-        c.exec().start(next, shuffle_weather);
-        if c.to_act().is_some() && c.legal_commands().is_empty() {
-            return Err(PositionError::NothingToDecide);
-        }
-        Ok(c)
-    }
-
-    /// The turn sequence, working on this campaign.
-    fn exec(&mut self) -> Exec<'_> {
-        let events = (!self.quiet).then_some(&mut self.events);
-        Exec::new(
-            &mut self.state,
-            &mut self.dice,
-            events,
-            &mut self.board,
-            self.commands.len(),
-        )
+        Shell::from_setup(start, setup.seed, keep_events)
     }
 
     // ----- what the campaign is -----
 
-    /// The state as the events so far have made it.
-    pub fn state(&self) -> &State {
-        &self.state
-    }
-    pub fn events(&self) -> &[Event] {
-        &self.events
-    }
-    pub fn commands(&self) -> &[Command] {
-        &self.commands
-    }
-    /// The campaign's dice, with the log of every roll (none kept when quiet).
-    pub fn dice(&self) -> &Dice {
-        &self.dice
-    }
     /// The position the campaign began from.
     pub fn start(&self) -> &Position {
-        &self.start
+        &self.origin().position
     }
     /// The intercept being fought on the hex board, if one is.
     pub fn battle(&self) -> Option<&Tactical> {
         self.last_battle()
-            .filter(|_| matches!(self.state.stage(), Stage::Battle))
+            .filter(|_| matches!(self.stage(), Stage::Battle))
     }
     /// The battle on the hex board being fought, or the last one fought
     /// on a board if it was on the hex board (over).
     pub fn last_battle(&self) -> Option<&Tactical> {
-        self.board.as_ref().and_then(|b| b.get().hex())
+        self.engine().board.as_ref().and_then(|b| b.get().hex())
     }
     /// The intercept being fought on the family board, if one is.
     pub fn family_battle(&self) -> Option<&FamilyTactical> {
         self.last_family_battle()
-            .filter(|_| matches!(self.state.stage(), Stage::Battle))
+            .filter(|_| matches!(self.stage(), Stage::Battle))
     }
     /// The battle on the family board being fought, or the last one fought
     /// on a board if it was on the family board (over).
     pub fn last_family_battle(&self) -> Option<&FamilyTactical> {
-        self.board.as_ref().and_then(|b| b.get().family())
+        self.engine().board.as_ref().and_then(|b| b.get().family())
     }
     /// The battle on either board being fought, if one is.
     pub fn board_battle(&self) -> Option<&Battle> {
-        self.board
+        self.engine()
+            .board
             .as_ref()
             .map(OnBoard::get)
-            .filter(|_| matches!(self.state.stage(), Stage::Battle))
+            .filter(|_| matches!(self.stage(), Stage::Battle))
     }
     /// The moves played so far in the battle on the board, if one is fought.
     pub fn battle_commands(&self) -> Option<&[HexCommand]> {
         self.battle().map(|b| b.game.commands())
     }
     /// Whose decision it is.
-    pub fn to_act(&self) -> Option<Side> {
-        Some(match self.state.stage() {
+    fn side_to_act(&self) -> Option<Side> {
+        Some(match self.stage() {
             Stage::KeepHand
             | Stage::Reinforce
             | Stage::Missions
@@ -277,12 +281,12 @@ impl Campaign {
             | Stage::Attacks => Side::British,
             // In a solo game the player chooses how each fight is fought,
             // whichever side they command.
-            Stage::HowToFight { .. } => self.state.setup().asks.unwrap_or(Side::British),
+            Stage::HowToFight { .. } => self.state().setup().asks.unwrap_or(Side::British),
             Stage::Allocate { side } => *side,
             Stage::Battle => match self.board_battle()? {
                 Battle::Hex(t) => t.game.to_act()?,
                 // The spinner is the raid's; the Spitfires are the RAF's.
-                Battle::Family(t) => match Rules::to_act(&t.game)? {
+                Battle::Family(t) => match t.game.to_act()? {
                     crate::family::Seat::Bombers => Side::German,
                     crate::family::Seat::Commander(_) => Side::British,
                 },
@@ -291,138 +295,25 @@ impl Campaign {
         })
     }
 
-    // ----- commands -----
-
-    /// The one legality test.
-    pub fn check(&self, cmd: &Command) -> Result<(), Illegal> {
-        check::check(&self.state, self.board_battle(), cmd)
-    }
-
-    /// Every command that would be legal now (for tests and random play;
-    /// wing moves are listed to every square in reach).
-    pub fn legal_commands(&self) -> Vec<Command> {
-        check::legal_commands(&self.state, self.board_battle())
-    }
-
     /// The squares a wing may fly to in this RAF movement.
     pub fn wing_reach(&self, wing: usize) -> Vec<Square> {
-        check::wing_reach(&self.state, wing)
-    }
-
-    /// Plays a command if it is legal, then the automatic steps up to the
-    /// next decision. A refused command changes nothing.
-    pub fn play(&mut self, cmd: Command) -> Result<(), Illegal> {
-        self.check(&cmd)?;
-        let side = self
-            .to_act()
-            .expect("check refuses every command once the campaign is over");
-        self.commands.push(cmd);
-        let mut exec = self.exec();
-        exec.execute(cmd);
-        let fixed = exec.fixed();
-        self.played.push(Played { side, fixed });
-        Ok(())
-    }
-
-    // ----- history -----
-
-    /// How many of the commands can no longer be taken back: those up to
-    /// and including the last that threw a die (a shuffle and a deal too),
-    /// or showed a side something hidden from it (the German hand, a
-    /// target, the gruppen), or was made by the other side than the
-    /// command after it (the last: than the decision now awaited).
-    pub fn undo_point(&self) -> usize {
-        let next = self.to_act();
-        let mut point = 0;
-        for (i, p) in self.played.iter().enumerate() {
-            let after = self.played.get(i + 1).map(|q| q.side).or(next);
-            if p.fixed || after != Some(p.side) {
-                point = i + 1;
-            }
-        }
-        point
-    }
-
-    /// The campaign as it was before its last command, if that command
-    /// comes after the undo point: rebuilt from its data, rules, setup,
-    /// starting position and earlier commands, so no die is thrown again.
-    pub fn undo(&self) -> Option<Campaign> {
-        let n = self.commands.len();
-        if n == 0 || n <= self.undo_point() {
-            return None;
-        }
-        let fresh = Campaign::build(
-            self.state.data().clone(),
-            self.state.rules().clone(),
-            self.state.setup(),
-            self.start.clone(),
-            self.quiet,
-        )
-        .expect("the position this campaign began from was valid");
-        Some(replayed(fresh, &self.commands, n - 1))
+        check::wing_reach(self.state(), wing)
     }
 
     /// Every squadron is in exactly one place; the deck holds all its cards;
     /// wings and geschwader hold only alerted squadrons of their side.
     pub fn check_invariants(&self) -> Result<(), String> {
-        self.state.check_invariants()
+        self.state().check_invariants()
     }
 }
 
-impl Rules for Campaign {
-    type Command = Command;
-    type Event = Event;
-    type Illegal = Illegal;
-    type State = State;
-    type Seat = Side;
-
-    const KIND: GameKind = GameKind::Campaign;
-
-    fn state(&self) -> &State {
-        &self.state
+impl Campaign {
+    /// The battle on a board, to play on.
+    pub(super) fn board_mut(&mut self) -> Option<&mut OnBoard> {
+        self.engine_mut().board.as_mut()
     }
-    fn initial_state(&self) -> State {
-        let (state, _, _) = self
-            .start
-            .build(
-                self.state.data().clone(),
-                self.state.rules().clone(),
-                self.state.setup(),
-            )
-            .expect("the position this campaign began from was valid");
-        state
-    }
-    fn apply(state: &mut State, event: &Event) {
-        apply(state, event)
-    }
-    fn check(&self, command: &Command) -> Result<(), Illegal> {
-        Campaign::check(self, command)
-    }
-    fn play(&mut self, command: Command) -> Result<(), Illegal> {
-        Campaign::play(self, command)
-    }
-    fn legal_commands(&self) -> Vec<Command> {
-        Campaign::legal_commands(self)
-    }
-    fn events(&self) -> &[Event] {
-        &self.events
-    }
-    fn commands(&self) -> &[Command] {
-        &self.commands
-    }
-    fn seed(&self) -> u64 {
-        self.state.setup().seed
-    }
-    fn to_act(&self) -> Option<Side> {
-        Campaign::to_act(self)
-    }
-    fn is_over(&self) -> bool {
-        self.state.is_over()
-    }
-    fn undo_point(&self) -> usize {
-        Campaign::undo_point(self)
-    }
-    fn undo(&self) -> Option<Self> {
-        Campaign::undo(self)
+    /// Where a battle on a board is kept.
+    pub(super) fn board_slot(&mut self) -> &mut Option<OnBoard> {
+        &mut self.engine_mut().board
     }
 }

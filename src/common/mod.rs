@@ -11,6 +11,7 @@ pub mod given;
 pub mod hex;
 pub mod invalid;
 pub mod level;
+pub mod shell;
 pub mod side;
 pub mod silhouette;
 pub mod spread;

@@ -71,7 +71,7 @@ impl std::error::Error for Illegal {}
 
 impl Game {
     /// Every command the game would accept now, in a fixed order.
-    pub fn legal_commands(&self) -> Vec<Command> {
+    pub(super) fn list_legal(&self) -> Vec<Command> {
         let mut out = Vec::new();
         let grid = &self.scenario().grid;
         let mut push = |c: Command, g: &Game| {
@@ -147,7 +147,7 @@ impl Game {
         out
     }
 
-    pub fn check(&self, cmd: &Command) -> Result<(), Illegal> {
+    pub(super) fn check_command(&self, cmd: &Command) -> Result<(), Illegal> {
         let phase = self.phase();
         if let Phase::Over { .. } = phase {
             return Err(Illegal::GameOver);

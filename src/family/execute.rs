@@ -5,17 +5,16 @@
 
 use super::event::{Cause, Return};
 use super::{
-    Command, Ending, Event, FeatureKind, FlightEnd, FlightPlan, Game, Illegal, Order, Phase, Plane,
+    Command, Ending, Event, FeatureKind, FlightEnd, FlightPlan, Game, Order, Phase, Plane,
     SpinnerFace, MAX_BOMBER_SQUARES,
 };
 use crate::common::hex::{End, Facing, Spot};
 use hexx::Hex;
 
 impl Game {
-    /// Checks and carries out a command.
-    pub fn play(&mut self, cmd: Command) -> Result<(), Illegal> {
-        self.check(&cmd)?;
-        let rolls_before = self.rolls();
+    /// What a command `check` accepted does, and the sequence of play up
+    /// to the next decision.
+    pub(super) fn execute(&mut self, cmd: Command) {
         let phase = self.phase();
         match (cmd, phase) {
             (Command::Spin, Phase::Spin { bomber }) => self.fly_bomber(bomber),
@@ -41,8 +40,6 @@ impl Game {
             _ => unreachable!("check passed"),
         }
         self.advance();
-        self.record_command(cmd, rolls_before);
-        Ok(())
     }
 
     fn fuel_on_landing(&self, seat: u8, at: Hex) -> u8 {

@@ -4,7 +4,7 @@
 
 use super::{fnv, RecordError, Recorded};
 use crate::blitz::{Game, Setup};
-use crate::common::game::Rules;
+
 use crate::data;
 use serde::{Deserialize, Serialize};
 use std::path::Path;

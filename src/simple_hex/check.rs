@@ -96,7 +96,7 @@ impl fmt::Display for Illegal {
 impl std::error::Error for Illegal {}
 
 impl Game {
-    pub fn check(&self, cmd: &Command) -> Result<(), Illegal> {
+    pub(super) fn check_command(&self, cmd: &Command) -> Result<(), Illegal> {
         match self.phase() {
             Phase::Over { .. } => return Err(Illegal::GameOver),
             Phase::Between => return Err(Illegal::NotMovingPhase),
@@ -175,7 +175,7 @@ impl Game {
 
     /// Every command `check` accepts now: each waiting unit at each column,
     /// each step, each target in reach, and the end of a move.
-    pub fn legal_commands(&self) -> Vec<Command> {
+    pub(super) fn list_legal(&self) -> Vec<Command> {
         let mut out = Vec::new();
         match self.phase() {
             Phase::Entry { side } => {

@@ -5,16 +5,15 @@
 
 use super::movement::{self, StepTo};
 use super::{
-    Command, Event, FireTable, Game, Illegal, Loc, Loss, Opening, Outcome, Phase, Plane, PlaneId,
-    Role, Side, Speed, SpeedDice, Step,
+    Command, Event, FireTable, Game, Loc, Loss, Opening, Outcome, Phase, Plane, PlaneId, Role,
+    Side, Speed, SpeedDice, Step,
 };
 use crate::common::dice::DieKind;
 
 impl Game {
-    /// Checks and carries out a command.
-    pub fn play(&mut self, cmd: Command) -> Result<(), Illegal> {
-        self.check(&cmd)?;
-        let rolls_before = self.roll_counter();
+    /// What a command `check` accepted does, and the sequence of play up
+    /// to the next decision.
+    pub(super) fn execute(&mut self, cmd: Command) {
         let moves_before = self.moves_begun();
         match cmd {
             Command::Enter { unit, column } => {
@@ -32,10 +31,14 @@ impl Game {
                 self.emit(Event::MoveEnded { plane: m.plane });
             }
         }
-        let spotted = self.spot();
+        if self.spot() {
+            // A face-down formation shown cannot be hidden again by undo.
+            self.reveal();
+        }
         self.advance();
-        self.record_command(cmd, rolls_before, moves_before, spotted);
-        Ok(())
+        if self.moves_begun() != moves_before || matches!(cmd, Command::Attack { .. }) {
+            self.plan_begins();
+        }
     }
 
     /// Turns face up each face-down formation one of whose planes on the

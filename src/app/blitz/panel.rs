@@ -10,7 +10,6 @@ use macroquad::prelude::{Color, Rect};
 
 use super::text::{position_name, question};
 use crate::blitz::forecast;
-use crate::common::game::Rules;
 
 impl BlitzScene {
     pub(super) fn draw_panel(

@@ -4,17 +4,17 @@ use super::*;
 
 impl Game {
     /// The one legality test.
-    pub fn check(&self, cmd: &Command) -> Result<(), Illegal> {
-        let phase = self.state.phase();
+    pub(super) fn check_command(&self, cmd: &Command) -> Result<(), Illegal> {
+        let phase = self.state().phase();
         if phase == Phase::Over {
             return Err(Illegal::Over);
         }
-        let b = self.state.bomber();
+        let b = self.state().bomber();
         let outbound = b.is_some_and(|b| b.leg == Leg::Outbound);
         match (phase, cmd) {
             (Phase::Briefing, Command::TakeOff) => Ok(()),
             (Phase::Briefing, Command::ExtraFuel) => {
-                let m = self.state.mission().ok_or(Illegal::NotNow)?;
+                let m = self.state().mission().ok_or(Illegal::NotNow)?;
                 let full = self.t().nights.fuel.full;
                 if m.extra_fuel || m.fuel >= full {
                     Err(Illegal::NotNow)
@@ -27,7 +27,7 @@ impl Game {
                 let b = b.expect("flying");
                 if !b.leg.headings().contains(h) {
                     Err(Illegal::Heading)
-                } else if h.from(b.zone, &self.state.tables().map).is_none() {
+                } else if h.from(b.zone, &self.state().tables().map).is_none() {
                     Err(Illegal::OffTheMap)
                 } else if b.fuel == 0 {
                     Err(Illegal::NoFuel)
@@ -75,7 +75,7 @@ impl Game {
     }
 
     /// Every command `check` accepts now.
-    pub fn legal_commands(&self) -> Vec<Command> {
+    pub(super) fn list_legal(&self) -> Vec<Command> {
         let all = [
             Command::TakeOff,
             Command::ExtraFuel,

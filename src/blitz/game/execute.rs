@@ -3,21 +3,20 @@
 use super::*;
 
 impl Game {
-    /// Checks and plays a command, then the tables up to the next decision.
-    pub fn play(&mut self, cmd: Command) -> Result<(), Illegal> {
-        self.check(&cmd)?;
-        self.rolled = false;
-        let phase = self.state.phase();
+    /// What a command `check` accepted does, then the tables up to the
+    /// next decision.
+    pub(super) fn execute(&mut self, cmd: Command) {
+        let phase = self.state().phase();
         match cmd {
             Command::TakeOff => self.take_off(),
             Command::ExtraFuel => {
-                let m = self.state.mission().expect("checked");
+                let m = self.state().mission().expect("checked");
                 let fuel = self.t().nights.fuel.with_extra(m.fuel);
                 self.emit(Event::ExtraFuel(fuel));
             }
             Command::Next => {
                 self.emit(Event::Debriefed);
-                let next = self.state.night().next();
+                let next = self.state().night().next();
                 self.start_night(next);
             }
             Command::Fly(h) => {
@@ -39,7 +38,7 @@ impl Game {
             }
             Command::PressOn => self.weather_effects(),
             Command::AvoidWeather => {
-                let m = self.state.mission().expect("flying");
+                let m = self.state().mission().expect("flying");
                 let at_target = m.bomber.as_ref().is_some_and(|b| b.zone == m.target);
                 let back = self.back_heading().expect("checked");
                 let track = &m.track;
@@ -67,8 +66,5 @@ impl Game {
             Command::BombRun => self.bomb_run(),
             Command::Release => self.release(),
         }
-        self.commands.push(cmd);
-        self.command_rolled.push(self.rolled);
-        Ok(())
     }
 }

@@ -9,9 +9,9 @@ impl Game {
         if self.lost() {
             return;
         }
-        let b = self.state.bomber().expect("flying").clone();
+        let b = self.state().bomber().expect("flying").clone();
         if b.leg == Leg::Homebound && self.is_airfield(b.zone) {
-            let map = &self.state.tables().map;
+            let map = &self.state().tables().map;
             let onward = Leg::Homebound
                 .headings()
                 .iter()
@@ -30,13 +30,15 @@ impl Game {
     /// weather's decision or the night fighters.
     pub(super) fn enter_zone(&mut self) {
         let t = self.t();
-        let night = self.state.night();
+        let night = self.state().night();
         let spring = if t.calendar.is_spring(night) {
             t.flight.spring
         } else {
             0
         };
-        let zw = t.flight.roll_zone_weather(&t.calendar, night, self.dice());
+        let zw = t
+            .flight
+            .roll_zone_weather(&t.calendar, night, self.dice_mut());
         self.thrown(TableId::C1, &zw.rolled, spring, zw.weather);
         self.emit(Event::Weather(zw.weather));
         if let Some((r, check)) = &zw.c4 {
@@ -52,7 +54,7 @@ impl Game {
     /// on; then the weather's effects.
     pub(super) fn weather_decision(&mut self) {
         let bad = self
-            .state
+            .state()
             .mission()
             .is_some_and(|m| m.weather == Weather::Bad);
         if bad && !self.weather_choices().is_empty() {
@@ -64,7 +66,7 @@ impl Game {
 
     /// The decisions bad weather offers besides pressing on.
     pub(super) fn weather_choices(&self) -> Vec<Command> {
-        let Some(b) = self.state.bomber() else {
+        let Some(b) = self.state().bomber() else {
             return Vec::new();
         };
         let mut out = Vec::new();
@@ -79,7 +81,7 @@ impl Game {
 
     /// The heading back into the zone the bomber came from.
     pub(super) fn back_heading(&self) -> Option<Heading> {
-        let track = &self.state.mission()?.track;
+        let track = &self.state().mission()?.track;
         let [.., (from, _), (here, _)] = track.as_slice() else {
             return None;
         };
@@ -94,7 +96,7 @@ impl Game {
     /// zone's defences.
     pub(super) fn weather_effects(&mut self) {
         if self
-            .state
+            .state()
             .mission()
             .is_some_and(|m| m.weather == Weather::Bad)
         {
@@ -102,9 +104,9 @@ impl Game {
             if t.flight.headwind > 0 {
                 self.emit(Event::Headwind(t.flight.headwind));
             }
-            let low = self.state.bomber().is_some_and(|b| b.low);
+            let low = self.state().bomber().is_some_and(|b| b.low);
             let m = if low { t.flight.low_altitude } else { 0 };
-            let (r, icing) = t.flight.roll_icing(low, self.dice());
+            let (r, icing) = t.flight.roll_icing(low, self.dice_mut());
             self.thrown(TableId::C2, &r, m, icing);
             match icing {
                 Icing::None => {}
@@ -116,9 +118,9 @@ impl Game {
                 }
                 Icing::Disastrous => return self.bail_out(Cause::Weather),
             }
-            let low = self.state.bomber().is_some_and(|b| b.low);
+            let low = self.state().bomber().is_some_and(|b| b.low);
             let m = if low { t.flight.low_altitude } else { 0 };
-            let (r, l) = t.flight.roll_lightning(low, self.dice());
+            let (r, l) = t.flight.roll_lightning(low, self.dice_mut());
             self.thrown(TableId::C3, &r, m, l);
             match l {
                 Lightning::None => {}
@@ -140,13 +142,13 @@ impl Game {
         let t = self.t();
         let s = self.sit();
         if t.defences.night_fighters_hunt(&s) {
-            let (r, m, d) = t.defences.detection.roll(&s, self.dice());
+            let (r, m, d) = t.defences.detection.roll(&s, self.dice_mut());
             self.thrown(TableId::C8, &r, m, d);
             if d == Detection::Detected {
-                let (r, m, i) = t.defences.roll_interception(&s, self.dice());
+                let (r, m, i) = t.defences.roll_interception(&s, self.dice_mut());
                 self.thrown(TableId::C9, &r, m, i);
                 if i == Interception::Attacks {
-                    let (r, m, fighter) = t.defences.roll_fighter(&s, self.dice());
+                    let (r, m, fighter) = t.defences.roll_fighter(&s, self.dice_mut());
                     self.thrown(TableId::C10, &r, m, fighter);
                     self.emit(Event::Phase(Phase::Attacked {
                         fighter,
@@ -164,7 +166,7 @@ impl Game {
         if self.lost() {
             return;
         }
-        let m = self.state.mission().expect("flying");
+        let m = self.state().mission().expect("flying");
         let b = m.bomber.as_ref().expect("flying");
         if !after_bombing && b.leg == Leg::Outbound && b.zone == m.target {
             return self.over_the_target();
@@ -184,7 +186,7 @@ impl Game {
         let t = self.t();
         let mut shaken = false;
         if evade {
-            let (r, e, collided) = t.defences.roll_evasion(self.dice());
+            let (r, e, collided) = t.defences.roll_evasion(self.dice_mut());
             self.thrown(TableId::Evasion, &r, 0, e);
             if collided {
                 return self.bail_out(Cause::Collision);
@@ -197,9 +199,9 @@ impl Game {
         }
         let gunner = self.able(Position::Gunner);
         let skill = self.skill(Position::Gunner, t.crew.experience.return_fire);
-        if let Some((r, m, a)) = t
-            .defences
-            .roll_attack(fighter, gunner, skill, shaken, self.dice())
+        if let Some((r, m, a)) =
+            t.defences
+                .roll_attack(fighter, gunner, skill, shaken, self.dice_mut())
         {
             self.thrown(TableId::Attack, &r, m, a);
             match a {
@@ -214,7 +216,7 @@ impl Game {
                 return;
             }
         }
-        if let Some((r, again)) = t.defences.roll_follow_up(attacks + 1, self.dice()) {
+        if let Some((r, again)) = t.defences.roll_follow_up(attacks + 1, self.dice_mut()) {
             self.thrown(TableId::FollowUp, &r, 0, Reading::Again(again));
             if again {
                 self.emit(Event::Phase(Phase::Attacked {

@@ -9,7 +9,7 @@ impl Game {
     /// sea a man who lives comes down in it (E-3).
     pub(super) fn bail_out(&mut self, cause: Cause) {
         let t = self.t();
-        let zone = self.state.bomber().expect("flying").zone;
+        let zone = self.state().bomber().expect("flying").zone;
         let sea = t.map.kind(zone) == Some(ZoneKind::Water);
         let collision = cause == Cause::Collision;
         for p in Position::ALL {
@@ -18,7 +18,7 @@ impl Game {
             }
             let mut fate = None;
             if collision || !sea {
-                let (r, j, f) = t.end.roll_jump(&t.map, zone, collision, self.dice());
+                let (r, j, f) = t.end.roll_jump(&t.map, zone, collision, self.dice_mut());
                 let table = if collision { TableId::E2 } else { TableId::E1 };
                 self.thrown(table, &r, 0, j);
                 if j == Jump::Injured && f != Fate::Killed {
@@ -32,7 +32,7 @@ impl Game {
             let fate = match fate {
                 Some(f) if !sea || f == Fate::Killed => f,
                 _ => {
-                    let (r, d, f) = t.end.roll_ditching(&t.map, zone, self.dice());
+                    let (r, d, f) = t.end.roll_ditching(&t.map, zone, self.dice_mut());
                     self.thrown(TableId::E3, &r, 0, d);
                     f
                 }
@@ -50,7 +50,7 @@ impl Game {
             if !self.alive(p) {
                 continue;
             }
-            let r = t.end.jump.dice.roll(self.dice());
+            let r = t.end.jump.dice.roll(self.dice_mut());
             let j = *t.end.jump.get(r.total());
             self.thrown(TableId::E1, &r, 0, j);
             let wound = match j {
@@ -68,13 +68,13 @@ impl Game {
     /// At an airfield: G-1, or in N9 without a Fuel Box, bail out.
     pub(super) fn land(&mut self) {
         let t = self.t();
-        let b = self.state.bomber().expect("flying").clone();
+        let b = self.state().bomber().expect("flying").clone();
         if !t.end.may_land(b.zone, b.fuel) {
             return self.bail_out(Cause::Fuel);
         }
         let s = self.sit();
         let skill = self.skill(Position::Pilot, t.crew.experience.landing);
-        let (r, m, l) = t.end.roll_landing(&s, &b, skill, self.dice());
+        let (r, m, l) = t.end.roll_landing(&s, &b, skill, self.dice_mut());
         self.thrown(TableId::G1, &r, m, l);
         match l {
             Landing::Crash => self.crash(Cause::Landing),

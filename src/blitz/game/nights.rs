@@ -8,11 +8,11 @@ impl Game {
     pub(super) fn start_night(&mut self, mut night: crate::blitz::Date) {
         let t = self.t();
         loop {
-            if night > self.state.last_night() {
+            if night > self.state().last_night() {
                 self.emit(Event::Phase(Phase::Over));
                 return;
             }
-            if self.state.written_off() >= t.crew.write_offs as u32 {
+            if self.state().written_off() >= t.crew.write_offs as u32 {
                 self.emit(Event::OffOperations);
                 self.emit(Event::Phase(Phase::Over));
                 return;
@@ -29,26 +29,26 @@ impl Game {
                 t.nights.night(
                     &t.calendar,
                     night,
-                    self.state.last_mission(),
+                    self.state().last_mission(),
                     &london_name,
                     0,
                     0,
                 )
             } else {
-                let r = crate::blitz::table::Throw::D100.roll(self.dice());
+                let r = crate::blitz::table::Throw::D100.roll(self.dice_mut());
                 let roll = r.total() as u8;
                 let (a, b) = t.nights.no_mission;
                 let other_needed = !(a..=b).contains(&roll)
                     && matches!(t.nights.mission_roll.get(roll as i16), Orders::OtherCity);
                 let other = if other_needed {
-                    Some(crate::blitz::table::Throw::D100.roll(self.dice()))
+                    Some(crate::blitz::table::Throw::D100.roll(self.dice_mut()))
                 } else {
                     None
                 };
                 let o = t.nights.night(
                     &t.calendar,
                     night,
-                    self.state.last_mission(),
+                    self.state().last_mission(),
                     &london_name,
                     roll,
                     other.as_ref().map_or(0, |o| o.total() as u8),
@@ -98,20 +98,22 @@ impl Game {
 
     pub(super) fn take_off(&mut self) {
         let t = self.t();
-        let night = self.state.night();
+        let night = self.state().night();
         let spring = if t.calendar.is_spring(night) {
             t.flight.spring
         } else {
             0
         };
-        let (r, bw) = t.flight.roll_base_weather(&t.calendar, night, self.dice());
+        let (r, bw) = t
+            .flight
+            .roll_base_weather(&t.calendar, night, self.dice_mut());
         self.thrown(TableId::B1, &r, spring, bw);
         let weather = match bw {
             crate::blitz::flight::BaseWeather::Scrubbed => return self.end(Ending::Scrubbed),
             crate::blitz::flight::BaseWeather::Fly(w) => w,
         };
         self.emit(Event::BaseWeather(weather));
-        let ([a, b], to) = t.flight.roll_take_off(self.dice());
+        let ([a, b], to) = t.flight.roll_take_off(self.dice_mut());
         self.thrown(TableId::B3, &a, 0, to);
         self.thrown(TableId::B3, &b, 0, to);
         let base = Zone::parse(&t.nights.base).expect("a checked base");
@@ -123,7 +125,7 @@ impl Game {
             }
             TakeOff::Airborne => self.emit(Event::TookOff(base)),
         }
-        let (r, g) = t.flight.roll_glitch(self.dice());
+        let (r, g) = t.flight.roll_glitch(self.dice_mut());
         self.thrown(TableId::B2, &r, 0, g);
         if g == crate::blitz::flight::Glitch::TurnBack {
             self.emit(Event::Glitch);

@@ -9,9 +9,9 @@ impl Game {
     /// forces the abort.
     pub(super) fn over_the_target(&mut self) {
         let t = self.t();
-        let b = self.state.bomber().expect("flying").clone();
+        let b = self.state().bomber().expect("flying").clone();
         if b.beam_equipment && self.able(Position::Radio) {
-            if let Some((r, beam)) = t.end.roll_beam(b.beam_jammed, self.dice()) {
+            if let Some((r, beam)) = t.end.roll_beam(b.beam_jammed, self.dice_mut()) {
                 self.thrown(TableId::D1, &r, 0, beam);
                 self.emit(Event::Beam(beam));
                 if beam == Beam::Jammed {
@@ -29,13 +29,13 @@ impl Game {
     pub(super) fn bomb_run(&mut self) {
         let t = self.t();
         let s = self.sit();
-        let (r, m, lights) = t.defences.searchlights.roll(&s, self.dice());
+        let (r, m, lights) = t.defences.searchlights.roll(&s, self.dice_mut());
         self.thrown(TableId::D2, &r, m, lights);
         self.emit(Event::Lights(lights));
         if !self.flak() {
             return;
         }
-        let b = self.state.bomber().expect("flying");
+        let b = self.state().bomber().expect("flying");
         if b.leg == Leg::Outbound && b.bombs {
             self.emit(Event::Phase(Phase::Release));
         } else {
@@ -47,7 +47,7 @@ impl Game {
     pub(super) fn flak(&mut self) -> bool {
         let t = self.t();
         let s = self.sit();
-        let (r, m, flak, downed) = t.defences.roll_flak(&s, self.dice());
+        let (r, m, flak, downed) = t.defences.roll_flak(&s, self.dice_mut());
         self.thrown(TableId::D3, &r, m, Reading::Flak { flak, downed });
         self.emit(Event::Flak(flak));
         if downed {
@@ -73,17 +73,17 @@ impl Game {
     /// on again (D-3) while it flies straight and level for the aim.
     pub(super) fn release(&mut self) {
         let t = self.t();
-        let lit = self.state.mission().map(|m| m.lights);
+        let lit = self.state().mission().map(|m| m.lights);
         if lit.is_some_and(|l| t.defences.second_flak.contains(&l)) && !self.flak() {
             return;
         }
         let flak = self
-            .state
+            .state()
             .mission()
             .and_then(|m| m.flak)
             .unwrap_or(Flak::NoFlak);
-        let b = self.state.bomber().expect("flying").clone();
-        let m = self.state.mission().expect("flying");
+        let b = self.state().bomber().expect("flying").clone();
+        let m = self.state().mission().expect("flying");
         let beam = m.beam;
         // (Bad weather avoided in the target zone forfeits the points; as
         // avoiding it aborts the mission, no bomb run follows it anyway.)
@@ -95,7 +95,7 @@ impl Game {
         };
         let s = self.sit();
         let skill = self.skill(Position::Bombardier, t.crew.experience.bomb_run);
-        if let Some((r, md, run)) = t.end.roll_bomb_run(beam, &b, &s, skill, self.dice()) {
+        if let Some((r, md, run)) = t.end.roll_bomb_run(beam, &b, &s, skill, self.dice_mut()) {
             self.thrown(TableId::D5, &r, md, run);
             let full = t.end.points(run, london, avoided);
             // Fewer bombs for the extra fuel: a run on the aiming point
@@ -118,7 +118,7 @@ impl Game {
     /// Table K.
     pub(super) fn failure(&mut self) {
         let t = self.t();
-        let (r, f) = t.flight.roll_failure(self.dice());
+        let (r, f) = t.flight.roll_failure(self.dice_mut());
         self.thrown(TableId::K, &r, 0, f);
         self.emit(Event::Failed {
             failure: f,
@@ -130,21 +130,27 @@ impl Game {
     /// outbound mission, a lost pilot is relieved at the controls.
     pub(super) fn crew_hit(&mut self, cause: Cause) {
         let t = self.t();
-        let (r, p) = t.defences.roll_crewman(self.dice());
+        let (r, p) = t.defences.roll_crewman(self.dice_mut());
         self.thrown(TableId::Hit, &r, 0, p);
-        let r = t.crew.wound.dice.roll(self.dice());
+        let r = t.crew.wound.dice.roll(self.dice_mut());
         let w = *t.crew.wound.get(r.total());
         self.thrown(TableId::Wound, &r, 0, w);
         self.emit(Event::Wounded {
             position: p,
             wound: w,
         });
-        let outbound = self.state.bomber().is_some_and(|b| b.leg == Leg::Outbound);
+        let outbound = self
+            .state()
+            .bomber()
+            .is_some_and(|b| b.leg == Leg::Outbound);
         if p == Position::Bombardier && w >= Wound::Serious && outbound {
             self.emit(Event::Aborted(Abort::Bombardier));
         }
         if p == Position::Pilot && w >= Wound::Serious {
-            let outbound = self.state.bomber().is_some_and(|b| b.leg == Leg::Outbound);
+            let outbound = self
+                .state()
+                .bomber()
+                .is_some_and(|b| b.leg == Leg::Outbound);
             match relieve_pilot(|q| self.able(q), outbound) {
                 Some(Relief { from, aborts }) => {
                     self.emit(Event::ChangedPlaces {
