@@ -5,6 +5,7 @@
 
 use macroquad::prelude::KeyCode;
 use tally_ho::app::script::{Monkey, Script, ScriptedPlayer};
+use tally_ho::app::simple_hex::NewGame;
 use tally_ho::app::ui::InputFrame;
 use tally_ho::app::Players;
 use tally_ho::app::{App, Screen};
@@ -47,7 +48,7 @@ fn play_through(players: usize, seed: u64, anim: AnimSpeed) -> (App, u32) {
 fn a_newcomer_plays_a_solo_game_as_the_raf_through_the_screens() {
     let (_g, _dir) = data_dir("solo");
     let (app, handovers) = play_through(0, 11, AnimSpeed::Instant);
-    assert!(matches!(app.top(), Screen::Result(_)));
+    assert!(app.top().is_result(GameKind::SimpleHex));
     let b = app.battle().unwrap();
     assert!(b.game.is_over());
     assert_eq!(
@@ -67,7 +68,7 @@ fn a_newcomer_plays_a_solo_game_as_the_raf_through_the_screens() {
     frame(&mut app, InputFrame::idle());
     click(&mut app, "Watch the replay");
     for _ in 0..100_000 {
-        if matches!(app.top(), Screen::Result(_)) && app.stack.len() == 3 {
+        if app.top().is_result(GameKind::SimpleHex) && app.stack.len() == 3 {
             break;
         }
         frame(&mut app, InputFrame::idle());
@@ -161,9 +162,9 @@ fn the_seed_shown_is_the_seed_played() {
     let (_g, _dir) = data_dir("seed");
     let mut app = app();
     new_game_with_seed(&mut app, "777");
-    match app.top() {
-        Screen::NewGame(ng) => assert_eq!(ng.seed, "777"),
-        _ => panic!("not on the new-game screen"),
+    match app.top().new_game::<NewGame>() {
+        Some(ng) => assert_eq!(ng.seed, "777"),
+        None => panic!("not on the new-game screen"),
     }
     click(&mut app, "Start");
     assert_eq!(app.battle().unwrap().game.seed(), 777);
@@ -213,7 +214,7 @@ fn saving_and_loading_restores_the_game_and_autosave_follows_each_round() {
     let (_g, dir) = data_dir("save");
     let mut app = start_solo("31");
     save_in_slot(&mut app, 1);
-    assert!(matches!(app.top(), Screen::Battle(_)), "back to the game");
+    assert!(app.top().is_table(GameKind::SimpleHex), "back to the game");
     assert_eq!(
         app.battle().unwrap().shared.message.as_deref(),
         Some("Game saved in slot 1.")
@@ -240,7 +241,7 @@ fn saving_and_loading_restores_the_game_and_autosave_follows_each_round() {
     assert!(later.commands() > first, "the autosave follows the game");
     // F5 again saves in the game's own slot without asking.
     save_in_slot(&mut going, 2);
-    assert!(matches!(going.top(), Screen::Battle(_)));
+    assert!(going.top().is_table(GameKind::SimpleHex));
     let now = going.battle().unwrap().game.commands().len();
     assert_eq!(
         saved(GameKind::SimpleHex, Slot::Numbered(1))
@@ -353,7 +354,7 @@ fn quitting_mid_game_asks_to_save() {
     frame(&mut app, close_window());
     assert!(matches!(app.top(), Screen::ConfirmLeave { quitting: true }));
     click(&mut app, "Stay");
-    assert!(matches!(app.top(), Screen::Battle(_)));
+    assert!(app.top().is_table(GameKind::SimpleHex));
     frame(&mut app, InputFrame::press(KeyCode::Escape));
     assert!(matches!(
         app.top(),
@@ -411,7 +412,7 @@ fn escape_goes_back_and_help_opens_from_the_battle() {
     assert!(matches!(app.top(), Screen::Help { .. }));
     frame(&mut app, InputFrame::idle());
     frame(&mut app, InputFrame::press(KeyCode::Escape));
-    assert!(matches!(app.top(), Screen::Battle(_)));
+    assert!(app.top().is_table(GameKind::SimpleHex));
 }
 
 #[test]
@@ -698,7 +699,6 @@ fn fly_whole_move_on_screen(app: &mut App) -> tally_ho::simple_hex::PlaneId {
 
 #[test]
 fn undo_on_screen_takes_back_a_whole_planes_move_and_the_one_before_it() {
-    use tally_ho::common::game::Rules;
     let (_g, _dir) = data_dir("undo-moves");
     let mut app = start_solo("12");
     // What the screen and the game hold before the RAF's first move: the

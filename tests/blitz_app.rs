@@ -34,11 +34,7 @@ fn settle(app: &mut App) {
 fn start(app: &mut App) {
     frame(app, InputFrame::idle());
     click(app, "Night Blitz");
-    assert!(
-        matches!(app.top(), Screen::Blitz(_)),
-        "{}",
-        app.top().name()
-    );
+    assert!(app.top().is_table(GameKind::Blitz), "{}", app.top().name());
     settle(app);
     assert_eq!(app.blitz().unwrap().game.phase(), Phase::Briefing);
 }

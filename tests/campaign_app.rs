@@ -298,7 +298,7 @@ fn a_campaign_saved_in_the_middle_of_a_board_battle_resumes_where_it_was() {
     assert!(matches!(app.top(), Screen::Menu));
     frame(&mut app, InputFrame::idle());
     load(&mut app, "Campaign, Slot 4");
-    assert!(matches!(app.top(), Screen::Campaign(_)), "{:?}", app.notice);
+    assert!(app.top().is_table(GameKind::Campaign), "{:?}", app.notice);
     frame(&mut app, InputFrame::idle());
     let t = table(&app);
     let r = &t.campaign();
@@ -423,7 +423,7 @@ fn the_new_campaign_screen_sets_players_weather_battles_and_seed_and_refuses_a_b
     let mut app = app_with(AnimSpeed::Instant);
     frame(&mut app, InputFrame::idle());
     click(&mut app, "Campaign: the Battle");
-    assert!(matches!(app.top(), Screen::CampaignNew(_)));
+    assert!(app.top().is_new_game(GameKind::Campaign));
     frame(&mut app, InputFrame::idle());
     click(&mut app, "Players:"); // Luftwaffe solo
     click(&mut app, "Weather:"); // single dice
@@ -471,7 +471,7 @@ fn the_new_campaign_screen_sets_players_weather_battles_and_seed_and_refuses_a_b
     frame(&mut app, InputFrame::press(KeyCode::H));
     assert!(matches!(app.top(), Screen::Help { .. }));
     frame(&mut app, InputFrame::press(KeyCode::Escape));
-    assert!(matches!(app.top(), Screen::Campaign(_)));
+    assert!(app.top().is_table(GameKind::Campaign));
 }
 
 #[test]
@@ -527,7 +527,7 @@ fn at_1024_by_700_every_button_is_on_the_screen_and_none_overlap() {
                 assert!(!r.overlaps(&o.rect), "{b:?} overlaps {o:?}");
             }
         }
-        if let (Some(t), Screen::Campaign(_)) = (app.campaign(), app.top()) {
+        if let (Some(t), true) = (app.campaign(), app.top().is_table(GameKind::Campaign)) {
             if t.texts().is_empty() {
                 // Not drawn yet (just opened), or on the hex board.
                 continue;
@@ -566,7 +566,7 @@ fn at_every_window_size_labels_fit_their_buttons_the_header_fits_and_legal_squar
             }
             let input = p.next(&app);
             app.frame(input, false, w, h);
-            let (Some(t), Screen::Campaign(_)) = (app.campaign(), app.top()) else {
+            let (Some(t), true) = (app.campaign(), app.top().is_table(GameKind::Campaign)) else {
                 continue;
             };
             if t.texts().is_empty() {
@@ -646,7 +646,7 @@ fn at_960_by_600_in_a_busy_turn_each_counter_is_on_its_square_none_covers_anothe
         }
         let input = p.next(&app);
         app.frame(input, false, w, h);
-        let (Some(t), Screen::Campaign(_)) = (app.campaign(), app.top()) else {
+        let (Some(t), true) = (app.campaign(), app.top().is_table(GameKind::Campaign)) else {
             continue;
         };
         if t.sub().is_some() || t.texts().is_empty() {
@@ -748,7 +748,7 @@ fn a_whole_shortened_campaign_ends_on_its_result_screen() {
         }
     }
     assert!(p.done, "the campaign did not finish: {}", state(&app));
-    assert!(matches!(app.top(), Screen::CampaignResult(_)));
+    assert!(app.top().is_result(GameKind::Campaign));
     let c = &table(&app).campaign();
     assert!(c.is_over());
     assert!(c.verdict().is_some());
@@ -808,7 +808,7 @@ fn the_monkey_finds_no_panic_on_the_campaign_screens() {
                     None => m.next(&app, W, H),
                 }
             }
-            Screen::CampaignNew(_) if i % 7 == 0 => InputFrame::press(KeyCode::Enter),
+            Screen::NewGame(_) if i % 7 == 0 => InputFrame::press(KeyCode::Enter),
             _ => m.next(&app, W, H),
         };
         frame(&mut app, input);
@@ -883,7 +883,7 @@ fn a_board_battle_keeps_its_target_from_the_raf_and_tells_the_luftwaffe_when_it_
         );
         let mut app = app_with(AnimSpeed::Instant);
         let t = CampaignTable::new(c, Some(side));
-        app.stack.push(Screen::Campaign(Box::new(t)));
+        app.stack.push(Screen::Table(Box::new(t)));
         for _ in 0..50 {
             frame(&mut app, InputFrame::idle());
             if let Some(b) = table(&app).sub() {

@@ -93,7 +93,7 @@ fn airborne(app: &mut App, seed: &str) {
 fn family_new_game(app: &mut App, seed: &str) {
     frame(app, InputFrame::idle());
     click(app, "Family game:");
-    assert!(matches!(app.top(), Screen::FamilyNew(_)));
+    assert!(app.top().is_new_game(GameKind::Family));
     for _ in 0..12 {
         frame(app, InputFrame::press(KeyCode::Backspace));
     }
@@ -110,7 +110,7 @@ fn family_new_game(app: &mut App, seed: &str) {
 fn a_solo_commander_plays_the_family_game_to_the_end_through_the_screens() {
     let (_g, _dir) = data_dir("solo");
     let (app, handovers) = play_through(1, 0, 7, AnimSpeed::Instant);
-    assert!(matches!(app.top(), Screen::FamilyResult(_)));
+    assert!(app.top().is_result(GameKind::Family));
     let b = family(&app);
     assert!(b.game.is_over());
     assert_eq!(b.commanders().len(), 1);
@@ -147,7 +147,7 @@ fn a_solo_commander_plays_the_family_game_to_the_end_through_the_screens() {
     frame(&mut app, InputFrame::idle());
     click(&mut app, "Watch the replay");
     for _ in 0..100_000 {
-        if matches!(app.top(), Screen::FamilyResult(_)) && app.stack.len() == 3 {
+        if app.top().is_result(GameKind::Family) && app.stack.len() == 3 {
             break;
         }
         frame(&mut app, InputFrame::idle());
@@ -262,7 +262,7 @@ fn a_family_game_saves_loads_and_is_autosaved() {
     assert!(matches!(app.top(), Screen::Menu));
     frame(&mut app, InputFrame::idle());
     load(&mut app, "Family game, Slot 1");
-    assert!(matches!(app.top(), Screen::Family(_)));
+    assert!(app.top().is_table(GameKind::Family));
     assert_eq!(family(&app).game.commands(), commands.as_slice());
     assert_eq!(family(&app).slot, Some(Slot::Numbered(1)));
 }
@@ -558,7 +558,7 @@ fn the_new_game_screen_fits_its_buttons_in_the_window_from_640_by_480() {
                 app.frame(InputFrame::idle(), false, w, h);
             };
             click(&mut app, "Family game:");
-            assert!(matches!(app.top(), Screen::FamilyNew(_)));
+            assert!(app.top().is_new_game(GameKind::Family));
             for _ in 1..commanders {
                 click(&mut app, "Commanders");
             }

@@ -4,8 +4,9 @@
 
 use macroquad::prelude::KeyCode;
 use tally_ho::app::script::{Script, ScriptedPlayer};
+use tally_ho::app::simple_hex::NewGame;
 use tally_ho::app::ui::InputFrame;
-use tally_ho::app::{App, HelpPage, Screen};
+use tally_ho::app::{App, Screen};
 use tally_ho::common::game::GameKind;
 use tally_ho::saves::Slot;
 use tally_ho::settings::AnimSpeed;
@@ -21,7 +22,7 @@ fn scroll(app: &App) -> f32 {
     }
 }
 
-fn page(app: &App) -> HelpPage {
+fn page(app: &App) -> GameKind {
     match app.top() {
         Screen::Help { page, .. } => *page,
         s => panic!("not a rules page but {}", s.name()),
@@ -49,10 +50,10 @@ fn open_rules(app: &mut App, game: &str) {
 fn each_games_rules_are_reachable_from_the_menu() {
     let (_g, _dir) = data_dir("rules-reachable");
     for (label, want) in [
-        ("Simple Hex", HelpPage::SimpleHex),
-        ("Family game", HelpPage::Family),
-        ("Campaign", HelpPage::Campaign),
-        ("Night Blitz", HelpPage::Blitz),
+        ("Simple Hex", GameKind::SimpleHex),
+        ("Family game", GameKind::Family),
+        ("Campaign", GameKind::Campaign),
+        ("Night Blitz", GameKind::Blitz),
     ] {
         let mut app = app_with(AnimSpeed::Instant);
         open_rules(&mut app, label);
@@ -131,7 +132,7 @@ fn continue_is_offered_only_when_a_game_is_saved() {
     assert_eq!(b.label, "Continue the last game: Simple Hex dogfight");
     click(&mut app, "Continue");
     assert!(
-        matches!(app.top(), Screen::Battle(_)),
+        app.top().is_table(GameKind::SimpleHex),
         "{}",
         app.top().name()
     );
@@ -150,7 +151,7 @@ fn the_leave_dialog_is_asked_over_the_game_not_a_black_screen() {
             break;
         }
     }
-    assert!(matches!(app.top(), Screen::Battle(_)));
+    assert!(app.top().is_table(GameKind::SimpleHex));
     audited_frame(&mut app, InputFrame::idle(), W, H);
     let table_alone = audit::checked();
     audited_frame(&mut app, InputFrame::press(KeyCode::Escape), W, H);
@@ -300,7 +301,7 @@ fn a_first_simple_hex_game_meets_the_gentler_opponent_and_says_there_are_two() {
     let mut app = App::new(guided, None);
     frame(&mut app, InputFrame::idle());
     click(&mut app, "New game: Simple Hex");
-    let Screen::NewGame(ng) = app.top() else {
+    let Some(ng) = app.top().new_game::<NewGame>() else {
         panic!("the new game screen");
     };
     assert_eq!(ng.opponent, Level::Recruit);
@@ -313,7 +314,7 @@ fn a_first_simple_hex_game_meets_the_gentler_opponent_and_says_there_are_two() {
     click(&mut app, "Opponent: Recruit");
     frame(&mut app, InputFrame::idle());
     click(&mut app, "Opponent: Veteran (the stronger of two)");
-    let Screen::NewGame(ng) = app.top() else {
+    let Some(ng) = app.top().new_game::<NewGame>() else {
         panic!("the new game screen");
     };
     assert_eq!(ng.opponent, Level::Recruit);
@@ -323,7 +324,7 @@ fn a_first_simple_hex_game_meets_the_gentler_opponent_and_says_there_are_two() {
     let mut app = App::new(learned, None);
     frame(&mut app, InputFrame::idle());
     click(&mut app, "New game: Simple Hex");
-    let Screen::NewGame(ng) = app.top() else {
+    let Some(ng) = app.top().new_game::<NewGame>() else {
         panic!("the new game screen");
     };
     assert_eq!(ng.opponent, Level::Veteran);
@@ -646,7 +647,7 @@ fn the_new_game_screen_offers_each_forces_setting_with_its_measured_share() {
     let even = forces.setting("even").unwrap().label.clone();
     click(&mut app, &even);
     click(&mut app, "Start");
-    let Screen::Battle(b) = app.top() else {
+    let Some(b) = app.top().table::<tally_ho::app::simple_hex::Battle>() else {
         panic!("a battle");
     };
     let sc = b.game.scenario();

@@ -5,6 +5,7 @@
 
 use macroquad::prelude::KeyCode;
 use tally_ho::app::script::{CampaignScript, Script};
+use tally_ho::app::simple_hex::Battle;
 use tally_ho::app::ui::InputFrame;
 use tally_ho::app::{App, Screen};
 use tally_ho::common::game::{GameKind, Rules};
@@ -54,7 +55,7 @@ fn play_simple_hex(app: &mut App) -> tally_ho::simple_hex::Game {
     frame(app, InputFrame::idle());
     click(app, "Start");
     assert!(
-        matches!(app.top(), Screen::Battle(_)),
+        app.top().is_table(GameKind::SimpleHex),
         "no question: {}",
         app.top().name()
     );
@@ -214,7 +215,10 @@ fn a_new_game_asks_before_it_replaces_an_unfinished_one_and_can_keep_it() {
     assert!(matches!(app.top(), Screen::ConfirmNew(_)));
     frame(&mut app, InputFrame::idle());
     click(&mut app, "Back");
-    assert!(matches!(app.top(), Screen::NewGame(_)), "nothing started");
+    assert!(
+        app.top().is_new_game(GameKind::SimpleHex),
+        "nothing started"
+    );
     assert_eq!(
         saved(GameKind::SimpleHex, Slot::Autosave),
         Some(auto.clone())
@@ -223,7 +227,7 @@ fn a_new_game_asks_before_it_replaces_an_unfinished_one_and_can_keep_it() {
     click(&mut app, "Start");
     frame(&mut app, InputFrame::idle());
     click(&mut app, "Keep it in slot 1 and start");
-    assert!(matches!(app.top(), Screen::Battle(_)));
+    assert!(app.top().is_table(GameKind::SimpleHex));
     // The unfinished game is in slot 1, as it was.
     let kept = saved(GameKind::SimpleHex, Slot::Numbered(1)).expect("kept in slot 1");
     assert_eq!(kept.commands(), auto.commands());
@@ -264,7 +268,7 @@ fn saving_over_a_slot_that_holds_another_game_asks_first() {
 
     frame(&mut app, InputFrame::idle());
     click(&mut app, "Overwrite");
-    assert!(matches!(app.top(), Screen::Battle(_)), "back to the game");
+    assert!(app.top().is_table(GameKind::SimpleHex), "back to the game");
     let now = saved(GameKind::SimpleHex, Slot::Numbered(1)).unwrap();
     assert_ne!(now, one, "overwritten once confirmed");
 }
@@ -346,9 +350,12 @@ fn a_save_handed_over_on_the_load_screen_is_kept_in_the_first_empty_slot_of_its_
     assert_eq!(list.entries.len(), 3, "the autosave and the two slots");
     // Loaded, it is the game as it was.
     click(&mut app, "Simple Hex dogfight, Slot 2");
-    match app.top() {
-        Screen::Battle(b) => assert_eq!(b.game.commands(), auto.commands.as_slice()),
-        s => panic!("loading the imported save opened the {} screen", s.name()),
+    match app.top().table::<Battle>() {
+        Some(b) => assert_eq!(b.game.commands(), auto.commands.as_slice()),
+        None => panic!(
+            "loading the imported save opened the {} screen",
+            app.top().name()
+        ),
     }
 }
 

@@ -1,7 +1,10 @@
 //! The tables the frame-time benchmark draws, one for each game.
 
-/// A battle with every plane of the author's mat in the air, the player's
 use super::*;
+use crate::data;
+use std::sync::Arc;
+
+/// A battle with every plane of the author's mat in the air, the player's
 /// plane to move (its reach highlighted) and a full dice log: the frame-time
 /// benchmark draws this.
 pub fn bench_app() -> App {
@@ -64,7 +67,7 @@ pub fn bench_app() -> App {
     }
     let (settings, _) = Settings::load();
     let mut app = App::new(settings, None);
-    app.stack.push(Screen::Battle(Box::new(b)));
+    app.stack.push(Screen::Table(Box::new(b)));
     app
 }
 
@@ -93,7 +96,7 @@ pub fn bench_campaign_app() -> App {
     let (settings, _) = Settings::load();
     let mut app = App::new(settings, None);
     let table = campaign::CampaignTable::new(c, Some(Side::British));
-    app.stack.push(Screen::Campaign(Box::new(table)));
+    app.stack.push(Screen::Table(Box::new(table)));
     app
 }
 
@@ -139,7 +142,7 @@ pub fn bench_family_app() -> App {
     }
     let (settings, _) = Settings::load();
     let mut app = App::new(settings, None);
-    app.stack.push(Screen::Family(Box::new(b)));
+    app.stack.push(Screen::Table(Box::new(b)));
     app
 }
 
@@ -169,6 +172,6 @@ pub fn bench_blitz_app() -> App {
     let b = super::blitz::blitz_table(game, vec![Player::new("Crew", true)]);
     let (settings, _) = Settings::load();
     let mut app = App::new(settings, None);
-    app.stack.push(Screen::Blitz(Box::new(b)));
+    app.stack.push(Screen::Table(Box::new(b)));
     app
 }

@@ -10,6 +10,7 @@ pub mod blitz;
 pub mod board_view;
 pub mod campaign;
 pub mod family;
+pub mod games;
 pub mod glyphs;
 #[cfg(target_arch = "wasm32")]
 pub mod page;
@@ -23,24 +24,18 @@ pub mod ui;
 pub mod window;
 
 use crate::common::game::GameKind;
-use crate::common::game::Rules;
-use crate::common::Level;
-use crate::data;
-use crate::record::{self, AnyRecord, Player, RecordError, Recorded};
+use crate::common::Side;
+use crate::record::{self, Player};
 use crate::saves::{self as store, Slot};
 use crate::settings::{AnimSpeed, Scheme, Settings};
-use crate::simple_hex::{Game, Options, Side};
 use crate::sound::Sfx;
 pub use bench::{bench_app, bench_blitz_app, bench_campaign_app, bench_family_app};
-use campaign::{CampaignNew, CampaignTable};
-use family::{FamilyBattle, FamilyNew};
+use games::{NewGameScreen, Starter, Table};
 use macroquad::prelude::*;
 use saves::{After, ConfirmNew, LoadList, SlotPicker};
 use screens::title;
-use screens::{confirm_leave, help, menu, new_game, result, settings_screen};
-use simple_hex::Battle;
-use std::sync::Arc;
-use table::{Message, Scene, TableAction};
+use screens::{confirm_leave, help, menu, settings_screen};
+use table::{Message, TableAction};
 use ui::{InputFrame, Ui, ACCENT, INK, PAPER};
 
 /// Who plays which side of Simple Hex or the campaign.
@@ -84,40 +79,22 @@ impl Players {
     }
 }
 
-/// The choices on the new-game screen.
-#[derive(Clone, Debug, PartialEq)]
-pub struct NewGame {
-    pub level: usize,
-    /// 0: RAF solo, 1: Luftwaffe solo, 2: two players.
-    pub players: usize,
-    pub crane: bool,
-    pub seed: String,
-    /// How well the computer flies its side (solo games).
-    pub opponent: Level,
-    /// Which difficulty setting's forces (an index into the settings).
-    pub difficulty: usize,
-}
-
+/// A screen of the app's stack. The games' own screens are behind traits
+/// ([`games`]): a new-game screen, a table, and a table under its result.
 pub enum Screen {
     Menu,
-    NewGame(NewGame),
-    Battle(Box<Battle>),
-    /// A finished game: its battle (for the replay) and the summary.
-    Result(Box<Battle>),
+    /// A game's new-game screen.
+    NewGame(Box<dyn NewGameScreen>),
+    /// A game's table, played or watched.
+    Table(Box<dyn Table>),
+    /// A finished game: its table (for the replay) under the summary.
+    Result(Box<dyn Table>),
     Help {
         scroll: f32,
-        page: HelpPage,
+        page: GameKind,
     },
     /// Which game's rules to read.
     Rules,
-    FamilyNew(FamilyNew),
-    Family(Box<FamilyBattle>),
-    FamilyResult(Box<FamilyBattle>),
-    CampaignNew(CampaignNew),
-    Campaign(Box<CampaignTable>),
-    CampaignResult(Box<CampaignTable>),
-    Blitz(Box<blitz::BlitzTable>),
-    BlitzResult(Box<blitz::BlitzTable>),
     /// The settings; `error`: why the last change could not be kept.
     Settings {
         error: Option<String>,
@@ -138,35 +115,57 @@ impl Screen {
     pub fn name(&self) -> &'static str {
         match self {
             Screen::Menu => "menu",
-            Screen::NewGame(_) => "new game",
-            Screen::Battle(_) => "battle",
-            Screen::Result(_) => "result",
+            Screen::NewGame(ng) => ng.name(),
+            Screen::Table(t) => t.names().0,
+            Screen::Result(t) => t.names().1,
             Screen::Help { .. } => "help",
             Screen::Rules => "rules",
             Screen::Settings { .. } => "settings",
             Screen::ConfirmLeave { .. } => "leave",
-            Screen::FamilyNew(_) => "family new game",
-            Screen::Family(_) => "family game",
-            Screen::Blitz(_) => "night Blitz",
-            Screen::BlitzResult(_) => "night Blitz tally",
-            Screen::FamilyResult(_) => "family result",
-            Screen::CampaignNew(_) => "campaign new game",
-            Screen::Campaign(_) => "campaign",
-            Screen::CampaignResult(_) => "campaign result",
             Screen::Load(_) => "load",
             Screen::SaveSlots(_) => "save slots",
             Screen::ConfirmNew(_) => "new game over an unfinished one",
         }
     }
-}
 
-/// Which game's rules and controls the help screen shows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum HelpPage {
-    SimpleHex,
-    Family,
-    Campaign,
-    Blitz,
+    /// The game table this screen is, if it is one of type `T` in play.
+    pub fn table<T: 'static>(&self) -> Option<&T> {
+        match self {
+            Screen::Table(t) => t.as_any().downcast_ref(),
+            _ => None,
+        }
+    }
+
+    /// The finished game's table this screen is, if it is one of type `T`.
+    pub fn result<T: 'static>(&self) -> Option<&T> {
+        match self {
+            Screen::Result(t) => t.as_any().downcast_ref(),
+            _ => None,
+        }
+    }
+
+    /// The new-game screen this is, if it is one of type `T`.
+    pub fn new_game<T: 'static>(&self) -> Option<&T> {
+        match self {
+            Screen::NewGame(ng) => ng.as_any().downcast_ref(),
+            _ => None,
+        }
+    }
+
+    /// Whether this is `kind`'s table in play.
+    pub fn is_table(&self, kind: GameKind) -> bool {
+        matches!(self, Screen::Table(t) if t.kind() == kind)
+    }
+
+    /// Whether this is `kind`'s result screen.
+    pub fn is_result(&self, kind: GameKind) -> bool {
+        matches!(self, Screen::Result(t) if t.kind() == kind)
+    }
+
+    /// Whether this is `kind`'s new-game screen.
+    pub fn is_new_game(&self, kind: GameKind) -> bool {
+        matches!(self, Screen::NewGame(ng) if ng.kind() == kind)
+    }
 }
 
 pub struct App {
@@ -187,14 +186,6 @@ pub struct App {
     /// autosaves when the menu is first drawn after a change of screen.
     continues: Option<Option<String>>,
 }
-
-const LEVEL_NAMES: [&str; 3] = ["crane-14x18", "memoir-9x13", "memoir-18x13"];
-/// What the new-game screen calls them (the levels' own names).
-const LEVEL_TITLES: [&str; 3] = [
-    "Crane's mat (14 x 18)",
-    "Memoir '44 board (9 x 13)",
-    "Two Memoir '44 boards (18 x 13)",
-];
 
 impl App {
     pub fn new(settings: Settings, notice: Option<String>) -> App {
@@ -219,31 +210,15 @@ impl App {
     /// slowly (the menu, a screen of buttons, a table waiting for a move).
     pub fn at_rest(&self) -> bool {
         match self.top() {
-            Screen::Battle(b) => b.at_rest(),
-            Screen::Family(t) => t.at_rest(),
-            Screen::Blitz(t) => t.at_rest(),
-            Screen::Campaign(t) => t.at_rest(),
+            Screen::Table(t) => t.at_rest(),
             _ => true,
         }
     }
 
-    pub fn battle(&self) -> Option<&Battle> {
+    /// The topmost game table of type `T`, played or over.
+    pub fn table<T: 'static>(&self) -> Option<&T> {
         self.stack.iter().rev().find_map(|s| match s {
-            Screen::Battle(b) | Screen::Result(b) => Some(b.as_ref()),
-            _ => None,
-        })
-    }
-
-    pub fn family(&self) -> Option<&FamilyBattle> {
-        self.stack.iter().rev().find_map(|s| match s {
-            Screen::Family(b) | Screen::FamilyResult(b) => Some(b.as_ref()),
-            _ => None,
-        })
-    }
-
-    pub fn blitz(&self) -> Option<&blitz::BlitzTable> {
-        self.stack.iter().rev().find_map(|s| match s {
-            Screen::Blitz(b) | Screen::BlitzResult(b) => Some(b.as_ref()),
+            Screen::Table(t) | Screen::Result(t) => t.as_any().downcast_ref(),
             _ => None,
         })
     }
@@ -252,35 +227,14 @@ impl App {
     /// or the guide's explanation).
     pub fn card(&self) -> Option<&table::Card> {
         match self.top() {
-            Screen::Battle(b) => b.shared.card(),
-            Screen::Family(b) => b.shared.card(),
-            Screen::Blitz(b) => b.shared.card(),
-            Screen::Campaign(b) => b.card(),
+            Screen::Table(t) => t.card(),
             _ => None,
         }
     }
 
-    pub fn campaign(&self) -> Option<&CampaignTable> {
-        self.stack.iter().rev().find_map(|s| match s {
-            Screen::Campaign(b) | Screen::CampaignResult(b) => Some(b.as_ref()),
-            _ => None,
-        })
-    }
-
-    fn new_game_defaults(&self) -> NewGame {
-        NewGame {
-            level: 0,
-            players: 0,
-            crane: false,
-            // A first game meets the gentlest opponent.
-            opponent: if self.settings.guides(GameKind::SimpleHex) {
-                Level::Recruit
-            } else {
-                Level::default()
-            },
-            seed: (self.frames.wrapping_mul(2_654_435_761) % 1_000_000 + 1).to_string(),
-            difficulty: 0,
-        }
+    /// A fresh seed for a new game, as the new-game screens show it.
+    fn fresh_seed(&self) -> String {
+        (self.frames.wrapping_mul(2_654_435_761) % 1_000_000 + 1).to_string()
     }
 
     /// One frame: input in, screen out (drawn only if `draw`).
@@ -295,10 +249,7 @@ impl App {
             // The window's close button: with a game under way anywhere in the
             // stack, go back to it and ask about saving.
             let battle = self.stack.iter().rposition(|s| match s {
-                Screen::Battle(b) => !b.is_watching(),
-                Screen::Family(b) => !b.is_watching(),
-                Screen::Campaign(b) => !b.is_watching(),
-                Screen::Blitz(b) => !b.is_watching(),
+                Screen::Table(t) => !t.is_watching(),
                 _ => false,
             });
             match battle {
@@ -329,61 +280,17 @@ impl App {
                 next = menu(&mut ui, self.notice.as_deref(), continues.as_deref());
             }
             Screen::Rules => next = screens::rules_menu(&mut ui),
-            Screen::NewGame(ng) => next = new_game(&mut ui, ng),
-            Screen::Battle(b) => {
-                if ui.input.wheel != 0.0 && ui.input.mouse.0 > w * 0.7 {
-                    b.scroll_log(ui.input.wheel);
+            Screen::NewGame(ng) => next = ng.frame(&mut ui),
+            Screen::Table(t) => {
+                if ui.input.wheel != 0.0
+                    && ui.input.mouse.0 > w * 0.7
+                    && t.scroll_log(ui.input.wheel)
+                {
                     ui.input.wheel = 0.0;
                 }
-                next = run_table(b.as_mut(), &mut ui, &mut self.settings, &mut self.sounds);
+                next = run_table(t.as_mut(), &mut ui, &mut self.settings, &mut self.sounds);
             }
-            Screen::Result(b) => next = result(&mut ui, b),
-            Screen::FamilyNew(ng) => {
-                next = match family::new_game_screen(&mut ui, ng) {
-                    Some(true) => Some(Transition::StartFamily(ng.clone())),
-                    Some(false) => Some(Transition::Pop),
-                    None => None,
-                }
-            }
-            Screen::Family(b) => {
-                next = run_table(b.as_mut(), &mut ui, &mut self.settings, &mut self.sounds);
-            }
-            Screen::FamilyResult(b) => {
-                let (watch, menu) = family::result_screen(&mut ui, b);
-                next = if watch {
-                    let (g, commands) = (b.game.restart(true), b.game.commands().to_vec());
-                    let watcher =
-                        family::family_table(g, b.shared.players.clone()).replay(commands);
-                    Some(Transition::Push(Screen::Family(Box::new(watcher))))
-                } else if menu {
-                    Some(Transition::ToMenu(None))
-                } else {
-                    None
-                };
-            }
-            Screen::CampaignNew(ng) => {
-                next = match campaign::new_campaign_screen(&mut ui, ng) {
-                    Some(true) => Some(Transition::StartCampaign(ng.clone())),
-                    Some(false) => Some(Transition::Pop),
-                    None => None,
-                }
-            }
-            Screen::Campaign(b) => {
-                if ui.input.wheel != 0.0 && ui.input.mouse.0 > w * 0.7 {
-                    b.scroll_log(ui.input.wheel);
-                    ui.input.wheel = 0.0;
-                }
-                next = run_table(b.as_mut(), &mut ui, &mut self.settings, &mut self.sounds);
-            }
-            Screen::CampaignResult(b) => {
-                next = campaign::result_screen(&mut ui, b).then_some(Transition::ToMenu(None));
-            }
-            Screen::Blitz(b) => {
-                next = run_table(b.as_mut(), &mut ui, &mut self.settings, &mut self.sounds);
-            }
-            Screen::BlitzResult(b) => {
-                next = blitz::result_screen(&mut ui, b).then_some(Transition::ToMenu(None));
-            }
+            Screen::Result(t) => next = t.result(&mut ui),
             Screen::Help { scroll, page } => next = help(&mut ui, scroll, *page),
             Screen::Settings { error } => {
                 next = settings_screen(&mut ui, &mut self.settings, error)
@@ -395,12 +302,7 @@ impl App {
         }
         if ui.input.key(KeyCode::Escape) && next.is_none() {
             match self.top() {
-                Screen::Menu
-                | Screen::Battle(_)
-                | Screen::Family(_)
-                | Screen::Campaign(_)
-                | Screen::Blitz(_)
-                | Screen::ConfirmLeave { .. } => {}
+                Screen::Menu | Screen::Table(_) | Screen::ConfirmLeave { .. } => {}
                 _ => next = Some(Transition::Pop),
             }
         }
@@ -435,26 +337,12 @@ impl App {
                     self.notice = notice;
                 }
             }
-            Transition::NewGameScreen => {
-                let ng = self.new_game_defaults();
-                self.stack.push(Screen::NewGame(ng));
+            Transition::NewGame(kind) => {
+                let first = self.settings.guides(kind);
+                let t = games::game(kind).new_game(self.fresh_seed(), first);
+                self.apply(t);
             }
-            Transition::NewFamilyScreen => {
-                let seed = self.new_game_defaults().seed;
-                self.stack.push(Screen::FamilyNew(FamilyNew::new(seed)));
-            }
-            Transition::NewBlitz => {
-                let seed = self.new_game_defaults().seed.parse().unwrap_or(1);
-                self.apply(Transition::StartBlitz(seed));
-            }
-            Transition::NewCampaignScreen => {
-                let seed = self.new_game_defaults().seed;
-                self.stack.push(Screen::CampaignNew(CampaignNew::new(seed)));
-            }
-            t @ (Transition::Start(_)
-            | Transition::StartFamily(_)
-            | Transition::StartCampaign(_)
-            | Transition::StartBlitz(_)) => self.start(t, true),
+            t @ Transition::Start(_) => self.start(t, true),
             Transition::Begin(t) => self.start(*t, false),
             Transition::Continue => match store::newest_autosave() {
                 Some(e) => self.apply(Transition::Load(e.path, e.slot)),
@@ -486,10 +374,7 @@ impl App {
                 self.saved(slot, after);
             }
             Transition::Finish => match self.stack.pop() {
-                Some(Screen::Battle(b)) => self.stack.push(Screen::Result(b)),
-                Some(Screen::Family(b)) => self.stack.push(Screen::FamilyResult(b)),
-                Some(Screen::Campaign(b)) => self.stack.push(Screen::CampaignResult(b)),
-                Some(Screen::Blitz(b)) => self.stack.push(Screen::BlitzResult(b)),
+                Some(Screen::Table(t)) => self.stack.push(Screen::Result(t)),
                 Some(other) => self.stack.push(other),
                 None => {}
             },
@@ -500,12 +385,10 @@ impl App {
     /// Starts a new game; `ask`: first, if its game's autosave holds an
     /// unfinished game, ask before replacing it.
     fn start(&mut self, t: Transition, ask: bool) {
-        let kind = match &t {
-            Transition::StartFamily(_) => GameKind::Family,
-            Transition::StartCampaign(_) => GameKind::Campaign,
-            Transition::StartBlitz(_) => GameKind::Blitz,
-            _ => GameKind::SimpleHex,
+        let Transition::Start(starter) = &t else {
+            return;
         };
+        let kind = starter.kind();
         if ask {
             let unfinished = store::list()
                 .into_iter()
@@ -520,20 +403,11 @@ impl App {
                 return;
             }
         }
-        let screen = match t {
-            Transition::Start(ng) => start(&ng).map(|b| Screen::Battle(Box::new(b))),
-            Transition::StartFamily(ng) => ng.start().map(|b| Screen::Family(Box::new(b))),
-            Transition::StartCampaign(ng) => ng.start().map(|b| Screen::Campaign(Box::new(b))),
-            Transition::StartBlitz(seed) => {
-                blitz::new_tour(seed).map(|b| Screen::Blitz(Box::new(b)))
-            }
-            _ => return,
-        };
-        match screen {
-            Ok(s) => {
+        match starter.start() {
+            Ok(t) => {
                 self.notice = None;
                 self.stack.truncate(1);
-                self.stack.push(s);
+                self.stack.push(Screen::Table(t));
             }
             Err(e) => {
                 self.stack.truncate(1);
@@ -547,57 +421,21 @@ impl App {
         let base = record::base_of(path);
         let own = matches!(slot, Slot::Numbered(_)).then_some(slot);
         let rec = record::read(path).map_err(|e| e.to_string())?;
-        let players = rec.players().to_vec();
-        Ok(match rec {
-            AnyRecord::SimpleHex(r) => {
-                let g: Game = record::restore(&r, &base).map_err(|e| e.to_string())?;
-                let mut b = simple_hex::battle(g, players);
-                b.slot = own;
-                Screen::Battle(Box::new(b))
-            }
-            AnyRecord::Family(r) => {
-                let g: crate::family::Game =
-                    record::restore(&r, &base).map_err(|e| e.to_string())?;
-                let mut commanders = players;
-                commanders.resize_with(g.spitfires().len(), || Player::new("Commander", true));
-                let mut b = family::family_table(g, commanders);
-                b.slot = own;
-                Screen::Family(Box::new(b))
-            }
-            AnyRecord::Campaign(r) => {
-                let c = record::restore::<crate::campaign::game::Campaign>(
-                    &r,
-                    std::path::Path::new("."),
-                )
-                .map_err(|e| e.to_string())?;
-                let human = match Players::from_record(&players) {
-                    Players::Solo { human } => Some(human),
-                    Players::TwoPlayers => None,
-                };
-                let level = |i: usize| players.get(i).map(|p| p.level).unwrap_or_default();
-                let mut t = CampaignTable::at(c, human, [level(0), level(1)]);
-                t.slot = own;
-                Screen::Campaign(Box::new(t))
-            }
-            AnyRecord::Blitz(r) => {
-                let g: crate::blitz::Game =
-                    record::restore(&r, &base).map_err(|e| e.to_string())?;
-                let mut t = blitz::blitz_table(g, players);
-                t.slot = own;
-                Screen::Blitz(Box::new(t))
-            }
-        })
+        let table = games::game(rec.kind()).load(rec, &base, own)?;
+        Ok(Screen::Table(table))
     }
 
     /// The table of the game under way (the topmost), if any.
-    fn table(&mut self) -> Option<&mut dyn Table> {
+    fn table_in_play(&mut self) -> Option<&mut dyn Table> {
         self.stack.iter_mut().rev().find_map(table_of)
     }
 
     /// Saves the game under way: in its own slot if it has one, else the
     /// slots are shown to pick one.
     fn save(&mut self, after: After) {
-        let Some(t) = self.table() else { return };
+        let Some(t) = self.table_in_play() else {
+            return;
+        };
         let own = *t.slot();
         let rec = match t.record() {
             Ok(r) => r,
@@ -622,7 +460,7 @@ impl App {
     /// The game was saved in `slot`: it is the game's slot from now on.
     fn saved(&mut self, slot: Slot, after: After) {
         let line = format!("Game saved in {}.", slot.name().to_lowercase());
-        if let Some(t) = self.table() {
+        if let Some(t) = self.table_in_play() {
             *t.slot() = Some(slot);
             *t.message() = Some(Message::info(line.clone()));
         }
@@ -636,109 +474,11 @@ impl App {
     }
 }
 
-/// The game table a screen is, if it is one.
+/// The game table a screen is, if it is one in play.
 fn table_of(s: &mut Screen) -> Option<&mut dyn Table> {
     match s {
-        Screen::Battle(b) => Some(b.as_mut()),
-        Screen::Family(b) => Some(b.as_mut()),
-        Screen::Blitz(b) => Some(b.as_mut()),
-        Screen::Campaign(b) => Some(b.as_mut()),
+        Screen::Table(t) => Some(t.as_mut()),
         _ => None,
-    }
-}
-
-/// A game table on screen: Simple Hex's battle, the family game's table or
-/// the campaign's.
-trait Table {
-    fn frame(&mut self, ui: &mut Ui, settings: &Settings) -> TableAction;
-    fn take_sounds(&mut self) -> Vec<Sfx>;
-    fn is_watching(&self) -> bool;
-    /// Which game it is (its saves are kept apart from the others').
-    fn kind(&self) -> GameKind;
-    /// The game as a record, to be written (a save).
-    fn record(&self) -> Result<AnyRecord, RecordError>;
-    /// The slot the game was loaded from or last saved in.
-    fn slot(&mut self) -> &mut Option<Slot>;
-    fn autosave_due(&mut self) -> &mut bool;
-    fn message(&mut self) -> &mut Option<Message>;
-    /// Which game's rules page the help key opens.
-    fn help_page(&self) -> HelpPage;
-    /// Draws the table as it stands, under a dialog about it.
-    fn paint(&mut self, ui: &mut Ui, settings: &Settings);
-}
-
-impl<S: Scene> Table for table::Table<S>
-where
-    S::Game: Recorded,
-{
-    fn frame(&mut self, ui: &mut Ui, settings: &Settings) -> TableAction {
-        table::Table::frame(self, ui, settings)
-    }
-    fn take_sounds(&mut self) -> Vec<Sfx> {
-        std::mem::take(&mut self.sounds)
-    }
-    fn is_watching(&self) -> bool {
-        table::Table::is_watching(self)
-    }
-    fn kind(&self) -> GameKind {
-        <S::Game as Rules>::KIND
-    }
-    fn record(&self) -> Result<AnyRecord, RecordError> {
-        // The app plays shipped levels and boards only.
-        let players = self.shared.players.clone();
-        record::of(&self.game, players, std::path::Path::new(".")).map(S::Game::any)
-    }
-    fn slot(&mut self) -> &mut Option<Slot> {
-        &mut self.slot
-    }
-    fn autosave_due(&mut self) -> &mut bool {
-        &mut self.autosave_due
-    }
-    fn message(&mut self) -> &mut Option<Message> {
-        &mut self.shared.message
-    }
-    fn help_page(&self) -> HelpPage {
-        self.scene.help_page()
-    }
-    fn paint(&mut self, ui: &mut Ui, settings: &Settings) {
-        table::Table::paint(self, ui, settings)
-    }
-}
-
-impl Table for CampaignTable {
-    fn frame(&mut self, ui: &mut Ui, settings: &Settings) -> TableAction {
-        CampaignTable::frame(self, ui, settings)
-    }
-    fn take_sounds(&mut self) -> Vec<Sfx> {
-        CampaignTable::take_sounds(self)
-    }
-    fn is_watching(&self) -> bool {
-        CampaignTable::is_watching(self)
-    }
-    fn kind(&self) -> GameKind {
-        GameKind::Campaign
-    }
-    fn record(&self) -> Result<AnyRecord, RecordError> {
-        CampaignTable::record(self).map(AnyRecord::Campaign)
-    }
-    fn slot(&mut self) -> &mut Option<Slot> {
-        &mut self.slot
-    }
-    fn autosave_due(&mut self) -> &mut bool {
-        &mut self.autosave_due
-    }
-    fn message(&mut self) -> &mut Option<Message> {
-        self.message_mut()
-    }
-    fn help_page(&self) -> HelpPage {
-        if self.sub().is_some() {
-            HelpPage::SimpleHex
-        } else {
-            HelpPage::Campaign
-        }
-    }
-    fn paint(&mut self, ui: &mut Ui, settings: &Settings) {
-        CampaignTable::paint(self, ui, settings)
     }
 }
 
@@ -791,14 +531,18 @@ fn run_table(
     }
 }
 
-enum Transition {
+/// What a screen asks of the app.
+pub enum Transition {
     /// Nothing to do (a screen handled it itself).
     Stay,
     Push(Screen),
     Pop,
     ToMenu(Option<String>),
-    NewGameScreen,
-    Start(NewGame),
+    /// New game of this game, from the menu.
+    NewGame(GameKind),
+    /// A game chosen, to begin (asking first if it would replace an
+    /// unfinished one in its autosave).
+    Start(Box<dyn Starter>),
     /// A start the player confirmed (no question about the autosave).
     Begin(Box<Transition>),
     /// The autosave written last, of any game.
@@ -814,45 +558,5 @@ enum Transition {
         after: After,
     },
     Finish,
-    NewFamilyScreen,
-    StartFamily(FamilyNew),
-    /// A new night Blitz tour on this seed.
-    StartBlitz(u64),
-    /// A new night Blitz tour on a fresh seed.
-    NewBlitz,
-    NewCampaignScreen,
-    StartCampaign(CampaignNew),
     Quit,
-}
-
-fn start(ng: &NewGame) -> Result<Battle, String> {
-    let level = LEVEL_NAMES[ng.level % LEVEL_NAMES.len()];
-    let names = screens::difficulty_names();
-    let difficulty = &names[ng.difficulty.min(names.len() - 1)];
-    let scenario = data::load_simple_hex_at(level, difficulty).map_err(|e| e.to_string())?;
-    let seed: u64 = ng
-        .seed
-        .trim()
-        .parse()
-        .map_err(|_| format!("The seed must be a whole number, not \"{}\".", ng.seed))?;
-    let options = Options {
-        damaged_bombers_cannot_defend: ng.crane,
-        ..Options::default()
-    };
-    let players = match ng.players {
-        0 => Players::Solo {
-            human: Side::British,
-        },
-        1 => Players::Solo {
-            human: Side::German,
-        },
-        _ => Players::TwoPlayers,
-    };
-    let game = Game::new(Arc::new(scenario), options, seed);
-    let players = players
-        .to_record()
-        .into_iter()
-        .map(|p| p.at(ng.opponent))
-        .collect();
-    Ok(simple_hex::battle(game, players))
 }

@@ -326,11 +326,7 @@ fn report_audit() {
 
 async fn blitz_script(shots: Option<PathBuf>, audio: Audio) {
     let app = drive(&mut BlitzScript::default(), shots, &audio).await;
-    let t = app.stack.iter().rev().find_map(|s| match s {
-        crate::app::Screen::Blitz(t) | crate::app::Screen::BlitzResult(t) => Some(t),
-        _ => None,
-    });
-    match t {
+    match app.blitz() {
         Some(t) => {
             out!(
                 "scripted night Blitz tour: {} commands, {}",

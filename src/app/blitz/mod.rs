@@ -7,6 +7,7 @@
 //! saves, the autosave, undo to the last roll, the log and help are the
 //! same as the other games'.
 
+pub mod entry;
 mod guide;
 mod map;
 mod panel;
@@ -18,10 +19,10 @@ pub use text::{question, HELP};
 
 use super::table::{Act, Beat, Lesson, Pointer, Scene, Shared, Table};
 use super::ui::{wrap_text, Ui, PAPER};
-use super::HelpPage;
 use crate::blitz::forecast::Outlook;
 use crate::blitz::words;
 use crate::blitz::{ai, Cause, Command, Ending, Event, Game, Heading, Phase, Seat, State, Thrown};
+use crate::common::game::GameKind;
 use crate::common::words::count;
 use crate::record::Player;
 use crate::settings::Settings;
@@ -95,8 +96,8 @@ impl Scene for BlitzScene {
         Some(self.map)
     }
 
-    fn help_page(&self) -> HelpPage {
-        HelpPage::Blitz
+    fn help_page(&self) -> GameKind {
+        GameKind::Blitz
     }
 
     fn layout(&mut self, ui: &Ui, g: &Game) {

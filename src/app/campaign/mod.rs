@@ -20,6 +20,7 @@
 //! rules' `sight` says.
 
 mod anim;
+pub mod entry;
 mod guide;
 mod help;
 mod input;
@@ -44,7 +45,7 @@ use super::board_view::Zoom;
 use super::simple_hex::{HexAi, HexScene};
 use super::table::{Act, Beat, Lesson, Parked, Pointer, Scene, Shared, Table, TableAction};
 use super::ui::{Layer, Ui};
-use super::{HelpPage, Players};
+use super::Players;
 use crate::app::family::FamilyScene;
 use crate::campaign::ai::Opponents;
 use crate::campaign::data::Square;
@@ -52,6 +53,7 @@ use crate::campaign::game::{Campaign, Command, Event, Stage};
 use crate::campaign::on_board::{OnTheBoard, OnTheFamilyBoard};
 use crate::campaign::state::State;
 use crate::campaign::tactical;
+use crate::common::game::GameKind;
 use crate::common::words::count;
 use crate::common::Level;
 use crate::family::Seat as FamilySeat;
@@ -282,8 +284,8 @@ impl Scene for CampaignScene {
         Some(self.lay.map.area)
     }
 
-    fn help_page(&self) -> HelpPage {
-        HelpPage::Campaign
+    fn help_page(&self) -> GameKind {
+        GameKind::Campaign
     }
 
     fn layout(&mut self, ui: &Ui, c: &Campaign) {

@@ -7,6 +7,7 @@
 
 mod anim;
 mod draw;
+pub mod entry;
 mod guide;
 mod input;
 mod new_game;
@@ -18,8 +19,8 @@ pub use new_game::{new_game_screen, placing, result_screen, FamilyNew, SeatChoic
 use super::board_view::{BoardView, Lie, Zoom};
 use super::table::{Act, Beat, Lesson, Pointer, Scene, Shared, Table};
 use super::ui::{Layer, Ui};
-use super::HelpPage;
 use crate::app::ui::paint::clear_background;
+use crate::common::game::GameKind;
 use crate::common::hex::Facing;
 use crate::family::ai::Ai;
 use crate::family::{Choice, Command, Event, FamilyGame, Game, Seat, SectorColour, State};
@@ -283,8 +284,8 @@ impl<G: FamilyGame> Scene for FamilyScene<G> {
         Some(self.view.area)
     }
 
-    fn help_page(&self) -> HelpPage {
-        HelpPage::Family
+    fn help_page(&self) -> GameKind {
+        GameKind::Family
     }
 
     fn layout(&mut self, ui: &Ui, game: &G) {

@@ -6,6 +6,7 @@ use super::{center, Moments, Script, ScriptedPlayer, Shot};
 use crate::app::ui::InputFrame;
 use crate::app::{App, Screen};
 use crate::blitz::{ai, Command, Leg, Phase};
+use crate::common::game::GameKind;
 use macroquad::prelude::KeyCode;
 
 /// Moments of a tour worth a screenshot.
@@ -58,7 +59,7 @@ impl Script for BlitzScript {
             self.wait -= 1;
             return InputFrame::idle();
         }
-        if app.buttons.is_empty() && !matches!(app.top(), Screen::Blitz(_)) {
+        if app.buttons.is_empty() && !app.top().is_table(GameKind::Blitz) {
             return InputFrame::idle();
         }
         match app.top() {
@@ -80,14 +81,15 @@ impl Script for BlitzScript {
                 }
                 InputFrame::press(KeyCode::Escape)
             }
-            Screen::BlitzResult(_) => {
+            Screen::Result(_) => {
                 if self.seen.first(BlitzMoment::Result) {
                     self.wait = 2;
                     return InputFrame::idle();
                 }
                 ScriptedPlayer::click_button(app, "Back to the menu").unwrap_or_default()
             }
-            Screen::Blitz(t) => {
+            Screen::Table(t) if t.kind() == GameKind::Blitz => {
+                let t: &crate::app::blitz::BlitzTable = t.get();
                 if !t.at_rest() {
                     return InputFrame::idle();
                 }

@@ -4,6 +4,7 @@ use super::{center, Moments, Script, ScriptedPlayer, Shot};
 use crate::app::simple_hex::HexGame;
 use crate::app::ui::InputFrame;
 use crate::app::{App, Screen};
+use crate::common::game::GameKind;
 use crate::family::FamilyGame;
 use macroquad::prelude::*;
 
@@ -186,7 +187,7 @@ impl CampaignScript {
             self.wait -= 1;
             return InputFrame::idle();
         }
-        if app.buttons.is_empty() && !matches!(app.top(), Screen::Campaign(_)) {
+        if app.buttons.is_empty() && !app.top().is_table(GameKind::Campaign) {
             return InputFrame::idle();
         }
         let click = |prefix: &str| ScriptedPlayer::click_button(app, prefix).unwrap_or_default();
@@ -195,7 +196,8 @@ impl CampaignScript {
                 self.seen.first(CampaignMoment::Menu);
                 click("Campaign: the Battle")
             }
-            Screen::CampaignNew(ng) => {
+            Screen::NewGame(ng) if ng.kind() == GameKind::Campaign => {
+                let ng: &crate::app::campaign::CampaignNew = ng.get();
                 let players = if self.second { 2 } else { self.players };
                 if ng.players != players {
                     return click("Players:");
@@ -220,9 +222,9 @@ impl CampaignScript {
                 }
                 click("Start the campaign")
             }
-            Screen::Campaign(t) => self.campaign(app, t),
+            Screen::Table(t) if t.kind() == GameKind::Campaign => self.campaign(app, t.get()),
             Screen::ConfirmNew(_) => click("Replace it and start"),
-            Screen::CampaignResult(_) => {
+            Screen::Result(_) => {
                 if self.seen.first(CampaignMoment::Result) {
                     self.wait = 2;
                     return InputFrame::idle();

@@ -5,6 +5,7 @@ use crate::app::family::{FamilyScene, Mode};
 use crate::app::table::Table;
 use crate::app::ui::InputFrame;
 use crate::app::{App, Screen};
+use crate::common::game::GameKind;
 use crate::family::FamilyGame;
 use macroquad::prelude::*;
 
@@ -85,7 +86,7 @@ impl FamilyScript {
             self.wait -= 1;
             return InputFrame::idle();
         }
-        if app.buttons.is_empty() && !matches!(app.top(), Screen::Family(_)) {
+        if app.buttons.is_empty() && !app.top().is_table(GameKind::Family) {
             return InputFrame::idle();
         }
         let click = |prefix: &str| ScriptedPlayer::click_button(app, prefix).unwrap_or_default();
@@ -106,7 +107,8 @@ impl FamilyScript {
                 }
                 InputFrame::press(KeyCode::Escape)
             }
-            Screen::FamilyNew(ng) => {
+            Screen::NewGame(ng) if ng.kind() == GameKind::Family => {
+                let ng: &crate::app::family::FamilyNew = ng.get();
                 if ng.board != self.board {
                     return click("Board");
                 }
@@ -130,9 +132,11 @@ impl FamilyScript {
                 }
                 click("Start")
             }
-            Screen::Family(b) => self.family(app, b),
+            Screen::Table(b) if b.kind() == GameKind::Family => {
+                self.family(app, b.get::<crate::app::family::FamilyBattle>())
+            }
             Screen::ConfirmNew(_) => click("Replace it and start"),
-            Screen::FamilyResult(_) => {
+            Screen::Result(_) => {
                 if self.seen.first(FamilyMoment::Result) {
                     self.wait = 2;
                     return InputFrame::idle();

@@ -5,6 +5,7 @@ use crate::app::simple_hex::{HexGame, HexScene};
 use crate::app::table::Table;
 use crate::app::ui::InputFrame;
 use crate::app::{App, Screen};
+use crate::common::game::GameKind;
 use crate::simple_hex::{Phase, PlaneId};
 use macroquad::prelude::*;
 
@@ -103,7 +104,7 @@ impl ScriptedPlayer {
             return InputFrame::idle();
         }
         // Give every screen a frame to lay out its buttons.
-        if app.buttons.is_empty() && !matches!(app.top(), Screen::Battle(_)) {
+        if app.buttons.is_empty() && !app.top().is_table(GameKind::SimpleHex) {
             return InputFrame::idle();
         }
         match app.top() {
@@ -135,7 +136,8 @@ impl ScriptedPlayer {
                 }
                 InputFrame::press(KeyCode::Escape)
             }
-            Screen::NewGame(ng) => {
+            Screen::NewGame(ng) if ng.kind() == GameKind::SimpleHex => {
+                let ng: &crate::app::simple_hex::NewGame = ng.get();
                 if ng.players != self.players {
                     return Self::click_button(
                         app,
@@ -165,8 +167,10 @@ impl ScriptedPlayer {
                 }
                 Self::click_button(app, "Start").unwrap_or_default()
             }
-            Screen::Battle(b) => self.battle(b),
-            Screen::Result(_) => {
+            Screen::Table(b) if b.kind() == GameKind::SimpleHex => {
+                self.battle(b.get::<crate::app::simple_hex::Battle>())
+            }
+            Screen::Result(t) if t.kind() == GameKind::SimpleHex => {
                 if self.seen.first(Moment::Result) {
                     self.wait = 2;
                     return InputFrame::idle();
@@ -180,14 +184,9 @@ impl ScriptedPlayer {
                 Self::click_button(app, "Replace it and start").unwrap_or_default()
             }
             Screen::Load(_) | Screen::SaveSlots(_) => InputFrame::press(KeyCode::Escape),
-            Screen::FamilyNew(_)
-            | Screen::Family(_)
-            | Screen::FamilyResult(_)
-            | Screen::CampaignNew(_)
-            | Screen::Campaign(_)
-            | Screen::CampaignResult(_)
-            | Screen::Blitz(_)
-            | Screen::BlitzResult(_) => InputFrame::press(KeyCode::Escape),
+            Screen::NewGame(_) | Screen::Table(_) | Screen::Result(_) => {
+                InputFrame::press(KeyCode::Escape)
+            }
         }
     }
 

@@ -9,21 +9,24 @@
 
 mod anim;
 mod draw;
+pub mod entry;
 mod fan;
 mod forecast;
 mod guide;
 mod help;
 mod input;
+mod new_game;
 mod report;
 
 pub use anim::{Burst, LogLine, SpeedDie, SpeedDieState, Verdict};
 pub use help::HELP;
+pub use new_game::NewGame;
 
 use super::board_view::{BoardView, Zoom};
 use super::spread_view::Placing;
 use super::table::{Act, Beat, Card, Lesson, Pointer, Scene, Shared, Table};
 use super::ui::{Layer, Ui};
-use super::HelpPage;
+use crate::common::game::GameKind;
 use crate::common::game::{Opponent, Rules};
 use crate::common::hex::Facing;
 use crate::common::spread::Better;
@@ -353,8 +356,8 @@ impl<G: HexGame> Scene for HexScene<G> {
         Some(self.view.area)
     }
 
-    fn help_page(&self) -> HelpPage {
-        HelpPage::SimpleHex
+    fn help_page(&self) -> GameKind {
+        GameKind::SimpleHex
     }
 
     fn layout(&mut self, ui: &Ui, game: &G) {

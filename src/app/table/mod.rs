@@ -26,7 +26,7 @@ pub use card::{Card, CardKind, Lesson, Pointer};
 pub use queue::Beat;
 
 use super::ui::Ui;
-use super::HelpPage;
+use crate::common::game::GameKind;
 use crate::common::game::{Opponent, Rules};
 use crate::record::Player;
 use crate::saves::Slot;
@@ -75,7 +75,7 @@ pub trait Scene: Sized {
     fn pace(&self) -> f32 {
         1.5
     }
-    fn help_page(&self) -> HelpPage;
+    fn help_page(&self) -> GameKind;
 
     /// Lays the screen out for this frame's window.
     fn layout(&mut self, ui: &Ui, game: &Self::Game);
