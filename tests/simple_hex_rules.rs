@@ -1,7 +1,7 @@
 //! One test per rule sentence of the Simple Hex sheet (and per reconstruction in
-//! docs/RULES.md), named after the rule. Dice are never forced: a test either
-//! sets up a position and searches seeds for the rolls it needs, or audits the
-//! event logs of many complete games.
+//! docs/RULES.md), named after the rule. Dice are never forced: a test sets up
+//! a position, searches seeds for the rolls it needs, plays the command and
+//! checks exactly the events it gives (`exec_and_check`).
 
 mod common;
 
@@ -42,22 +42,12 @@ fn game_where(sc: &Arc<Scenario>, options: Options, script: impl Fn(&mut Game) -
     panic!("no seed gives the wanted rolls");
 }
 
-/// Complete AI games on the author's mat, with their event logs.
-fn ai_games(n: u64, options: Options) -> Vec<Game> {
-    let sc = crane();
-    (0..n)
-        .map(|seed| {
-            let mut g = Game::new(sc.clone(), options, seed);
-            finish_with_ai(&mut g);
-            g
-        })
-        .collect()
-}
-
 // ----- activation, repair, entry -----
 
 #[test]
 fn activation_dice_3_to_6_activate_the_matching_colour() {
+    // On the author's mat every plane in the hangar rolls its die, and every
+    // face turns up over a few games.
     let sc = crane();
     let mut seen = [0u32; 7];
     for seed in 0..60 {
@@ -82,58 +72,101 @@ fn activation_dice_3_to_6_activate_the_matching_colour() {
         }
     }
     assert!(seen[1..].iter().all(|&n| n > 0), "every face turns up");
+    // Exactly at the threshold: the lone bomber home from the first attack
+    // stays in its hangar on a 2 and flies on a 3 (a_game_is_two_attacks has
+    // the whole of both), and so for every face.
+    let bomber = PlaneId(0);
+    for roll in 1..=6 {
+        let rolled = Event::ActivationRolled {
+            plane: bomber,
+            roll,
+            activated: roll >= 3,
+        };
+        let mut g = step_gives(&last_bomber_home(), 1, std::slice::from_ref(&rolled));
+        g.play(Command::Step(Step::Forward)).unwrap();
+        let at_roll = g.events().iter().position(|e| *e == rolled).unwrap();
+        let next = if roll >= 3 {
+            Event::EntryBegan { side: Side::German }
+        } else {
+            Event::AttackEnded {
+                attack: 2,
+                score: g.score(),
+            }
+        };
+        assert_eq!(g.events()[at_roll + 1], next, "roll {roll}");
+        let want = if roll >= 3 {
+            Loc::Activated
+        } else {
+            Loc::Hangar
+        };
+        assert_eq!(g.plane(bomber).loc, want, "roll {roll}");
+    }
 }
 
 #[test]
 fn repair_shop_rolls_from_the_second_attack_and_3_to_6_returns() {
-    let mut checked = 0;
-    for g in ai_games(40, Options::default()) {
-        let ev = g.events();
-        let second = ev
-            .iter()
-            .position(|e| *e == Event::AttackBegan { attack: 2 });
-        let Some(second) = second else { continue };
-        // No repair rolls before the second attack.
-        assert!(!ev[..second]
-            .iter()
-            .any(|e| matches!(e, Event::RepairRolled { .. })));
-        // Planes that left the mat damaged in attack 1 are the ones that roll.
-        let mut damaged = Vec::new();
-        let mut expect = Vec::new();
-        for e in &ev[..second] {
-            match *e {
-                Event::Damaged { plane } => damaged.push(plane),
-                Event::Exited { plane, .. } | Event::BrokeOff { plane }
-                    if damaged.contains(&plane) =>
-                {
-                    expect.push(plane)
-                }
-                _ => {}
-            }
-        }
-        expect.sort();
-        let mut rolled = Vec::new();
-        for e in &ev[second..] {
-            if let Event::RepairRolled {
-                plane,
-                roll,
-                returned,
-            } = *e
-            {
-                assert_eq!(returned, roll >= 3);
-                rolled.push(plane);
-                // A returned plane is eligible for activation; the others stay.
-                let activation = ev[second..]
-                    .iter()
-                    .any(|e| matches!(e, Event::ActivationRolled { plane: p, .. } if *p == plane));
-                assert_eq!(activation, returned);
-                checked += 1;
-            }
-        }
-        rolled.sort();
-        assert_eq!(rolled, expect);
-    }
-    assert!(checked > 5, "enough repair rolls seen ({checked})");
+    // A damaged He 111 leaves by its own end into the repair shop, ending
+    // the first attack. The second begins with its repair roll: a 3 returns
+    // it to its squadron and it rolls for activation; a 2 keeps it in the
+    // shop, and with no plane to fly the game is over.
+    let sc = two_attacks(&[("He 111", Red, (4, 16), S, true)]);
+    let bomber = PlaneId(0);
+    assert!(!Game::new(sc.clone(), Options::default(), 1)
+        .events()
+        .iter()
+        .any(|e| matches!(e, Event::RepairRolled { .. })));
+    let home = [
+        Event::Exited {
+            plane: bomber,
+            step: Step::Forward,
+            end: End::South,
+        },
+        Event::MoveEnded { plane: bomber },
+        Event::AttackEnded {
+            attack: 1,
+            score: 0,
+        },
+        Event::AttackBegan { attack: 2 },
+    ];
+    let repaired = Event::RepairRolled {
+        plane: bomber,
+        roll: 3,
+        returned: true,
+    };
+    let activated = Event::ActivationRolled {
+        plane: bomber,
+        roll: 5,
+        activated: true,
+    };
+    let mut g = step_gives(&sc, 1, &[repaired.clone(), activated.clone()]);
+    let mut want = home.to_vec();
+    want.extend([
+        repaired,
+        activated,
+        Event::EntryBegan { side: Side::German },
+    ]);
+    exec_and_check(&mut g, Command::Step(Step::Forward), &want);
+    assert!(!g.plane(bomber).damaged, "repaired");
+    let kept = Event::RepairRolled {
+        plane: bomber,
+        roll: 2,
+        returned: false,
+    };
+    let mut g = step_gives(&sc, 1, std::slice::from_ref(&kept));
+    let mut want = home.to_vec();
+    want.extend([
+        kept,
+        Event::AttackEnded {
+            attack: 2,
+            score: 0,
+        },
+        Event::GameOver {
+            winner: Side::British,
+            score: 0,
+        },
+    ]);
+    exec_and_check(&mut g, Command::Step(Step::Forward), &want);
+    assert_eq!(g.plane(bomber).loc, Loc::Repair);
 }
 
 #[test]
@@ -270,187 +303,284 @@ fn entering_and_leaving_the_mat_cost_one_hex() {
 
 #[test]
 fn movement_order_bombers_then_german_fighters_then_british_rwby() {
-    // Rounds in which all three groups moved, and in which two planes of one
-    // unit moved: the order between groups and within a unit was checked.
-    let mut three_groups = 0;
-    let mut within_unit = 0;
-    for g in ai_games(10, Options::default()) {
-        let ev = g.events();
-        let mut round: Vec<PlaneId> = Vec::new();
-        let mut check = |round: &[PlaneId]| {
-            let key = |id: &PlaneId| {
-                let p = g.plane(*id);
-                let group = match (p.role, p.side) {
-                    (Role::Bomber, _) => 0,
-                    (Role::Fighter, Side::German) => 1,
-                    (Role::Fighter, Side::British) => 2,
-                };
-                (group, p.unit, p.colour)
-            };
-            let mut sorted = round.to_vec();
-            sorted.sort_by_key(key);
-            assert_eq!(round, sorted.as_slice());
-            let mut groups: Vec<u8> = round.iter().map(|id| key(id).0).collect();
-            groups.dedup();
-            three_groups += (groups.len() == 3) as u32;
-            within_unit += round
-                .windows(2)
-                .any(|w| g.plane(w[0]).unit == g.plane(w[1]).unit)
-                as u32;
-        };
-        for e in ev {
-            match e {
-                Event::RoundBegan { .. } => {
-                    check(&round);
-                    round.clear();
-                }
-                Event::MoveBegan { plane, .. } => round.push(*plane),
-                _ => {}
-            }
-        }
-        check(&round);
-    }
-    assert!(
-        three_groups > 10,
-        "rounds with all three groups: {three_groups}"
+    // The planes are named in a jumbled order; the first round moves the
+    // bombers, then the German fighters, then the British, each unit in
+    // R, W, B, Y order; each side's speed dice are thrown, in the same order,
+    // just before its first plane moves (the Luftwaffe's before its bombers).
+    let sc = placed(
+        14,
+        18,
+        &[
+            ("Spitfire", Yellow, (1, 2), S, false),
+            ("Me 109", Blue, (3, 12), N, false),
+            ("Spitfire", Red, (5, 2), S, false),
+            ("He 111", White, (7, 14), N, false),
+            ("Me 109", Red, (9, 12), N, false),
+            ("He 111", Red, (11, 14), N, false),
+            ("Hurricane", White, (13, 2), S, false),
+        ],
+        |_| {},
     );
-    assert!(
-        within_unit > 10,
-        "rounds with a unit's planes: {within_unit}"
+    let mut g = Game::new(sc, Options::default(), 1);
+    while g.round() == 1 {
+        if g.play(Command::Step(Step::Forward)).is_err() {
+            g.play(Command::EndMove).unwrap();
+        }
+    }
+    let id = |aircraft, colour| id_of(&g, aircraft, colour);
+    let (he_r, he_w) = (id("He 111", Red), id("He 111", White));
+    let (me_r, me_b) = (id("Me 109", Red), id("Me 109", Blue));
+    let (sp_r, sp_y) = (id("Spitfire", Red), id("Spitfire", Yellow));
+    let hu_w = id("Hurricane", White);
+    let round_one: Vec<(&str, PlaneId)> = g
+        .events()
+        .iter()
+        .skip_while(|e| **e != Event::RoundBegan { round: 1 })
+        .take_while(|e| **e != Event::RoundBegan { round: 2 })
+        .filter_map(|e| match *e {
+            Event::SpeedRolled { plane, .. } => Some(("die", plane)),
+            Event::MoveBegan { plane, .. } => Some(("move", plane)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        round_one,
+        [
+            ("die", me_r),
+            ("die", me_b),
+            ("move", he_r),
+            ("move", he_w),
+            ("move", me_r),
+            ("move", me_b),
+            ("die", sp_r),
+            ("die", sp_y),
+            ("die", hu_w),
+            ("move", sp_r),
+            ("move", sp_y),
+            ("move", hu_w),
+        ]
     );
 }
 
 #[test]
 fn bombers_move_three_hexes() {
-    let mut moves = [0u32; 2]; // [undamaged, slowed]
-    for g in ai_games(10, Options::default()) {
-        // damaged in an earlier round (and not repaired since)
-        let mut damaged_before: Vec<PlaneId> = Vec::new();
-        let mut damaged_now: Vec<PlaneId> = Vec::new();
-        for e in g.events() {
-            match *e {
-                Event::Damaged { plane } => damaged_now.push(plane),
-                Event::RoundBegan { .. } => damaged_before.append(&mut damaged_now),
-                Event::RepairRolled {
-                    plane,
-                    returned: true,
-                    ..
-                } => damaged_before.retain(|p| *p != plane),
-                Event::MoveBegan {
-                    plane,
-                    speed_roll,
-                    allowance,
-                } if g.plane(plane).role == Role::Bomber => {
-                    assert_eq!(speed_roll, None);
-                    let slowed = damaged_before.contains(&plane);
-                    assert_eq!(allowance, if slowed { 2 } else { 3 });
-                    moves[slowed as usize] += 1;
-                }
-                _ => {}
-            }
-        }
-    }
-    assert!(
-        moves[0] > 50 && moves[1] > 0,
-        "bomber moves seen: {moves:?}"
+    // Both bomber types fly three hexes without a die, the third ending the
+    // move; a bomber already damaged flies two.
+    let sc = placed(
+        14,
+        18,
+        &[
+            ("He 111", Red, (4, 12), N, false),
+            ("Ju 88", Red, (8, 12), N, false),
+            ("He 111", White, (11, 12), S, true),
+        ],
+        |_| {},
+    );
+    let mut g = Game::new(sc, Options::default(), 1);
+    let (he, hit, ju) = (
+        id_of(&g, "He 111", Red),
+        id_of(&g, "He 111", White),
+        id_of(&g, "Ju 88", Red),
+    );
+    let began = |plane, allowance| Event::MoveBegan {
+        plane,
+        speed_roll: None,
+        allowance,
+    };
+    let north = |plane, row| Event::Stepped {
+        plane,
+        step: Step::Forward,
+        to: at(if plane == he { 4 } else { 8 }, row),
+        facing: N,
+        cost: 1,
+    };
+    assert_eq!(g.events().last(), Some(&began(he, 3)));
+    exec_and_check(&mut g, Command::Step(Step::Forward), &[north(he, 11)]);
+    exec_and_check(&mut g, Command::Step(Step::Forward), &[north(he, 10)]);
+    exec_and_check(
+        &mut g,
+        Command::Step(Step::Forward),
+        &[north(he, 9), Event::MoveEnded { plane: he }, began(hit, 2)],
+    );
+    let south = |row| Event::Stepped {
+        plane: hit,
+        step: Step::Forward,
+        to: at(11, row),
+        facing: S,
+        cost: 1,
+    };
+    exec_and_check(&mut g, Command::Step(Step::Forward), &[south(13)]);
+    exec_and_check(
+        &mut g,
+        Command::Step(Step::Forward),
+        &[south(14), Event::MoveEnded { plane: hit }, began(ju, 3)],
+    );
+    exec_and_check(&mut g, Command::Step(Step::Forward), &[north(ju, 11)]);
+    exec_and_check(&mut g, Command::Step(Step::Forward), &[north(ju, 10)]);
+    exec_and_check(
+        &mut g,
+        Command::Step(Step::Forward),
+        &[
+            north(ju, 9),
+            Event::MoveEnded { plane: ju },
+            Event::RoundBegan { round: 2 },
+            began(he, 3),
+        ],
     );
 }
 
 #[test]
 fn fighter_speed_is_d6_plus_2_fast_and_d6_plus_1_medium() {
-    let mut fast = [false; 9];
-    let mut medium = [false; 9];
-    for g in ai_games(10, Options::default()) {
-        let mut damaged: Vec<PlaneId> = Vec::new();
-        for e in g.events() {
-            match *e {
-                Event::Damaged { plane } => damaged.push(plane),
-                Event::MoveBegan {
-                    plane,
-                    speed_roll,
-                    allowance,
-                } if g.plane(plane).role == Role::Fighter && !damaged.contains(&plane) => {
-                    let roll = speed_roll.expect("fighters roll their colour die");
-                    assert!((1..=6).contains(&roll));
-                    let plus = match g.aircraft(plane).name.as_str() {
-                        "Spitfire" | "Me 109" => 2,
-                        "Hurricane" | "Me 110" => 1,
-                        other => panic!("unexpected {other}"),
-                    };
-                    assert_eq!(allowance, roll + plus);
-                    if plus == 2 {
-                        fast[allowance as usize] = true;
-                    } else {
-                        medium[allowance as usize] = true;
-                    }
+    // Each fighter type with the lowest and the highest die: its side's dice
+    // are rolled as the bomber's last step ends its move, and it flies its
+    // die plus two (fast) or plus one (medium).
+    for (aircraft, plus) in [
+        ("Spitfire", 2),
+        ("Me 109", 2),
+        ("Hurricane", 1),
+        ("Me 110", 1),
+    ] {
+        let sc = placed(
+            14,
+            18,
+            &[FAR_BOMBER, (aircraft, Red, (5, 9), N, false)],
+            |_| {},
+        );
+        let (bomber, fighter) = (PlaneId(0), PlaneId(1));
+        for roll in [1, 6] {
+            // The Luftwaffe's dice are thrown as its bomber starts to move,
+            // the RAF's as the bomber's last step ends its side's moves.
+            let rolled = Event::SpeedRolled {
+                plane: fighter,
+                roll,
+            };
+            let german = aircraft.starts_with("Me");
+            let mut g = game_where(&sc, Options::default(), |g| {
+                fly_forward_until(g, 1);
+                if german {
+                    g.events().ends_with(&[
+                        rolled.clone(),
+                        Event::MoveBegan {
+                            plane: bomber,
+                            speed_roll: None,
+                            allowance: 3,
+                        },
+                        Event::Stepped {
+                            plane: bomber,
+                            step: Step::Forward,
+                            to: at(12, 15),
+                            facing: N,
+                            cost: 1,
+                        },
+                        Event::Stepped {
+                            plane: bomber,
+                            step: Step::Forward,
+                            to: at(12, 14),
+                            facing: N,
+                            cost: 1,
+                        },
+                    ])
+                } else {
+                    events_of(g, Command::Step(Step::Forward)).contains(&rolled)
                 }
-                _ => {}
+            });
+            let mut want = vec![
+                Event::Stepped {
+                    plane: bomber,
+                    step: Step::Forward,
+                    to: at(12, 13),
+                    facing: N,
+                    cost: 1,
+                },
+                Event::MoveEnded { plane: bomber },
+            ];
+            if !german {
+                want.push(rolled);
             }
+            want.push(Event::MoveBegan {
+                plane: fighter,
+                speed_roll: Some(roll),
+                allowance: roll + plus,
+            });
+            exec_and_check(&mut g, Command::Step(Step::Forward), &want);
         }
     }
-    assert!(fast[3..=8].iter().all(|&b| b), "fast fighters fly 3 to 8");
-    assert!(
-        medium[2..=7].iter().all(|&b| b),
-        "medium fighters fly 2 to 7"
-    );
 }
 
 #[test]
 fn a_sides_speed_dice_are_all_rolled_when_it_starts_to_move() {
     // (R) The sheet does not say when; we roll the colour dice of all of a
     // side's fighters together, before the first of its planes moves in the
-    // round, and each fighter flies its own die.
-    let mut sides_rolled = [0u32; 2];
-    for g in ai_games(10, Options::default()) {
-        let ev = g.events();
-        let mut rolled: Vec<(PlaneId, u8)> = Vec::new();
-        let mut started: Vec<Side> = Vec::new();
-        for (i, e) in ev.iter().enumerate() {
-            match *e {
-                Event::RoundBegan { .. } | Event::AttackEnded { .. } => {
-                    started.clear();
-                    rolled.clear();
-                }
-                Event::SpeedRolled { plane, roll } => {
-                    let side = g.plane(plane).side;
-                    assert!(!started.contains(&side), "{side:?} rolled after moving");
-                    assert!((1..=6).contains(&roll));
-                    assert_eq!(g.plane(plane).role, Role::Fighter, "bombers fly 3");
-                    assert!(rolled.iter().all(|(p, _)| *p != plane), "one die each");
-                    // The side's dice are thrown together: the next event
-                    // is another of its dice or its first move.
-                    match ev[i + 1] {
-                        Event::SpeedRolled { plane: next, .. } => {
-                            assert_eq!(g.plane(next).side, side)
-                        }
-                        Event::MoveBegan { plane: first, .. } => {
-                            assert_eq!(g.plane(first).side, side);
-                            sides_rolled[side as usize] += 1;
-                        }
-                        ref other => panic!("{other:?} among {side:?}'s speed dice"),
-                    }
-                    rolled.push((plane, roll));
-                }
-                Event::MoveBegan {
-                    plane, speed_roll, ..
-                } => {
-                    let side = g.plane(plane).side;
-                    if !started.contains(&side) {
-                        started.push(side);
-                    }
-                    let die = rolled.iter().find(|(p, _)| *p == plane).map(|(_, r)| *r);
-                    assert_eq!(
-                        speed_roll, die,
-                        "{plane:?} flies the die rolled with its side"
-                    );
-                }
-                _ => {}
-            }
-        }
-    }
-    assert!(
-        sides_rolled.iter().all(|&n| n > 50),
-        "both sides roll their dice: {sides_rolled:?}"
+    // round, and each fighter flies its own die: the second Spitfire's move
+    // begins with the die thrown with the first's.
+    let sc = placed(
+        14,
+        18,
+        &[
+            FAR_BOMBER,
+            ("Spitfire", Red, (2, 2), S, false),
+            ("Spitfire", White, (11, 2), S, false),
+        ],
+        |_| {},
+    );
+    let (bomber, red, white) = (PlaneId(0), PlaneId(1), PlaneId(2));
+    let mut g = game_where(&sc, Options::default(), |g| {
+        fly_forward_until(g, 1);
+        let ev = events_of(g, Command::Step(Step::Forward));
+        ev.contains(&Event::SpeedRolled {
+            plane: red,
+            roll: 2,
+        }) && ev.contains(&Event::SpeedRolled {
+            plane: white,
+            roll: 5,
+        })
+    });
+    exec_and_check(
+        &mut g,
+        Command::Step(Step::Forward),
+        &[
+            Event::Stepped {
+                plane: bomber,
+                step: Step::Forward,
+                to: at(12, 13),
+                facing: N,
+                cost: 1,
+            },
+            Event::MoveEnded { plane: bomber },
+            Event::SpeedRolled {
+                plane: red,
+                roll: 2,
+            },
+            Event::SpeedRolled {
+                plane: white,
+                roll: 5,
+            },
+            Event::MoveBegan {
+                plane: red,
+                speed_roll: Some(2),
+                allowance: 4,
+            },
+        ],
+    );
+    fly_forward_until(&mut g, 1);
+    exec_and_check(
+        &mut g,
+        Command::Step(Step::Forward),
+        &[
+            Event::Stepped {
+                plane: red,
+                step: Step::Forward,
+                to: at(2, 6),
+                facing: S,
+                cost: 1,
+            },
+            Event::MoveEnded { plane: red },
+            Event::MoveBegan {
+                plane: white,
+                speed_roll: Some(5),
+                allowance: 7,
+            },
+        ],
     );
 }
 
@@ -460,45 +590,70 @@ fn damaged_planes_move_one_hex_less_from_the_following_turn() {
     let sc = placed(14, 18, &[("He 111", Red, (5, 12), N, true)], |_| {});
     let g = Game::new(sc, Options::default(), 1);
     assert_eq!(g.active_move().unwrap().allowance, 2);
-    // Damaged during play: the same round's move is not slowed, later ones are.
-    let mut later = 0;
-    let mut same_round = 0;
-    for g in ai_games(30, Options::default()) {
-        let ev = g.events();
-        let mut round = 0;
-        let mut hit_in: Vec<(PlaneId, u16)> = Vec::new();
-        for e in ev {
-            match *e {
-                Event::RoundBegan { round: r } => round = r,
-                Event::AttackBegan { .. } => hit_in.clear(),
-                Event::Damaged { plane } => hit_in.push((plane, round)),
-                Event::MoveBegan {
-                    plane,
-                    speed_roll,
-                    allowance,
-                } => {
-                    if let Some(&(_, r)) = hit_in.iter().find(|(p, _)| *p == plane) {
-                        let base = match g.aircraft(plane).speed {
-                            Speed::Fixed(n) => n,
-                            Speed::D6Plus(n) => speed_roll.unwrap() + n,
-                        };
-                        if r == round {
-                            assert_eq!(allowance, base);
-                            same_round += 1;
-                        } else {
-                            assert_eq!(allowance, (base - 1).max(1));
-                            later += 1;
-                        }
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
-    assert!(later > 10);
-    assert!(
-        same_round > 0,
-        "a plane hit before its move in the same round"
+    // Damaged by the Spitfire after its move, the bomber flies two hexes in
+    // the next round.
+    let (bomber, spit) = (PlaneId(0), PlaneId(1));
+    let mut g = chase_shot(4, Some(1));
+    exec_and_check(
+        &mut g,
+        Command::Attack { target: bomber },
+        &[
+            fired_from_behind(spit, bomber, (4, Outcome::Damage), (Some(1), Outcome::Miss)),
+            Event::Damaged { plane: bomber },
+            Event::MoveEnded { plane: spit },
+            Event::RoundBegan { round: 2 },
+            Event::MoveBegan {
+                plane: bomber,
+                speed_roll: None,
+                allowance: 2,
+            },
+        ],
+    );
+    // Damaged before its move in the same round (an Me 109 with a die of 4
+    // flies six hexes up behind it and fires), a Spitfire still flies its
+    // whole die plus two in that round.
+    let sc = placed(
+        14,
+        18,
+        &[
+            FAR_BOMBER,
+            ("Me 109", Red, (5, 12), N, false),
+            ("Spitfire", Red, (5, 5), N, false),
+        ],
+        |_| {},
+    );
+    let (me109, spit) = (PlaneId(1), PlaneId(2));
+    let mut g = game_where(&sc, Options::default(), |g| {
+        skip_to(g, me109);
+        g.active_move().unwrap().speed_roll == Some(4)
+            && (0..6).all(|_| g.play(Command::Step(Step::Forward)).is_ok())
+            && events_of(g, Command::Attack { target: spit }).starts_with(&[
+                fired_from_behind(me109, spit, (4, Outcome::Damage), (None, Outcome::Miss)),
+                Event::Damaged { plane: spit },
+                Event::MoveEnded { plane: me109 },
+                Event::SpeedRolled {
+                    plane: spit,
+                    roll: 3,
+                },
+            ])
+    });
+    exec_and_check(
+        &mut g,
+        Command::Attack { target: spit },
+        &[
+            fired_from_behind(me109, spit, (4, Outcome::Damage), (None, Outcome::Miss)),
+            Event::Damaged { plane: spit },
+            Event::MoveEnded { plane: me109 },
+            Event::SpeedRolled {
+                plane: spit,
+                roll: 3,
+            },
+            Event::MoveBegan {
+                plane: spit,
+                speed_roll: Some(3),
+                allowance: 5,
+            },
+        ],
     );
 }
 
@@ -776,6 +931,100 @@ fn chase() -> Arc<Scenario> {
         ],
         |_| {},
     )
+}
+
+/// The game just before `attacker` fires on `target`, on the first seed that
+/// gives the wanted dice: the planes before it fly straight on, its side's
+/// die gives it `speed`, it flies `path`, and the shot rolls `roll` and
+/// `return_roll` (`None`: no die for return fire).
+fn before_shot(
+    sc: &Arc<Scenario>,
+    options: Options,
+    (attacker, speed, path): (PlaneId, u8, &[Step]),
+    target: PlaneId,
+    (roll, return_roll): (u8, Option<u8>),
+) -> Game {
+    game_where(sc, options, |g| {
+        skip_to(g, attacker);
+        g.active_move().unwrap().speed_roll == Some(speed)
+            && path.iter().all(|&s| g.play(Command::Step(s)).is_ok())
+            && matches!(
+                events_of(g, Command::Attack { target }).first(),
+                Some(&Event::Fired { roll: r, return_roll: rr, .. }) if r == roll && rr == return_roll
+            )
+    })
+}
+
+/// The chase with the Spitfire's die at 2: four hexes, straight up behind the
+/// bomber at (5,9), the last of its move; the shot rolls as given.
+fn chase_shot(roll: u8, return_roll: Option<u8>) -> Game {
+    before_shot(
+        &chase(),
+        Options::default(),
+        (PlaneId(1), 2, &[Step::Forward; 4]),
+        PlaneId(0),
+        (roll, return_roll),
+    )
+}
+
+/// A damaged He 111 flying home south two hexes to (5,6); a Spitfire with a
+/// die of 1 flies three south to (5,5), behind it, and fires as its move's
+/// last act, with the shot's dice as given.
+fn damaged_bomber_shot(options: Options, roll: u8, return_roll: Option<u8>) -> Game {
+    let sc = placed(
+        14,
+        18,
+        &[
+            ("He 111", Red, (5, 4), S, true),
+            ("Spitfire", Red, (5, 2), S, false),
+        ],
+        |_| {},
+    );
+    before_shot(
+        &sc,
+        options,
+        (PlaneId(1), 1, &[Step::Forward; 3]),
+        PlaneId(0),
+        (roll, return_roll),
+    )
+}
+
+/// The events of the shot of `attacker` on `target` from behind.
+fn fired_from_behind(
+    attacker: PlaneId,
+    target: PlaneId,
+    (roll, outcome): (u8, Outcome),
+    (return_roll, return_outcome): (Option<u8>, Outcome),
+) -> Event {
+    Event::Fired {
+        attacker,
+        target,
+        angle: Angle::Rear,
+        roll,
+        outcome,
+        return_roll,
+        return_outcome,
+    }
+}
+
+/// What closes a one-attack raid whose last bomber has just gone, with no
+/// bomb scored: the planes still flying break off and the British win.
+fn raid_lost(flying: &[PlaneId]) -> Vec<Event> {
+    let mut events: Vec<Event> = flying
+        .iter()
+        .map(|&plane| Event::BrokeOff { plane })
+        .collect();
+    events.extend([
+        Event::AttackEnded {
+            attack: 1,
+            score: 0,
+        },
+        Event::GameOver {
+            winner: Side::British,
+            score: 0,
+        },
+    ]);
+    events
 }
 
 #[test]
@@ -1572,96 +1821,98 @@ fn a_six_always_kills_and_other_hits_damage() {
         assert_eq!(table[5], Outcome::Kill, "a 6 always kills");
         assert!(table[..5].iter().all(|o| *o != Outcome::Kill));
     }
-    // And in play: every attack roll of 6 destroyed its target.
-    let mut sixes = 0;
-    for g in ai_games(10, Options::default()) {
-        let ev = g.events();
-        for (i, e) in ev.iter().enumerate() {
-            if let Event::Fired {
-                target, roll: 6, ..
-            } = *e
-            {
-                sixes += 1;
-                assert!(ev[i..].iter().any(
-                    |e| matches!(e, Event::Destroyed { plane, loss: Loss::Killed { .. } } if *plane == target)
-                ));
-            }
-        }
-    }
-    assert!(sixes > 3);
+    // In play: from behind, a 6 shoots the undamaged bomber down and a 5
+    // damages it.
+    let (bomber, spit) = (PlaneId(0), PlaneId(1));
+    let mut g = chase_shot(6, Some(1));
+    let mut want = vec![
+        fired_from_behind(spit, bomber, (6, Outcome::Kill), (Some(1), Outcome::Miss)),
+        Event::Destroyed {
+            plane: bomber,
+            loss: Loss::Killed { by: spit },
+        },
+        Event::MoveEnded { plane: spit },
+    ];
+    want.extend(raid_lost(&[spit]));
+    exec_and_check(&mut g, Command::Attack { target: bomber }, &want);
+    let mut g = chase_shot(5, Some(1));
+    exec_and_check(
+        &mut g,
+        Command::Attack { target: bomber },
+        &[
+            fired_from_behind(spit, bomber, (5, Outcome::Damage), (Some(1), Outcome::Miss)),
+            Event::Damaged { plane: bomber },
+            Event::MoveEnded { plane: spit },
+            Event::RoundBegan { round: 2 },
+            Event::MoveBegan {
+                plane: bomber,
+                speed_roll: None,
+                allowance: 2,
+            },
+        ],
+    );
 }
 
 #[test]
 fn return_fire_is_simultaneous_and_both_may_be_destroyed() {
-    let mut both = 0;
-    let mut kills = [0u32; 2]; // [by the attacker, by return fire]
-    for g in ai_games(60, Options::default()) {
-        let ev = g.events();
-        for (i, e) in ev.iter().enumerate() {
-            if let Event::Fired {
-                attacker,
-                target,
-                outcome,
-                return_outcome,
-                ..
-            } = *e
-            {
-                let after = &ev[i + 1..(i + 4).min(ev.len())];
-                let destroyed = |p: PlaneId| {
-                    after
-                        .iter()
-                        .any(|e| matches!(e, Event::Destroyed { plane, .. } if *plane == p))
-                };
-                if outcome == Outcome::Kill {
-                    assert!(destroyed(target));
-                    kills[0] += 1;
-                }
-                if return_outcome == Outcome::Kill {
-                    // the attacker falls even though it fired first in the log
-                    assert!(destroyed(attacker));
-                    kills[1] += 1;
-                }
-                if destroyed(target) && destroyed(attacker) {
-                    both += 1;
-                }
-            }
-        }
-    }
-    assert!(both > 0, "both planes destroyed at least once");
-    assert!(kills.iter().all(|&n| n > 0), "kills seen: {kills:?}");
+    // The Spitfire shoots the He 111 down and the rear gunner, firing at the
+    // same time, shoots it down too; on lesser dice both are damaged.
+    let (bomber, spit) = (PlaneId(0), PlaneId(1));
+    let mut g = chase_shot(6, Some(6));
+    let mut want = vec![
+        fired_from_behind(spit, bomber, (6, Outcome::Kill), (Some(6), Outcome::Kill)),
+        Event::Destroyed {
+            plane: bomber,
+            loss: Loss::Killed { by: spit },
+        },
+        Event::Destroyed {
+            plane: spit,
+            loss: Loss::Killed { by: bomber },
+        },
+        Event::MoveEnded { plane: spit },
+    ];
+    want.extend(raid_lost(&[]));
+    exec_and_check(&mut g, Command::Attack { target: bomber }, &want);
+    let mut g = chase_shot(4, Some(5));
+    exec_and_check(
+        &mut g,
+        Command::Attack { target: bomber },
+        &[
+            fired_from_behind(
+                spit,
+                bomber,
+                (4, Outcome::Damage),
+                (Some(5), Outcome::Damage),
+            ),
+            Event::Damaged { plane: bomber },
+            Event::Damaged { plane: spit },
+            Event::MoveEnded { plane: spit },
+            Event::RoundBegan { round: 2 },
+            Event::MoveBegan {
+                plane: bomber,
+                speed_roll: None,
+                allowance: 2,
+            },
+        ],
+    );
 }
 
 #[test]
 fn a_damaged_plane_hit_again_is_destroyed() {
-    let mut seen = 0;
-    for g in ai_games(20, Options::default()) {
-        let ev = g.events();
-        let mut damaged: Vec<PlaneId> = Vec::new();
-        for (i, e) in ev.iter().enumerate() {
-            match *e {
-                Event::RepairRolled {
-                    plane,
-                    returned: true,
-                    ..
-                } => damaged.retain(|p| *p != plane), // repaired planes come back undamaged
-                Event::Damaged { plane } => {
-                    assert!(!damaged.contains(&plane));
-                    damaged.push(plane);
-                }
-                Event::Fired {
-                    target, outcome, ..
-                } if outcome == Outcome::Damage && damaged.contains(&target) => {
-                    seen += 1;
-                    assert!(ev[i..].iter().any(|e| matches!(
-                        e,
-                        Event::Destroyed { plane, loss: Loss::DamagedAgain { .. } } if *plane == target
-                    )));
-                }
-                _ => {}
-            }
-        }
-    }
-    assert!(seen > 0);
+    // A roll of 4 from behind only damages (the chase above); on a bomber
+    // already damaged it destroys.
+    let (bomber, spit) = (PlaneId(0), PlaneId(1));
+    let mut g = damaged_bomber_shot(Options::default(), 4, Some(1));
+    let mut want = vec![
+        fired_from_behind(spit, bomber, (4, Outcome::Damage), (Some(1), Outcome::Miss)),
+        Event::Destroyed {
+            plane: bomber,
+            loss: Loss::DamagedAgain { by: spit },
+        },
+        Event::MoveEnded { plane: spit },
+    ];
+    want.extend(raid_lost(&[spit]));
+    exec_and_check(&mut g, Command::Attack { target: bomber }, &want);
 }
 
 #[test]
@@ -1693,35 +1944,63 @@ fn damaged_bombers_still_defend_unless_cranes_variant() {
 
 #[test]
 fn cranes_variant_silences_damaged_bombers_in_play() {
-    let mut silenced = 0;
-    for g in ai_games(
-        20,
-        Options {
-            damaged_bombers_cannot_defend: true,
-            ..Options::default()
+    // The damaged He 111 attacked from behind: its rear gunner throws no die
+    // under Crane's variant, and answers without it.
+    let (bomber, spit) = (PlaneId(0), PlaneId(1));
+    let crane = Options {
+        damaged_bombers_cannot_defend: true,
+        ..Options::default()
+    };
+    let after = [
+        Event::MoveEnded { plane: spit },
+        Event::RoundBegan { round: 2 },
+        Event::MoveBegan {
+            plane: bomber,
+            speed_roll: None,
+            allowance: 2,
         },
-    ) {
-        let mut damaged: Vec<PlaneId> = Vec::new();
-        for e in g.events() {
-            match *e {
-                Event::AttackBegan { .. } => damaged.clear(),
-                Event::Damaged { plane } => damaged.push(plane),
-                Event::Fired {
-                    target,
-                    return_roll,
-                    ..
-                } if damaged.contains(&target) && g.plane(target).role == Role::Bomber => {
-                    assert_eq!(return_roll, None);
-                    silenced += 1;
-                }
-                _ => {}
-            }
-        }
-    }
-    assert!(silenced > 0, "a damaged bomber was attacked");
+    ];
+    let mut g = damaged_bomber_shot(crane, 1, None);
+    let mut want = vec![fired_from_behind(
+        spit,
+        bomber,
+        (1, Outcome::Miss),
+        (None, Outcome::Miss),
+    )];
+    want.extend(after.clone());
+    exec_and_check(&mut g, Command::Attack { target: bomber }, &want);
+    let mut g = damaged_bomber_shot(Options::default(), 1, Some(5));
+    let mut want = vec![
+        fired_from_behind(spit, bomber, (1, Outcome::Miss), (Some(5), Outcome::Damage)),
+        Event::Damaged { plane: spit },
+    ];
+    want.extend(after);
+    exec_and_check(&mut g, Command::Attack { target: bomber }, &want);
 }
 
 // ----- bombing, leaving, victory -----
+
+/// A raid of two attacks whose bombers are placed as given.
+fn two_attacks(planes: &[Place]) -> Arc<Scenario> {
+    placed(14, 18, planes, |r| r.attacks = 2)
+}
+
+/// A lone He 111 one hex from the British end, in a game of two attacks: it
+/// flies two steps, the second off the end, and bombs.
+fn last_bomber_home() -> Arc<Scenario> {
+    two_attacks(&[("He 111", Red, (4, 1), N, false)])
+}
+
+/// The first seed whose game, after `steps` straight steps, has the next
+/// straight step add every one of `events` to the log.
+fn step_gives(sc: &Arc<Scenario>, steps: usize, events: &[Event]) -> Game {
+    game_where(sc, Options::default(), |g| {
+        (0..steps).all(|_| g.play(Command::Step(Step::Forward)).is_ok()) && {
+            let next = events_of(g, Command::Step(Step::Forward));
+            events.iter().all(|e| next.contains(e))
+        }
+    })
+}
 
 #[test]
 fn each_bomber_leaving_by_the_british_end_bombs_2d6() {
@@ -1759,31 +2038,69 @@ fn damaged_bombers_do_not_bomb() {
         Err(Illegal::MustHeadHome)
     );
     assert!(g.check(&Command::Step(Step::Right)).is_ok());
-    // ...and in play no bomber ever bombs while damaged.
-    let (mut bombed, mut flew_on_damaged) = (0, 0);
-    for g in ai_games(30, Options::default()) {
-        let mut damaged: Vec<PlaneId> = Vec::new();
-        for e in g.events() {
-            match *e {
-                Event::Damaged { plane } => damaged.push(plane),
-                Event::RepairRolled {
-                    plane,
-                    returned: true,
-                    ..
-                } => damaged.retain(|p| *p != plane),
-                Event::Bombed { plane, .. } => {
-                    assert!(!damaged.contains(&plane));
-                    bombed += 1;
-                }
-                Event::MoveBegan { plane, .. } if damaged.contains(&plane) => {
-                    flew_on_damaged += (g.plane(plane).role == Role::Bomber) as u32
-                }
-                _ => {}
-            }
-        }
-    }
-    assert!(bombed > 0, "bombers bombed");
-    assert!(flew_on_damaged > 0, "a damaged bomber flew on");
+    // ...and leaving by its own end it throws no bomb dice and goes to the
+    // repair shop, where an undamaged one leaving by the British end bombs
+    // and flies home.
+    let sc = placed(
+        14,
+        18,
+        &[
+            ("He 111", Red, (4, 17), S, true),
+            ("He 111", White, (8, 0), N, false),
+        ],
+        |_| {},
+    );
+    let (hit, whole) = (PlaneId(0), PlaneId(1));
+    let bombs = Event::Bombed {
+        plane: whole,
+        rolls: vec![3, 5],
+        points: 8,
+    };
+    let mut g = game_where(&sc, Options::default(), |g| {
+        let mut next = g.clone();
+        next.play(Command::Step(Step::Forward)).unwrap();
+        events_of(&next, Command::Step(Step::Forward)).contains(&bombs)
+    });
+    exec_and_check(
+        &mut g,
+        Command::Step(Step::Forward),
+        &[
+            Event::Exited {
+                plane: hit,
+                step: Step::Forward,
+                end: End::South,
+            },
+            Event::MoveEnded { plane: hit },
+            Event::MoveBegan {
+                plane: whole,
+                speed_roll: None,
+                allowance: 3,
+            },
+        ],
+    );
+    assert_eq!(g.plane(hit).loc, Loc::Repair);
+    exec_and_check(
+        &mut g,
+        Command::Step(Step::Forward),
+        &[
+            Event::Exited {
+                plane: whole,
+                step: Step::Forward,
+                end: End::North,
+            },
+            bombs.clone(),
+            Event::MoveEnded { plane: whole },
+            Event::AttackEnded {
+                attack: 1,
+                score: 8,
+            },
+            Event::GameOver {
+                winner: Side::British,
+                score: 8,
+            },
+        ],
+    );
+    assert_eq!(g.plane(whole).loc, Loc::Hangar);
 }
 
 #[test]
@@ -1852,79 +2169,160 @@ fn the_raid_ends_when_no_bomber_is_left() {
 
 #[test]
 fn a_game_is_two_attacks() {
-    let mut two = 0;
-    for g in ai_games(20, Options::default()) {
-        let ended = g
-            .events()
-            .iter()
-            .filter(|e| matches!(e, Event::AttackEnded { .. }))
-            .count();
-        if g.score() < 24 {
-            assert_eq!(ended, 2);
-            assert_eq!(g.attack(), 2);
-            two += 1;
-        } else {
-            assert!(ended <= 2);
-        }
-        assert!(g.is_over());
-    }
-    assert!(two > 0, "a game went the distance");
+    // The bomber's run ends the first attack and begins the second: a fresh
+    // activation roll for the plane back in its hangar. Not activated, the
+    // second attack has no plane and ends the game; activated, it enters.
+    let bomber = PlaneId(0);
+    let bombs = Event::Bombed {
+        plane: bomber,
+        rolls: vec![3, 4],
+        points: 7,
+    };
+    let first = |activation: Event| {
+        vec![
+            Event::Exited {
+                plane: bomber,
+                step: Step::Forward,
+                end: End::North,
+            },
+            bombs.clone(),
+            Event::MoveEnded { plane: bomber },
+            Event::AttackEnded {
+                attack: 1,
+                score: 7,
+            },
+            Event::AttackBegan { attack: 2 },
+            activation,
+        ]
+    };
+    let stays = Event::ActivationRolled {
+        plane: bomber,
+        roll: 2,
+        activated: false,
+    };
+    let mut g = step_gives(&last_bomber_home(), 1, &[bombs.clone(), stays.clone()]);
+    let mut want = first(stays);
+    want.extend([
+        Event::AttackEnded {
+            attack: 2,
+            score: 7,
+        },
+        Event::GameOver {
+            winner: Side::British,
+            score: 7,
+        },
+    ]);
+    exec_and_check(&mut g, Command::Step(Step::Forward), &want);
+    assert_eq!(g.attack(), 2);
+    let flies = Event::ActivationRolled {
+        plane: bomber,
+        roll: 3,
+        activated: true,
+    };
+    let mut g = step_gives(&last_bomber_home(), 1, &[bombs.clone(), flies.clone()]);
+    let mut want = first(flies);
+    want.push(Event::EntryBegan { side: Side::German });
+    exec_and_check(&mut g, Command::Step(Step::Forward), &want);
+    assert_eq!(g.plane(bomber).loc, Loc::Activated);
 }
 
 #[test]
 fn no_replacements_for_planes_lost() {
-    // Second attacks whose hangar was rolled for after a plane was lost.
-    let mut after_losses = 0;
-    for g in ai_games(20, Options::default()) {
-        let ev = g.events();
-        let mut lost: Vec<PlaneId> = Vec::new();
-        for e in ev {
-            match *e {
-                Event::Destroyed { plane, .. } => lost.push(plane),
-                Event::AttackBegan { attack: 2 } if !lost.is_empty() => after_losses += 1,
-                Event::ActivationRolled { plane, .. } | Event::RepairRolled { plane, .. } => {
-                    assert!(!lost.contains(&plane), "a lost plane came back")
-                }
-                _ => {}
-            }
-        }
-        for p in lost {
-            assert_eq!(g.plane(p).loc, Loc::Destroyed);
-        }
-    }
-    assert!(after_losses > 0, "a second attack after losses");
+    // The He 111 against the west side cannot move and is lost at once; when
+    // the other's bomb run ends the first attack, only it rolls to fly the
+    // second: the lost plane has no die and stays lost.
+    let sc = two_attacks(&[
+        ("He 111", Red, (0, 6), Facing::NorthWest, true),
+        ("He 111", White, (4, 1), N, false),
+    ]);
+    let (lost, other) = (PlaneId(0), PlaneId(1));
+    let bombs = Event::Bombed {
+        plane: other,
+        rolls: vec![2, 2],
+        points: 4,
+    };
+    let flies = Event::ActivationRolled {
+        plane: other,
+        roll: 4,
+        activated: true,
+    };
+    let mut g = step_gives(&sc, 1, &[bombs.clone(), flies.clone()]);
+    assert!(g.events().contains(&Event::Destroyed {
+        plane: lost,
+        loss: Loss::CannotMove,
+    }));
+    exec_and_check(
+        &mut g,
+        Command::Step(Step::Forward),
+        &[
+            Event::Exited {
+                plane: other,
+                step: Step::Forward,
+                end: End::North,
+            },
+            bombs,
+            Event::MoveEnded { plane: other },
+            Event::AttackEnded {
+                attack: 1,
+                score: 4,
+            },
+            Event::AttackBegan { attack: 2 },
+            flies,
+            Event::EntryBegan { side: Side::German },
+        ],
+    );
+    assert_eq!(g.plane(lost).loc, Loc::Destroyed);
 }
 
 #[test]
 fn twenty_four_bomb_points_win_for_the_luftwaffe() {
-    let mut kinds = [0; 2];
-    let mut destroyed_early = 0;
-    for g in ai_games(30, Options::default()) {
-        let winner = g.winner().unwrap();
-        assert_eq!(winner == Side::German, g.score() >= 24);
-        kinds[(winner == Side::German) as usize] += 1;
-        // "Add the bomb scores from both attacks": a target destroyed in the
-        // first attack does not end the game; the second is flown too.
-        let first = g.events().iter().find_map(|e| match e {
-            Event::AttackEnded { attack: 1, score } => Some(*score),
-            _ => None,
-        });
-        let ended: Vec<u8> = g
-            .events()
-            .iter()
-            .filter_map(|e| match e {
-                Event::AttackEnded { attack, .. } => Some(*attack),
-                _ => None,
-            })
-            .collect();
-        assert_eq!(ended, [1, 2], "both attacks are flown to their end");
-        if first.is_some_and(|s| s >= 24) {
-            destroyed_early += 1;
-            assert!(g.score() >= first.unwrap());
-        }
+    // Three He 111s on the British edge row each fly off it and bomb. The
+    // first two score 13; the third's 11 makes 24, a German win, and its 10
+    // makes 23, a British one.
+    let sc = placed(
+        14,
+        18,
+        &[
+            ("He 111", Red, (2, 0), N, false),
+            ("He 111", White, (6, 0), N, false),
+            ("He 111", Blue, (10, 0), N, false),
+        ],
+        |_| {},
+    );
+    let last = PlaneId(2);
+    for (rolls, winner) in [(vec![5, 6], Side::German), (vec![5, 5], Side::British)] {
+        let points: u32 = rolls.iter().map(|&r| r as u32).sum();
+        let total = 13 + points;
+        let bombs = Event::Bombed {
+            plane: last,
+            rolls,
+            points,
+        };
+        let ended = Event::AttackEnded {
+            attack: 1,
+            score: total,
+        };
+        let mut g = step_gives(&sc, 2, &[bombs.clone(), ended.clone()]);
+        assert_eq!(g.score(), 13);
+        exec_and_check(
+            &mut g,
+            Command::Step(Step::Forward),
+            &[
+                Event::Exited {
+                    plane: last,
+                    step: Step::Forward,
+                    end: End::North,
+                },
+                bombs,
+                Event::MoveEnded { plane: last },
+                ended,
+                Event::GameOver {
+                    winner,
+                    score: total,
+                },
+            ],
+        );
     }
-    assert!(kinds[0] > 0 && kinds[1] > 0, "both sides win sometimes");
-    assert!(destroyed_early > 0, "some target fell in the first attack");
 }
 
 #[test]
@@ -2126,13 +2524,12 @@ fn a_damaged_fighter_may_still_attack() {
 
 #[test]
 fn a_damaged_fighter_only_attacks_where_no_gun_answers() {
-    // The same chase at every level: behind an He 111 its rear gunner answers,
-    // so the damaged Spitfire lets it go; behind an Me 109 no gun answers, so
-    // it takes the shot when it can.
+    // The same chase at every level, on a seed where the target ends at (5,9)
+    // and the damaged Spitfire's four hexes reach the hex behind it: behind
+    // an He 111 its rear gunner answers, so the Spitfire lets it go; behind
+    // an Me 109 no gun answers, so it takes the shot.
     for level in tally_ho::common::Level::ALL {
-        let mut reachable = 0;
-        let mut shots = [0; 2];
-        for (i, target_type) in ["He 111", "Me 109"].into_iter().enumerate() {
+        for (target_type, fires) in [("He 111", false), ("Me 109", true)] {
             let sc = placed(
                 14,
                 18,
@@ -2143,42 +2540,43 @@ fn a_damaged_fighter_only_attacks_where_no_gun_answers() {
                 ],
                 |_| {},
             );
-            for seed in 0..80 {
-                let mut g = Game::new(sc.clone(), Options::default(), seed);
-                let target = PlaneId(0);
-                let spit = PlaneId(
-                    g.planes()
-                        .iter()
-                        .position(|p| p.side == Side::British)
-                        .unwrap() as u8,
-                );
-                skip_to(&mut g, spit);
-                if i == 0 {
-                    // The guard: a rear shot at the bomber was on this move.
-                    let behind = g.board().index(at(5, 10)).unwrap() as u16;
-                    if g.reach().unwrap().first_valid(behind, N, 1).is_some() {
-                        reachable += 1;
-                    }
+            let target = PlaneId(0);
+            let mut g = game_where(&sc, Options::default(), |g| {
+                let spit = id_of(g, "Spitfire", Red);
+                skip_to(g, spit);
+                g.active_move().unwrap().allowance == 4
+                    && g.plane(target).on_board() == Some((at(5, 9), N))
+            });
+            let spit = id_of(&g, "Spitfire", Red);
+            let behind = g.board().index(at(5, 10)).unwrap() as u16;
+            assert!(
+                g.reach().unwrap().first_valid(behind, N, 1).is_some(),
+                "the rear shot is open"
+            );
+            let mut ai = ai::Ai::at(level, level);
+            let mut shots = 0;
+            while g.active_move().is_some_and(|m| m.plane == spit) {
+                let c = ai.decide(&g, Side::British).unwrap();
+                if c == (Command::Attack { target }) {
+                    shots += 1;
+                    // From behind, and no gun answers.
+                    let fired = events_of(&g, c);
+                    assert!(
+                        matches!(
+                            fired.first(),
+                            Some(Event::Fired {
+                                angle: Angle::Rear,
+                                return_roll: None,
+                                ..
+                            })
+                        ),
+                        "{level}: {fired:?}"
+                    );
                 }
-                let mut ai = ai::Ai::at(level, level);
-                while g.active_move().is_some_and(|m| m.plane == spit) {
-                    let c = ai.decide(&g, Side::British).unwrap();
-                    if c == (Command::Attack { target }) {
-                        shots[i] += 1;
-                    }
-                    g.play(c).unwrap();
-                }
+                g.play(c).unwrap();
             }
+            assert_eq!(shots, fires as u32, "{level}: shots at the {target_type}");
         }
-        assert!(
-            reachable >= 10,
-            "{level}: the rear shot was open in {reachable} seeds"
-        );
-        assert_eq!(shots[0], 0, "{level}: shots into the rear gunner");
-        assert!(
-            shots[1] > 0,
-            "{level}: never shot at the unanswering Me 109"
-        );
     }
 }
 

@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 use std::sync::Arc;
+use tally_ho::common::game::Rules;
 use tally_ho::common::hex::{hex_from_offset, End, Facing};
 use tally_ho::data;
 use tally_ho::simple_hex::*;
@@ -106,4 +107,46 @@ pub fn fly_forward_until(game: &mut Game, left: u8) {
 
 pub fn events_since(game: &Game, n: usize) -> Vec<Event> {
     game.events()[n..].to_vec()
+}
+
+/// Plays `command` and asserts that the events it added to the log (those of
+/// the command and of the automatic steps up to the next decision) are
+/// exactly `expected`, in order; on failure both lists are shown, one event a
+/// line, with the first that differs.
+pub fn exec_and_check<G: Rules>(game: &mut G, command: G::Command, expected: &[G::Event]) {
+    let before = game.events().len();
+    if let Err(why) = game.play(command.clone()) {
+        panic!("{command:?} was refused: {why}");
+    }
+    let got = &game.events()[before..];
+    if got != expected {
+        let lines = |events: &[G::Event]| -> String {
+            events
+                .iter()
+                .enumerate()
+                .map(|(i, e)| format!("\n    {i}: {e:?}"))
+                .collect()
+        };
+        let first = got
+            .iter()
+            .zip(expected)
+            .position(|(g, e)| g != e)
+            .unwrap_or(got.len().min(expected.len()));
+        panic!(
+            "{command:?} gave other events than expected (from event {first}):\n  expected:{}\n  got:{}",
+            lines(expected),
+            lines(got)
+        );
+    }
+}
+
+/// The events `command` would add to the log, played on a copy of the game
+/// (empty if it is refused): for searching seeds for the rolls a test needs.
+pub fn events_of<G: Rules>(game: &G, command: G::Command) -> Vec<G::Event> {
+    let mut g = game.clone();
+    let before = g.events().len();
+    match g.play(command) {
+        Ok(()) => g.events()[before..].to_vec(),
+        Err(_) => Vec::new(),
+    }
 }
