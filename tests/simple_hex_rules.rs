@@ -7,7 +7,6 @@ mod common;
 
 use common::*;
 use std::sync::Arc;
-use tally_ho::common::game::Rules;
 use tally_ho::common::hex::{offset_of, End, Facing};
 use tally_ho::simple_hex::*;
 use Colour::*;
