@@ -3082,3 +3082,45 @@ fn a_rules_file_needs_every_solo_difficulty_once() {
         format!("levels/family/rules.ron:{l}:{c}: a solo difficulty's rounds must be 1 to 200")
     );
 }
+
+#[test]
+fn a_position_part_way_is_set_up_by_events_and_apply_is_the_only_writer() {
+    let sc = Arc::new(data::load_family("full").unwrap());
+    let aa = sc.features.iter().position(|f| f.kind == Aa).unwrap();
+    let aa_at = offset_of(sc.features[aa].hex);
+    let g = game_at(
+        &sc,
+        1,
+        &[bomber(0, (3, 8), N, 6)],
+        &[spit(0, (3, 3), 4, 5)],
+        &[(aa_at[0], aa_at[1])],
+    );
+    // The setting up is the first events of the log, in the position's order.
+    assert_eq!(
+        g.events()[..3],
+        [
+            Event::BomberPlaced {
+                bomber: 0,
+                at: hex_from_offset(3, 8),
+                facing: N,
+                course: End::North,
+                altitude: 6,
+            },
+            Event::SpitfirePlaced {
+                seat: 0,
+                at: hex_from_offset(3, 3),
+                altitude: 4,
+                fuel: 5,
+            },
+            Event::KnockedOut { feature: aa as u8 },
+        ]
+    );
+    // The state before the first event is the opening's; the events make
+    // the position, and everything after it.
+    let mut s = g.initial_state();
+    assert_ne!(&s, g.state());
+    for e in g.events() {
+        tally_ho::family::state::apply(&mut s, e);
+    }
+    assert_eq!(&s, g.state());
+}

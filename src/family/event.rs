@@ -3,7 +3,7 @@
 //! change, each landing), so the log is the whole game.
 
 use super::{Ending, Heading, Order};
-use crate::common::hex::Facing;
+use crate::common::hex::{End, Facing};
 use hexx::Hex;
 use serde::{Deserialize, Serialize};
 
@@ -48,6 +48,25 @@ pub enum Return {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Event {
+    /// Setting up a position part-way: a bomber put on its square.
+    BomberPlaced {
+        bomber: u8,
+        at: Hex,
+        facing: Facing,
+        course: End,
+        altitude: u8,
+    },
+    /// Setting up a position part-way: a Spitfire put on its square.
+    SpitfirePlaced {
+        seat: u8,
+        at: Hex,
+        altitude: u8,
+        fuel: u8,
+    },
+    /// Setting up a position part-way: a feature already bombed.
+    KnockedOut {
+        feature: u8,
+    },
     RoundBegan {
         round: u32,
     },

@@ -39,13 +39,18 @@ impl Engine for FamilyEngine {
 
     fn open(start: &Start) -> Result<(FamilyEngine, State), String> {
         start.setup.validate(&start.scenario)?;
-        let mut state = State::new(start.scenario.clone(), start.setup.clone());
-        if let Some(p) = &start.position {
-            state.place(p)?;
-        }
+        let state = State::new(start.scenario.clone(), start.setup.clone());
         Ok((FamilyEngine, state))
     }
+    /// A position part-way is set up by its events, then play runs to the
+    /// first decision.
     fn begin(game: &mut Game) -> Result<(), String> {
+        if let Some(p) = &game.origin().position {
+            for e in game.state().placing(p)? {
+                game.emit(e);
+            }
+            game.state().check_placed()?;
+        }
         game.advance();
         Ok(())
     }

@@ -1,7 +1,7 @@
 //! The only writer of a family game's state (after the opening): one event
 //! applied.
 
-use super::{Order, State};
+use super::{Bomber, Order, State};
 use crate::common::hex::{End, Facing};
 use crate::family::Event;
 
@@ -10,6 +10,35 @@ pub fn apply(state: &mut State, ev: &Event) {
     let st = state;
     let cruising = st.scenario.rules.cruising_altitude;
     match *ev {
+        Event::BomberPlaced {
+            bomber,
+            at,
+            facing,
+            course,
+            altitude,
+        } => {
+            st.bombers[bomber as usize] = Bomber {
+                hex: at,
+                facing,
+                course,
+                altitude,
+                flown: false,
+                gone: None,
+                over_target: false,
+            };
+        }
+        Event::SpitfirePlaced {
+            seat,
+            at,
+            altitude,
+            fuel,
+        } => {
+            let s = &mut st.spitfires[seat as usize];
+            s.hex = at;
+            s.altitude = altitude;
+            s.fuel = fuel;
+        }
+        Event::KnockedOut { feature } => st.knocked_out[feature as usize] = true,
         Event::RoundBegan { round } => {
             st.round = round;
             let n = st.spitfires.len();

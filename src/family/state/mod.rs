@@ -8,7 +8,7 @@ mod apply;
 
 pub use apply::apply;
 
-use super::event::{Cause, Return};
+use super::event::{Cause, Event, Return};
 use super::{FamilyRules, FamilyScenario, FeatureKind, Heading, Illegal, Plane, Position, Setup};
 use crate::common::given::Given;
 use crate::common::hex::{End, Facing};
@@ -185,9 +185,12 @@ impl State {
         }
     }
 
-    /// Sets up a position part-way (before any event).
-    pub(super) fn place(&mut self, p: &Position) -> Result<(), String> {
-        let sc = self.scenario.clone();
+    /// A position part-way, as the events that set it up (before any other
+    /// event): each listed plane placed, each listed feature knocked out.
+    /// Refused if a plane or a feature is not where the board and the
+    /// rules allow.
+    pub fn placing(&self, p: &Position) -> Result<Vec<Event>, String> {
+        let sc = &self.scenario;
         let max = sc.rules.max_altitude;
         let hex_of = |at: (i32, i32)| -> Result<Hex, String> {
             // Bounds first: hexx's offset conversion overflows (a panic in
@@ -198,6 +201,7 @@ impl State {
             }
             Ok(crate::common::hex::hex_from_offset(at.0, at.1))
         };
+        let mut events = Vec::new();
         for b in &p.bombers {
             let hex = hex_of(b.at)?;
             if !(1..=max).contains(&b.altitude) {
@@ -207,19 +211,16 @@ impl State {
                     b.altitude
                 ));
             }
-            let slot = self
-                .bombers
-                .get_mut(b.bomber as usize)
-                .ok_or_else(|| format!("there is no bomber {}", u32::from(b.bomber) + 1))?;
-            *slot = Bomber {
-                hex,
+            if usize::from(b.bomber) >= self.bombers.len() {
+                return Err(format!("there is no bomber {}", u32::from(b.bomber) + 1));
+            }
+            events.push(Event::BomberPlaced {
+                bomber: b.bomber,
+                at: hex,
                 facing: b.facing,
                 course: b.course,
                 altitude: b.altitude,
-                flown: false,
-                gone: None,
-                over_target: false,
-            };
+            });
         }
         for s in &p.spitfires {
             let hex = hex_of(s.at)?;
@@ -238,22 +239,30 @@ impl State {
                     u32::from(s.seat) + 1
                 ));
             }
-            let slot = self
-                .spitfires
-                .get_mut(s.seat as usize)
-                .ok_or_else(|| format!("there is no Spitfire {}", u32::from(s.seat) + 1))?;
-            slot.hex = hex;
-            slot.altitude = s.altitude;
-            slot.fuel = s.fuel;
+            if usize::from(s.seat) >= self.spitfires.len() {
+                return Err(format!("there is no Spitfire {}", u32::from(s.seat) + 1));
+            }
+            events.push(Event::SpitfirePlaced {
+                seat: s.seat,
+                at: hex,
+                altitude: s.altitude,
+                fuel: s.fuel,
+            });
         }
         for &at in &p.bombed {
             let f = sc
                 .feature_at(hex_of(at)?)
                 .ok_or_else(|| format!("nothing to bomb at {at:?}"))?;
-            self.knocked_out[f] = true;
+            events.push(Event::KnockedOut { feature: f as u8 });
         }
-        // States play can never reach: a Spitfire waiting on a bombed
-        // airfield, a bomber on another bomber's start square.
+        Ok(events)
+    }
+
+    /// A position set up by [`State::placing`]'s events is one play could
+    /// reach: no Spitfire waits on a bombed airfield, no bomber is on
+    /// another bomber's start square, and the invariants hold.
+    pub fn check_placed(&self) -> Result<(), String> {
+        let sc = &self.scenario;
         for (i, s) in self.spitfires.iter().enumerate() {
             if s.altitude == 0 && sc.feature_at(s.hex).is_some_and(|f| self.knocked_out[f]) {
                 return Err(format!("Spitfire {} waits on a bombed airfield", i + 1));
