@@ -37,7 +37,7 @@ pub trait GameScreens: Sync {
         rec: AnyRecord,
         base: &Path,
         slot: Option<Slot>,
-    ) -> Result<Box<dyn Table>, String>;
+    ) -> Result<Box<dyn TableScreen>, String>;
 }
 
 /// Every game, in the menu's order.
@@ -62,7 +62,7 @@ pub fn game(kind: GameKind) -> &'static dyn GameScreens {
 pub trait Starter {
     fn kind(&self) -> GameKind;
     /// Its table, or why it cannot begin.
-    fn start(&self) -> Result<Box<dyn Table>, String>;
+    fn start(&self) -> Result<Box<dyn TableScreen>, String>;
 }
 
 /// A game's new-game screen.
@@ -77,7 +77,7 @@ pub trait NewGameScreen: Any {
 
 /// A game table on screen: a game played, watched, or over under its
 /// result.
-pub trait Table: Any {
+pub trait TableScreen: Any {
     fn frame(&mut self, ui: &mut Ui, settings: &Settings) -> TableAction;
     fn take_sounds(&mut self) -> Vec<Sfx>;
     fn is_watching(&self) -> bool;
@@ -110,7 +110,7 @@ pub trait Table: Any {
 
 /// What a game on the shared table (`table::Table`) adds to make it a
 /// screen of the shell: its names and its result screen.
-pub trait TableScreens: Scene + Sized + 'static {
+pub trait SceneScreens: Scene + Sized + 'static {
     /// The screen's name while it is played, and under its result.
     const NAMES: (&'static str, &'static str);
     /// Whether the wheel over the log's side scrolls the log.
@@ -119,7 +119,7 @@ pub trait TableScreens: Scene + Sized + 'static {
     fn result(t: &mut table::Table<Self>, ui: &mut Ui) -> Option<Transition>;
 }
 
-impl<S: TableScreens> Table for table::Table<S>
+impl<S: SceneScreens> TableScreen for table::Table<S>
 where
     S::Game: Recorded,
 {
@@ -178,7 +178,7 @@ where
     }
 }
 
-impl dyn Table {
+impl dyn TableScreen {
     /// The table as its own type, once its kind is known.
     pub fn get<T: 'static>(&self) -> &T {
         self.as_any()

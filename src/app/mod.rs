@@ -30,7 +30,7 @@ use crate::saves::{self as store, Slot};
 use crate::settings::{AnimSpeed, Scheme, Settings};
 use crate::sound::Sfx;
 pub use bench::{bench_app, bench_blitz_app, bench_campaign_app, bench_family_app};
-use games::{NewGameScreen, Starter, Table};
+use games::{NewGameScreen, Starter, TableScreen};
 use macroquad::prelude::*;
 use saves::{After, ConfirmNew, LoadList, SlotPicker};
 use screens::title;
@@ -86,9 +86,9 @@ pub enum Screen {
     /// A game's new-game screen.
     NewGame(Box<dyn NewGameScreen>),
     /// A game's table, played or watched.
-    Table(Box<dyn Table>),
+    Table(Box<dyn TableScreen>),
     /// A finished game: its table (for the replay) under the summary.
-    Result(Box<dyn Table>),
+    Result(Box<dyn TableScreen>),
     Help {
         scroll: f32,
         page: GameKind,
@@ -426,7 +426,7 @@ impl App {
     }
 
     /// The table of the game under way (the topmost), if any.
-    fn table_in_play(&mut self) -> Option<&mut dyn Table> {
+    fn table_in_play(&mut self) -> Option<&mut dyn TableScreen> {
         self.stack.iter_mut().rev().find_map(table_of)
     }
 
@@ -475,7 +475,7 @@ impl App {
 }
 
 /// The game table a screen is, if it is one in play.
-fn table_of(s: &mut Screen) -> Option<&mut dyn Table> {
+fn table_of(s: &mut Screen) -> Option<&mut dyn TableScreen> {
     match s {
         Screen::Table(t) => Some(t.as_mut()),
         _ => None,
@@ -486,7 +486,7 @@ fn table_of(s: &mut Screen) -> Option<&mut dyn Table> {
 /// the autosave when due (in the game's own autosave), saving, help,
 /// leaving, and the end of the game.
 fn run_table(
-    t: &mut dyn Table,
+    t: &mut dyn TableScreen,
     ui: &mut Ui,
     settings: &mut Settings,
     sounds: &mut Vec<Sfx>,

@@ -3,7 +3,7 @@
 //! begins, so New game starts one on a fresh seed.
 
 use super::{blitz_table, new_tour, result_screen, BlitzScene, BlitzTable};
-use crate::app::games::{GameScreens, Starter, Table, TableScreens};
+use crate::app::games::{GameScreens, SceneScreens, Starter, TableScreen};
 use crate::app::ui::Ui;
 use crate::app::{App, Transition};
 use crate::blitz::Game;
@@ -39,7 +39,7 @@ impl GameScreens for BlitzScreens {
         rec: AnyRecord,
         base: &Path,
         slot: Option<Slot>,
-    ) -> Result<Box<dyn Table>, String> {
+    ) -> Result<Box<dyn TableScreen>, String> {
         let AnyRecord::Blitz(r) = rec else {
             return Err("not a night Blitz record".into());
         };
@@ -54,12 +54,12 @@ impl Starter for NewTour {
     fn kind(&self) -> GameKind {
         GameKind::Blitz
     }
-    fn start(&self) -> Result<Box<dyn Table>, String> {
+    fn start(&self) -> Result<Box<dyn TableScreen>, String> {
         Ok(Box::new(new_tour(self.0)?))
     }
 }
 
-impl TableScreens for BlitzScene {
+impl SceneScreens for BlitzScene {
     const NAMES: (&'static str, &'static str) = ("night Blitz", "night Blitz tally");
     const WHEEL_SCROLLS_LOG: bool = false;
     fn result(t: &mut BlitzTable, ui: &mut Ui) -> Option<Transition> {

@@ -2,7 +2,7 @@
 //! and result screen behind the shell's traits.
 
 use super::{new_campaign_screen, result_screen, CampaignNew, CampaignTable, HELP};
-use crate::app::games::{GameScreens, NewGameScreen, Starter, Table};
+use crate::app::games::{GameScreens, NewGameScreen, Starter, TableScreen};
 use crate::app::table::{Card, Message, TableAction};
 use crate::app::ui::Ui;
 use crate::app::{App, Players, Screen, Transition};
@@ -41,7 +41,7 @@ impl GameScreens for CampaignScreens {
         rec: AnyRecord,
         _base: &Path,
         slot: Option<Slot>,
-    ) -> Result<Box<dyn Table>, String> {
+    ) -> Result<Box<dyn TableScreen>, String> {
         let players = rec.players().to_vec();
         let AnyRecord::Campaign(r) = rec else {
             return Err("not a campaign record".into());
@@ -62,7 +62,7 @@ impl Starter for CampaignNew {
     fn kind(&self) -> GameKind {
         GameKind::Campaign
     }
-    fn start(&self) -> Result<Box<dyn Table>, String> {
+    fn start(&self) -> Result<Box<dyn TableScreen>, String> {
         Ok(Box::new(CampaignNew::start(self)?))
     }
 }
@@ -86,7 +86,7 @@ impl NewGameScreen for CampaignNew {
     }
 }
 
-impl Table for CampaignTable {
+impl TableScreen for CampaignTable {
     fn frame(&mut self, ui: &mut Ui, settings: &Settings) -> TableAction {
         CampaignTable::frame(self, ui, settings)
     }

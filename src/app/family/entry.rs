@@ -2,7 +2,7 @@
 //! table and result screen behind the shell's traits.
 
 use super::{family_table, new_game_screen, result_screen, FamilyBattle, FamilyNew, FamilyScene};
-use crate::app::games::{GameScreens, NewGameScreen, Starter, Table, TableScreens};
+use crate::app::games::{GameScreens, NewGameScreen, SceneScreens, Starter, TableScreen};
 use crate::app::ui::Ui;
 use crate::app::{App, Screen, Transition};
 use crate::common::game::GameKind;
@@ -36,7 +36,7 @@ impl GameScreens for FamilyScreens {
         rec: AnyRecord,
         base: &Path,
         slot: Option<Slot>,
-    ) -> Result<Box<dyn Table>, String> {
+    ) -> Result<Box<dyn TableScreen>, String> {
         let AnyRecord::Family(r) = rec else {
             return Err("not a family game's record".into());
         };
@@ -53,7 +53,7 @@ impl Starter for FamilyNew {
     fn kind(&self) -> GameKind {
         GameKind::Family
     }
-    fn start(&self) -> Result<Box<dyn Table>, String> {
+    fn start(&self) -> Result<Box<dyn TableScreen>, String> {
         Ok(Box::new(FamilyNew::start(self)?))
     }
 }
@@ -77,7 +77,7 @@ impl NewGameScreen for FamilyNew {
     }
 }
 
-impl TableScreens for FamilyScene<Game> {
+impl SceneScreens for FamilyScene<Game> {
     const NAMES: (&'static str, &'static str) = ("family game", "family result");
     const WHEEL_SCROLLS_LOG: bool = false;
     fn result(b: &mut FamilyBattle, ui: &mut Ui) -> Option<Transition> {

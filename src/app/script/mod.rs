@@ -6,13 +6,13 @@ mod blitz;
 mod campaign;
 mod family;
 mod monkey;
-mod solo;
+mod simple_hex;
 
 pub use blitz::{BlitzMoment, BlitzScript};
 pub use campaign::{CampaignMoment, CampaignScript, Only};
 pub use family::{FamilyMoment, FamilyScript};
 pub use monkey::Monkey;
-pub use solo::{Moment, ScriptedPlayer};
+pub use simple_hex::{Moment, ScriptedPlayer};
 
 use super::ui::InputFrame;
 use super::App;

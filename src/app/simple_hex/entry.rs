@@ -3,7 +3,7 @@
 
 use super::new_game::{new_game_screen, result_screen, start, NewGame};
 use super::{battle, Battle, HexScene};
-use crate::app::games::{GameScreens, NewGameScreen, Starter, Table, TableScreens};
+use crate::app::games::{GameScreens, NewGameScreen, SceneScreens, Starter, TableScreen};
 use crate::app::ui::Ui;
 use crate::app::{App, Screen, Transition};
 use crate::common::game::GameKind;
@@ -50,7 +50,7 @@ impl GameScreens for SimpleHexScreens {
         rec: AnyRecord,
         base: &Path,
         slot: Option<Slot>,
-    ) -> Result<Box<dyn Table>, String> {
+    ) -> Result<Box<dyn TableScreen>, String> {
         let AnyRecord::SimpleHex(r) = rec else {
             return Err("not a Simple Hex record".into());
         };
@@ -65,7 +65,7 @@ impl Starter for NewGame {
     fn kind(&self) -> GameKind {
         GameKind::SimpleHex
     }
-    fn start(&self) -> Result<Box<dyn Table>, String> {
+    fn start(&self) -> Result<Box<dyn TableScreen>, String> {
         Ok(Box::new(start(self)?))
     }
 }
@@ -85,7 +85,7 @@ impl NewGameScreen for NewGame {
     }
 }
 
-impl TableScreens for HexScene<Game> {
+impl SceneScreens for HexScene<Game> {
     const NAMES: (&'static str, &'static str) = ("battle", "result");
     const WHEEL_SCROLLS_LOG: bool = true;
     fn result(t: &mut Battle, ui: &mut Ui) -> Option<Transition> {
