@@ -220,7 +220,6 @@ impl From<ForcesError> for Illegal {
 pub fn check(s: &State, board: Option<&Battle>, cmd: &Command) -> Result<(), Illegal> {
     use Command as C;
     use Illegal as I;
-    let ok = |test: bool, why: Illegal| if test { Ok(()) } else { Err(why) };
     match (s.stage(), *cmd) {
         (Stage::Over, _) => Err(I::Over),
         (Stage::KeepHand, C::Discard(card)) => {
@@ -238,31 +237,9 @@ pub fn check(s: &State, board: Option<&Battle>, cmd: &Command) -> Result<(), Ill
         (Stage::ProductionSplit { dice }, C::Production { squadrons }) => {
             ok(squadrons <= *dice, I::TooManyProductionDice { dice: *dice })
         }
-        (Stage::Repairs, C::Rebuild(q)) => {
-            if s.successes().0 == 0 {
-                return Err(I::NoSquadronSuccesses);
-            }
-            if !(q < s.forces().squadrons.len() && s.forces().rebuildable(q)) {
-                return Err(I::NotRebuildable);
-            }
-            let (cost, have) = (s.rebuild_cost(q), s.successes().0);
-            ok(cost <= have, I::RebuildCosts { cost, have })
-        }
-        (Stage::Repairs, C::Reserve(q)) => {
-            if s.forces().reserve_points == 0 {
-                return Err(I::ReservePoolEmpty);
-            }
-            let thirteen = s.forces().squadrons.get(q).is_some_and(|sq| {
-                s.forces().rebuildable(q) && sq.holder == Holder::Group(Group::Thirteen)
-            });
-            ok(thirteen, I::NotThirteenGroupDamaged)
-        }
-        (Stage::Repairs, C::Mend(card)) => {
-            if s.successes().1 == 0 {
-                return Err(I::NoRepairSuccesses);
-            }
-            ok(s.mendable().any(|c| c == card), I::NotMendable)
-        }
+        (Stage::Repairs, C::Rebuild(q)) => check_rebuild(s, q),
+        (Stage::Repairs, C::Reserve(q)) => check_reserve(s, q),
+        (Stage::Repairs, C::Mend(card)) => check_mend(s, card),
         (Stage::Repairs, C::EndRepairs) => Ok(()),
         (Stage::BigWing, C::BigWing(a, b)) => {
             // The pair is named in order, so each Big Wing has one command.
@@ -283,25 +260,7 @@ pub fn check(s: &State, board: Option<&Battle>, cmd: &Command) -> Result<(), Ill
                 card,
                 wave,
             },
-        ) => {
-            let Some(g) = s.geschwader().get(geschwader) else {
-                return Err(I::NoSuchGeschwader);
-            };
-            if g.squadrons.is_empty() {
-                return Err(I::GeschwaderEmpty);
-            }
-            if g.target.is_some() {
-                return Err(I::AlreadyAssigned);
-            }
-            if !s.has_bombers(&g.squadrons) {
-                return Err(I::NoBombers);
-            }
-            if !s.deck().hand().contains(&card) {
-                return Err(I::TargetNotInHand);
-            }
-            let waves = s.rules().raid.waves;
-            ok(wave > 0 && wave <= waves, I::NoSuchWave { waves })
-        }
+        ) => check_assign(s, geschwader, card, wave),
         (Stage::Missions, C::EndMissions) => Ok(()),
         (Stage::Fly { geschwader }, C::Step(to)) => check_step(s, *geschwader, to),
         (Stage::Fly { .. }, C::Home) => Ok(()),
@@ -313,22 +272,7 @@ pub fn check(s: &State, board: Option<&Battle>, cmd: &Command) -> Result<(), Ill
             s.data().map.contains(to) && distance(s.wings()[*wing].at, to) == 1,
             I::WingStepsOneSquare,
         ),
-        (Stage::RafMovement, C::MoveWing { wing, to }) => {
-            if wing >= s.wings().len() || !s.movable_wings().any(|w| w == wing) {
-                return Err(I::WingCannotMove);
-            }
-            if !s.data().map.contains(to) {
-                return Err(I::OffTheMap);
-            }
-            let squares = s.rules().raid.raf_move;
-            if distance(s.wings()[wing].at, to) > squares {
-                return Err(I::WingRange { squares });
-            }
-            let rises = s.wings()[wing].state == WingState::Ready
-                && to == s.home_of(wing)
-                && s.raid_over(to);
-            ok(to != s.wings()[wing].at || rises, I::AlreadyThere)
-        }
+        (Stage::RafMovement, C::MoveWing { wing, to }) => check_move_wing(s, wing, to),
         (Stage::RafMovement, C::EndRafMovement) => Ok(()),
         (Stage::Allocate { side }, c @ (C::Lose(_) | C::StandDown(_))) => {
             let why = match c {
@@ -360,19 +304,103 @@ pub fn check(s: &State, board: Option<&Battle>, cmd: &Command) -> Result<(), Ill
             None => Err(I::NoBattle),
         },
         (Stage::Gruppen, C::Gruppe(k)) => check_gruppe(s, k),
-        (Stage::Attacks, C::Attack(k)) => {
-            let Some(d) = s.dogfight() else {
-                return Err(I::NoDogfight);
-            };
-            let gruppen = d.gruppen_formed();
-            match k {
-                Some(k) if k >= gruppen => Err(I::NoSuchGruppe { gruppen }),
-                _ => Ok(()),
-            }
-        }
+        (Stage::Attacks, C::Attack(k)) => check_attack(s, k),
         _ => Err(I::NotThisStep {
             command: cmd.kind(),
         }),
+    }
+}
+
+/// `why`, unless `test` holds.
+fn ok(test: bool, why: Illegal) -> Result<(), Illegal> {
+    if test {
+        Ok(())
+    } else {
+        Err(why)
+    }
+}
+
+/// A rebuild: of a squadron that can be rebuilt, with the successes it costs.
+fn check_rebuild(s: &State, q: usize) -> Result<(), Illegal> {
+    if s.successes().0 == 0 {
+        return Err(Illegal::NoSquadronSuccesses);
+    }
+    if !(q < s.forces().squadrons.len() && s.forces().rebuildable(q)) {
+        return Err(Illegal::NotRebuildable);
+    }
+    let (cost, have) = (s.rebuild_cost(q), s.successes().0);
+    ok(cost <= have, Illegal::RebuildCosts { cost, have })
+}
+
+/// A reserve point: for a damaged 13 Group squadron, while the pool lasts.
+fn check_reserve(s: &State, q: usize) -> Result<(), Illegal> {
+    if s.forces().reserve_points == 0 {
+        return Err(Illegal::ReservePoolEmpty);
+    }
+    let thirteen =
+        s.forces().squadrons.get(q).is_some_and(|sq| {
+            s.forces().rebuildable(q) && sq.holder == Holder::Group(Group::Thirteen)
+        });
+    ok(thirteen, Illegal::NotThirteenGroupDamaged)
+}
+
+/// A repair: of a damaged target, with a repair success.
+fn check_mend(s: &State, card: u16) -> Result<(), Illegal> {
+    if s.successes().1 == 0 {
+        return Err(Illegal::NoRepairSuccesses);
+    }
+    ok(s.mendable().any(|c| c == card), Illegal::NotMendable)
+}
+
+/// A mission: a geschwader with bombers and no target yet, against a card
+/// of the hand, in one of the waves.
+fn check_assign(s: &State, geschwader: usize, card: u16, wave: u8) -> Result<(), Illegal> {
+    let Some(g) = s.geschwader().get(geschwader) else {
+        return Err(Illegal::NoSuchGeschwader);
+    };
+    if g.squadrons.is_empty() {
+        return Err(Illegal::GeschwaderEmpty);
+    }
+    if g.target.is_some() {
+        return Err(Illegal::AlreadyAssigned);
+    }
+    if !s.has_bombers(&g.squadrons) {
+        return Err(Illegal::NoBombers);
+    }
+    if !s.deck().hand().contains(&card) {
+        return Err(Illegal::TargetNotInHand);
+    }
+    let waves = s.rules().raid.waves;
+    ok(wave > 0 && wave <= waves, Illegal::NoSuchWave { waves })
+}
+
+/// A wing's move: a wing that may move, within its reach on the map, to
+/// another square (or home again to rise from its station).
+fn check_move_wing(s: &State, wing: usize, to: Square) -> Result<(), Illegal> {
+    if wing >= s.wings().len() || !s.movable_wings().any(|w| w == wing) {
+        return Err(Illegal::WingCannotMove);
+    }
+    if !s.data().map.contains(to) {
+        return Err(Illegal::OffTheMap);
+    }
+    let squares = s.rules().raid.raf_move;
+    if distance(s.wings()[wing].at, to) > squares {
+        return Err(Illegal::WingRange { squares });
+    }
+    let rises =
+        s.wings()[wing].state == WingState::Ready && to == s.home_of(wing) && s.raid_over(to);
+    ok(to != s.wings()[wing].at || rises, Illegal::AlreadyThere)
+}
+
+/// An escort's attack: on a gruppe formed, or on none.
+fn check_attack(s: &State, k: Option<u8>) -> Result<(), Illegal> {
+    let Some(d) = s.dogfight() else {
+        return Err(Illegal::NoDogfight);
+    };
+    let gruppen = d.gruppen_formed();
+    match k {
+        Some(k) if k >= gruppen => Err(Illegal::NoSuchGruppe { gruppen }),
+        _ => Ok(()),
     }
 }
 

@@ -457,7 +457,21 @@ impl CampaignRules {
         }
         let mut e = Vec::new();
         let mut bad = |path: String, message: String| e.push(Invalid { path, message });
-        let no_group = |g: u8| format!("no {g} Group: use 10, 11, 12 or 13");
+        self.validate_basics(&mut bad);
+        for (which, cal) in [("calendar", &self.calendar), ("shortened", &self.shortened)] {
+            self.validate_calendar_turns(which, cal, &mut bad);
+            self.validate_calendar_events(which, cal, &mut bad);
+        }
+        self.validate_rotations(&mut bad);
+        self.validate_weather_and_respites(&mut bad);
+        self.validate_raid(&mut bad);
+        self.validate_costs_and_thresholds(&mut bad);
+        self.validate_boards(&mut bad);
+        e
+    }
+
+    /// The data version, the dice and the phases.
+    fn validate_basics(&self, bad: &mut impl FnMut(String, String)) {
         if self.data_version == 0 {
             bad(
                 "data_version".into(),
@@ -491,116 +505,135 @@ impl CampaignRules {
                 );
             }
         }
-        for (which, cal) in [("calendar", &self.calendar), ("shortened", &self.shortened)] {
-            if cal.turns == 0 || cal.turns > MAX_TURNS {
+    }
+
+    /// A calendar's turns: how many, and the phases covering them.
+    fn validate_calendar_turns(
+        &self,
+        which: &str,
+        cal: &Calendar,
+        bad: &mut impl FnMut(String, String),
+    ) {
+        if cal.turns == 0 || cal.turns > MAX_TURNS {
+            bad(
+                format!("{which}.turns"),
+                format!("a campaign has 1 to {MAX_TURNS} turns"),
+            );
+        }
+        if cal.phase_turns.len() != self.phases.len() {
+            bad(
+                format!("{which}.phase_turns"),
+                format!(
+                    "{} phases in the file, {} turn ranges here",
+                    self.phases.len(),
+                    cal.phase_turns.len()
+                ),
+            );
+        }
+        // The phases cover turns 1 to `turns` in order, without gaps.
+        let mut next = 1;
+        for (k, &(a, b)) in cal.phase_turns.iter().enumerate() {
+            if a != next || b < a {
                 bad(
-                    format!("{which}.turns"),
-                    format!("a campaign has 1 to {MAX_TURNS} turns"),
+                    format!("{which}.phase_turns[{k}]"),
+                    format!("phase {} must run from turn {next}", k + 1),
                 );
             }
-            if cal.phase_turns.len() != self.phases.len() {
+            next = b + 1;
+        }
+        if next != cal.turns + 1 {
+            bad(
+                format!("{which}.phase_turns"),
+                format!(
+                    "the phases end on turn {}, the campaign on {}",
+                    next - 1,
+                    cal.turns
+                ),
+            );
+        }
+    }
+
+    /// A calendar's events: on turns of the campaign, naming what exists.
+    fn validate_calendar_events(
+        &self,
+        which: &str,
+        cal: &Calendar,
+        bad: &mut impl FnMut(String, String),
+    ) {
+        let reinforced = earlier_same(cal.events.iter().enumerate().map(|(k, (_, ev))| match ev {
+            TurnEvent::Reinforce { squadron, .. } => Err(squadron.as_str()),
+            _ => Ok(k),
+        }));
+        for (k, (t, ev)) in cal.events.iter().enumerate() {
+            if *t == 0 || *t > cal.turns {
                 bad(
-                    format!("{which}.phase_turns"),
-                    format!(
-                        "{} phases in the file, {} turn ranges here",
-                        self.phases.len(),
-                        cal.phase_turns.len()
-                    ),
+                    format!("{which}.events[{k}]"),
+                    format!("turn {t} is not in the campaign"),
                 );
             }
-            // The phases cover turns 1 to `turns` in order, without gaps.
-            let mut next = 1;
-            for (k, &(a, b)) in cal.phase_turns.iter().enumerate() {
-                if a != next || b < a {
-                    bad(
-                        format!("{which}.phase_turns[{k}]"),
-                        format!("phase {} must run from turn {next}", k + 1),
-                    );
-                }
-                next = b + 1;
-            }
-            if next != cal.turns + 1 {
-                bad(
-                    format!("{which}.phase_turns"),
-                    format!(
-                        "the phases end on turn {}, the campaign on {}",
-                        next - 1,
-                        cal.turns
-                    ),
-                );
-            }
-            let reinforced =
-                earlier_same(cal.events.iter().enumerate().map(|(k, (_, ev))| match ev {
-                    TurnEvent::Reinforce { squadron, .. } => Err(squadron.as_str()),
-                    _ => Ok(k),
-                }));
-            for (k, (t, ev)) in cal.events.iter().enumerate() {
-                if *t == 0 || *t > cal.turns {
-                    bad(
-                        format!("{which}.events[{k}]"),
-                        format!("turn {t} is not in the campaign"),
-                    );
-                }
-                match ev {
-                    TurnEvent::Rotate(n) if *n as usize >= self.rotations.len() => bad(
-                        format!("{which}.events[{k}]"),
-                        format!("there is no rotation set {n}"),
-                    ),
-                    TurnEvent::NewPhase(n) if *n as usize >= self.phases.len() => bad(
-                        format!("{which}.events[{k}]"),
-                        format!("there is no phase {n}"),
-                    ),
-                    TurnEvent::Reinforce { squadron, group } => {
-                        let at = format!("{which}.events[{k}][1]");
-                        if squadron.trim().is_empty() {
-                            bad(format!("{at}.squadron"), "a squadron needs a name".into());
-                        } else if reinforced[k].is_some() {
-                            bad(
-                                format!("{at}.squadron"),
-                                format!("{squadron} arrives twice"),
-                            );
-                        }
-                        if Group::from_number(*group).is_none() {
-                            bad(format!("{at}.group"), no_group(*group));
-                        }
-                    }
-                    TurnEvent::Ace { group } => {
-                        let at = format!("{which}.events[{k}][1].group");
-                        // The ace flies with the allied squadron that
-                        // arrives for the group on the same turn.
-                        let arrives = cal.events.iter().any(|(u, e)| {
-                            u == t
-                                && matches!(e, TurnEvent::Reinforce { group: g, .. } if g == group)
-                        });
-                        if Group::from_number(*group).is_none() {
-                            bad(at, no_group(*group));
-                        } else if !arrives {
-                            bad(
-                                at,
-                                format!(
-                                    "no squadron arrives for {group} Group on turn {t} to fly with the ace"
-                                ),
-                            );
-                        }
-                    }
-                    TurnEvent::SevenSquadronGeschwader { luftflotte }
-                        if Luftflotte::from_number(*luftflotte).is_none() =>
-                    {
+            match ev {
+                TurnEvent::Rotate(n) if *n as usize >= self.rotations.len() => bad(
+                    format!("{which}.events[{k}]"),
+                    format!("there is no rotation set {n}"),
+                ),
+                TurnEvent::NewPhase(n) if *n as usize >= self.phases.len() => bad(
+                    format!("{which}.events[{k}]"),
+                    format!("there is no phase {n}"),
+                ),
+                TurnEvent::Reinforce { squadron, group } => {
+                    let at = format!("{which}.events[{k}][1]");
+                    if squadron.trim().is_empty() {
+                        bad(format!("{at}.squadron"), "a squadron needs a name".into());
+                    } else if reinforced[k].is_some() {
                         bad(
-                            format!("{which}.events[{k}][1].luftflotte"),
-                            format!("no Luftflotte {luftflotte} in the battle: use 2, 3 or 5"),
-                        )
+                            format!("{at}.squadron"),
+                            format!("{squadron} arrives twice"),
+                        );
                     }
-                    _ => {}
+                    if Group::from_number(*group).is_none() {
+                        bad(format!("{at}.group"), group_unknown(*group));
+                    }
                 }
+                TurnEvent::Ace { group } => {
+                    let at = format!("{which}.events[{k}][1].group");
+                    // The ace flies with the allied squadron that
+                    // arrives for the group on the same turn.
+                    let arrives = cal.events.iter().any(|(u, e)| {
+                        u == t && matches!(e, TurnEvent::Reinforce { group: g, .. } if g == group)
+                    });
+                    if Group::from_number(*group).is_none() {
+                        bad(at, group_unknown(*group));
+                    } else if !arrives {
+                        bad(
+                            at,
+                            format!(
+                                "no squadron arrives for {group} Group on turn {t} to fly with the ace"
+                            ),
+                        );
+                    }
+                }
+                TurnEvent::SevenSquadronGeschwader { luftflotte }
+                    if Luftflotte::from_number(*luftflotte).is_none() =>
+                {
+                    bad(
+                        format!("{which}.events[{k}][1].luftflotte"),
+                        format!("no Luftflotte {luftflotte} in the battle: use 2, 3 or 5"),
+                    )
+                }
+                _ => {}
             }
         }
+    }
+
+    /// The squadron rotations: between two real groups, of one squadron or
+    /// more.
+    fn validate_rotations(&self, bad: &mut impl FnMut(String, String)) {
         for (i, set) in self.rotations.iter().enumerate() {
             for (j, r) in set.iter().enumerate() {
                 let at = |field: &str| format!("rotations[{i}][{j}].{field}");
                 for (field, g) in [("from_group", r.from_group), ("to_group", r.to_group)] {
                     if Group::from_number(g).is_none() {
-                        bad(at(field), no_group(g));
+                        bad(at(field), group_unknown(g));
                     }
                 }
                 if r.from_group == r.to_group {
@@ -614,6 +647,10 @@ impl CampaignRules {
                 }
             }
         }
+    }
+
+    /// The weather cards (one a turn) and the historical respites' turns.
+    fn validate_weather_and_respites(&self, bad: &mut impl FnMut(String, String)) {
         let (black, red) = self.weather_cards;
         if black as u32 + red as u32 != self.calendar.turns as u32 {
             bad(
@@ -633,6 +670,10 @@ impl CampaignRules {
                 );
             }
         }
+    }
+
+    /// The raid rules: each number in its range, and in step with the others.
+    fn validate_raid(&self, bad: &mut impl FnMut(String, String)) {
         let raid = &self.raid;
         for (name, v, lo, hi) in [
             ("raid.hand", raid.hand, 1, 30),
@@ -683,6 +724,10 @@ impl CampaignRules {
                 "the gruppen must be able to hold the largest geschwader".into(),
             );
         }
+    }
+
+    /// The rebuild costs, the loss hands and the victory thresholds.
+    fn validate_costs_and_thresholds(&self, bad: &mut impl FnMut(String, String)) {
         let twice = earlier_same(self.rebuild_cost.iter().map(|(k, _)| k));
         for (i, (kind, cost)) in self.rebuild_cost.iter().enumerate() {
             if twice[i].is_some() {
@@ -708,6 +753,11 @@ impl CampaignRules {
                 "the draw threshold lies below the winning one".into(),
             );
         }
+    }
+
+    /// The numbers of the battles on the board (Simple Hex's and the family
+    /// game's) and the Simple Hex aircraft given to the squadron types.
+    fn validate_boards(&self, bad: &mut impl FnMut(String, String)) {
         let t = &self.tactical;
         for (name, v, lo, hi) in [
             ("tactical.columns", t.columns, 4, 64),
@@ -764,7 +814,6 @@ impl CampaignRules {
                 );
             }
         }
-        e
     }
 
     /// Production successes a rebuild of this squadron type costs.
@@ -866,6 +915,11 @@ impl CampaignRules {
 
 /// `kind` (at `path`) must name an RAF squadron type of the order of
 /// battle: only the RAF `does` what the field asks.
+/// The message for a group number that is not one of the battle's.
+fn group_unknown(g: u8) -> String {
+    format!("no {g} Group: use 10, 11, 12 or 13")
+}
+
 fn raf_type(
     oob: &super::data::OrderOfBattle,
     kind: &str,

@@ -117,111 +117,20 @@ pub const MAX_NAMED: usize = 256;
 
 impl CampaignMap {
     pub fn build(file: &MapFile) -> Result<CampaignMap, Vec<Invalid>> {
-        let side = MAX_SIDE as usize;
-        let long: Vec<Invalid> = [
-            too_long("map", &file.map, side, "rows"),
-            too_long("twelve_group_line", &file.twelve_group_line, side, "rows"),
-            too_long("radar", &file.radar, MAX_NAMED, "radar stations"),
-            too_long("stations", &file.stations, MAX_NAMED, "RAF stations"),
-            too_long("bases", &file.bases, MAX_NAMED, "bases"),
-            too_long("places", &file.places, MAX_NAMED, "places"),
-        ]
-        .into_iter()
-        .flatten()
-        .collect();
+        let long = too_long_lists(file);
         if !long.is_empty() {
             return Err(long);
         }
-        let mut e = Vec::new();
-        let side = MIN_SIDE..=MAX_SIDE;
-        if !side.contains(&file.columns) {
-            e.push(bad(
-                "columns",
-                format!("columns must be {MIN_SIDE} to {MAX_SIDE}"),
-            ));
-        }
-        if !side.contains(&file.rows) {
-            e.push(bad(
-                "rows",
-                format!("rows must be {MIN_SIDE} to {MAX_SIDE}"),
-            ));
-        }
-        if !(1..=100).contains(&file.scale_miles) {
-            e.push(bad("scale_miles", "scale_miles must be 1 to 100"));
-        }
+        let mut e = sizes_out_of_range(file);
         if !e.is_empty() {
             return Err(e);
         }
-        let (cols, rows) = (file.columns as usize, file.rows as usize);
-        let (terrain, found) = crate::common::text_map::read_text_map(
-            &file.map,
-            cols,
-            rows,
-            "grid",
-            Terrain::Sea,
-            |ch, c| match ch {
-                '~' => Ok(Terrain::Sea),
-                'c' => Ok(Terrain::Continent),
-                d => Group::from_digit(d).map(Terrain::Land).ok_or_else(|| {
-                    format!(
-                        "'{d}' at column {c}: use ~ for sea, c for the continent, \
-                         0 to 3 for the land of 10 to 13 Group"
-                    )
-                }),
-            },
-        );
-        e.extend(found);
-        for g in Group::ALL {
-            if !terrain.contains(&Terrain::Land(g)) {
-                e.push(bad("map", format!("the map has no land of {}", g.name())));
-            }
-        }
-        if file.twelve_group_line.len() != cols {
-            e.push(bad(
-                "twelve_group_line",
-                format!(
-                    "the 12 Group line gives {} rows; the map has {cols} columns",
-                    file.twelve_group_line.len()
-                ),
-            ));
-        }
-        for (c, &r) in file.twelve_group_line.iter().enumerate() {
-            if !(0..rows as i32).contains(&r) {
-                e.push(bad(
-                    format!("twelve_group_line[{c}]"),
-                    format!("row {r} is off the map (rows 0 to {})", rows - 1),
-                ));
-            }
-        }
+        let terrain = read_terrain(file, &mut e);
+        check_twelve_group_line(file, &mut e);
         // Land north of the line is 12 or 13 Group's; land south of it 10 or
         // 11 Group's. The squares the line divides may be either.
         if e.is_empty() {
-            for r in 0..rows {
-                for c in 0..cols {
-                    let Terrain::Land(g) = terrain[r * cols + c] else {
-                        continue;
-                    };
-                    let line = file.twelve_group_line[c] as usize;
-                    let northern = matches!(g, Group::Twelve | Group::Thirteen);
-                    if northern && r > line {
-                        e.push(bad(
-                            format!("map[{r}]"),
-                            format!(
-                                "{} land at column {c} is south of the 12 Group line (row {line})",
-                                g.name()
-                            ),
-                        ));
-                    } else if !northern && r < line {
-                        e.push(bad(
-                            format!("map[{r}]"),
-                            format!(
-                                "{} land at column {c} is north of the 12 Group line (row {line})",
-                                g.name()
-                            ),
-                        ));
-                    }
-                }
-            }
+            check_land_by_the_line(file, &terrain, &mut e);
         }
         if !e.is_empty() {
             return Err(e);
@@ -239,6 +148,19 @@ impl CampaignMap {
             bases: Vec::new(),
             places: Vec::new(),
         };
+        map.add_radar(file, &mut e);
+        map.add_stations(file, &mut e);
+        map.add_bases(file, &mut e);
+        map.add_places(file, &mut e);
+        if e.is_empty() {
+            Ok(map)
+        } else {
+            Err(e)
+        }
+    }
+
+    /// The radar stations: on British land by the sea, one to a square.
+    fn add_radar(&mut self, file: &MapFile, e: &mut Vec<Invalid>) {
         if file.radar.is_empty() {
             e.push(bad("radar", "the map has no radar line"));
         }
@@ -246,12 +168,12 @@ impl CampaignMap {
         let shared = earlier_same(file.radar.iter().map(|s| s.at));
         for (i, s) in file.radar.iter().enumerate() {
             let p = format!("radar[{i}]");
-            check_name(&mut e, &p, &s.name, twice[i]);
+            check_name(e, &p, &s.name, twice[i]);
             let at = Square::from(s.at);
-            match map.terrain(at) {
+            match self.terrain(at) {
                 None => e.push(bad(format!("{p}.at"), format!("{:?} is off the map", s.at))),
                 Some(Terrain::Land(group)) => {
-                    if !map.touches_sea(at) {
+                    if !self.touches_sea(at) {
                         e.push(bad(
                             format!("{p}.at"),
                             format!(
@@ -266,7 +188,7 @@ impl CampaignMap {
                             format!("two radar stations share {:?}", s.at),
                         ));
                     }
-                    map.radar.push(Station {
+                    self.radar.push(Station {
                         name: s.name.clone(),
                         at,
                         group,
@@ -282,14 +204,18 @@ impl CampaignMap {
                 )),
             }
         }
+    }
+
+    /// The RAF stations: on British land.
+    fn add_stations(&mut self, file: &MapFile, e: &mut Vec<Invalid>) {
         let twice = earlier_same(file.stations.iter().map(|s| &s.name));
         for (i, s) in file.stations.iter().enumerate() {
             let p = format!("stations[{i}]");
-            check_name(&mut e, &p, &s.name, twice[i]);
+            check_name(e, &p, &s.name, twice[i]);
             let at = Square::from(s.at);
-            match map.terrain(at) {
+            match self.terrain(at) {
                 None => e.push(bad(format!("{p}.at"), format!("{:?} is off the map", s.at))),
-                Some(Terrain::Land(group)) => map.stations.push(Station {
+                Some(Terrain::Land(group)) => self.stations.push(Station {
                     name: s.name.clone(),
                     at,
                     group,
@@ -304,6 +230,11 @@ impl CampaignMap {
                 )),
             }
         }
+    }
+
+    /// The Luftwaffe's bases: on the continent, or off the map at a sea
+    /// square of its edge.
+    fn add_bases(&mut self, file: &MapFile, e: &mut Vec<Invalid>) {
         let twice = earlier_same(file.bases.iter().map(|b| &b.name));
         for (i, b) in file.bases.iter().enumerate() {
             let p = format!("bases[{i}]");
@@ -326,15 +257,15 @@ impl CampaignMap {
                 continue;
             };
             let at = Square::from(b.at);
-            let Some(t) = map.terrain(at) else {
+            let Some(t) = self.terrain(at) else {
                 e.push(bad(format!("{p}.at"), format!("{:?} is off the map", b.at)));
                 continue;
             };
             if b.off_map {
                 let edge = at.row == 0
                     || at.col == 0
-                    || at.row == map.rows as i32 - 1
-                    || at.col == map.columns as i32 - 1;
+                    || at.row == self.rows as i32 - 1
+                    || at.col == self.columns as i32 - 1;
                 if t != Terrain::Sea || !edge {
                     e.push(bad(
                         format!("{p}.at"),
@@ -356,7 +287,7 @@ impl CampaignMap {
                 ));
                 continue;
             }
-            map.bases.push(Base {
+            self.bases.push(Base {
                 name: b.name.clone(),
                 luftflotte,
                 at,
@@ -368,24 +299,23 @@ impl CampaignMap {
                 e.push(bad("bases", format!("{} has no base", l.name())));
             }
         }
+    }
+
+    /// The places named on the map: on it.
+    fn add_places(&mut self, file: &MapFile, e: &mut Vec<Invalid>) {
         let twice = earlier_same(file.places.iter().map(|s| &s.name));
         for (i, s) in file.places.iter().enumerate() {
             let p = format!("places[{i}]");
-            check_name(&mut e, &p, &s.name, twice[i]);
+            check_name(e, &p, &s.name, twice[i]);
             let at = Square::from(s.at);
-            if map.contains(at) {
-                map.places.push(Place {
+            if self.contains(at) {
+                self.places.push(Place {
                     name: s.name.clone(),
                     at,
                 });
             } else {
                 e.push(bad(format!("{p}.at"), format!("{:?} is off the map", s.at)));
             }
-        }
-        if e.is_empty() {
-            Ok(map)
-        } else {
-            Err(e)
         }
     }
 
@@ -452,5 +382,126 @@ impl CampaignMap {
 
     pub fn place(&self, name: &str) -> Option<&Place> {
         self.places.iter().find(|p| p.name == name)
+    }
+}
+
+/// The file's lists longer than any map.
+fn too_long_lists(file: &MapFile) -> Vec<Invalid> {
+    let side = MAX_SIDE as usize;
+    let long: Vec<Invalid> = [
+        too_long("map", &file.map, side, "rows"),
+        too_long("twelve_group_line", &file.twelve_group_line, side, "rows"),
+        too_long("radar", &file.radar, MAX_NAMED, "radar stations"),
+        too_long("stations", &file.stations, MAX_NAMED, "RAF stations"),
+        too_long("bases", &file.bases, MAX_NAMED, "bases"),
+        too_long("places", &file.places, MAX_NAMED, "places"),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    long
+}
+
+/// The map's size and scale, each in its range.
+fn sizes_out_of_range(file: &MapFile) -> Vec<Invalid> {
+    let mut e = Vec::new();
+    let side = MIN_SIDE..=MAX_SIDE;
+    if !side.contains(&file.columns) {
+        e.push(bad(
+            "columns",
+            format!("columns must be {MIN_SIDE} to {MAX_SIDE}"),
+        ));
+    }
+    if !side.contains(&file.rows) {
+        e.push(bad(
+            "rows",
+            format!("rows must be {MIN_SIDE} to {MAX_SIDE}"),
+        ));
+    }
+    if !(1..=100).contains(&file.scale_miles) {
+        e.push(bad("scale_miles", "scale_miles must be 1 to 100"));
+    }
+    e
+}
+
+/// The grid's terrain, square by square, with land for every group.
+fn read_terrain(file: &MapFile, e: &mut Vec<Invalid>) -> Vec<Terrain> {
+    let (cols, rows) = (file.columns as usize, file.rows as usize);
+    let (terrain, found) = crate::common::text_map::read_text_map(
+        &file.map,
+        cols,
+        rows,
+        "grid",
+        Terrain::Sea,
+        |ch, c| match ch {
+            '~' => Ok(Terrain::Sea),
+            'c' => Ok(Terrain::Continent),
+            d => Group::from_digit(d).map(Terrain::Land).ok_or_else(|| {
+                format!(
+                    "'{d}' at column {c}: use ~ for sea, c for the continent, \
+                     0 to 3 for the land of 10 to 13 Group"
+                )
+            }),
+        },
+    );
+    e.extend(found);
+    for g in Group::ALL {
+        if !terrain.contains(&Terrain::Land(g)) {
+            e.push(bad("map", format!("the map has no land of {}", g.name())));
+        }
+    }
+    terrain
+}
+
+/// The 12 Group line: a row for every column, each on the map.
+fn check_twelve_group_line(file: &MapFile, e: &mut Vec<Invalid>) {
+    let (cols, rows) = (file.columns as usize, file.rows as usize);
+    if file.twelve_group_line.len() != cols {
+        e.push(bad(
+            "twelve_group_line",
+            format!(
+                "the 12 Group line gives {} rows; the map has {cols} columns",
+                file.twelve_group_line.len()
+            ),
+        ));
+    }
+    for (c, &r) in file.twelve_group_line.iter().enumerate() {
+        if !(0..rows as i32).contains(&r) {
+            e.push(bad(
+                format!("twelve_group_line[{c}]"),
+                format!("row {r} is off the map (rows 0 to {})", rows - 1),
+            ));
+        }
+    }
+}
+
+/// Each group's land on its side of the 12 Group line.
+fn check_land_by_the_line(file: &MapFile, terrain: &[Terrain], e: &mut Vec<Invalid>) {
+    let (cols, rows) = (file.columns as usize, file.rows as usize);
+    for r in 0..rows {
+        for c in 0..cols {
+            let Terrain::Land(g) = terrain[r * cols + c] else {
+                continue;
+            };
+            let line = file.twelve_group_line[c] as usize;
+            let northern = matches!(g, Group::Twelve | Group::Thirteen);
+            if northern && r > line {
+                e.push(bad(
+                    format!("map[{r}]"),
+                    format!(
+                        "{} land at column {c} is south of the 12 Group line (row {line})",
+                        g.name()
+                    ),
+                ));
+            } else if !northern && r < line {
+                e.push(bad(
+                    format!("map[{r}]"),
+                    format!(
+                        "{} land at column {c} is north of the 12 Group line (row {line})",
+                        g.name()
+                    ),
+                ));
+            }
+        }
     }
 }

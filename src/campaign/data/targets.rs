@@ -98,148 +98,12 @@ impl TargetDeck {
                     format!("no {} Group: use 10, 11, 12 or 13", c.group),
                 ));
             }
-            let city = matches!(c.kind, CardKind::City | CardKind::London);
-            if city && c.production == 0 {
-                e.push(bad(
-                    format!("{p}.production"),
-                    format!("{} is a city: its production must be 1 or more", c.name),
-                ));
-            } else if !city && c.production != 0 {
-                e.push(bad(
-                    format!("{p}.production"),
-                    format!(
-                        "{} is a{} {} card: only cities have production",
-                        c.name,
-                        if c.kind == CardKind::Airfield {
-                            "n"
-                        } else {
-                            ""
-                        },
-                        c.kind.name()
-                    ),
-                ));
-            }
-            if c.production > MAX_CARD_VALUE {
-                e.push(bad(
-                    format!("{p}.production"),
-                    format!("production must be 0 to {MAX_CARD_VALUE}"),
-                ));
-            }
-            if !(1..=MAX_CARD_VALUE).contains(&c.hits) {
-                e.push(bad(
-                    format!("{p}.hits"),
-                    format!("hits must be 1 to {MAX_CARD_VALUE}"),
-                ));
-            }
-            let at = Square::from(c.at);
-            let found = match map.terrain(at) {
-                None => {
-                    e.push(bad(format!("{p}.at"), format!("{:?} is off the map", c.at)));
-                    None
-                }
-                Some(Terrain::Land(g)) => Some(g),
-                Some(other) => {
-                    e.push(bad(
-                        format!("{p}.at"),
-                        format!(
-                            "{} must stand on British land, not {}",
-                            c.name,
-                            other.describe()
-                        ),
-                    ));
-                    None
-                }
-            };
-            if let (Some(on_map), Some(said)) = (found, group) {
-                if on_map != said {
-                    e.push(bad(
-                        format!("{p}.at"),
-                        format!(
-                            "{} at {:?} is in {}'s area on the map, not {}'s",
-                            c.name,
-                            c.at,
-                            on_map.name(),
-                            said.name()
-                        ),
-                    ));
-                }
-                if c.kind == CardKind::Radar && map.radar_at(at).is_none() {
-                    e.push(bad(
-                        format!("{p}.at"),
-                        format!(
-                            "radar card {} at {:?} is not on a square of the radar line",
-                            c.name, c.at
-                        ),
-                    ));
-                }
-                if let Some(s) = map.station(&c.name) {
-                    if c.kind == CardKind::Airfield && s.at != at {
-                        e.push(bad(
-                            format!("{p}.at"),
-                            format!(
-                                "the map has RAF station {} at {:?}, not {:?}",
-                                c.name,
-                                (s.at.col, s.at.row),
-                                c.at
-                            ),
-                        ));
-                    }
-                }
-                cards.push(TargetCard {
-                    name: c.name.clone(),
-                    kind: c.kind,
-                    at,
-                    group: on_map,
-                    production: c.production,
-                    hits: c.hits,
-                });
+            check_production_and_hits(&p, c, &mut e);
+            if let Some(card) = place_card(&p, c, group, map, &mut e) {
+                cards.push(card);
             }
         }
-        let count = |k: CardKind| t.iter().filter(|c| c.kind == k).count();
-        if count(CardKind::London) != LONDON_CARDS {
-            e.push(bad(
-                "targets",
-                format!(
-                    "the deck has {} London cards; the sheet's deck has {LONDON_CARDS} (London and Port of London)",
-                    count(CardKind::London)
-                ),
-            ));
-        }
-        for (k, min, why) in [
-            (
-                CardKind::City,
-                MIN_OTHER_CITIES,
-                "Kanalkampf and Alder Tag remove 13 of them",
-            ),
-            (
-                CardKind::Radar,
-                MIN_RADAR,
-                "Alder Tag and the Blitz remove 6",
-            ),
-            (CardKind::Airfield, MIN_AIRFIELDS, "the Blitz removes 6"),
-        ] {
-            if count(k) < min {
-                e.push(bad(
-                    "targets",
-                    format!(
-                        "the deck has {} {} cards; it needs at least {min}: {why}",
-                        count(k),
-                        k.name()
-                    ),
-                ));
-            }
-        }
-        for name in NAMED_AIRFIELDS {
-            if !t
-                .iter()
-                .any(|c| c.name == name && c.kind == CardKind::Airfield)
-            {
-                e.push(bad(
-                    "targets",
-                    format!("the deck has no airfield card {name}: Kanalkampf removes it by name"),
-                ));
-            }
-        }
+        check_deck_makeup(t, &mut e);
         if e.is_empty() {
             Ok(TargetDeck { cards })
         } else {
@@ -265,5 +129,167 @@ impl TargetDeck {
                 kind: c.kind,
             })
             .collect()
+    }
+}
+
+/// A card's production (cities' only) and hits, each in its range.
+fn check_production_and_hits(p: &str, c: &TargetSetup, e: &mut Vec<Invalid>) {
+    let city = matches!(c.kind, CardKind::City | CardKind::London);
+    if city && c.production == 0 {
+        e.push(bad(
+            format!("{p}.production"),
+            format!("{} is a city: its production must be 1 or more", c.name),
+        ));
+    } else if !city && c.production != 0 {
+        e.push(bad(
+            format!("{p}.production"),
+            format!(
+                "{} is a{} {} card: only cities have production",
+                c.name,
+                if c.kind == CardKind::Airfield {
+                    "n"
+                } else {
+                    ""
+                },
+                c.kind.name()
+            ),
+        ));
+    }
+    if c.production > MAX_CARD_VALUE {
+        e.push(bad(
+            format!("{p}.production"),
+            format!("production must be 0 to {MAX_CARD_VALUE}"),
+        ));
+    }
+    if !(1..=MAX_CARD_VALUE).contains(&c.hits) {
+        e.push(bad(
+            format!("{p}.hits"),
+            format!("hits must be 1 to {MAX_CARD_VALUE}"),
+        ));
+    }
+}
+
+/// A card on the map: on British land in the group's area the card names,
+/// a radar card on the radar line, an airfield at its RAF station.
+fn place_card(
+    p: &str,
+    c: &TargetSetup,
+    group: Option<Group>,
+    map: &CampaignMap,
+    e: &mut Vec<Invalid>,
+) -> Option<TargetCard> {
+    let at = Square::from(c.at);
+    let found = match map.terrain(at) {
+        None => {
+            e.push(bad(format!("{p}.at"), format!("{:?} is off the map", c.at)));
+            None
+        }
+        Some(Terrain::Land(g)) => Some(g),
+        Some(other) => {
+            e.push(bad(
+                format!("{p}.at"),
+                format!(
+                    "{} must stand on British land, not {}",
+                    c.name,
+                    other.describe()
+                ),
+            ));
+            None
+        }
+    };
+    if let (Some(on_map), Some(said)) = (found, group) {
+        if on_map != said {
+            e.push(bad(
+                format!("{p}.at"),
+                format!(
+                    "{} at {:?} is in {}'s area on the map, not {}'s",
+                    c.name,
+                    c.at,
+                    on_map.name(),
+                    said.name()
+                ),
+            ));
+        }
+        if c.kind == CardKind::Radar && map.radar_at(at).is_none() {
+            e.push(bad(
+                format!("{p}.at"),
+                format!(
+                    "radar card {} at {:?} is not on a square of the radar line",
+                    c.name, c.at
+                ),
+            ));
+        }
+        if let Some(s) = map.station(&c.name) {
+            if c.kind == CardKind::Airfield && s.at != at {
+                e.push(bad(
+                    format!("{p}.at"),
+                    format!(
+                        "the map has RAF station {} at {:?}, not {:?}",
+                        c.name,
+                        (s.at.col, s.at.row),
+                        c.at
+                    ),
+                ));
+            }
+        }
+        return Some(TargetCard {
+            name: c.name.clone(),
+            kind: c.kind,
+            at,
+            group: on_map,
+            production: c.production,
+            hits: c.hits,
+        });
+    }
+    None
+}
+
+/// The deck's make-up: enough cards of each kind for the phases that take
+/// them out, and the airfields Kanalkampf removes by name.
+fn check_deck_makeup(t: &[TargetSetup], e: &mut Vec<Invalid>) {
+    let count = |k: CardKind| t.iter().filter(|c| c.kind == k).count();
+    if count(CardKind::London) != LONDON_CARDS {
+        e.push(bad(
+            "targets",
+            format!(
+                "the deck has {} London cards; the sheet's deck has {LONDON_CARDS} (London and Port of London)",
+                count(CardKind::London)
+            ),
+        ));
+    }
+    for (k, min, why) in [
+        (
+            CardKind::City,
+            MIN_OTHER_CITIES,
+            "Kanalkampf and Alder Tag remove 13 of them",
+        ),
+        (
+            CardKind::Radar,
+            MIN_RADAR,
+            "Alder Tag and the Blitz remove 6",
+        ),
+        (CardKind::Airfield, MIN_AIRFIELDS, "the Blitz removes 6"),
+    ] {
+        if count(k) < min {
+            e.push(bad(
+                "targets",
+                format!(
+                    "the deck has {} {} cards; it needs at least {min}: {why}",
+                    count(k),
+                    k.name()
+                ),
+            ));
+        }
+    }
+    for name in NAMED_AIRFIELDS {
+        if !t
+            .iter()
+            .any(|c| c.name == name && c.kind == CardKind::Airfield)
+        {
+            e.push(bad(
+                "targets",
+                format!("the deck has no airfield card {name}: Kanalkampf removes it by name"),
+            ));
+        }
     }
 }
