@@ -23,6 +23,7 @@ use std::convert::Infallible;
 use std::fmt::Debug;
 use std::sync::Arc;
 
+mod aboard;
 mod check;
 mod execute;
 mod flight;
@@ -104,54 +105,5 @@ impl Game {
     fn from_start(tables: Arc<Tables>, setup: Setup, seed: u64, keep: bool) -> Game {
         let Ok(game) = Shell::from_setup(Start { tables, setup }, seed, keep);
         game
-    }
-
-    fn thrown(&mut self, table: TableId, rolled: &Rolled, modifier: i16, read: impl Into<Reading>) {
-        if self.keeps_events() {
-            self.emit(Event::Thrown(Thrown {
-                table,
-                faces: rolled.faces.clone(),
-                modifier,
-                read: read.into(),
-            }));
-        }
-    }
-
-    fn t(&self) -> Arc<Tables> {
-        self.state().tables().clone()
-    }
-
-    fn sit(&self) -> Situation {
-        self.situation().expect("the bomber is flying")
-    }
-
-    /// A man at `p` who has not been killed this mission.
-    fn alive(&self, p: Position) -> bool {
-        self.state()
-            .crew()
-            .at(p)
-            .is_some_and(|m| m.wound != Some(Wound::Killed))
-    }
-
-    /// What the man at `p` adds from his experience (`what`: a pair of
-    /// the crew file's `experience`).
-    fn skill(&self, p: Position, what: (i16, i16)) -> i16 {
-        let e = &self.t().crew.experience;
-        self.state().crew().skill(p, e, what)
-    }
-
-    fn able(&self, p: Position) -> bool {
-        self.state().crew().at(p).is_some_and(|m| m.able())
-    }
-
-    fn lost(&self) -> bool {
-        self.state().mission().is_none_or(|m| m.ending.is_some())
-    }
-
-    /// The airfields: land zones of the Green Zone (N6 and N9 on the
-    /// sheet's map).
-    pub fn is_airfield(&self, z: Zone) -> bool {
-        let map = &self.state().tables().map;
-        map.is_green(z) && map.kind(z) == Some(ZoneKind::Land)
     }
 }
