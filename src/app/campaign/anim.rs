@@ -9,6 +9,7 @@ use crate::app::table::Beat;
 use crate::campaign::data::Square;
 use crate::campaign::game::{BombRun, Event, RaidState};
 use crate::campaign::state::State;
+use crate::campaign::tactical::Outcome;
 use crate::common::words::{count, plural};
 use crate::simple_hex::Side;
 use crate::sound::Sfx;
@@ -128,14 +129,10 @@ pub fn sound(a: &Anim, length: f32, playing: &[Sfx]) -> Option<Sfx> {
 pub fn beats(before: &State, e: &Event, after: &State, out: &mut Vec<Beat<Anim, LogLine>>) {
     let line = match e {
         // Why it missed, which only the state before it can tell.
-        Event::InterceptMissed { wing } => {
-            let text = format!("{} {}", wing_name(before, *wing), missed_why(before, *wing));
-            Some(LogLine {
-                raf: text.clone(),
-                luftwaffe: text,
-                side: Some(Side::British),
-            })
-        }
+        Event::InterceptMissed { wing } => both(
+            format!("{} {}", wing_name(before, *wing), missed_why(before, *wing)),
+            Some(Side::British),
+        ),
         _ => line(e, after),
     };
     if let Some(line) = line {
@@ -203,78 +200,169 @@ pub fn beats(before: &State, e: &Event, after: &State, out: &mut Vec<Beat<Anim, 
     }
 }
 
+/// A line both sides read alike.
+fn both(text: String, side: Option<Side>) -> Option<LogLine> {
+    Some(LogLine {
+        raf: text.clone(),
+        luftwaffe: text,
+        side,
+    })
+}
+
+/// A line each side reads its own way.
+fn split(raf: String, luftwaffe: String, side: Option<Side>) -> Option<LogLine> {
+    Some(LogLine {
+        raf,
+        luftwaffe,
+        side,
+    })
+}
+
 /// The event as each side reads it (None: not worth a line), named as the
 /// state just after it has things.
 fn line(e: &Event, s: &State) -> Option<LogLine> {
-    let both = |text: String, side: Option<Side>| {
-        Some(LogLine {
-            raf: text.clone(),
-            luftwaffe: text,
-            side,
-        })
+    match e {
+        Event::TurnBegins { .. }
+        | Event::PhaseBegins { .. }
+        | Event::Weather { .. }
+        | Event::Alerted { .. }
+        | Event::TallyHo(_)
+        | Event::TurnEnds(_)
+        | Event::Luftflotte5Withdrawn { .. }
+        | Event::CampaignOver(_) => calendar_line(e, s),
+        Event::StoodDownReturn(v) => back_from_standing_down(s, v),
+        Event::CitiesRepaired(_)
+        | Event::Withdrawn { .. }
+        | Event::Reinforced { .. }
+        | Event::Ace { .. }
+        | Event::Rotated { .. }
+        | Event::RotationsLapsed(_)
+        | Event::ProductionThrown { .. }
+        | Event::Rebuilt { .. }
+        | Event::Mended(_)
+        | Event::BigWingFormed(..) => standby_line(e, s),
+        Event::SeventhSquadron { .. }
+        | Event::Mission { .. }
+        | Event::TakesOff(_)
+        | Event::Moved { .. }
+        | Event::EscortTurnsBack { .. }
+        | Event::ReachedForHome { .. }
+        | Event::OutOfFuel(_) => raid_line(e, s),
+        Event::Scramble { .. }
+        | Event::WingMoved { .. }
+        | Event::WingFlies { .. }
+        | Event::InterceptsDeclined => wing_line(e, s),
+        Event::BattleOnBoard { .. }
+        | Event::BattleOnFamilyBoard { .. }
+        | Event::DogfightOnBoard { .. }
+        | Event::Round { .. }
+        | Event::Lost { .. }
+        | Event::StoodDown { .. } => fight_line(e, s),
+        Event::BattleResult(out) => battle_result_line(out),
+        Event::Bombed { .. } | Event::KnockedOut(_) | Event::LondonBackOnTop(_) => {
+            target_line(e, s)
+        }
+        _ => None,
+    }
+}
+
+/// The turn's and the phase's steps: their beginnings and ends, the
+/// weather, the alert, the campaign's end.
+fn calendar_line(e: &Event, s: &State) -> Option<LogLine> {
+    let phase_name = |phase: u8, none: &'static str| {
+        s.rules()
+            .phases
+            .get(phase as usize)
+            .map_or(none, |p| p.name.as_str())
     };
-    let split = |raf: String, lw: String, side: Option<Side>| {
-        Some(LogLine {
-            raf,
-            luftwaffe: lw,
-            side,
-        })
-    };
-    let c = s;
-    let rules = c.rules();
     match e {
         Event::TurnBegins { turn, phase } => both(
-            format!(
-                "Turn {turn} of {}: {}",
-                c.turns(),
-                rules
-                    .phases
-                    .get(*phase as usize)
-                    .map_or("", |p| p.name.as_str())
-            ),
+            format!("Turn {turn} of {}: {}", s.turns(), phase_name(*phase, "")),
             None,
         ),
         Event::PhaseBegins { phase, .. } => both(
             format!(
                 "{} begins: the target deck is stacked anew",
-                rules
-                    .phases
-                    .get(*phase as usize)
-                    .map_or("?", |p| p.name.as_str())
+                phase_name(*phase, "?")
             ),
             None,
         ),
-        Event::StoodDownReturn(v) => {
-            let (raf, lw): (Vec<usize>, Vec<usize>) = v
-                .iter()
-                .partition(|&&s| c.forces().squadrons[s].side == Side::British);
-            let names = |v: &[usize]| {
-                v.iter()
-                    .map(|&s| c.forces().squadrons[s].name.clone())
-                    .collect::<Vec<_>>()
-                    .join(", ")
+        Event::Weather { flies, dice, card } => {
+            let d = match (dice, card) {
+                (Some((a, b)), _) => format!(" (dice {} {})", a.symbol(), b.symbol()),
+                (None, Some(card)) => format!(" ({})", card.name()),
+                (None, None) => String::new(),
             };
-            let count = |n: usize, who: &str| {
-                if n == 0 {
-                    String::new()
+            both(
+                if *flies {
+                    format!("Weather{d}: the Luftwaffe flies")
                 } else {
-                    format!("; {n} {who} {}", plural(n, "squadron", "squadrons"))
-                }
-            };
-            split(
-                format!(
-                    "Back from standing down: {}{}",
-                    names(&raf),
-                    count(lw.len(), "Luftwaffe")
-                ),
-                format!(
-                    "Back from standing down: {}{}",
-                    names(&lw),
-                    count(raf.len(), "RAF")
-                ),
+                    format!("Weather{d}: a respite, the Luftwaffe stays at home")
+                },
                 None,
             )
         }
+        Event::Alerted { wings, geschwader } => both(
+            format!(
+                "Squadron alert: {} and {} geschwader formed",
+                count(
+                    wings.iter().filter(|w| !w.is_empty()).count(),
+                    "wing",
+                    "wings"
+                ),
+                geschwader.iter().filter(|g| !g.is_empty()).count()
+            ),
+            None,
+        ),
+        Event::TallyHo(n) => both(format!("Tally Ho phase {n}"), None),
+        Event::TurnEnds(t) => both(format!("Turn {t} ends"), None),
+        Event::Luftflotte5Withdrawn { .. } => both(
+            "Luftflotte 5 did not attack on its turn and is withdrawn".into(),
+            None,
+        ),
+        Event::CampaignOver(v) => both(format!("The campaign is over: {}", verdict_text(*v)), None),
+        _ => None,
+    }
+}
+
+/// The squadrons back from standing down: each side reads its own by name
+/// and the other's as a number.
+fn back_from_standing_down(s: &State, v: &[usize]) -> Option<LogLine> {
+    let (raf, lw): (Vec<usize>, Vec<usize>) = v
+        .iter()
+        .partition(|&&q| s.forces().squadrons[q].side == Side::British);
+    let names = |v: &[usize]| {
+        v.iter()
+            .map(|&q| s.forces().squadrons[q].name.clone())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let count = |n: usize, who: &str| {
+        if n == 0 {
+            String::new()
+        } else {
+            format!("; {n} {who} {}", plural(n, "squadron", "squadrons"))
+        }
+    };
+    split(
+        format!(
+            "Back from standing down: {}{}",
+            names(&raf),
+            count(lw.len(), "Luftwaffe")
+        ),
+        format!(
+            "Back from standing down: {}{}",
+            names(&lw),
+            count(raf.len(), "RAF")
+        ),
+        None,
+    )
+}
+
+/// The standby phase's steps: repairs, withdrawals, allies and the ace,
+/// rotations, production, the Big Wing.
+fn standby_line(e: &Event, s: &State) -> Option<LogLine> {
+    match e {
         Event::CitiesRepaired(n) => both(
             format!("Every city loses {}", count(n, "bomb hit", "bomb hits")),
             None,
@@ -287,14 +375,14 @@ fn line(e: &Event, s: &State) -> Option<LogLine> {
             None,
         ),
         Event::Reinforced { squadron, .. } => split(
-            format!("{} joins the battle", c.forces().squadrons[*squadron].name),
+            format!("{} joins the battle", s.forces().squadrons[*squadron].name),
             "An allied squadron joins the RAF".into(),
             Some(Side::British),
         ),
         Event::Ace { squadron } => both(
             format!(
                 "{} carries the ace marker",
-                c.forces().squadrons[*squadron].name
+                s.forces().squadrons[*squadron].name
             ),
             Some(Side::British),
         ),
@@ -343,41 +431,21 @@ fn line(e: &Event, s: &State) -> Option<LogLine> {
             format!("{} is repaired", card_name(s, *card)),
             Some(Side::British),
         ),
-        Event::Weather { flies, dice, card } => {
-            let d = match (dice, card) {
-                (Some((a, b)), _) => format!(" (dice {} {})", a.symbol(), b.symbol()),
-                (None, Some(card)) => format!(" ({})", card.name()),
-                (None, None) => String::new(),
-            };
-            both(
-                if *flies {
-                    format!("Weather{d}: the Luftwaffe flies")
-                } else {
-                    format!("Weather{d}: a respite, the Luftwaffe stays at home")
-                },
-                None,
-            )
-        }
-        Event::Alerted { wings, geschwader } => both(
-            format!(
-                "Squadron alert: {} and {} geschwader formed",
-                count(
-                    wings.iter().filter(|w| !w.is_empty()).count(),
-                    "wing",
-                    "wings"
-                ),
-                geschwader.iter().filter(|g| !g.is_empty()).count()
-            ),
-            None,
-        ),
         Event::BigWingFormed(a, b) => both(
             format!(
                 "The Big Wing forms: {} with {}",
-                c.data().oob.wings[*a].name,
-                c.data().oob.wings[*b].name
+                s.data().oob.wings[*a].name,
+                s.data().oob.wings[*b].name
             ),
             Some(Side::British),
         ),
+        _ => None,
+    }
+}
+
+/// A raid's way out and home: its squadrons, its orders, its flight.
+fn raid_line(e: &Event, s: &State) -> Option<LogLine> {
+    match e {
         Event::SeventhSquadron {
             geschwader,
             squadron,
@@ -397,26 +465,7 @@ fn line(e: &Event, s: &State) -> Option<LogLine> {
         Event::EscortTurnsBack {
             geschwader,
             squadrons,
-        } => split(
-            format!(
-                "{} of {} for home at the 12 Group line",
-                count(
-                    squadrons.len(),
-                    "short-range squadron turns",
-                    "short-range squadrons turn"
-                ),
-                geschwader_name(s, *geschwader)
-            ),
-            format!(
-                "At the 12 Group line {} turn for home",
-                squadrons
-                    .iter()
-                    .map(|&q| names::squadron(s, q))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-            Some(Side::German),
-        ),
+        } => escort_turns_back(s, *geschwader, squadrons),
         Event::Mission {
             geschwader,
             card,
@@ -434,7 +483,6 @@ fn line(e: &Event, s: &State) -> Option<LogLine> {
             ),
             Some(Side::German),
         ),
-        Event::TallyHo(n) => both(format!("Tally Ho phase {n}"), None),
         Event::TakesOff(g) => both(
             does(&geschwader_name(s, *g), "takes off", "take off"),
             Some(Side::German),
@@ -447,11 +495,58 @@ fn line(e: &Event, s: &State) -> Option<LogLine> {
             ),
             Some(Side::German),
         ),
+        Event::ReachedForHome {
+            geschwader,
+            squadrons,
+        } => both(
+            format!(
+                "{} for home with {}",
+                does(&geschwader_name(s, *geschwader), "reaches", "reach"),
+                count(squadrons.len(), "squadron", "squadrons")
+            ),
+            Some(Side::German),
+        ),
+        Event::OutOfFuel(q) => both(
+            format!("{} runs out of fuel and is lost", names::squadron(s, *q)),
+            Some(Side::German),
+        ),
+        _ => None,
+    }
+}
+
+/// Short-range squadrons turning back at the 12 Group line: the RAF reads
+/// how many, the Luftwaffe which.
+fn escort_turns_back(s: &State, geschwader: usize, squadrons: &[usize]) -> Option<LogLine> {
+    split(
+        format!(
+            "{} of {} for home at the 12 Group line",
+            count(
+                squadrons.len(),
+                "short-range squadron turns",
+                "short-range squadrons turn"
+            ),
+            geschwader_name(s, geschwader)
+        ),
+        format!(
+            "At the 12 Group line {} turn for home",
+            squadrons
+                .iter()
+                .map(|&q| names::squadron(s, q))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        Some(Side::German),
+    )
+}
+
+/// The RAF's wings: scrambled, flying, landing, or no more scrambled.
+fn wing_line(e: &Event, s: &State) -> Option<LogLine> {
+    match e {
         Event::Scramble { wing, geschwader } => both(
             format!(
                 "Scramble the {}: trade over {} ({})",
                 wing_name(s, *wing),
-                square_name(s, c.geschwader()[*geschwader].at),
+                square_name(s, s.geschwader()[*geschwader].at),
                 geschwader_name(s, *geschwader)
             ),
             Some(Side::British),
@@ -473,6 +568,14 @@ fn line(e: &Event, s: &State) -> Option<LogLine> {
             "The RAF scrambles no more wings this Tally Ho phase".into(),
             Some(Side::British),
         ),
+        _ => None,
+    }
+}
+
+/// A fight: taken to a board, its rounds of dice, its squadrons lost and
+/// stood down.
+fn fight_line(e: &Event, s: &State) -> Option<LogLine> {
+    match e {
         Event::BattleOnBoard {
             wing, geschwader, ..
         } => both(
@@ -507,78 +610,6 @@ fn line(e: &Event, s: &State) -> Option<LogLine> {
             ),
             None,
         ),
-        Event::BattleResult(out) => {
-            let mut after = String::new();
-            if let Some(a) = out.ace {
-                after += &format!(
-                    "; the ace's {}, {}",
-                    count(a.dice, "die", "dice"),
-                    count(a.hits, "hit", "hits")
-                );
-            }
-            let side = |side: Side| {
-                let hits = match side {
-                    Side::British => out.raf_hits,
-                    Side::German => out.luftwaffe_hits,
-                };
-                format!(
-                    "{} {} shot down, {} to take",
-                    side.name(),
-                    out.shot_down(side),
-                    count(hits, "hit", "hits")
-                )
-            };
-            if out.family {
-                return both(
-                    format!(
-                        "The family board: the RAF takes {}, the Luftwaffe {}; {} of {} through",
-                        count(out.raf_hits, "hit", "hits"),
-                        count(out.luftwaffe_hits, "hit", "hits"),
-                        out.bombers_through().0,
-                        count(
-                            out.bombers_through().1,
-                            "bomber squadron",
-                            "bomber squadrons"
-                        )
-                    ) + &after,
-                    None,
-                );
-            }
-            let bombs = if out.dogfight {
-                "a dogfight, no partial losses and no bombs".to_string()
-            } else if out.fighter_battle {
-                "a fighter battle, no bombers".to_string()
-            } else {
-                let (through, of) = out.bombers_through();
-                format!(
-                    "{} bomb points, {through} of {of} bombers through",
-                    out.points
-                )
-            };
-            both(
-                format!(
-                    "The board battle: {}; {}; {bombs}{after}",
-                    side(Side::British),
-                    side(Side::German)
-                ),
-                None,
-            )
-        }
-        Event::ReachedForHome {
-            geschwader,
-            squadrons,
-        } => both(
-            format!(
-                "{} for home with {}",
-                does(&geschwader_name(s, *geschwader), "reaches", "reach"),
-                count(squadrons.len(), "squadron", "squadrons")
-            ),
-            Some(Side::German),
-        ),
-        Event::OutOfFuel(q) => both(
-            format!("{} runs out of fuel and is lost", names::squadron(s, *q)),
-            Some(Side::German),
-        ),
         Event::Round {
             round,
             raf,
@@ -595,12 +626,78 @@ fn line(e: &Event, s: &State) -> Option<LogLine> {
         ),
         Event::Lost { squadron, .. } => both(
             format!("{} is lost", names::squadron(s, *squadron)),
-            Some(c.forces().squadrons[*squadron].side),
+            Some(s.forces().squadrons[*squadron].side),
         ),
         Event::StoodDown { squadron, .. } => both(
             format!("{} is stood down", names::squadron(s, *squadron)),
-            Some(c.forces().squadrons[*squadron].side),
+            Some(s.forces().squadrons[*squadron].side),
         ),
+        _ => None,
+    }
+}
+
+/// A board battle's result as it maps back to the campaign.
+fn battle_result_line(out: &Outcome) -> Option<LogLine> {
+    let mut after = String::new();
+    if let Some(a) = out.ace {
+        after += &format!(
+            "; the ace's {}, {}",
+            count(a.dice, "die", "dice"),
+            count(a.hits, "hit", "hits")
+        );
+    }
+    let side = |side: Side| {
+        let hits = match side {
+            Side::British => out.raf_hits,
+            Side::German => out.luftwaffe_hits,
+        };
+        format!(
+            "{} {} shot down, {} to take",
+            side.name(),
+            out.shot_down(side),
+            count(hits, "hit", "hits")
+        )
+    };
+    if out.family {
+        return both(
+            format!(
+                "The family board: the RAF takes {}, the Luftwaffe {}; {} of {} through",
+                count(out.raf_hits, "hit", "hits"),
+                count(out.luftwaffe_hits, "hit", "hits"),
+                out.bombers_through().0,
+                count(
+                    out.bombers_through().1,
+                    "bomber squadron",
+                    "bomber squadrons"
+                )
+            ) + &after,
+            None,
+        );
+    }
+    let bombs = if out.dogfight {
+        "a dogfight, no partial losses and no bombs".to_string()
+    } else if out.fighter_battle {
+        "a fighter battle, no bombers".to_string()
+    } else {
+        let (through, of) = out.bombers_through();
+        format!(
+            "{} bomb points, {through} of {of} bombers through",
+            out.points
+        )
+    };
+    both(
+        format!(
+            "The board battle: {}; {}; {bombs}{after}",
+            side(Side::British),
+            side(Side::German)
+        ),
+        None,
+    )
+}
+
+/// What the raids did to their targets.
+fn target_line(e: &Event, s: &State) -> Option<LogLine> {
+    match e {
         Event::Bombed {
             geschwader,
             card,
@@ -632,12 +729,6 @@ fn line(e: &Event, s: &State) -> Option<LogLine> {
             ),
             None,
         ),
-        Event::TurnEnds(t) => both(format!("Turn {t} ends"), None),
-        Event::Luftflotte5Withdrawn { .. } => both(
-            "Luftflotte 5 did not attack on its turn and is withdrawn".into(),
-            None,
-        ),
-        Event::CampaignOver(v) => both(format!("The campaign is over: {}", verdict_text(*v)), None),
         _ => None,
     }
 }

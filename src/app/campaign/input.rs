@@ -73,297 +73,127 @@ impl CampaignScene {
 
     /// The panel's buttons for this decision.
     pub(super) fn actions(&mut self, c: &Campaign, f: &Seen) -> Vec<Choice> {
-        let mut out = Vec::new();
-        let play = |label: String, cmd: Command| Choice {
-            label,
-            what: Do::Play(cmd),
-            on: false,
-        };
         if self.result.is_some() {
-            out.push(Choice {
-                label: "Back to the map".into(),
-                what: Do::BackToMap,
-                on: false,
-            });
-            return out;
+            return vec![choice("Back to the map".into(), Do::BackToMap)];
         }
         let legal = self.legal(c).to_vec();
-        let stage = c.stage().clone();
-        match stage {
-            Stage::KeepHand => {
-                for &card in c.deck().hand() {
-                    out.push(play(
-                        format!("Give back {}", card_entry(c, card)),
-                        Command::Discard(card),
-                    ));
-                }
-            }
-            Stage::Rotations => {
-                for (k, r) in c.rotations_left().iter().enumerate() {
-                    let receives = r
-                        .receives
-                        .as_ref()
-                        .map(|t| format!(" (for a {t})"))
-                        .unwrap_or_default();
-                    out.push(play(
-                        format!(
-                            "{} Group sends a {} to {} Group{receives}",
-                            r.from_group, r.kind, r.to_group
-                        ),
-                        Command::Rotate(k),
-                    ));
-                }
-                out.push(play(
-                    "End rotations (the rest lapse)".into(),
-                    Command::EndRotations,
-                ));
-            }
-            Stage::ProductionSplit { dice } => {
-                let s = self.for_squadrons.min(dice);
-                out.push(Choice {
-                    label: "More dice for squadrons".into(),
-                    what: Do::MoreForSquadrons,
-                    on: false,
-                });
-                out.push(Choice {
-                    label: "Fewer dice for squadrons".into(),
-                    what: Do::FewerForSquadrons,
-                    on: false,
-                });
-                out.push(play(
-                    format!("Throw: {s} for squadrons, {} for repairs", dice - s),
-                    Command::Production { squadrons: s },
-                ));
-            }
-            Stage::Repairs => {
-                for cmd in &legal {
-                    let label = match *cmd {
-                        Command::Rebuild(s) => format!("Rebuild {}", squadron(c, s)),
-                        Command::Reserve(s) => {
-                            format!("Reserve point: rebuild {}", squadron(c, s))
-                        }
-                        Command::Mend(card) => format!("Repair {}", card_name(c, card)),
-                        Command::EndRepairs => continue,
-                        _ => continue,
-                    };
-                    out.push(play(label, *cmd));
-                }
-                out.push(play(
-                    "End repairs (the rest are lost)".into(),
-                    Command::EndRepairs,
-                ));
-            }
-            Stage::Reinforce => {
-                for cmd in &legal {
-                    if let Command::Reinforce { geschwader, from } = *cmd {
-                        let src = match from {
-                            None => "from Luftflotte 2's box".to_string(),
-                            Some(o) => format!("from {}", geschwader_name(c, o)),
-                        };
-                        out.push(play(
-                            format!("{} takes a squadron {src}", geschwader_name(c, geschwader)),
-                            *cmd,
-                        ));
-                    }
-                }
-                out.push(play("End reinforcing".into(), Command::EndReinforce));
-            }
-            Stage::BigWing => {
-                for cmd in &legal {
-                    if let Command::BigWing(a, b) = *cmd {
-                        out.push(play(
-                            format!(
-                                "Big Wing: {} with {}",
-                                c.data().oob.wings[a].name,
-                                c.data().oob.wings[b].name
-                            ),
-                            *cmd,
-                        ));
-                    }
-                }
-                out.push(play("No Big Wing this turn".into(), Command::NoBigWing));
-            }
-            Stage::Missions => {
-                let free: Vec<usize> = c.assignable().collect();
-                if self.picked_geschwader.is_none_or(|g| !free.contains(&g)) {
-                    self.picked_geschwader = free.first().copied();
-                }
-                for &g in &free {
-                    out.push(Choice {
-                        label: format!(
-                            "{}: {}",
-                            geschwader_name(c, g),
-                            count(c.geschwader()[g].squadrons.len(), "squadron", "squadrons")
-                        ),
-                        what: Do::PickGeschwader(g),
-                        on: self.picked_geschwader == Some(g),
-                    });
-                }
-                for wave in 1..=c.rules().raid.waves {
-                    out.push(Choice {
-                        label: format!("Take off in Tally Ho phase {wave}"),
-                        what: Do::Wave(wave),
-                        on: self.wave == wave,
-                    });
-                }
-                if let Some(g) = self.picked_geschwader {
-                    for &card in c.deck().hand() {
-                        out.push(play(
-                            format!("Target {}", card_entry(c, card)),
-                            Command::Assign {
-                                geschwader: g,
-                                card,
-                                wave: self.wave,
-                            },
-                        ));
-                    }
-                }
-                out.push(play(
-                    "End missions (the rest stay at home)".into(),
-                    Command::EndMissions,
-                ));
-            }
-            Stage::Fly { .. } => {
-                out.push(play("Reach for home".into(), Command::Home));
-            }
-            Stage::InterceptChoice { geschwader } => {
-                let at = c.geschwader()[geschwader].at;
-                let dist = |w: usize| distance(c.wings()[w].at, at);
-                let mut wings: Vec<usize> = legal
-                    .iter()
-                    .filter_map(|cmd| match cmd {
-                        Command::Intercept(w) => Some(*w),
-                        _ => None,
-                    })
-                    .collect();
-                // Nearest first.
-                wings.sort_by_key(|&w| (dist(w), w));
-                for w in wings {
-                    out.push(play(
-                        format!(
-                            "Scramble {}: {} sq., {} away",
-                            wing_name(c, w).trim_end_matches(" Wing"),
-                            c.wings()[w].squadrons.len(),
-                            dist(w)
-                        ),
-                        Command::Intercept(w),
-                    ));
-                }
-                out.push(play("No intercept".into(), Command::NoIntercept));
-                out.push(play(
-                    "No more intercepts this phase".into(),
-                    Command::NoMoreIntercepts,
-                ));
-            }
-            Stage::InterceptStep { .. } => {}
-            Stage::RafMovement => {
-                let movable: Vec<usize> = c.movable_wings().collect();
-                if self.picked_wing.is_some_and(|w| !movable.contains(&w)) {
-                    self.picked_wing = None;
-                }
-                for w in movable {
-                    out.push(Choice {
-                        label: format!("Move {}", wing_name(c, w)),
-                        what: Do::PickWing(w),
-                        on: self.picked_wing == Some(w),
-                    });
-                }
-                out.push(play("End RAF movement".into(), Command::EndRafMovement));
-            }
-            Stage::HowToFight { .. } => {
-                out.push(play(
-                    "Fight it on the hex board".into(),
-                    Command::OnTheBoard,
-                ));
-                if c.check(&Command::OnTheFamilyBoard).is_ok() {
-                    out.push(play(
-                        "Fly it on the family board".into(),
-                        Command::OnTheFamilyBoard,
-                    ));
-                }
-                out.push(play("Throw the campaign's dice".into(), Command::WithDice));
-            }
-            Stage::Gruppen => {
-                if let Some(d) = c.dogfight() {
-                    for k in 0..c.gruppen_to_form() as u8 {
-                        let members: Vec<String> =
-                            d.gruppe(k).map(|s| c.aircraft(s).name.clone()).collect();
-                        out.push(play(
-                            format!(
-                                "Gruppe {}: {}",
-                                k + 1,
-                                if members.is_empty() {
-                                    "empty".to_string()
-                                } else {
-                                    members.join(", ")
-                                }
-                            ),
-                            Command::Gruppe(k),
-                        ));
-                    }
-                }
-            }
-            Stage::Attacks => {
-                if let Some(d) = c.dogfight() {
-                    for k in 0..d.gruppen_formed() {
-                        let size = d.gruppe(k).count();
-                        out.push(play(
-                            format!("Attack gruppe {} ({size} face down)", k + 1),
-                            Command::Attack(Some(k)),
-                        ));
-                    }
-                    out.push(play("Attack no gruppe".into(), Command::Attack(None)));
-                }
-            }
-            Stage::Allocate { .. } => {
-                for cmd in &legal {
-                    let (s, verb) = match *cmd {
-                        Command::Lose(s) => (s, "Lose"),
-                        Command::StandDown(s) => (s, "Stand down"),
-                        _ => continue,
-                    };
-                    out.push(play(
-                        format!(
-                            "{verb} {} ({}, def. {})",
-                            crate::campaign::tactical::short_name(&c.forces().squadrons[s].name),
-                            c.aircraft(s).name,
-                            c.aircraft(s).defence
-                        ),
-                        *cmd,
-                    ));
-                }
-            }
-            Stage::Battle | Stage::Over => {}
-        }
-        // Too many for the panel: pages of choices, the ones that end the
-        // step (no intercept, end of movement) on every page.
+        let out = self.stage_choices(c, &legal);
         let room = self.button_room(c, f);
-        let ends = |ch: &Choice| {
-            matches!(
-                ch.what,
-                Do::Play(
-                    Command::NoIntercept
-                        | Command::NoMoreIntercepts
-                        | Command::EndRafMovement
-                        | Command::EndMissions
-                        | Command::EndRotations
-                        | Command::EndRepairs
-                        | Command::EndReinforce
-                        | Command::NoBigWing
-                )
-            )
-        };
-        let (pinned, rest): (Vec<Choice>, Vec<Choice>) = out.into_iter().partition(|ch| ends(ch));
+        self.paged(out, room)
+    }
+
+    /// Every choice the stage offers, on one list.
+    fn stage_choices(&mut self, c: &Campaign, legal: &[Command]) -> Vec<Choice> {
+        match c.stage().clone() {
+            Stage::KeepHand => hand_choices(c),
+            Stage::Rotations => rotation_choices(c),
+            Stage::ProductionSplit { dice } => self.production_choices(dice),
+            Stage::Repairs => repair_choices(c, legal),
+            Stage::Reinforce => reinforce_choices(c, legal),
+            Stage::BigWing => big_wing_choices(c, legal),
+            Stage::Missions => self.mission_choices(c),
+            Stage::Fly { .. } => vec![play("Reach for home".into(), Command::Home)],
+            Stage::InterceptChoice { geschwader } => intercept_choices(c, legal, geschwader),
+            Stage::RafMovement => self.movement_choices(c),
+            Stage::HowToFight { .. } => fight_choices(c),
+            Stage::Gruppen => gruppe_choices(c),
+            Stage::Attacks => attack_choices(c),
+            Stage::Allocate { .. } => allocation_choices(c, legal),
+            Stage::InterceptStep { .. } | Stage::Battle | Stage::Over => Vec::new(),
+        }
+    }
+
+    /// The production dice's split: a die more or fewer for squadrons, and
+    /// the throw.
+    fn production_choices(&self, dice: u8) -> Vec<Choice> {
+        let s = self.for_squadrons.min(dice);
+        vec![
+            choice("More dice for squadrons".into(), Do::MoreForSquadrons),
+            choice("Fewer dice for squadrons".into(), Do::FewerForSquadrons),
+            play(
+                format!("Throw: {s} for squadrons, {} for repairs", dice - s),
+                Command::Production { squadrons: s },
+            ),
+        ]
+    }
+
+    /// The geschwader still free (the one picked framed), the take-off
+    /// phases, and the hand's targets for the picked one.
+    fn mission_choices(&mut self, c: &Campaign) -> Vec<Choice> {
+        let mut out = Vec::new();
+        let free: Vec<usize> = c.assignable().collect();
+        if self.picked_geschwader.is_none_or(|g| !free.contains(&g)) {
+            self.picked_geschwader = free.first().copied();
+        }
+        for &g in &free {
+            out.push(Choice {
+                label: format!(
+                    "{}: {}",
+                    geschwader_name(c, g),
+                    count(c.geschwader()[g].squadrons.len(), "squadron", "squadrons")
+                ),
+                what: Do::PickGeschwader(g),
+                on: self.picked_geschwader == Some(g),
+            });
+        }
+        for wave in 1..=c.rules().raid.waves {
+            out.push(Choice {
+                label: format!("Take off in Tally Ho phase {wave}"),
+                what: Do::Wave(wave),
+                on: self.wave == wave,
+            });
+        }
+        if let Some(g) = self.picked_geschwader {
+            for &card in c.deck().hand() {
+                out.push(play(
+                    format!("Target {}", card_entry(c, card)),
+                    Command::Assign {
+                        geschwader: g,
+                        card,
+                        wave: self.wave,
+                    },
+                ));
+            }
+        }
+        out.push(play(
+            "End missions (the rest stay at home)".into(),
+            Command::EndMissions,
+        ));
+        out
+    }
+
+    /// The wings that may move (the one picked framed), and the end of
+    /// RAF movement.
+    fn movement_choices(&mut self, c: &Campaign) -> Vec<Choice> {
+        let mut out = Vec::new();
+        let movable: Vec<usize> = c.movable_wings().collect();
+        if self.picked_wing.is_some_and(|w| !movable.contains(&w)) {
+            self.picked_wing = None;
+        }
+        for w in movable {
+            out.push(Choice {
+                label: format!("Move {}", wing_name(c, w)),
+                what: Do::PickWing(w),
+                on: self.picked_wing == Some(w),
+            });
+        }
+        out.push(play("End RAF movement".into(), Command::EndRafMovement));
+        out
+    }
+
+    /// Too many choices for the panel: pages of them, the ones that end
+    /// the step (no intercept, end of movement) on every page.
+    fn paged(&self, out: Vec<Choice>, room: usize) -> Vec<Choice> {
+        let (pinned, rest): (Vec<Choice>, Vec<Choice>) = out.into_iter().partition(ends_step);
         if rest.len() + pinned.len() > room && room > pinned.len() + 1 {
             let per = room - pinned.len() - 1;
             let pages = rest.len().div_ceil(per);
             let page = self.page % pages;
             let mut shown: Vec<Choice> = rest.into_iter().skip(page * per).take(per).collect();
-            shown.push(Choice {
-                label: format!("More choices (page {} of {pages})", page + 1),
-                what: Do::NextPage,
-                on: false,
-            });
+            shown.push(choice(
+                format!("More choices (page {} of {pages})", page + 1),
+                Do::NextPage,
+            ));
             shown.extend(pinned);
             return shown;
         }
@@ -614,4 +444,246 @@ impl CampaignScene {
             _ => "Use the buttons on the right for this decision.".into(),
         })
     }
+}
+
+/// A button that plays a command.
+fn play(label: String, cmd: Command) -> Choice {
+    choice(label, Do::Play(cmd))
+}
+
+/// A button, not framed.
+fn choice(label: String, what: Do) -> Choice {
+    Choice {
+        label,
+        what,
+        on: false,
+    }
+}
+
+/// Does the choice end its step (kept on every page of choices)?
+fn ends_step(ch: &Choice) -> bool {
+    matches!(
+        ch.what,
+        Do::Play(
+            Command::NoIntercept
+                | Command::NoMoreIntercepts
+                | Command::EndRafMovement
+                | Command::EndMissions
+                | Command::EndRotations
+                | Command::EndRepairs
+                | Command::EndReinforce
+                | Command::NoBigWing
+        )
+    )
+}
+
+/// A card of the German's hand to give back at a new phase.
+fn hand_choices(c: &Campaign) -> Vec<Choice> {
+    c.deck()
+        .hand()
+        .iter()
+        .map(|&card| {
+            play(
+                format!("Give back {}", card_entry(c, card)),
+                Command::Discard(card),
+            )
+        })
+        .collect()
+}
+
+/// This turn's rotations still to make, and the end of rotations.
+fn rotation_choices(c: &Campaign) -> Vec<Choice> {
+    let mut out = Vec::new();
+    for (k, r) in c.rotations_left().iter().enumerate() {
+        let receives = r
+            .receives
+            .as_ref()
+            .map(|t| format!(" (for a {t})"))
+            .unwrap_or_default();
+        out.push(play(
+            format!(
+                "{} Group sends a {} to {} Group{receives}",
+                r.from_group, r.kind, r.to_group
+            ),
+            Command::Rotate(k),
+        ));
+    }
+    out.push(play(
+        "End rotations (the rest lapse)".into(),
+        Command::EndRotations,
+    ));
+    out
+}
+
+/// The squadrons to rebuild and the targets to repair, and the end of
+/// repairs.
+fn repair_choices(c: &Campaign, legal: &[Command]) -> Vec<Choice> {
+    let mut out = Vec::new();
+    for cmd in legal {
+        let label = match *cmd {
+            Command::Rebuild(s) => format!("Rebuild {}", squadron(c, s)),
+            Command::Reserve(s) => {
+                format!("Reserve point: rebuild {}", squadron(c, s))
+            }
+            Command::Mend(card) => format!("Repair {}", card_name(c, card)),
+            Command::EndRepairs => continue,
+            _ => continue,
+        };
+        out.push(play(label, *cmd));
+    }
+    out.push(play(
+        "End repairs (the rest are lost)".into(),
+        Command::EndRepairs,
+    ));
+    out
+}
+
+/// The geschwader that may take a seventh squadron, and from where.
+fn reinforce_choices(c: &Campaign, legal: &[Command]) -> Vec<Choice> {
+    let mut out = Vec::new();
+    for cmd in legal {
+        if let Command::Reinforce { geschwader, from } = *cmd {
+            let src = match from {
+                None => "from Luftflotte 2's box".to_string(),
+                Some(o) => format!("from {}", geschwader_name(c, o)),
+            };
+            out.push(play(
+                format!("{} takes a squadron {src}", geschwader_name(c, geschwader)),
+                *cmd,
+            ));
+        }
+    }
+    out.push(play("End reinforcing".into(), Command::EndReinforce));
+    out
+}
+
+/// The wings that may form the Big Wing, or none this turn.
+fn big_wing_choices(c: &Campaign, legal: &[Command]) -> Vec<Choice> {
+    let mut out = Vec::new();
+    for cmd in legal {
+        if let Command::BigWing(a, b) = *cmd {
+            out.push(play(
+                format!(
+                    "Big Wing: {} with {}",
+                    c.data().oob.wings[a].name,
+                    c.data().oob.wings[b].name
+                ),
+                *cmd,
+            ));
+        }
+    }
+    out.push(play("No Big Wing this turn".into(), Command::NoBigWing));
+    out
+}
+
+/// The wings that may intercept the geschwader, nearest first, and no
+/// intercept.
+fn intercept_choices(c: &Campaign, legal: &[Command], geschwader: usize) -> Vec<Choice> {
+    let mut out = Vec::new();
+    let at = c.geschwader()[geschwader].at;
+    let dist = |w: usize| distance(c.wings()[w].at, at);
+    let mut wings: Vec<usize> = legal
+        .iter()
+        .filter_map(|cmd| match cmd {
+            Command::Intercept(w) => Some(*w),
+            _ => None,
+        })
+        .collect();
+    // Nearest first.
+    wings.sort_by_key(|&w| (dist(w), w));
+    for w in wings {
+        out.push(play(
+            format!(
+                "Scramble {}: {} sq., {} away",
+                wing_name(c, w).trim_end_matches(" Wing"),
+                c.wings()[w].squadrons.len(),
+                dist(w)
+            ),
+            Command::Intercept(w),
+        ));
+    }
+    out.push(play("No intercept".into(), Command::NoIntercept));
+    out.push(play(
+        "No more intercepts this phase".into(),
+        Command::NoMoreIntercepts,
+    ));
+    out
+}
+
+/// Where the fight is fought: the hex board, the family board when it may
+/// be, or the campaign's dice.
+fn fight_choices(c: &Campaign) -> Vec<Choice> {
+    let mut out = vec![play(
+        "Fight it on the hex board".into(),
+        Command::OnTheBoard,
+    )];
+    if c.check(&Command::OnTheFamilyBoard).is_ok() {
+        out.push(play(
+            "Fly it on the family board".into(),
+            Command::OnTheFamilyBoard,
+        ));
+    }
+    out.push(play("Throw the campaign's dice".into(), Command::WithDice));
+    out
+}
+
+/// The gruppen the dogfight's next squadron may join, with their members.
+fn gruppe_choices(c: &Campaign) -> Vec<Choice> {
+    let mut out = Vec::new();
+    if let Some(d) = c.dogfight() {
+        for k in 0..c.gruppen_to_form() as u8 {
+            let members: Vec<String> = d.gruppe(k).map(|s| c.aircraft(s).name.clone()).collect();
+            out.push(play(
+                format!(
+                    "Gruppe {}: {}",
+                    k + 1,
+                    if members.is_empty() {
+                        "empty".to_string()
+                    } else {
+                        members.join(", ")
+                    }
+                ),
+                Command::Gruppe(k),
+            ));
+        }
+    }
+    out
+}
+
+/// The gruppen the next RAF squadron may attack (their sizes only), or none.
+fn attack_choices(c: &Campaign) -> Vec<Choice> {
+    let mut out = Vec::new();
+    if let Some(d) = c.dogfight() {
+        for k in 0..d.gruppen_formed() {
+            let size = d.gruppe(k).count();
+            out.push(play(
+                format!("Attack gruppe {} ({size} face down)", k + 1),
+                Command::Attack(Some(k)),
+            ));
+        }
+        out.push(play("Attack no gruppe".into(), Command::Attack(None)));
+    }
+    out
+}
+
+/// The squadrons that may take the side's hits: lost, or stood down.
+fn allocation_choices(c: &Campaign, legal: &[Command]) -> Vec<Choice> {
+    let mut out = Vec::new();
+    for cmd in legal {
+        let (s, verb) = match *cmd {
+            Command::Lose(s) => (s, "Lose"),
+            Command::StandDown(s) => (s, "Stand down"),
+            _ => continue,
+        };
+        out.push(play(
+            format!(
+                "{verb} {} ({}, def. {})",
+                crate::campaign::tactical::short_name(&c.forces().squadrons[s].name),
+                c.aircraft(s).name,
+                c.aircraft(s).defence
+            ),
+            *cmd,
+        ));
+    }
+    out
 }

@@ -8,7 +8,7 @@ use crate::app::ui::paint::{
     clear_background, draw_line, draw_poly, draw_rectangle, draw_rectangle_lines, draw_triangle,
 };
 use crate::app::ui::{mix, Ui, ACCENT, INK};
-use crate::campaign::data::{Group, Square, Terrain};
+use crate::campaign::data::{CampaignMap, Group, Square, Terrain};
 use crate::campaign::deck::CardKind;
 use crate::campaign::game::{Campaign, Event, RaidState, Stage, WingState};
 use crate::campaign::sight::{may_see, Secret};
@@ -220,6 +220,197 @@ pub fn place_names(c: &Campaign) -> Vec<(Square, String)> {
     out
 }
 
+/// A target card as the map marks it: its square, its kind, its damage and
+/// the hits that knock it out.
+type CardMark = (Square, CardKind, u8, u8);
+
+/// Each square in its colour (`fills`, row by row).
+fn draw_squares(v: MapView, m: &CampaignMap, fills: &[Color]) {
+    for row in 0..m.rows as i32 {
+        for col in 0..m.columns as i32 {
+            let sq = Square::new(col, row);
+            let r = v.square(sq);
+            draw_rectangle(
+                r.x,
+                r.y,
+                r.w,
+                r.h,
+                fills[(row * m.columns as i32 + col) as usize],
+            );
+        }
+    }
+}
+
+/// The grid.
+fn draw_grid(v: MapView, m: &CampaignMap) {
+    let grid = Color::new(0.15, 0.2, 0.25, 0.25);
+    for col in 0..=m.columns {
+        let x = v.rect.x + col as f32 * v.cell;
+        draw_line(x, v.rect.y, x, v.rect.y + v.rect.h, 1.0, grid);
+    }
+    for row in 0..=m.rows {
+        let y = v.rect.y + row as f32 * v.cell;
+        draw_line(v.rect.x, y, v.rect.x + v.rect.w, y, 1.0, grid);
+    }
+}
+
+/// The coast: a line between land and sea squares.
+fn draw_coast(v: MapView, coast: &[(Square, u8)]) {
+    let shore = Color::new(0.12, 0.22, 0.38, 1.0);
+    let t = (v.cell * 0.12).clamp(2.0, 4.0);
+    for &(sq, side) in coast {
+        let r = v.square(sq);
+        let (a, b) = match side {
+            0 => (vec2(r.x + r.w, r.y), vec2(r.x + r.w, r.y + r.h)),
+            1 => (vec2(r.x, r.y + r.h), vec2(r.x + r.w, r.y + r.h)),
+            2 => (vec2(r.x, r.y), vec2(r.x, r.y + r.h)),
+            _ => (vec2(r.x, r.y), vec2(r.x + r.w, r.y)),
+        };
+        draw_line(a.x, a.y, b.x, b.y, t, shore);
+    }
+}
+
+/// Group boundaries: a dark edge where two groups' land meets.
+fn draw_group_borders(v: MapView, m: &CampaignMap) {
+    for row in 0..m.rows as i32 {
+        for col in 0..m.columns as i32 {
+            let sq = Square::new(col, row);
+            let Some(g) = m.group(sq) else { continue };
+            let r = v.square(sq);
+            if m.group(Square::new(col + 1, row)).is_some_and(|o| o != g) {
+                draw_line(r.x + r.w, r.y, r.x + r.w, r.y + r.h, 2.5, INK);
+            }
+            if m.group(Square::new(col, row + 1)).is_some_and(|o| o != g) {
+                draw_line(r.x, r.y + r.h, r.x + r.w, r.y + r.h, 2.5, INK);
+            }
+        }
+    }
+}
+
+/// The 12 Group line: through the squares it divides.
+fn draw_twelve_group_line(v: MapView, m: &CampaignMap) {
+    let red = Color::new(0.75, 0.1, 0.1, 0.9);
+    let mut last: Option<Vec2> = None;
+    for (col, &row) in m.twelve_group_line.iter().enumerate() {
+        let y = v.rect.y + (row as f32 + 0.5) * v.cell;
+        let x0 = v.rect.x + col as f32 * v.cell;
+        if let Some(p) = last {
+            if (p.y - y).abs() > 0.5 {
+                draw_line(p.x, p.y, x0, y, 3.0, red);
+            }
+        }
+        draw_line(x0, y, x0 + v.cell, y, 3.0, red);
+        last = Some(vec2(x0 + v.cell, y));
+    }
+}
+
+/// Luftwaffe bases: a black cross.
+fn draw_bases(v: MapView, m: &CampaignMap) {
+    for b in &m.bases {
+        let p = v.center(b.at);
+        let s = v.cell * 0.28;
+        draw_line(p.x - s, p.y, p.x + s, p.y, 4.0, INK);
+        draw_line(p.x, p.y - s, p.x, p.y + s, 4.0, INK);
+    }
+}
+
+/// RAF stations: a small roundel.
+fn draw_stations(v: MapView, m: &CampaignMap) {
+    for s in &m.stations {
+        let p = v.center(s.at) + vec2(-v.cell * 0.25, v.cell * 0.25);
+        draw_poly(
+            p.x,
+            p.y,
+            10,
+            v.cell * 0.16,
+            0.0,
+            Color::new(0.1, 0.2, 0.6, 1.0),
+        );
+        draw_poly(p.x, p.y, 10, v.cell * 0.1, 0.0, WHITE);
+        draw_poly(
+            p.x,
+            p.y,
+            10,
+            v.cell * 0.05,
+            0.0,
+            Color::new(0.8, 0.1, 0.1, 1.0),
+        );
+    }
+}
+
+/// Radar stations: a mast, green standing, red knocked out.
+fn draw_radar(v: MapView, m: &CampaignMap, standing: &[bool]) {
+    for (i, s) in m.radar.iter().enumerate() {
+        let p = v.center(s.at) + vec2(v.cell * 0.28, -v.cell * 0.1);
+        let col = if standing[i] {
+            Color::new(0.05, 0.45, 0.1, 1.0)
+        } else {
+            Color::new(0.85, 0.1, 0.1, 1.0)
+        };
+        draw_triangle(
+            p + vec2(0.0, -v.cell * 0.32),
+            p + vec2(-v.cell * 0.15, v.cell * 0.22),
+            p + vec2(v.cell * 0.15, v.cell * 0.22),
+            col,
+        );
+    }
+}
+
+/// Target cards: a marker with its hits, crossed out when knocked out
+/// (radar cards show on their masts instead).
+fn draw_target_cards(v: MapView, cards: &[CardMark]) {
+    let mut stacked: Vec<(Square, usize)> = Vec::new();
+    for &(at, kind, dmg, hits) in cards {
+        if kind == CardKind::Radar {
+            continue;
+        }
+        let n = match stacked.iter_mut().find(|(s, _)| *s == at) {
+            Some(e) => {
+                e.1 += 1;
+                e.1 - 1
+            }
+            None => {
+                stacked.push((at, 1));
+                0
+            }
+        };
+        let r = v.square(at);
+        let s = v.cell * 0.36;
+        let x = r.x + 2.0 + n as f32 * (s + 1.0);
+        let y = r.y + 2.0;
+        let fill = match kind {
+            CardKind::City | CardKind::London => Color::new(0.35, 0.33, 0.30, 1.0),
+            CardKind::Factory => Color::new(0.55, 0.30, 0.15, 1.0),
+            _ => Color::new(0.90, 0.90, 0.88, 1.0),
+        };
+        draw_rectangle(x, y, s, s, fill);
+        draw_rectangle_lines(x, y, s, s, 1.0, INK);
+        if dmg > 0 {
+            let k = (dmg as f32 / hits.max(1) as f32).min(1.0);
+            draw_rectangle(
+                x,
+                y + s * (1.0 - k),
+                s,
+                s * k,
+                Color::new(0.95, 0.35, 0.1, 1.0),
+            );
+        }
+        if dmg >= hits {
+            draw_line(x, y, x + s, y + s, 2.0, Color::new(0.9, 0.0, 0.0, 1.0));
+            draw_line(x + s, y, x, y + s, 2.0, Color::new(0.9, 0.0, 0.0, 1.0));
+        }
+    }
+}
+
+/// Place names, each in its own place, unless a counter covers it.
+fn draw_place_names(v: MapView, names: &[(Square, String)], counters: &[Rect]) {
+    let size = name_size(v.cell);
+    for (r, name) in shown_names(&name_spots(v, names), counters) {
+        draw_rectangle(r.x, r.y, r.w, r.h, Color::new(1.0, 1.0, 0.96, 0.8));
+        crate::app::ui::draw_text(name, r.x + 3.0, r.y + size * 0.8, size, INK);
+    }
+}
+
 impl CampaignScene {
     /// Everything the map layer shows, as one number: the targets' damage,
     /// the radar, and the counters the place names keep clear of.
@@ -261,7 +452,7 @@ impl CampaignScene {
             .flat_map(|r| (0..data.map.columns as i32).map(move |col| Square::new(col, r)))
             .map(|sq| square_colour(c, sq))
             .collect();
-        let cards: Vec<(Square, CardKind, u8, u8)> = data
+        let cards: Vec<CardMark> = data
             .targets
             .cards
             .iter()
@@ -277,161 +468,16 @@ impl CampaignScene {
         self.map_layer.show(ui, v.area, key, || {
             let m = &data.map;
             clear_background(SEA);
-            for row in 0..m.rows as i32 {
-                for col in 0..m.columns as i32 {
-                    let sq = Square::new(col, row);
-                    let r = v.square(sq);
-                    draw_rectangle(
-                        r.x,
-                        r.y,
-                        r.w,
-                        r.h,
-                        fills[(row * m.columns as i32 + col) as usize],
-                    );
-                }
-            }
-            // The grid.
-            let grid = Color::new(0.15, 0.2, 0.25, 0.25);
-            for col in 0..=m.columns {
-                let x = v.rect.x + col as f32 * v.cell;
-                draw_line(x, v.rect.y, x, v.rect.y + v.rect.h, 1.0, grid);
-            }
-            for row in 0..=m.rows {
-                let y = v.rect.y + row as f32 * v.cell;
-                draw_line(v.rect.x, y, v.rect.x + v.rect.w, y, 1.0, grid);
-            }
-            // The coast: a line between land and sea squares.
-            let shore = Color::new(0.12, 0.22, 0.38, 1.0);
-            let t = (v.cell * 0.12).clamp(2.0, 4.0);
-            for &(sq, side) in coast {
-                let r = v.square(sq);
-                let (a, b) = match side {
-                    0 => (vec2(r.x + r.w, r.y), vec2(r.x + r.w, r.y + r.h)),
-                    1 => (vec2(r.x, r.y + r.h), vec2(r.x + r.w, r.y + r.h)),
-                    2 => (vec2(r.x, r.y), vec2(r.x, r.y + r.h)),
-                    _ => (vec2(r.x, r.y), vec2(r.x + r.w, r.y)),
-                };
-                draw_line(a.x, a.y, b.x, b.y, t, shore);
-            }
-            // Group boundaries: a dark edge where two groups' land meets.
-            for row in 0..m.rows as i32 {
-                for col in 0..m.columns as i32 {
-                    let sq = Square::new(col, row);
-                    let Some(g) = m.group(sq) else { continue };
-                    let r = v.square(sq);
-                    if m.group(Square::new(col + 1, row)).is_some_and(|o| o != g) {
-                        draw_line(r.x + r.w, r.y, r.x + r.w, r.y + r.h, 2.5, INK);
-                    }
-                    if m.group(Square::new(col, row + 1)).is_some_and(|o| o != g) {
-                        draw_line(r.x, r.y + r.h, r.x + r.w, r.y + r.h, 2.5, INK);
-                    }
-                }
-            }
-            // The 12 Group line: through the squares it divides.
-            let red = Color::new(0.75, 0.1, 0.1, 0.9);
-            let mut last: Option<Vec2> = None;
-            for (col, &row) in m.twelve_group_line.iter().enumerate() {
-                let y = v.rect.y + (row as f32 + 0.5) * v.cell;
-                let x0 = v.rect.x + col as f32 * v.cell;
-                if let Some(p) = last {
-                    if (p.y - y).abs() > 0.5 {
-                        draw_line(p.x, p.y, x0, y, 3.0, red);
-                    }
-                }
-                draw_line(x0, y, x0 + v.cell, y, 3.0, red);
-                last = Some(vec2(x0 + v.cell, y));
-            }
-            // Luftwaffe bases: a black cross.
-            for b in &m.bases {
-                let p = v.center(b.at);
-                let s = v.cell * 0.28;
-                draw_line(p.x - s, p.y, p.x + s, p.y, 4.0, INK);
-                draw_line(p.x, p.y - s, p.x, p.y + s, 4.0, INK);
-            }
-            // RAF stations: a small roundel.
-            for s in &m.stations {
-                let p = v.center(s.at) + vec2(-v.cell * 0.25, v.cell * 0.25);
-                draw_poly(
-                    p.x,
-                    p.y,
-                    10,
-                    v.cell * 0.16,
-                    0.0,
-                    Color::new(0.1, 0.2, 0.6, 1.0),
-                );
-                draw_poly(p.x, p.y, 10, v.cell * 0.1, 0.0, WHITE);
-                draw_poly(
-                    p.x,
-                    p.y,
-                    10,
-                    v.cell * 0.05,
-                    0.0,
-                    Color::new(0.8, 0.1, 0.1, 1.0),
-                );
-            }
-            // Radar stations: a mast, green standing, red knocked out.
-            for (i, s) in m.radar.iter().enumerate() {
-                let p = v.center(s.at) + vec2(v.cell * 0.28, -v.cell * 0.1);
-                let col = if radar_standing[i] {
-                    Color::new(0.05, 0.45, 0.1, 1.0)
-                } else {
-                    Color::new(0.85, 0.1, 0.1, 1.0)
-                };
-                draw_triangle(
-                    p + vec2(0.0, -v.cell * 0.32),
-                    p + vec2(-v.cell * 0.15, v.cell * 0.22),
-                    p + vec2(v.cell * 0.15, v.cell * 0.22),
-                    col,
-                );
-            }
-            // Target cards: a marker with its hits, crossed out when knocked out.
-            let mut stacked: Vec<(Square, usize)> = Vec::new();
-            for &(at, kind, dmg, hits) in &cards {
-                if kind == CardKind::Radar {
-                    continue;
-                }
-                let n = match stacked.iter_mut().find(|(s, _)| *s == at) {
-                    Some(e) => {
-                        e.1 += 1;
-                        e.1 - 1
-                    }
-                    None => {
-                        stacked.push((at, 1));
-                        0
-                    }
-                };
-                let r = v.square(at);
-                let s = v.cell * 0.36;
-                let x = r.x + 2.0 + n as f32 * (s + 1.0);
-                let y = r.y + 2.0;
-                let fill = match kind {
-                    CardKind::City | CardKind::London => Color::new(0.35, 0.33, 0.30, 1.0),
-                    CardKind::Factory => Color::new(0.55, 0.30, 0.15, 1.0),
-                    _ => Color::new(0.90, 0.90, 0.88, 1.0),
-                };
-                draw_rectangle(x, y, s, s, fill);
-                draw_rectangle_lines(x, y, s, s, 1.0, INK);
-                if dmg > 0 {
-                    let k = (dmg as f32 / hits.max(1) as f32).min(1.0);
-                    draw_rectangle(
-                        x,
-                        y + s * (1.0 - k),
-                        s,
-                        s * k,
-                        Color::new(0.95, 0.35, 0.1, 1.0),
-                    );
-                }
-                if dmg >= hits {
-                    draw_line(x, y, x + s, y + s, 2.0, Color::new(0.9, 0.0, 0.0, 1.0));
-                    draw_line(x + s, y, x, y + s, 2.0, Color::new(0.9, 0.0, 0.0, 1.0));
-                }
-            }
-            // Place names, each in its own place, unless a counter covers it.
-            let size = name_size(v.cell);
-            for (r, name) in shown_names(&name_spots(v, names), &counters) {
-                draw_rectangle(r.x, r.y, r.w, r.h, Color::new(1.0, 1.0, 0.96, 0.8));
-                crate::app::ui::draw_text(name, r.x + 3.0, r.y + size * 0.8, size, INK);
-            }
+            draw_squares(v, m, &fills);
+            draw_grid(v, m);
+            draw_coast(v, coast);
+            draw_group_borders(v, m);
+            draw_twelve_group_line(v, m);
+            draw_bases(v, m);
+            draw_stations(v, m);
+            draw_radar(v, m, &radar_standing);
+            draw_target_cards(v, &cards);
+            draw_place_names(v, names, &counters);
             draw_rectangle_lines(v.rect.x, v.rect.y, v.rect.w, v.rect.h, 2.0, INK);
         });
         // Zoomed in, what is drawn on the map stays in its area.
@@ -443,7 +489,18 @@ impl CampaignScene {
         self.draw_tracks(ui, c);
         self.draw_overlays(ui, c, f);
         self.draw_counters(ui, c, front);
-        // A square a click may go to keeps its frame over a counter on it.
+        self.draw_held_marks(ui, c);
+        self.draw_notes(ui, c);
+        self.draw_flashes(ui);
+        if clip {
+            ui.flush_text();
+            crate::app::ui::scissor(None);
+        }
+    }
+
+    /// A square a click may go to keeps its frame over a counter on it.
+    fn draw_held_marks(&self, ui: &Ui, c: &Campaign) {
+        let v = self.lay.map;
         let thick = (v.cell * 0.1).clamp(2.0, 4.0);
         let held: Vec<Rect> = self.placed(c).all().collect();
         for &(sq, _, edge) in &self.legal_marks {
@@ -452,8 +509,12 @@ impl CampaignScene {
                 ui.rect_lines(r, thick, edge);
             }
         }
-        self.draw_notes(ui, c);
-        for (at, bombs, t) in self.flashes.clone() {
+    }
+
+    /// The flashes of bombs and of squadrons lost, growing as they fade.
+    fn draw_flashes(&self, ui: &Ui) {
+        let v = self.lay.map;
+        for &(at, bombs, t) in &self.flashes {
             let p = v.center(at);
             let r = v.cell * (0.3 + t);
             let col = if bombs {
@@ -462,10 +523,6 @@ impl CampaignScene {
                 Color::new(1.0, 0.9, 0.2, 0.9 - t)
             };
             ui.circle(p, r, col);
-        }
-        if clip {
-            ui.flush_text();
-            crate::app::ui::scissor(None);
         }
     }
 

@@ -209,231 +209,138 @@ impl CampaignScene {
     /// The lines above the buttons: what this decision is about.
     pub(super) fn act_lines(&self, c: &Campaign, f: &Seen) -> Vec<String> {
         let viewer = f.viewer;
-        let mut out = Vec::new();
         let mine = f.mine.is_some();
-        match c.stage() {
-            Stage::KeepHand => {
-                out.push(format!(
-                    "A new phase: give back cards until {} are left ({} in hand).",
-                    c.rules().german_hand,
-                    c.deck().hand().len()
-                ));
-            }
-            Stage::Rotations => out.push(
+        let mut out = match c.stage() {
+            Stage::KeepHand => vec![format!(
+                "A new phase: give back cards until {} are left ({} in hand).",
+                c.rules().german_hand,
+                c.deck().hand().len()
+            )],
+            Stage::Rotations => vec![
                 "Each rotation sends a fresh squadron to the damaged box and brings back one of the same type in the receiving group. Unused rotations lapse.".into(),
-            ),
-            Stage::ProductionSplit { dice } => {
-                let s = self.for_squadrons.min(*dice);
-                out.push(format!(
-                    "{dice} production dice: {s} for squadrons, {} for airfields, radar and factories. A roundel succeeds.",
-                    dice - s
-                ));
-                out.push(format!(
-                    "Damaged RAF squadrons: {}. Knocked-out targets: {}.",
-                    c.forces()
-                        .squadrons
-                        .iter()
-                        .enumerate()
-                        .filter(|(i, _)| c.forces().rebuildable(*i))
-                        .count(),
-                    c.mendable().count()
-                ));
-            }
+            ],
+            Stage::ProductionSplit { dice } => self.production_lines(c, *dice),
             Stage::Repairs => {
                 let (s, g) = c.successes();
-                out.push(format!(
+                vec![format!(
                     "Successes: {s} for squadrons, {g} for repairs; 13 Group's reserve: {}.",
                     count(c.forces().reserve_points, "point", "points")
-                ));
+                )]
             }
-            Stage::Missions if may_see(viewer, Secret::Targets) => {
-                out.push(format!(
-                    "Hand: {} (gold rings on the map). Give each geschwader with bombers a target and a take-off phase.",
-                    count(c.deck().hand().len(), "card", "cards")
-                ));
-                for (g, ges) in c.geschwader().iter().enumerate() {
-                    if let Some(card) = ges.target {
-                        out.push(format!(
-                            "{} -> {} (phase {})",
-                            geschwader_name(c, g),
-                            card_name(c, card),
-                            ges.wave
-                        ));
-                    }
-                }
-            }
-            Stage::Fly { geschwader } => {
-                let g = *geschwader;
-                let ges = &c.geschwader()[g];
-                out.push(format!(
-                    "{} over {}: {} of {} flown this phase.",
-                    geschwader_name(c, g),
-                    square_name(c, ges.at),
-                    ges.moved,
-                    count(c.allowance(g), "square", "squares")
-                ));
-                if let (Some(card), true) = (ges.target, may_see(viewer, Secret::Targets)) {
-                    out.push(format!("Target: {}", card_entry(c, card)));
-                }
-                if may_see(viewer, Secret::Raids) {
-                    out.push(composition(c, g));
-                }
-            }
-            Stage::InterceptChoice { geschwader } => {
-                out.push(format!(
-                    "{} ({}) entered a radar square over {}.",
-                    geschwader_name(c, *geschwader),
-                    count(c.geschwader()[*geschwader].squadrons.len(), "squadron", "squadrons"),
-                    square_name(c, c.geschwader()[*geschwader].at)
-                ));
-                out.push(
-                    "Each wing below: its squadrons, and how many squares away it is."
-                        .into(),
-                );
-            }
-            Stage::InterceptStep { geschwader, wing } => {
-                out.push(format!(
-                    "The {} flies one square towards {} over {}.",
-                    wing_name(c, *wing),
-                    geschwader_name(c, *geschwader),
-                    square_name(c, c.geschwader()[*geschwader].at)
-                ));
-            }
-            Stage::RafMovement => {
-                out.push(format!(
-                    "Each wing may fly up to {}. A wing on a raid's square dogfights it in the battle step.",
-                    count(c.rules().raid.raf_move, "square", "squares")
-                ));
-                if let Some(w) = self.picked_wing {
-                    out.push(format!("Picked: {}", wing_name(c, w)));
-                }
-            }
+            Stage::Missions if may_see(viewer, Secret::Targets) => mission_lines(c),
+            Stage::Fly { geschwader } => flight_lines(c, viewer, *geschwader),
+            Stage::InterceptChoice { geschwader } => intercept_choice_lines(c, *geschwader),
+            Stage::InterceptStep { geschwader, wing } => vec![format!(
+                "The {} flies one square towards {} over {}.",
+                wing_name(c, *wing),
+                geschwader_name(c, *geschwader),
+                square_name(c, c.geschwader()[*geschwader].at)
+            )],
+            Stage::RafMovement => self.movement_lines(c),
             Stage::HowToFight {
                 geschwader,
                 dogfight: true,
                 ..
-            } => {
-                if let Some(d) = c.dogfight() {
-                    let wings: Vec<String> = d.wings.iter().map(|&w| wing_name(c, w)).collect();
-                    out.push(format!(
-                        "A dogfight over {}: the {} against {}, its gruppen face down.",
-                        square_name(c, c.geschwader()[*geschwader].at),
-                        wings.join(" and the "),
-                        geschwader_name(c, *geschwader),
-                    ));
-                    let sizes: Vec<String> = (0..d.gruppen_formed())
-                        .map(|k| d.gruppe(k).count().to_string())
-                        .collect();
-                    out.push(format!(
-                        "Gruppen of {} squadrons; the RAF has {}.",
-                        sizes.join(", "),
-                        d.raf.len()
-                    ));
-                }
-                out.push(format!(
-                    "On the board the gruppen enter face down and turn face up when an RAF plane comes within {} of them: where each squadron flies is its attack. With the dice, each squadron picks a gruppe.",
-                    count(c.rules().tactical.reveal_reach as usize, "hex", "hexes")
-                ));
-            }
+            } => dogfight_lines(c, *geschwader),
             Stage::HowToFight {
                 wing, geschwader, ..
-            } => {
-                out.push(format!(
-                    "The {} meets {} over {}.",
-                    wing_name(c, *wing),
-                    geschwader_name(c, *geschwader),
-                    square_name(c, c.geschwader()[*geschwader].at)
-                ));
-                // Why the family board is not offered, when it is not.
-                if let Err(why) = c.check(&crate::campaign::game::Command::OnTheFamilyBoard) {
-                    out.push(format!("Not on the family board: {why}"));
-                }
-                if let Some(f) = c.fight() {
-                    // Two players at one machine both read the RAF's names here.
-                    if may_see(viewer, Secret::Wings) || self.solo.is_none() {
-                        out.push(format!(
-                            "RAF: {}",
-                            f.raf.iter().map(|&s| squadron(c, s)).collect::<Vec<_>>().join(", ")
-                        ));
-                    } else {
-                        out.push(format!("RAF: {}", count(f.raf.len(), "squadron", "squadrons")));
-                    }
-                    out.push(format!(
-                        "Luftwaffe: {}",
-                        f.luftwaffe
-                            .iter()
-                            .map(|&s| c.aircraft(s).name.clone())
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    ));
-                }
-                if c.check(&crate::campaign::game::Command::OnTheFamilyBoard).is_ok() {
-                    out.push("On the hex board each squadron is a unit of four planes; on the family board one plane. The result flows back to the campaign.".into());
-                } else {
-                    out.push("On the board each squadron is a unit of four planes; the result flows back to the campaign.".into());
-                }
-            }
-            Stage::Gruppen => {
-                if let Some(d) = c.dogfight() {
-                    let next = d.squadrons.get(d.gruppe_of.len()).copied();
-                    if let (Some(s), true) = (next, may_see(viewer, Secret::Gruppen)) {
-                        out.push(format!(
-                            "Place {} in a gruppe (face down; at most {} a gruppe).",
-                            squadron(c, s),
-                            c.rules().raid.gruppe_max
-                        ));
-                    } else {
-                        out.push(format!(
-                            "{} arranges its squadrons face down.",
-                            geschwader_name(c, d.geschwader)
-                        ));
-                    }
-                }
-            }
-            Stage::Attacks => {
-                if let Some(d) = c.dogfight() {
-                    if let Some(&s) = d.raf.get(d.attacks.len()) {
-                        if may_see(viewer, Secret::Wings) {
-                            out.push(format!(
-                                "Which gruppe does {} attack? The gruppen are face down: only their sizes show.",
-                                squadron(c, s)
-                            ));
-                        } else {
-                            out.push("The RAF chooses which gruppen to attack.".into());
-                        }
-                    }
-                }
-            }
-            Stage::Allocate { side } => {
-                if let Some(f) = c.fight() {
-                    let hits = match side {
-                        Side::British => f.on_raf,
-                        Side::German => f.on_luftwaffe,
-                    };
-                    out.push(format!(
-                        "The {} has {} to take{}.",
-                        side.name(),
-                        count(hits, "hit", "hits"),
-                        if f.intercept {
-                            ": one squadron a side may stand down for fewer hits than its defence"
-                        } else {
-                            " (no stand-downs in a dogfight)"
-                        }
-                    ));
-                    out.push(
-                        "def.: the hits that lose a squadron (its defence).".into(),
-                    );
-                }
-            }
-            Stage::Over => {
-                if let Some(v) = c.verdict() {
-                    out.push(verdict_text(v).into());
-                }
-            }
-            _ => {}
-        }
+            } => self.intercept_lines(c, viewer, *wing, *geschwader),
+            Stage::Gruppen => gruppen_lines(c, viewer),
+            Stage::Attacks => attack_lines(c, viewer),
+            Stage::Allocate { side } => allocation_lines(c, *side),
+            Stage::Over => c.verdict().map(|v| verdict_text(v).into()).into_iter().collect(),
+            _ => Vec::new(),
+        };
         if !mine && !matches!(c.stage(), Stage::Over) {
             out.truncate(2);
+        }
+        out
+    }
+
+    /// The production dice's split, and what they may mend.
+    fn production_lines(&self, c: &Campaign, dice: u8) -> Vec<String> {
+        let s = self.for_squadrons.min(dice);
+        vec![
+            format!(
+                "{dice} production dice: {s} for squadrons, {} for airfields, radar and factories. A roundel succeeds.",
+                dice - s
+            ),
+            format!(
+                "Damaged RAF squadrons: {}. Knocked-out targets: {}.",
+                c.forces()
+                    .squadrons
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| c.forces().rebuildable(*i))
+                    .count(),
+                c.mendable().count()
+            ),
+        ]
+    }
+
+    /// How far the RAF's wings fly, and the wing picked.
+    fn movement_lines(&self, c: &Campaign) -> Vec<String> {
+        let mut out = vec![format!(
+            "Each wing may fly up to {}. A wing on a raid's square dogfights it in the battle step.",
+            count(c.rules().raid.raf_move, "square", "squares")
+        )];
+        if let Some(w) = self.picked_wing {
+            out.push(format!("Picked: {}", wing_name(c, w)));
+        }
+        out
+    }
+
+    /// An intercept about to be fought: who meets whom, the squadrons on
+    /// each side, and the boards it may be fought on.
+    fn intercept_lines(
+        &self,
+        c: &Campaign,
+        viewer: Side,
+        wing: usize,
+        geschwader: usize,
+    ) -> Vec<String> {
+        let mut out = vec![format!(
+            "The {} meets {} over {}.",
+            wing_name(c, wing),
+            geschwader_name(c, geschwader),
+            square_name(c, c.geschwader()[geschwader].at)
+        )];
+        // Why the family board is not offered, when it is not.
+        if let Err(why) = c.check(&crate::campaign::game::Command::OnTheFamilyBoard) {
+            out.push(format!("Not on the family board: {why}"));
+        }
+        if let Some(f) = c.fight() {
+            // Two players at one machine both read the RAF's names here.
+            if may_see(viewer, Secret::Wings) || self.solo.is_none() {
+                out.push(format!(
+                    "RAF: {}",
+                    f.raf
+                        .iter()
+                        .map(|&s| squadron(c, s))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ));
+            } else {
+                out.push(format!(
+                    "RAF: {}",
+                    count(f.raf.len(), "squadron", "squadrons")
+                ));
+            }
+            out.push(format!(
+                "Luftwaffe: {}",
+                f.luftwaffe
+                    .iter()
+                    .map(|&s| c.aircraft(s).name.clone())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        }
+        if c.check(&crate::campaign::game::Command::OnTheFamilyBoard)
+            .is_ok()
+        {
+            out.push("On the hex board each squadron is a unit of four planes; on the family board one plane. The result flows back to the campaign.".into());
+        } else {
+            out.push("On the board each squadron is a unit of four planes; the result flows back to the campaign.".into());
         }
         out
     }
@@ -863,4 +770,150 @@ fn weather_line(c: &Campaign) -> String {
             )
         }
     }
+}
+
+/// The German's hand, and the targets given so far.
+fn mission_lines(c: &Campaign) -> Vec<String> {
+    let mut out = vec![format!(
+        "Hand: {} (gold rings on the map). Give each geschwader with bombers a target and a take-off phase.",
+        count(c.deck().hand().len(), "card", "cards")
+    )];
+    for (g, ges) in c.geschwader().iter().enumerate() {
+        if let Some(card) = ges.target {
+            out.push(format!(
+                "{} -> {} (phase {})",
+                geschwader_name(c, g),
+                card_name(c, card),
+                ges.wave
+            ));
+        }
+    }
+    out
+}
+
+/// A geschwader in flight: where it is, how far it has flown, its target
+/// and its squadrons to those who may see them.
+fn flight_lines(c: &Campaign, viewer: Side, g: usize) -> Vec<String> {
+    let ges = &c.geschwader()[g];
+    let mut out = vec![format!(
+        "{} over {}: {} of {} flown this phase.",
+        geschwader_name(c, g),
+        square_name(c, ges.at),
+        ges.moved,
+        count(c.allowance(g), "square", "squares")
+    )];
+    if let (Some(card), true) = (ges.target, may_see(viewer, Secret::Targets)) {
+        out.push(format!("Target: {}", card_entry(c, card)));
+    }
+    if may_see(viewer, Secret::Raids) {
+        out.push(composition(c, g));
+    }
+    out
+}
+
+/// A geschwader in a radar square, and what the wings' buttons tell.
+fn intercept_choice_lines(c: &Campaign, geschwader: usize) -> Vec<String> {
+    vec![
+        format!(
+            "{} ({}) entered a radar square over {}.",
+            geschwader_name(c, geschwader),
+            count(
+                c.geschwader()[geschwader].squadrons.len(),
+                "squadron",
+                "squadrons"
+            ),
+            square_name(c, c.geschwader()[geschwader].at)
+        ),
+        "Each wing below: its squadrons, and how many squares away it is.".into(),
+    ]
+}
+
+/// A dogfight about to be fought: the wings against the geschwader, its
+/// gruppen's sizes, and how the gruppen are attacked.
+fn dogfight_lines(c: &Campaign, geschwader: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    if let Some(d) = c.dogfight() {
+        let wings: Vec<String> = d.wings.iter().map(|&w| wing_name(c, w)).collect();
+        out.push(format!(
+            "A dogfight over {}: the {} against {}, its gruppen face down.",
+            square_name(c, c.geschwader()[geschwader].at),
+            wings.join(" and the "),
+            geschwader_name(c, geschwader),
+        ));
+        let sizes: Vec<String> = (0..d.gruppen_formed())
+            .map(|k| d.gruppe(k).count().to_string())
+            .collect();
+        out.push(format!(
+            "Gruppen of {} squadrons; the RAF has {}.",
+            sizes.join(", "),
+            d.raf.len()
+        ));
+    }
+    out.push(format!(
+        "On the board the gruppen enter face down and turn face up when an RAF plane comes within {} of them: where each squadron flies is its attack. With the dice, each squadron picks a gruppe.",
+        count(c.rules().tactical.reveal_reach as usize, "hex", "hexes")
+    ));
+    out
+}
+
+/// The next squadron to place in a gruppe, to those who may see it.
+fn gruppen_lines(c: &Campaign, viewer: Side) -> Vec<String> {
+    let Some(d) = c.dogfight() else {
+        return Vec::new();
+    };
+    let next = d.squadrons.get(d.gruppe_of.len()).copied();
+    if let (Some(s), true) = (next, may_see(viewer, Secret::Gruppen)) {
+        vec![format!(
+            "Place {} in a gruppe (face down; at most {} a gruppe).",
+            squadron(c, s),
+            c.rules().raid.gruppe_max
+        )]
+    } else {
+        vec![format!(
+            "{} arranges its squadrons face down.",
+            geschwader_name(c, d.geschwader)
+        )]
+    }
+}
+
+/// The next RAF squadron to attack a gruppe, to those who may see it.
+fn attack_lines(c: &Campaign, viewer: Side) -> Vec<String> {
+    let Some(d) = c.dogfight() else {
+        return Vec::new();
+    };
+    let Some(&s) = d.raf.get(d.attacks.len()) else {
+        return Vec::new();
+    };
+    if may_see(viewer, Secret::Wings) {
+        vec![format!(
+            "Which gruppe does {} attack? The gruppen are face down: only their sizes show.",
+            squadron(c, s)
+        )]
+    } else {
+        vec!["The RAF chooses which gruppen to attack.".into()]
+    }
+}
+
+/// The hits the side must take, and how it may take them.
+fn allocation_lines(c: &Campaign, side: Side) -> Vec<String> {
+    let Some(f) = c.fight() else {
+        return Vec::new();
+    };
+    let hits = match side {
+        Side::British => f.on_raf,
+        Side::German => f.on_luftwaffe,
+    };
+    vec![
+        format!(
+            "The {} has {} to take{}.",
+            side.name(),
+            count(hits, "hit", "hits"),
+            if f.intercept {
+                ": one squadron a side may stand down for fewer hits than its defence"
+            } else {
+                " (no stand-downs in a dogfight)"
+            }
+        ),
+        "def.: the hits that lose a squadron (its defence).".into(),
+    ]
 }

@@ -212,12 +212,88 @@ fn grade_beside(w: f32, tx: f32, table_w: f32, block_w: f32) -> bool {
     w - (tx + table_w + 30.0) - 20.0 >= block_w.min(240.0)
 }
 
+/// The result screen's light type.
+const LIGHT: Color = Color::new(0.88, 0.89, 0.92, 1.0);
+
+/// The headings of the table of turns.
+const HEADS: [&str; 6] = [
+    "Turn",
+    "flew",
+    "missions",
+    "bombed",
+    "RAF lost",
+    "Luftwaffe lost",
+];
+
+/// The room between the table's columns.
+const COLUMN_GAP: f32 = 22.0;
+
+/// The table of turns' type: its rows' height, its text's size, its
+/// headings' widths and its whole width.
+struct TableType {
+    row: f32,
+    size: f32,
+    widths: Vec<f32>,
+    width: f32,
+}
+
+impl TableType {
+    /// Rows that fit every turn (and the headings) between `top` and
+    /// `bottom`, shrunk down to a 15-pixel row at most.
+    fn fitted(top: f32, bottom: f32, turns: f32) -> TableType {
+        let row = ((bottom - top) / (turns + 1.0)).clamp(15.0, 22.0);
+        let size = (row * 0.82).min(18.0);
+        let widths: Vec<f32> = HEADS
+            .iter()
+            .map(|h| crate::app::ui::text_width(h, size))
+            .collect();
+        let width = widths.iter().sum::<f32>() + COLUMN_GAP * (HEADS.len() - 1) as f32;
+        TableType {
+            row,
+            size,
+            widths,
+            width,
+        }
+    }
+}
+
 /// The campaign's result: the verdict, the tallies and each turn. True: to
 /// the main menu.
 pub fn result_screen(ui: &mut Ui, t: &CampaignTable) -> bool {
     ui.rect(Rect::new(0.0, 0.0, ui.w, ui.h), BANNER);
     let c = t.campaign();
     let v = c.verdict().unwrap_or(Verdict::British);
+    draw_verdict(ui, c, v);
+    let x = (ui.w / 2.0 - 320.0).max(20.0);
+    let mut y = draw_tallies(ui, c, x, 170.0);
+    y += 10.0;
+    // Every turn must show above the button: the rows shrink (down to a
+    // 15-pixel row) before any is left out.
+    let bottom = ui.h - 90.0;
+    let turns = c.records().len().max(1) as f32;
+    let grade = placing(c);
+    let first = TableType::fitted(y, bottom, turns);
+    // The grade beside the turns where the window is wide enough (the
+    // table moves left to make room), above them where not.
+    let block_w = 300.0;
+    let tx = x.min((ui.w - 20.0 - block_w - 30.0 - first.width).max(20.0));
+    let beside = grade.is_some() && grade_beside(ui.w, tx, first.width, block_w);
+    let right = beside.then_some(tx + first.width + 30.0);
+    let y = draw_grade(ui, c, v, grade, vec2(x, y), right);
+    // A grade above the turns leaves them less room.
+    let refitted = TableType::fitted(y, bottom, turns);
+    let table = if refitted.row < first.row {
+        refitted
+    } else {
+        first
+    };
+    draw_turns(ui, c, &table, vec2(if beside { tx } else { x }, y), bottom);
+    let r = Rect::new(ui.w / 2.0 - 120.0, ui.h - 80.0, 240.0, 50.0);
+    ui.button(r, "Main menu") || ui.input.key(KeyCode::Enter)
+}
+
+/// The verdict, and why.
+fn draw_verdict(ui: &Ui, c: &Campaign, v: Verdict) {
     let title = match v {
         Verdict::Luftwaffe => "The Luftwaffe wins",
         Verdict::Draw => "The campaign is drawn",
@@ -238,9 +314,13 @@ pub fn result_screen(ui: &mut Ui, t: &CampaignTable) -> bool {
         Verdict::British => "The Luftwaffe fell short: the invasion is called off.",
     };
     ui.text_centered(why, ui.w / 2.0, 116.0, 22.0, LIGHTGRAY);
-    let light = Color::new(0.88, 0.89, 0.92, 1.0);
-    let x = (ui.w / 2.0 - 320.0).max(20.0);
-    let mut y = 170.0;
+}
+
+/// The tallies from `y` down (targets, losses, the loss rate, the
+/// settings); returns how far down they went.
+fn draw_tallies(ui: &Ui, c: &Campaign, x: f32, mut y: f32) -> f32 {
+    let tally = c.tally();
+    let rules = c.rules();
     let lines = [
         format!(
             "Targets bombed: {} (the Luftwaffe needs {}; a draw above {})",
@@ -268,87 +348,68 @@ pub fn result_screen(ui: &mut Ui, t: &CampaignTable) -> bool {
     ];
     for l in &lines {
         // Narrow windows wrap a long line rather than lose its end.
-        y += ui.paragraph(l, x, y, ui.w - x - 20.0, 22.0, light) + 28.0 - 22.0 * 1.15;
+        y += ui.paragraph(l, x, y, ui.w - x - 20.0, 22.0, LIGHT) + 28.0 - 22.0 * 1.15;
     }
-    y += 10.0;
-    // How clear the win was: right of the turns where there is room,
-    // above them where not.
-    const HEADS: [&str; 6] = [
-        "Turn",
-        "flew",
-        "missions",
-        "bombed",
-        "RAF lost",
-        "Luftwaffe lost",
-    ];
-    // Every turn must show above the button: the rows shrink (down to a
-    // 15-pixel row) before any is left out.
-    let bottom = ui.h - 90.0;
-    let turns = c.records().len().max(1) as f32;
-    let grade = placing(c);
-    let fit = |top: f32| ((bottom - top) / (turns + 1.0)).clamp(15.0, 22.0);
-    let mut row = fit(y);
-    let mut size = (row * 0.82).min(18.0);
-    let gap = 22.0;
-    let measure = |size: f32| -> (Vec<f32>, f32) {
-        let widths: Vec<f32> = HEADS
-            .iter()
-            .map(|h| crate::app::ui::text_width(h, size))
-            .collect();
-        let w = widths.iter().sum::<f32>() + gap * (HEADS.len() - 1) as f32;
-        (widths, w)
-    };
-    let (mut widths, table_w) = measure(size);
-    // The grade beside the turns where the window is wide enough (the
-    // table moves left to make room), above them where not.
-    let block_w = 300.0;
-    let tx = x.min((ui.w - 20.0 - block_w - 30.0 - table_w).max(20.0));
-    let beside = grade.is_some() && grade_beside(ui.w, tx, table_w, block_w);
-    match grade {
-        Some((p, what)) => {
-            let rx = tx + table_w + 30.0;
+    y
+}
+
+/// How clear the win was, at `right` (beside the turns) or at `at` above
+/// them; a draw, which has no margin, says how common draws are. Returns
+/// where the table of turns starts.
+fn draw_grade(
+    ui: &Ui,
+    c: &Campaign,
+    v: Verdict,
+    grade: Option<(Placing, String)>,
+    at: Vec2,
+    right: Option<f32>,
+) -> f32 {
+    let (x, mut y) = (at.x, at.y);
+    match (grade, right) {
+        (Some((p, what)), Some(rx)) => {
             let rw = (ui.w - rx - 20.0).min(420.0);
-            if beside {
-                let r = Rect::new(rx, y, rw, (ui.h - 110.0 - y).min(200.0));
-                spread_view::block(ui, r, &p, &what, 16.0, light, spread_view::BAR);
-            } else {
-                let r = Rect::new(x, y, ui.w - x - 20.0, 90.0);
-                spread_view::block(ui, r, &p, &what, 16.0, light, spread_view::BAR);
-                y += r.h + 10.0;
-            }
+            let r = Rect::new(rx, y, rw, (ui.h - 110.0 - y).min(200.0));
+            spread_view::block(ui, r, &p, &what, 16.0, LIGHT, spread_view::BAR);
         }
-        None if v == Verdict::Draw => {
+        (Some((p, what)), None) => {
+            let r = Rect::new(x, y, ui.w - x - 20.0, 90.0);
+            spread_view::block(ui, r, &p, &what, 16.0, LIGHT, spread_view::BAR);
+            y += r.h + 10.0;
+        }
+        (None, _) if v == Verdict::Draw => {
             if let Some(share) = draw_share(c) {
                 let s = format!(
                     "A draw has no margin to grade: {share:.0}% of the computer's campaigns under this weather were drawn too."
                 );
                 // The paragraph's first baseline where the headings' was.
-                y += ui.paragraph(&s, x, y, ui.w - x - 20.0, 16.0, light) + 10.0;
+                y += ui.paragraph(&s, x, y, ui.w - x - 20.0, 16.0, LIGHT) + 10.0;
             }
         }
-        None => {}
+        (None, _) => {}
     }
-    if fit(y) < row {
-        row = fit(y);
-        size = (row * 0.82).min(18.0);
-        widths = measure(size).0;
-    }
-    let x = if beside { tx } else { x };
-    // Each column's figures right-aligned under its heading.
+    y
+}
+
+/// The table of turns from `at`: each column's figures right-aligned under
+/// its heading, as many turns as fit above `bottom`.
+fn draw_turns(ui: &Ui, c: &Campaign, table: &TableType, at: Vec2, bottom: f32) {
+    let (x, mut y) = (at.x, at.y);
+    let size = table.size;
     let mut col = x;
-    let ends: Vec<f32> = widths
+    let ends: Vec<f32> = table
+        .widths
         .iter()
         .map(|w| {
             col += w;
             let end = col;
-            col += gap;
+            col += COLUMN_GAP;
             end
         })
         .collect();
-    for (h, (end, w)) in HEADS.iter().zip(ends.iter().zip(&widths)) {
+    for (h, (end, w)) in HEADS.iter().zip(ends.iter().zip(&table.widths)) {
         ui.text(h, end - w, y, size, PAPER);
     }
-    y += row;
+    y += table.row;
     for (i, r) in c.records().iter().enumerate() {
         if y > bottom {
             break;
@@ -363,10 +424,8 @@ pub fn result_screen(ui: &mut Ui, t: &CampaignTable) -> bool {
         ];
         for (cell, end) in cells.iter().zip(&ends) {
             let w = crate::app::ui::text_width(cell, size);
-            ui.text(cell, end - w, y, size, light);
+            ui.text(cell, end - w, y, size, LIGHT);
         }
-        y += row;
+        y += table.row;
     }
-    let r = Rect::new(ui.w / 2.0 - 120.0, ui.h - 80.0, 240.0, 50.0);
-    ui.button(r, "Main menu") || ui.input.key(KeyCode::Enter)
 }

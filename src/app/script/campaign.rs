@@ -1,9 +1,12 @@
 //! The scripted campaign players: a whole campaign through the screens.
 
 use super::{center, Moments, Script, ScriptedPlayer, Shot};
+use crate::app::campaign::{CampaignTable, Do};
 use crate::app::simple_hex::HexGame;
 use crate::app::ui::InputFrame;
 use crate::app::{App, Screen};
+use crate::campaign::ai;
+use crate::campaign::game::{Campaign, Command, Event, RaidState, Stage};
 use crate::common::game::GameKind;
 use crate::family::FamilyGame;
 use macroquad::prelude::*;
@@ -242,27 +245,63 @@ impl CampaignScript {
         }
     }
 
-    fn campaign(&mut self, app: &App, t: &crate::app::campaign::CampaignTable) -> InputFrame {
-        use crate::app::campaign::Do;
-        use crate::campaign::ai;
-        use crate::campaign::game::{Command, Event, RaidState, Stage};
+    /// A frame's input on the campaign's table: the hand-over, a board
+    /// battle, its result, or the player's next decision.
+    fn campaign(&mut self, app: &App, t: &CampaignTable) -> InputFrame {
         if t.handover().is_some() {
-            if self.seen.first(CampaignMoment::Handover) {
-                self.wait = 1;
-                return InputFrame::idle();
-            }
-            if self.second {
-                self.done = true;
-                return InputFrame::idle();
-            }
-            return InputFrame::press(KeyCode::Enter);
+            return self.at_handover();
+        }
+        // The two-player campaign: every decision as the opponents would.
+        if self.second && (t.busy() || t.human_turn().is_none()) {
+            return InputFrame::idle();
+        }
+        if let Some(frame) = self.on_a_board(app, t) {
+            return frame;
+        }
+        if t.result().is_some() {
+            return self.at_battle_result(app);
+        }
+        self.note_map_moments(t);
+        if let Some(frame) = self.wait_or_stop(t) {
+            return frame;
+        }
+        let Some(side) = t.human_turn() else {
+            return InputFrame::idle();
+        };
+        if let Some(frame) = self.pause_for_shot(t) {
+            return frame;
+        }
+        let c = t.campaign();
+        let cmd = match c.stage() {
+            Stage::HowToFight { dogfight, .. } => self.how_to_fight(c, *dogfight),
+            _ => match ai::propose(c, side) {
+                Some(cmd) => cmd,
+                None => return InputFrame::idle(),
+            },
+        };
+        if matches!(cmd, Command::OnTheBoard | Command::OnTheFamilyBoard) {
+            self.board_fought += 1;
+        }
+        self.enter(app, t, cmd)
+    }
+
+    /// The hand-over screen: its screenshot, then the end of the
+    /// two-player demonstration, or a key to go on.
+    fn at_handover(&mut self) -> InputFrame {
+        if self.seen.first(CampaignMoment::Handover) {
+            self.wait = 1;
+            return InputFrame::idle();
         }
         if self.second {
-            // The two-player campaign: every decision as the opponents would.
-            if t.busy() || t.human_turn().is_none() {
-                return InputFrame::idle();
-            }
+            self.done = true;
+            return InputFrame::idle();
         }
+        InputFrame::press(KeyCode::Enter)
+    }
+
+    /// A battle on the hex board or the family board, played by their
+    /// scripted players (with a screenshot once it is well under way).
+    fn on_a_board(&mut self, app: &App, t: &CampaignTable) -> Option<InputFrame> {
         if let Some(b) = t.sub() {
             let battle = b.game.hex();
             let flying = battle
@@ -276,9 +315,9 @@ impl CampaignScript {
                 && self.seen.first(CampaignMoment::HexBattle)
             {
                 self.wait = 1;
-                return InputFrame::idle();
+                return Some(InputFrame::idle());
             }
-            return self.hex.battle(b);
+            return Some(self.hex.battle(b));
         }
         if let Some(b) = t.family_sub() {
             let g = b.game.family();
@@ -288,19 +327,28 @@ impl CampaignScript {
                 && self.seen.first(CampaignMoment::FamilyBattle)
             {
                 self.wait = 1;
-                return InputFrame::idle();
+                return Some(InputFrame::idle());
             }
-            return self.family.family(app, b);
+            return Some(self.family.family(app, b));
         }
-        if t.result().is_some() {
-            if self.seen.first(CampaignMoment::BattleResult) {
-                self.wait = 1;
-                return InputFrame::idle();
-            }
-            self.results_seen += 1;
-            self.after_battle = true;
-            return Self::click_exact(app, "Back to the map").unwrap_or_default();
+        None
+    }
+
+    /// A board battle's result on the map: its screenshot, then back to
+    /// the map.
+    fn at_battle_result(&mut self, app: &App) -> InputFrame {
+        if self.seen.first(CampaignMoment::BattleResult) {
+            self.wait = 1;
+            return InputFrame::idle();
         }
+        self.results_seen += 1;
+        self.after_battle = true;
+        Self::click_exact(app, "Back to the map").unwrap_or_default()
+    }
+
+    /// The map's moments taken as they come, without waiting: a turn's
+    /// start, and raids under way.
+    fn note_map_moments(&mut self, t: &CampaignTable) {
         let c = t.campaign();
         if c.tally_ho() == 0 && matches!(c.stage(), Stage::Missions) {
             self.seen.first(CampaignMoment::TurnStart);
@@ -318,34 +366,44 @@ impl CampaignScript {
         if aloft >= 3 && moves >= 12 && t.busy() {
             self.seen.first(CampaignMoment::Raids);
         }
+    }
+
+    /// Nothing for the player to decide yet (the other side's moves
+    /// skipped after the first turn), or the script's end: the map after a
+    /// battle seen, the board's fights done, or the turns played.
+    fn wait_or_stop(&mut self, t: &CampaignTable) -> Option<InputFrame> {
+        let c = t.campaign();
         if t.busy() || t.human_turn().is_none() || c.is_over() {
             // After the first turn, the other side's moves are skipped.
             if c.turn() > 1 && !self.second && !c.is_over() {
-                return InputFrame::press(KeyCode::S);
+                return Some(InputFrame::press(KeyCode::S));
             }
-            return InputFrame::idle();
+            return Some(InputFrame::idle());
         }
         if self.after_battle && self.seen.first(CampaignMoment::MapAfter) {
             self.wait = 1;
-            return InputFrame::idle();
+            return Some(InputFrame::idle());
         }
         if self.only != Only::Intercepts && self.results_seen >= self.board_battles {
             self.done = true;
-            return InputFrame::idle();
+            return Some(InputFrame::idle());
         }
         if !self.second && c.turn() > self.turns {
             if self.handover_demo {
                 // On to a two-player campaign, for its hand-over.
                 self.second = true;
-                return InputFrame::press(KeyCode::Escape);
+                return Some(InputFrame::press(KeyCode::Escape));
             }
             self.done = true;
-            return InputFrame::idle();
+            return Some(InputFrame::idle());
         }
-        let Some(side) = t.human_turn() else {
-            return InputFrame::idle();
-        };
-        let moment = match c.stage() {
+        None
+    }
+
+    /// A decision worth a screenshot, the first time it comes (in the
+    /// solo campaign): a frame's pause for it.
+    fn pause_for_shot(&mut self, t: &CampaignTable) -> Option<InputFrame> {
+        let moment = match t.campaign().stage() {
             Stage::InterceptChoice { .. } => Some(CampaignMoment::InterceptChoice),
             Stage::HowToFight { .. } => Some(CampaignMoment::HowToFight),
             // A wing picked: its reach is highlighted.
@@ -357,40 +415,40 @@ impl CampaignScript {
         if let Some(m) = moment {
             if !self.second && self.seen.first(m) {
                 self.wait = 1;
-                return InputFrame::idle();
+                return Some(InputFrame::idle());
             }
         }
-        let cmd = match c.stage() {
-            Stage::HowToFight { dogfight, .. } => {
-                let sweep = c.fight().is_some_and(|f| {
-                    f.luftwaffe
-                        .iter()
-                        .all(|&q| c.aircraft(q).role == crate::campaign::data::Role::Fighter)
-                });
-                let wanted = match self.only {
-                    Only::Intercepts => !dogfight,
-                    Only::Sweeps => !dogfight && sweep,
-                    Only::Dogfights => *dogfight,
-                    Only::Family => c.check(&Command::OnTheFamilyBoard).is_ok(),
-                };
-                if self.board_fought < self.board_battles && wanted {
-                    if self.only == Only::Family {
-                        Command::OnTheFamilyBoard
-                    } else {
-                        Command::OnTheBoard
-                    }
-                } else {
-                    Command::WithDice
-                }
-            }
-            _ => match ai::propose(c, side) {
-                Some(cmd) => cmd,
-                None => return InputFrame::idle(),
-            },
+        None
+    }
+
+    /// Where to fight: on the board for the script's kind of fight while
+    /// it has board battles left, with dice for the rest.
+    fn how_to_fight(&self, c: &Campaign, dogfight: bool) -> Command {
+        let sweep = c.fight().is_some_and(|f| {
+            f.luftwaffe
+                .iter()
+                .all(|&q| c.aircraft(q).role == crate::campaign::data::Role::Fighter)
+        });
+        let wanted = match self.only {
+            Only::Intercepts => !dogfight,
+            Only::Sweeps => !dogfight && sweep,
+            Only::Dogfights => dogfight,
+            Only::Family => c.check(&Command::OnTheFamilyBoard).is_ok(),
         };
-        if matches!(cmd, Command::OnTheBoard | Command::OnTheFamilyBoard) {
-            self.board_fought += 1;
+        if self.board_fought < self.board_battles && wanted {
+            if self.only == Only::Family {
+                Command::OnTheFamilyBoard
+            } else {
+                Command::OnTheBoard
+            }
+        } else {
+            Command::WithDice
         }
+    }
+
+    /// The clicks that play a command: the panel's buttons that put it
+    /// together (a page on when its button is on another), or its square.
+    fn enter(&mut self, app: &App, t: &CampaignTable, cmd: Command) -> InputFrame {
         let act = |what: Do| t.acts().iter().find(|a| a.what == what);
         let press = |what: Do| -> InputFrame {
             match act(what) {
