@@ -344,151 +344,19 @@ impl FamilyScenario {
         file: &FamilyBoardFile,
         rules: FamilyRules,
     ) -> Result<FamilyScenario, Vec<Invalid>> {
-        let long: Vec<Invalid> = [
-            too_long("map", &file.map, MAX_BOARD_SIDE as usize, "rows"),
-            too_long("sectors", &file.sectors, MAX_SECTORS, "sectors"),
-            too_long("features", &file.features, MAX_FEATURES, "features"),
-            too_long("starts", &file.starts, MAX_BOMBERS, "start squares"),
-        ]
-        .into_iter()
-        .flatten()
-        .collect();
+        let long = too_long_lists(file);
         if !long.is_empty() {
             return Err(long);
         }
-        let mut e = Vec::new();
-        let bad = |path: String, msg: String| Invalid { path, message: msg };
-        let side = 4..=MAX_BOARD_SIDE;
-        if !side.contains(&file.columns) {
-            e.push(bad(
-                "columns".into(),
-                format!("columns must be 4 to {MAX_BOARD_SIDE}"),
-            ));
-        }
-        if !side.contains(&file.rows) {
-            e.push(bad(
-                "rows".into(),
-                format!("rows must be 4 to {MAX_BOARD_SIDE}"),
-            ));
-        }
-        if file.sectors.is_empty() {
-            e.push(bad(
-                "sectors".into(),
-                format!("a board has 1 to {MAX_SECTORS} sectors"),
-            ));
-        }
-        for (i, s) in file.sectors.iter().enumerate() {
-            if file.sectors[..i].iter().any(|o| o.colour == s.colour) {
-                e.push(bad(
-                    format!("sectors[{i}].colour"),
-                    format!("two sectors are {}", s.colour.name()),
-                ));
-            }
-        }
+        let mut e = sizes_and_sectors(file);
         if !e.is_empty() {
             return Err(e);
         }
-        let (cols, rows) = (file.columns as usize, file.rows as usize);
-        let sectors = file.sectors.len();
-        let (terrain, found) = crate::common::text_map::read_text_map(
-            &file.map,
-            cols,
-            rows,
-            "board",
-            Terrain::Sea,
-            |ch, c| match ch {
-                '~' => Ok(Terrain::Sea),
-                '1'..='4' if ((ch as u8 - b'1') as usize) < sectors => Ok(Terrain::Land {
-                    sector: ch as u8 - b'1',
-                }),
-                '1'..='4' => Err(format!(
-                    "sector {ch} at column {c} is not in the sector list"
-                )),
-                other => Err(format!(
-                    "'{other}' at column {c}: use ~ for sea, 1 to 4 for a sector"
-                )),
-            },
-        );
-        e.extend(found);
+        let terrain = read_board(file, &mut e);
         let grid: Board<()> = Board::new(file.columns, file.rows);
-        // Bounds first: hexx's offset conversion overflows (a panic in debug
-        // builds) on absurd coordinates in a file.
-        let cell = |at: (i32, i32)| -> Option<usize> {
-            let inside =
-                (0..file.columns as i32).contains(&at.0) && (0..file.rows as i32).contains(&at.1);
-            inside.then(|| grid.index(hex_from_offset(at.0, at.1)))?
-        };
-        let mut features = Vec::new();
-        let shared = earlier_same(file.features.iter().map(|f| f.at));
-        for (i, f) in file.features.iter().enumerate() {
-            let path = format!("features[{i}].at");
-            let Some(ix) = cell(f.at) else {
-                e.push(bad(path, format!("{:?} is off the board", f.at)));
-                continue;
-            };
-            match terrain[ix] {
-                Terrain::Sea => e.push(bad(
-                    path,
-                    format!("a {} must stand on land, not at sea", f.kind.name()),
-                )),
-                Terrain::Land { sector } => {
-                    if shared[i].is_some() {
-                        e.push(bad(path, format!("two features share {:?}", f.at)));
-                    }
-                    features.push(Feature {
-                        kind: f.kind,
-                        hex: hex_from_offset(f.at.0, f.at.1),
-                        sector,
-                    });
-                }
-            }
-        }
-        for (s, setup) in file.sectors.iter().enumerate() {
-            let count = |k: FeatureKind| {
-                features
-                    .iter()
-                    .filter(|f| f.sector as usize == s && f.kind == k)
-                    .count()
-            };
-            if count(FeatureKind::Airfield) == 0 {
-                e.push(bad(
-                    format!("sectors[{s}]"),
-                    format!("sector {} has no airfield to start from", setup.name),
-                ));
-            }
-            if count(FeatureKind::Aa) == 0 {
-                e.push(bad(
-                    format!("sectors[{s}]"),
-                    format!(
-                        "sector {} has no AA battery, so its airfields could never be used",
-                        setup.name
-                    ),
-                ));
-            }
-        }
-        if file.starts.is_empty() {
-            e.push(bad(
-                "starts".into(),
-                format!("a board has 1 to {MAX_BOMBERS} bomber start squares"),
-            ));
-        }
-        let mut starts = Vec::new();
-        let twice = earlier_same(file.starts.iter());
-        for (i, &at) in file.starts.iter().enumerate() {
-            let path = format!("starts[{i}]");
-            match cell(at) {
-                None => e.push(bad(path, format!("{at:?} is off the board"))),
-                Some(ix) => {
-                    if twice[i].is_some() {
-                        e.push(bad(path.clone(), format!("two bombers start on {at:?}")));
-                    }
-                    if terrain[ix] != Terrain::Sea {
-                        e.push(bad(path, format!("start square {at:?} must be at sea")));
-                    }
-                    starts.push(hex_from_offset(at.0, at.1));
-                }
-            }
-        }
+        let features = place_features(file, &grid, &terrain, &mut e);
+        check_sectors_equipped(file, &features, &mut e);
+        let starts = place_starts(file, &grid, &terrain, &mut e);
         if e.is_empty() {
             Ok(FamilyScenario {
                 board: String::new(),
@@ -541,6 +409,190 @@ impl FamilyScenario {
         let [c, r] = offset_of(hex);
         format!("{}{}", column_letter(c), r + 1)
     }
+}
+
+/// The file's lists longer than any board.
+fn too_long_lists(file: &FamilyBoardFile) -> Vec<Invalid> {
+    let long: Vec<Invalid> = [
+        too_long("map", &file.map, MAX_BOARD_SIDE as usize, "rows"),
+        too_long("sectors", &file.sectors, MAX_SECTORS, "sectors"),
+        too_long("features", &file.features, MAX_FEATURES, "features"),
+        too_long("starts", &file.starts, MAX_BOMBERS, "start squares"),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    long
+}
+
+/// The board's size, each side in its range, and its sectors, each of its
+/// own colour.
+fn sizes_and_sectors(file: &FamilyBoardFile) -> Vec<Invalid> {
+    let mut e = Vec::new();
+    let side = 4..=MAX_BOARD_SIDE;
+    if !side.contains(&file.columns) {
+        e.push(Invalid::new(
+            "columns",
+            format!("columns must be 4 to {MAX_BOARD_SIDE}"),
+        ));
+    }
+    if !side.contains(&file.rows) {
+        e.push(Invalid::new(
+            "rows",
+            format!("rows must be 4 to {MAX_BOARD_SIDE}"),
+        ));
+    }
+    if file.sectors.is_empty() {
+        e.push(Invalid::new(
+            "sectors",
+            format!("a board has 1 to {MAX_SECTORS} sectors"),
+        ));
+    }
+    for (i, s) in file.sectors.iter().enumerate() {
+        if file.sectors[..i].iter().any(|o| o.colour == s.colour) {
+            e.push(Invalid::new(
+                format!("sectors[{i}].colour"),
+                format!("two sectors are {}", s.colour.name()),
+            ));
+        }
+    }
+    e
+}
+
+/// The board's terrain, hex by hex: sea, or the land of a listed sector.
+fn read_board(file: &FamilyBoardFile, e: &mut Vec<Invalid>) -> Vec<Terrain> {
+    let (cols, rows) = (file.columns as usize, file.rows as usize);
+    let sectors = file.sectors.len();
+    let (terrain, found) = crate::common::text_map::read_text_map(
+        &file.map,
+        cols,
+        rows,
+        "board",
+        Terrain::Sea,
+        |ch, c| match ch {
+            '~' => Ok(Terrain::Sea),
+            '1'..='4' if ((ch as u8 - b'1') as usize) < sectors => Ok(Terrain::Land {
+                sector: ch as u8 - b'1',
+            }),
+            '1'..='4' => Err(format!(
+                "sector {ch} at column {c} is not in the sector list"
+            )),
+            other => Err(format!(
+                "'{other}' at column {c}: use ~ for sea, 1 to 4 for a sector"
+            )),
+        },
+    );
+    e.extend(found);
+    terrain
+}
+
+/// The index of a square of the file on the board, if it is on the board.
+fn cell(file: &FamilyBoardFile, grid: &Board<()>, at: (i32, i32)) -> Option<usize> {
+    // Bounds first: hexx's offset conversion overflows (a panic in debug
+    // builds) on absurd coordinates in a file.
+    let inside = (0..file.columns as i32).contains(&at.0) && (0..file.rows as i32).contains(&at.1);
+    inside.then(|| grid.index(hex_from_offset(at.0, at.1)))?
+}
+
+/// The airfields, radar and AA: on land, one to a hex.
+fn place_features(
+    file: &FamilyBoardFile,
+    grid: &Board<()>,
+    terrain: &[Terrain],
+    e: &mut Vec<Invalid>,
+) -> Vec<Feature> {
+    let mut features = Vec::new();
+    let shared = earlier_same(file.features.iter().map(|f| f.at));
+    for (i, f) in file.features.iter().enumerate() {
+        let path = format!("features[{i}].at");
+        let Some(ix) = cell(file, grid, f.at) else {
+            e.push(Invalid::new(path, format!("{:?} is off the board", f.at)));
+            continue;
+        };
+        match terrain[ix] {
+            Terrain::Sea => e.push(Invalid::new(
+                path,
+                format!("a {} must stand on land, not at sea", f.kind.name()),
+            )),
+            Terrain::Land { sector } => {
+                if shared[i].is_some() {
+                    e.push(Invalid::new(path, format!("two features share {:?}", f.at)));
+                }
+                features.push(Feature {
+                    kind: f.kind,
+                    hex: hex_from_offset(f.at.0, f.at.1),
+                    sector,
+                });
+            }
+        }
+    }
+    features
+}
+
+/// Every sector with an airfield to start from and AA to defend it.
+fn check_sectors_equipped(file: &FamilyBoardFile, features: &[Feature], e: &mut Vec<Invalid>) {
+    for (s, setup) in file.sectors.iter().enumerate() {
+        let count = |k: FeatureKind| {
+            features
+                .iter()
+                .filter(|f| f.sector as usize == s && f.kind == k)
+                .count()
+        };
+        if count(FeatureKind::Airfield) == 0 {
+            e.push(Invalid::new(
+                format!("sectors[{s}]"),
+                format!("sector {} has no airfield to start from", setup.name),
+            ));
+        }
+        if count(FeatureKind::Aa) == 0 {
+            e.push(Invalid::new(
+                format!("sectors[{s}]"),
+                format!(
+                    "sector {} has no AA battery, so its airfields could never be used",
+                    setup.name
+                ),
+            ));
+        }
+    }
+}
+
+/// The bombers' start squares: at sea, one bomber to a square.
+fn place_starts(
+    file: &FamilyBoardFile,
+    grid: &Board<()>,
+    terrain: &[Terrain],
+    e: &mut Vec<Invalid>,
+) -> Vec<Hex> {
+    if file.starts.is_empty() {
+        e.push(Invalid::new(
+            "starts",
+            format!("a board has 1 to {MAX_BOMBERS} bomber start squares"),
+        ));
+    }
+    let mut starts = Vec::new();
+    let twice = earlier_same(file.starts.iter());
+    for (i, &at) in file.starts.iter().enumerate() {
+        let path = format!("starts[{i}]");
+        match cell(file, grid, at) {
+            None => e.push(Invalid::new(path, format!("{at:?} is off the board"))),
+            Some(ix) => {
+                if twice[i].is_some() {
+                    e.push(Invalid::new(
+                        path.clone(),
+                        format!("two bombers start on {at:?}"),
+                    ));
+                }
+                if terrain[ix] != Terrain::Sea {
+                    e.push(Invalid::new(
+                        path,
+                        format!("start square {at:?} must be at sea"),
+                    ));
+                }
+                starts.push(hex_from_offset(at.0, at.1));
+            }
+        }
+    }
+    starts
 }
 
 /// Columns lettered A, B, ... as on the board's edge.

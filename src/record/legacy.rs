@@ -169,165 +169,183 @@ pub fn parse(file: &str, text: &str, game: Option<GameKind>) -> Result<AnyRecord
 
 fn convert(file: &str, text: &str, game: Option<GameKind>) -> Result<AnyRecord, RecordError> {
     let base = base_of(Path::new(file));
-    Ok(match (game, first_word(text)) {
-        (Some(GameKind::Family), _) => {
-            let r: FamilyReplay = data::parse(file, text)?;
-            AnyRecord::Family(Record {
-                game: GameKind::Family,
-                version: 1,
-                fingerprint: r.fingerprint,
-                seed: r.seed,
-                setup: fam::Setup {
-                    board: r.board,
-                    seats: r.setup,
-                    position: r.position,
-                },
-                players: Vec::new(),
-                commands: r.commands,
-                result: fam::Summary {
-                    winner: r.result.winner,
-                    ending: r.result.ending,
-                    kills: r.result.kills,
-                    rounds: r.result.rounds,
-                },
-                events: r.result.events,
-                digest: r.result.digest,
-                trail: String::new(),
-                progress: String::new(),
-            })
-        }
-        (Some(GameKind::Campaign), _) => {
-            let r: CampaignReplay = data::parse(file, text)?;
-            let mut record = Record {
-                game: GameKind::Campaign,
-                version: 1,
-                fingerprint: r.fingerprint,
-                seed: r.setup.seed,
-                setup: campaign::Setup {
-                    weather: r.setup.weather,
-                    battles: r.setup.battles,
-                    speed_dice: SpeedDice::EachPlane,
-                    data_version: 0,
-                    asks: None,
-                },
-                players: Vec::new(),
-                commands: r.commands,
-                result: campaign::Summary {
-                    tally: r.result.tally,
-                    verdict: r.result.verdict,
-                    turn: r.result.turn,
-                },
-                // The campaign's events have changed since: the result is
-                // compared, not the log.
-                events: 0,
-                digest: String::new(),
-                trail: String::new(),
-                progress: String::new(),
-            };
-            // Written before data versions: it replays only on the very
-            // files it was played on.
-            campaign::check_data_version(file, text, &mut record)?;
-            AnyRecord::Campaign(record)
-        }
-        (_, "FamilySave") => {
-            let s: FamilySave = data::parse(file, text)?;
-            let players = s
-                .commanders
-                .into_iter()
-                .map(|c| Player::new(c.name, c.human))
-                .collect();
-            let setup = fam::Setup {
-                board: s.board,
-                seats: s.setup,
-                position: None,
-            };
-            AnyRecord::Family(from_save::<crate::family::Game>(
-                setup, s.seed, players, s.commands, &base,
-            )?)
-        }
-        (_, "CampaignSave") => {
-            let s: CampaignSave = data::parse(file, text)?;
-            let players = sides(|side| s.human.is_none_or(|h| h == side));
-            // A save of this format names neither its data version nor its
-            // files: it was played before data versions, on campaign data
-            // that has changed since, and is refused before its commands are
-            // replayed into another game.
-            let mut untold = Record {
-                game: GameKind::Campaign,
-                version: 1,
-                fingerprint: String::new(),
-                seed: s.setup.seed,
-                setup: campaign::Setup {
-                    weather: s.setup.weather,
-                    battles: s.setup.battles,
-                    speed_dice: SpeedDice::EachPlane,
-                    data_version: 0,
-                    asks: None,
-                },
-                players: Vec::new(),
-                commands: Vec::new(),
-                result: campaign::Summary {
-                    tally: Default::default(),
-                    verdict: None,
-                    turn: 0,
-                },
-                events: 0,
-                digest: String::new(),
-                trail: String::new(),
-                progress: String::new(),
-            };
-            campaign::check_data_version(file, text, &mut untold)?;
-            let setup = untold.setup;
-            let start = <Campaign as Recorded>::start(&setup, s.setup.seed, &base)?;
-            let c = super::play_commands(start, &s.commands, None)?.game;
-            AnyRecord::Campaign(super::of(&c, players, &base)?)
-        }
-        (_, "SaveGame") => {
-            let s: SaveGame = data::parse(file, text)?;
-            let players = sides(|side| match s.players {
-                OldPlayers::Solo { human } => human == side,
-                OldPlayers::TwoPlayers => true,
-            });
-            // Played when each plane's speed die was rolled as it moved.
-            let setup = sh::Setup::new(
-                s.level,
-                Options {
-                    speed_dice: SpeedDice::EachPlane,
-                    ends_at_target: true,
-                    ..s.options
-                },
-            );
-            AnyRecord::SimpleHex(from_save::<crate::simple_hex::Game>(
-                setup, s.seed, players, s.commands, &base,
-            )?)
-        }
-        _ => {
-            let r: Replay = data::parse(file, text)?;
-            AnyRecord::SimpleHex(Record {
-                game: GameKind::SimpleHex,
-                version: 1,
-                fingerprint: r.fingerprint,
-                seed: r.seed,
-                setup: sh::Setup::new(
-                    r.level,
-                    Options {
-                        speed_dice: SpeedDice::EachPlane,
-                        ends_at_target: true,
-                        ..r.options
-                    },
-                ),
-                players: Vec::new(),
-                commands: r.commands,
-                result: sh::Summary {
-                    winner: r.result.winner,
-                    score: r.result.score,
-                    losses: r.result.losses,
-                },
-                events: r.result.events,
-                digest: r.result.digest,
-                trail: String::new(),
-                progress: String::new(),
-            })
-        }
-    })
+    match (game, first_word(text)) {
+        (Some(GameKind::Family), _) => family_replay(file, text),
+        (Some(GameKind::Campaign), _) => campaign_replay(file, text),
+        (_, "FamilySave") => family_save(file, text, &base),
+        (_, "CampaignSave") => campaign_save(file, text, &base),
+        (_, "SaveGame") => simple_hex_save(file, text, &base),
+        _ => simple_hex_replay(file, text),
+    }
+}
+
+/// A family game's replay of an earlier version.
+fn family_replay(file: &str, text: &str) -> Result<AnyRecord, RecordError> {
+    let r: FamilyReplay = data::parse(file, text)?;
+    Ok(AnyRecord::Family(Record {
+        game: GameKind::Family,
+        version: 1,
+        fingerprint: r.fingerprint,
+        seed: r.seed,
+        setup: fam::Setup {
+            board: r.board,
+            seats: r.setup,
+            position: r.position,
+        },
+        players: Vec::new(),
+        commands: r.commands,
+        result: fam::Summary {
+            winner: r.result.winner,
+            ending: r.result.ending,
+            kills: r.result.kills,
+            rounds: r.result.rounds,
+        },
+        events: r.result.events,
+        digest: r.result.digest,
+        trail: String::new(),
+        progress: String::new(),
+    }))
+}
+
+/// A campaign's replay of an earlier version.
+fn campaign_replay(file: &str, text: &str) -> Result<AnyRecord, RecordError> {
+    let r: CampaignReplay = data::parse(file, text)?;
+    let mut record = Record {
+        game: GameKind::Campaign,
+        version: 1,
+        fingerprint: r.fingerprint,
+        seed: r.setup.seed,
+        setup: campaign::Setup {
+            weather: r.setup.weather,
+            battles: r.setup.battles,
+            speed_dice: SpeedDice::EachPlane,
+            data_version: 0,
+            asks: None,
+        },
+        players: Vec::new(),
+        commands: r.commands,
+        result: campaign::Summary {
+            tally: r.result.tally,
+            verdict: r.result.verdict,
+            turn: r.result.turn,
+        },
+        // The campaign's events have changed since: the result is
+        // compared, not the log.
+        events: 0,
+        digest: String::new(),
+        trail: String::new(),
+        progress: String::new(),
+    };
+    // Written before data versions: it replays only on the very
+    // files it was played on.
+    campaign::check_data_version(file, text, &mut record)?;
+    Ok(AnyRecord::Campaign(record))
+}
+
+/// A family game's save of an earlier version, replayed into a record.
+fn family_save(file: &str, text: &str, base: &Path) -> Result<AnyRecord, RecordError> {
+    let s: FamilySave = data::parse(file, text)?;
+    let players = s
+        .commanders
+        .into_iter()
+        .map(|c| Player::new(c.name, c.human))
+        .collect();
+    let setup = fam::Setup {
+        board: s.board,
+        seats: s.setup,
+        position: None,
+    };
+    Ok(AnyRecord::Family(from_save::<crate::family::Game>(
+        setup, s.seed, players, s.commands, base,
+    )?))
+}
+
+/// A campaign's save of an earlier version, replayed into a record.
+fn campaign_save(file: &str, text: &str, base: &Path) -> Result<AnyRecord, RecordError> {
+    let s: CampaignSave = data::parse(file, text)?;
+    let players = sides(|side| s.human.is_none_or(|h| h == side));
+    // A save of this format names neither its data version nor its
+    // files: it was played before data versions, on campaign data
+    // that has changed since, and is refused before its commands are
+    // replayed into another game.
+    let mut untold = Record {
+        game: GameKind::Campaign,
+        version: 1,
+        fingerprint: String::new(),
+        seed: s.setup.seed,
+        setup: campaign::Setup {
+            weather: s.setup.weather,
+            battles: s.setup.battles,
+            speed_dice: SpeedDice::EachPlane,
+            data_version: 0,
+            asks: None,
+        },
+        players: Vec::new(),
+        commands: Vec::new(),
+        result: campaign::Summary {
+            tally: Default::default(),
+            verdict: None,
+            turn: 0,
+        },
+        events: 0,
+        digest: String::new(),
+        trail: String::new(),
+        progress: String::new(),
+    };
+    campaign::check_data_version(file, text, &mut untold)?;
+    let setup = untold.setup;
+    let start = <Campaign as Recorded>::start(&setup, s.setup.seed, base)?;
+    let c = super::play_commands(start, &s.commands, None)?.game;
+    Ok(AnyRecord::Campaign(super::of(&c, players, base)?))
+}
+
+/// A Simple Hex save of an earlier version, replayed into a record.
+fn simple_hex_save(file: &str, text: &str, base: &Path) -> Result<AnyRecord, RecordError> {
+    let s: SaveGame = data::parse(file, text)?;
+    let players = sides(|side| match s.players {
+        OldPlayers::Solo { human } => human == side,
+        OldPlayers::TwoPlayers => true,
+    });
+    // Played when each plane's speed die was rolled as it moved.
+    let setup = sh::Setup::new(
+        s.level,
+        Options {
+            speed_dice: SpeedDice::EachPlane,
+            ends_at_target: true,
+            ..s.options
+        },
+    );
+    Ok(AnyRecord::SimpleHex(from_save::<crate::simple_hex::Game>(
+        setup, s.seed, players, s.commands, base,
+    )?))
+}
+
+/// A Simple Hex replay of an earlier version.
+fn simple_hex_replay(file: &str, text: &str) -> Result<AnyRecord, RecordError> {
+    let r: Replay = data::parse(file, text)?;
+    Ok(AnyRecord::SimpleHex(Record {
+        game: GameKind::SimpleHex,
+        version: 1,
+        fingerprint: r.fingerprint,
+        seed: r.seed,
+        setup: sh::Setup::new(
+            r.level,
+            Options {
+                speed_dice: SpeedDice::EachPlane,
+                ends_at_target: true,
+                ..r.options
+            },
+        ),
+        players: Vec::new(),
+        commands: r.commands,
+        result: sh::Summary {
+            winner: r.result.winner,
+            score: r.result.score,
+            losses: r.result.losses,
+        },
+        events: r.result.events,
+        digest: r.result.digest,
+        trail: String::new(),
+        progress: String::new(),
+    }))
 }
