@@ -4,7 +4,7 @@
 
 use super::*;
 use crate::app::ui::{text_width, Ui, ACCENT, DIM, INK, PAPER};
-use crate::blitz::{Command, Game, Leg, Phase, Weather, Zone, ZoneKind};
+use crate::blitz::{Command, Game, Leg, Mission, Phase, Weather, Zone, ZoneKind, ZoneMap};
 use macroquad::prelude::{vec2, Color, Rect};
 
 /// The coasts behind the grid, as (longitude, latitude) in degrees: Great
@@ -144,7 +144,6 @@ impl BlitzScene {
     pub(super) fn draw_map(&self, ui: &Ui, g: &Game) {
         let t = g.tables();
         let map = &t.map;
-        let c = self.cell;
         ui.rect(
             Rect::new(
                 self.map.x - 22.0,
@@ -154,6 +153,31 @@ impl BlitzScene {
             ),
             NIGHT,
         );
+        self.draw_zones(ui, map);
+        // The coasts behind the grid.
+        self.draw_coasts(ui);
+        // The Green Zone's edge: the Luftwaffe's side of the Channel.
+        self.draw_green_edge(ui, map);
+        // Row letters and column numbers.
+        self.draw_grid_labels(ui, map);
+        let mission = g.mission();
+        let base = Zone::parse(&t.nights.base);
+        self.draw_stream(ui, mission, base);
+        // Cities: a dot each; the target and London named.
+        self.draw_cities(ui, map, mission, base);
+        // The headings the crew may fly: lit zones to click.
+        self.draw_headings(ui, g, map);
+    }
+
+    /// The size of the map's writing: its row letters and column numbers
+    /// and the names of places.
+    fn label_size(&self) -> f32 {
+        (self.cell * 0.32).clamp(11.0, 16.0)
+    }
+
+    /// Each zone, land or water, darker in the Green Zone.
+    fn draw_zones(&self, ui: &Ui, map: &ZoneMap) {
+        let c = self.cell;
         for z in map.zones() {
             let r = Rect::new(
                 self.map.x + z.col as f32 * c,
@@ -171,7 +195,10 @@ impl BlitzScene {
             ui.rect(r, fill);
             ui.rect_lines(r, 1.0, Color::new(0.0, 0.0, 0.0, 0.35));
         }
-        // The coasts behind the grid.
+    }
+
+    fn draw_coasts(&self, ui: &Ui) {
+        let c = self.cell;
         let at = |(lon, lat): (f32, f32)| {
             vec2(
                 self.map.x + ((lon + 7.2) / 1.13 + 0.5) * c,
@@ -183,7 +210,10 @@ impl BlitzScene {
                 ui.line(at(w[0]), at(w[1]), 1.5, Color::new(0.93, 0.88, 0.66, 0.6));
             }
         }
-        // The Green Zone's edge: the Luftwaffe's side of the Channel.
+    }
+
+    fn draw_green_edge(&self, ui: &Ui, map: &ZoneMap) {
+        let c = self.cell;
         for z in map.zones().filter(|z| map.is_green(*z)) {
             let x = self.map.x + z.col as f32 * c;
             let y = self.map.y + z.row as f32 * c;
@@ -196,8 +226,11 @@ impl BlitzScene {
                 ui.line(vec2(x, y), vec2(x, y + c), 3.0, GREEN_EDGE);
             }
         }
-        // Row letters and column numbers.
-        let size = (c * 0.32).clamp(11.0, 16.0);
+    }
+
+    fn draw_grid_labels(&self, ui: &Ui, map: &ZoneMap) {
+        let c = self.cell;
+        let size = self.label_size();
         for row in 0..map.rows() {
             let label = ((b'A' + row) as char).to_string();
             ui.text(
@@ -217,8 +250,12 @@ impl BlitzScene {
                 LIGHT,
             );
         }
-        let mission = g.mission();
-        let base = Zone::parse(&t.nights.base);
+    }
+
+    /// The stream, the main force's way from the base to the target, and
+    /// the weather met on the way.
+    fn draw_stream(&self, ui: &Ui, mission: Option<&Mission>, base: Option<Zone>) {
+        let c = self.cell;
         // The stream: the main force's way from the base to the target.
         if let (Some(m), Some(base)) = (mission, base) {
             ui.line(self.centre(base), self.centre(m.target), c * 0.55, STREAM);
@@ -252,7 +289,13 @@ impl BlitzScene {
                 }
             }
         }
-        // Cities: a dot each; the target and London named.
+    }
+
+    /// The cities, a dot each; London, the base and the target named; the
+    /// target ringed, the track, and the bomber on it.
+    fn draw_cities(&self, ui: &Ui, map: &ZoneMap, mission: Option<&Mission>, base: Option<Zone>) {
+        let c = self.cell;
+        let size = self.label_size();
         for (city, z) in map.cities() {
             let k = map
                 .cities()
@@ -299,7 +342,10 @@ impl BlitzScene {
                 ui.poly_lines(&[p + d, p - d + n, p - d - n], 1.5, INK);
             }
         }
-        // The headings the crew may fly: lit zones to click.
+    }
+
+    fn draw_headings(&self, ui: &Ui, g: &Game, map: &ZoneMap) {
+        let c = self.cell;
         if g.phase() == Phase::Heading {
             if let Some(b) = g.bomber() {
                 for h in b.leg.headings() {

@@ -4,7 +4,7 @@
 use super::*;
 use crate::app::ui::{self, fit_text, text_width, wrap_text, Ui, ACCENT, DIM, INK, PAPER};
 use crate::blitz::words;
-use crate::blitz::{Command, Game, Leg, Phase, Position, Said, TableId, Tables, Thrown};
+use crate::blitz::{Command, Game, Leg, Mission, Phase, Position, Said, TableId, Tables, Thrown};
 use crate::common::words::count;
 use macroquad::prelude::{Color, Rect};
 
@@ -24,113 +24,13 @@ impl BlitzScene {
         let x = p.x + 12.0;
         let w = p.w - 24.0;
         let mut y = p.y + 24.0;
-        let night = g.night();
-        let moon = match g.tables().calendar.moon(night) {
-            crate::blitz::Moon::Full => ", full moon",
-            crate::blitz::Moon::New => ", new moon",
-            crate::blitz::Moon::Other => "",
-        };
-        ui.text(
-            &fit_text(&format!("Night of {night}{moon}"), w, 22.0),
-            x,
-            y,
-            22.0,
-            INK,
-        );
-        y += 24.0;
-        // The mission being debriefed counts already.
-        let now = g.mission().filter(|_| g.phase() == Phase::Debrief);
-        let tally = format!(
-            "Tour: {} flown, {}",
-            count(
-                g.raids().iter().filter(|r| r.flown).count()
-                    + now.is_some_and(|m| m.flown()) as usize,
-                "mission",
-                "missions"
-            ),
-            count(
-                g.points() + now.map_or(0, |m| m.points as u32),
-                "victory point",
-                "victory points"
-            )
-        );
-        ui.text(&fit_text(&tally, w, 16.0), x, y, 16.0, DIM);
-        y += 22.0;
+        y = draw_night(ui, g, x, y, w);
         if let Some(m) = g.mission() {
-            let why = match m.why {
-                crate::blitz::Why::FirstRaid => "the Coventry raid",
-                crate::blitz::Why::Ordered => "ordered",
-                crate::blitz::Why::FollowUp => "a follow-up raid",
-            };
-            let line = format!("Target: {} ({}), {why}", m.city, m.target);
-            ui.text(&fit_text(&line, w, 18.0), x, y, 18.0, ACCENT);
-            y += 22.0;
-            if let Some(b) = &m.bomber {
-                let line = format!(
-                    "Fuel {}/{} · {} · {} · {}",
-                    b.fuel,
-                    m.fuel,
-                    match b.leg {
-                        Leg::Outbound => "outbound",
-                        Leg::Homebound => "homebound",
-                    },
-                    if b.low {
-                        "below 3,000 m"
-                    } else {
-                        "above 3,000 m"
-                    },
-                    if b.in_stream {
-                        "in the stream"
-                    } else {
-                        "out of the stream"
-                    },
-                );
-                ui.text(&fit_text(&line, w, 16.0), x, y, 16.0, INK);
-                y += 20.0;
-                let mut kit = vec![if b.bombs { "bombs aboard" } else { "no bombs" }];
-                if !b.beam_equipment {
-                    kit.push("beam set out");
-                }
-                if b.beam_jammed {
-                    kit.push("beam jammed");
-                }
-                if !b.bomb_bay_doors {
-                    kit.push("bomb bay doors jammed");
-                }
-                if b.engine_out {
-                    kit.push("one engine out");
-                }
-                if let Some(a) = b.aborted {
-                    kit.push(match a {
-                        crate::blitz::Abort::Chosen => "aborted",
-                        crate::blitz::Abort::Glitch => "turned back (glitch)",
-                        _ => "aborted (forced)",
-                    });
-                }
-                ui.text(&fit_text(&kit.join(" · "), w, 16.0), x, y, 16.0, INK);
-                y += 20.0;
-            }
+            y = draw_mission(ui, m, x, y, w);
         }
         // The crew.
         y += 4.0;
-        for pos in Position::ALL {
-            let Some(man) = g.crew().at(pos) else {
-                continue;
-            };
-            let wound = match man.wound {
-                None => String::new(),
-                Some(w) => format!(" · {}", words(&format!("{w:?}"))),
-            };
-            let line = format!(
-                "{}: {} ({}){wound}",
-                position_name(pos),
-                man.name,
-                count(man.missions, "mission", "missions")
-            );
-            let col = if man.able() { INK } else { ACCENT };
-            ui.text(&fit_text(&line, w, 15.0), x, y, 15.0, col);
-            y += 18.0;
-        }
+        y = draw_crew(ui, g, x, y, w);
         y += 6.0;
         // The decision, laid out first so the throw's box leaves it room.
         let d = self.plan_decision(g, t, w);
@@ -142,6 +42,19 @@ impl BlitzScene {
             .min((p.h * 0.28).max(110.0))
             .min(bottom - y - 10.0 - d.height() - 18.0)
             .max(96.0);
+        self.draw_shown_throw(ui, g, Rect::new(x, y, w, throw_h));
+        y += throw_h + 10.0;
+        let (chosen, y) = self.draw_decision(ui, &d, x, y, w);
+        // The log, as much as fits above the status line.
+        draw_log(ui, t, Rect::new(x, y, w, bottom - y));
+        // The status line.
+        draw_status(ui, t, p);
+        chosen
+    }
+
+    /// The throw on show, on its table, in `r`; else where the dice come up.
+    fn draw_shown_throw(&mut self, ui: &mut Ui, g: &Game, r: Rect) {
+        let (x, y, w, throw_h) = (r.x, r.y, r.w, r.h);
         if let Some(th) = &self.shown {
             self.draw_throw(
                 ui,
@@ -157,39 +70,6 @@ impl BlitzScene {
             );
             ui.text("The dice come up here.", x + 10.0, y + 26.0, 16.0, DIM);
         }
-        y += throw_h + 10.0;
-        let (chosen, y) = self.draw_decision(ui, &d, x, y, w);
-        // The log, as much as fits above the status line.
-        let size = 15.0;
-        let room = ((bottom - y) / 18.0).floor().max(0.0) as usize;
-        let rows = ui::log_rows(
-            t.log
-                .iter()
-                .rev()
-                .skip(t.log_scroll)
-                .map(|l| (l.as_str(), ())),
-            w,
-            size,
-            room,
-        );
-        for (i, (line, _)) in rows.iter().enumerate() {
-            ui.text(line, x, y + 14.0 + i as f32 * 18.0, size, INK);
-        }
-        // The status line.
-        let status = match &t.message {
-            Some(m) => (m.text.clone(), m.colour()),
-            None => (
-                "U: undo a choice that threw no die · F5 save · H help · Esc leave".to_string(),
-                DIM,
-            ),
-        };
-        ui.rect(
-            Rect::new(p.x, p.y + p.h - 26.0, p.w, 26.0),
-            Color::new(0.86, 0.83, 0.74, 1.0),
-        );
-        let (line, size) = ui::shrink_to_fit(&status.0, 15.0, 12.0, w);
-        ui.text(&line, x, p.y + p.h - 8.0, size, status.1);
-        chosen
     }
 
     /// The decision on show, laid out: the guide's line, the question, the
@@ -493,4 +373,166 @@ fn rows_of(t: &Tables, id: TableId) -> Vec<(i16, i16, String)> {
         TableId::E2 => rows(&t.end.collision_jump),
         TableId::E3 => rows(&t.end.ditching),
     }
+}
+
+/// The night, its moon, and the tour so far (the mission being debriefed
+/// counts already); returns where the next line goes.
+fn draw_night(ui: &Ui, g: &Game, x: f32, mut y: f32, w: f32) -> f32 {
+    let night = g.night();
+    let moon = match g.tables().calendar.moon(night) {
+        crate::blitz::Moon::Full => ", full moon",
+        crate::blitz::Moon::New => ", new moon",
+        crate::blitz::Moon::Other => "",
+    };
+    ui.text(
+        &fit_text(&format!("Night of {night}{moon}"), w, 22.0),
+        x,
+        y,
+        22.0,
+        INK,
+    );
+    y += 24.0;
+    // The mission being debriefed counts already.
+    let now = g.mission().filter(|_| g.phase() == Phase::Debrief);
+    let tally = format!(
+        "Tour: {} flown, {}",
+        count(
+            g.raids().iter().filter(|r| r.flown).count() + now.is_some_and(|m| m.flown()) as usize,
+            "mission",
+            "missions"
+        ),
+        count(
+            g.points() + now.map_or(0, |m| m.points as u32),
+            "victory point",
+            "victory points"
+        )
+    );
+    ui.text(&fit_text(&tally, w, 16.0), x, y, 16.0, DIM);
+    y += 22.0;
+    y
+}
+
+/// The mission's target and why it was chosen; the bomber's fuel, leg,
+/// height and place in the stream, and its kit and troubles; returns where
+/// the next line goes.
+fn draw_mission(ui: &Ui, m: &Mission, x: f32, mut y: f32, w: f32) -> f32 {
+    let why = match m.why {
+        crate::blitz::Why::FirstRaid => "the Coventry raid",
+        crate::blitz::Why::Ordered => "ordered",
+        crate::blitz::Why::FollowUp => "a follow-up raid",
+    };
+    let line = format!("Target: {} ({}), {why}", m.city, m.target);
+    ui.text(&fit_text(&line, w, 18.0), x, y, 18.0, ACCENT);
+    y += 22.0;
+    if let Some(b) = &m.bomber {
+        let line = format!(
+            "Fuel {}/{} · {} · {} · {}",
+            b.fuel,
+            m.fuel,
+            match b.leg {
+                Leg::Outbound => "outbound",
+                Leg::Homebound => "homebound",
+            },
+            if b.low {
+                "below 3,000 m"
+            } else {
+                "above 3,000 m"
+            },
+            if b.in_stream {
+                "in the stream"
+            } else {
+                "out of the stream"
+            },
+        );
+        ui.text(&fit_text(&line, w, 16.0), x, y, 16.0, INK);
+        y += 20.0;
+        let mut kit = vec![if b.bombs { "bombs aboard" } else { "no bombs" }];
+        if !b.beam_equipment {
+            kit.push("beam set out");
+        }
+        if b.beam_jammed {
+            kit.push("beam jammed");
+        }
+        if !b.bomb_bay_doors {
+            kit.push("bomb bay doors jammed");
+        }
+        if b.engine_out {
+            kit.push("one engine out");
+        }
+        if let Some(a) = b.aborted {
+            kit.push(match a {
+                crate::blitz::Abort::Chosen => "aborted",
+                crate::blitz::Abort::Glitch => "turned back (glitch)",
+                _ => "aborted (forced)",
+            });
+        }
+        ui.text(&fit_text(&kit.join(" · "), w, 16.0), x, y, 16.0, INK);
+        y += 20.0;
+    }
+    y
+}
+
+/// Each man of the crew at his position, with his missions and any
+/// wound (in red when he cannot do his job); returns where the next line
+/// goes.
+fn draw_crew(ui: &Ui, g: &Game, x: f32, mut y: f32, w: f32) -> f32 {
+    for pos in Position::ALL {
+        let Some(man) = g.crew().at(pos) else {
+            continue;
+        };
+        let wound = match man.wound {
+            None => String::new(),
+            Some(w) => format!(" · {}", words(&format!("{w:?}"))),
+        };
+        let line = format!(
+            "{}: {} ({}){wound}",
+            position_name(pos),
+            man.name,
+            count(man.missions, "mission", "missions")
+        );
+        let col = if man.able() { INK } else { ACCENT };
+        ui.text(&fit_text(&line, w, 15.0), x, y, 15.0, col);
+        y += 18.0;
+    }
+    y
+}
+
+/// The log, newest first from its scroll, as many of its lines as fit in
+/// `r`.
+fn draw_log(ui: &Ui, t: &Shared<BlitzScene>, r: Rect) {
+    let (x, y, w) = (r.x, r.y, r.w);
+    let size = 15.0;
+    let room = (r.h / 18.0).floor().max(0.0) as usize;
+    let rows = ui::log_rows(
+        t.log
+            .iter()
+            .rev()
+            .skip(t.log_scroll)
+            .map(|l| (l.as_str(), ())),
+        w,
+        size,
+        room,
+    );
+    for (i, (line, _)) in rows.iter().enumerate() {
+        ui.text(line, x, y + 14.0 + i as f32 * 18.0, size, INK);
+    }
+}
+
+/// The status line at the foot of panel `p`: a message, or the keys.
+fn draw_status(ui: &Ui, t: &Shared<BlitzScene>, p: Rect) {
+    let w = p.w - 24.0;
+    let x = p.x + 12.0;
+    let status = match &t.message {
+        Some(m) => (m.text.clone(), m.colour()),
+        None => (
+            "U: undo a choice that threw no die · F5 save · H help · Esc leave".to_string(),
+            DIM,
+        ),
+    };
+    ui.rect(
+        Rect::new(p.x, p.y + p.h - 26.0, p.w, 26.0),
+        Color::new(0.86, 0.83, 0.74, 1.0),
+    );
+    let (line, size) = ui::shrink_to_fit(&status.0, 15.0, 12.0, w);
+    ui.text(&line, x, p.y + p.h - 8.0, size, status.1);
 }

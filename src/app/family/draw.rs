@@ -5,15 +5,15 @@
 
 use super::anim::climb_text;
 use super::{colour_of, missed, name, sector_colour, FamilyScene, Mode};
-use crate::app::board_view::{draw_counter_body, draw_counter_labels, Counter, Mark};
+use crate::app::board_view::{draw_counter_body, draw_counter_labels, BoardView, Counter, Mark};
 use crate::app::table::Shared;
 use crate::app::ui::paint::clear_background;
 use crate::app::ui::{self, draw_text, mix, Ui, ACCENT, DIM, INK, PAPER};
 use crate::common::hex::{hex_from_offset, End, Facing};
 use crate::common::words::count;
 use crate::family::{
-    column_letter, Choice, Command, Ending, FamilyGame, FeatureKind, Game, Heading, Order, Phase,
-    Seat, Terrain,
+    column_letter, Choice, Command, Ending, FamilyGame, FamilyScenario, Feature, FeatureKind, Game,
+    Heading, Order, Phase, Seat, Terrain,
 };
 use crate::settings::Scheme;
 use crate::simple_hex::Side;
@@ -188,6 +188,56 @@ impl<G: FamilyGame> FamilyScene<G> {
     }
 
     pub(super) fn draw_table(&mut self, ui: &mut Ui, g: &Game, t: &Shared<Self>, scheme: Scheme) {
+        self.draw_banner(ui, g, t);
+        // The board and everything on it stay inside its area, however zoomed.
+        ui.clip(Some(self.view.area));
+        self.draw_mat(ui, g);
+        let quiet_turn = !t.busy() && human(g, t).is_some();
+        if quiet_turn {
+            self.refresh_choices(g);
+        }
+        let choices: Vec<Choice> = if quiet_turn {
+            self.choices.clone()
+        } else {
+            Vec::new()
+        };
+        let v = self.view.clone();
+        let preview = draw_choices(ui, g, &v, &choices);
+        self.draw_six_oclock(ui, g, &v);
+        // Planes: fuel gauges first, then the planes, lowest first.
+        let planes = self.plane_order(g);
+        self.draw_fuel_gauges(ui, g, &v, &planes);
+        // Each plane as seen from above, its shadow on its square: a bomber
+        // with its number, a Spitfire with its commander's colour and
+        // letter, each with its altitude in the box above its right wing.
+        // The labels go over all the planes, so no plane hides another's.
+        let mut labels = Vec::new();
+        for &(alt, bomber, i) in &planes {
+            let (hex, facing) = if bomber {
+                (self.bdisp[i].hex, self.bdisp[i].facing)
+            } else {
+                (self.sdisp[i].hex, self.sdisp[i].facing)
+            };
+            // On its own square (a click on the plane is a click on its
+            // square); the higher it flies, the farther its shadow falls.
+            let p = v.center(hex);
+            let counter = self.plane_counter(g, alt, bomber, i);
+            draw_counter_body(ui, p, v.direction(facing), v.size, &counter, scheme);
+            labels.push((p, counter));
+        }
+        for (p, counter) in &labels {
+            draw_counter_labels(ui, *p, v.size, counter);
+        }
+        self.draw_shots(ui, &v);
+        ui.clip(None);
+        self.draw_mode_frame(ui, g, t);
+        self.draw_panel(ui, g, t);
+        self.draw_bottom_bar(ui, g, t, preview);
+    }
+
+    /// The banner, with low fuel in red at its right where the eye goes
+    /// first.
+    fn draw_banner(&self, ui: &Ui, g: &Game, t: &Shared<Self>) {
         ui.rect(Rect::new(0.0, 0.0, ui.w, 40.0), PAPER);
         let low = human(g, t)
             .map(|seat| g.spitfire(seat))
@@ -217,44 +267,10 @@ impl<G: FamilyGame> FamilyScene<G> {
                 INK,
             ),
         }
-        // The board and everything on it stay inside its area, however zoomed.
-        ui.clip(Some(self.view.area));
-        self.draw_mat(ui, g);
-        let quiet_turn = !t.busy() && human(g, t).is_some();
-        if quiet_turn {
-            self.refresh_choices(g);
-        }
-        let choices: Vec<Choice> = if quiet_turn {
-            self.choices.clone()
-        } else {
-            Vec::new()
-        };
-        let v = self.view.clone();
-        // Legal squares for this click: gold where it shoots, red where it crashes.
-        for c in &choices {
-            let col = if !c.shoots.is_empty() {
-                Color::new(1.0, 0.80, 0.10, 0.75)
-            } else if c.crash {
-                Color::new(0.9, 0.1, 0.1, 0.55)
-            } else {
-                Color::new(1.0, 1.0, 0.85, 0.45)
-            };
-            ui.poly(&v.corners(c.hex), col);
-            ui.poly_lines(
-                &v.corners(c.hex),
-                2.0,
-                if c.shoots.is_empty() { INK } else { ACCENT },
-            );
-        }
-        // What the square under the mouse would do (a square zoomed out of
-        // the board's area is not under it).
-        let hover = v.pick(ui.mouse()).filter(|_| v.area.contains(ui.mouse()));
-        let mut preview = None;
-        if let Some(c) = hover.and_then(|h| choices.iter().find(|c| c.hex == h)) {
-            preview = Some(Self::describe_choice(g, c));
-            ui.poly_lines(&v.corners(c.hex), 4.0, INK);
-        }
-        // "Six o'clock" marks: the square behind each bomber, at its altitude.
+    }
+
+    /// "Six o'clock" marks: the square behind each bomber, at its altitude.
+    fn draw_six_oclock(&self, ui: &Ui, g: &Game, v: &BoardView) {
         for b in self.bdisp.iter().filter(|b| !b.gone) {
             if !g.scenario().grid.contains(b.facing.reverse().ahead(b.hex)) {
                 continue;
@@ -276,7 +292,12 @@ impl<G: FamilyGame> FamilyScene<G> {
                 Color::new(0.1, 0.1, 0.1, 0.6),
             );
         }
-        // Planes: fuel gauges first, then the planes, lowest first.
+    }
+
+    /// The planes shown, in the order they are drawn: lowest first, the
+    /// Spitfire whose turn it is over every other plane. Each is its
+    /// altitude, whether it is a bomber, and its index.
+    fn plane_order(&self, g: &Game) -> Vec<(u8, bool, usize)> {
         let mut planes: Vec<(u8, bool, usize)> = Vec::new();
         for (i, b) in self.bdisp.iter().enumerate() {
             if !b.gone {
@@ -294,7 +315,12 @@ impl<G: FamilyGame> FamilyScene<G> {
             let on_top = !bomber && active == Some(i as u8);
             (on_top, alt, bomber, i)
         });
-        for &(_, bomber, i) in &planes {
+        planes
+    }
+
+    /// The fuel gauge on each Spitfire's base, as on the board game's.
+    fn draw_fuel_gauges(&self, ui: &Ui, g: &Game, v: &BoardView, planes: &[(u8, bool, usize)]) {
+        for &(_, bomber, i) in planes {
             let hex = if bomber {
                 self.bdisp[i].hex
             } else {
@@ -302,7 +328,6 @@ impl<G: FamilyGame> FamilyScene<G> {
             };
             let p0 = v.center(hex);
             if !bomber {
-                // The fuel gauge on the Spitfire's base, as on the board game's.
                 let full = g.rules().fuel_full.max(1) as f32;
                 let fuel = self.sdisp[i].fuel as f32;
                 let w = v.size * 0.9;
@@ -316,69 +341,60 @@ impl<G: FamilyGame> FamilyScene<G> {
                 ui.rect(Rect::new(r.x, r.y, r.w * fuel / full, r.h), col);
             }
         }
-        // Each plane as seen from above, its shadow on its square: a bomber
-        // with its number, a Spitfire with its commander's colour and
-        // letter, each with its altitude in the box above its right wing.
-        // The labels go over all the planes, so no plane hides another's.
-        let mut labels = Vec::new();
-        for &(alt, bomber, i) in &planes {
-            let (hex, facing) = if bomber {
-                (self.bdisp[i].hex, self.bdisp[i].facing)
-            } else {
-                (self.sdisp[i].hex, self.sdisp[i].facing)
-            };
-            // On its own square (a click on the plane is a click on its
-            // square); the higher it flies, the farther its shadow falls.
-            let p = v.center(hex);
-            let lift = self.shadow_fall(alt);
-            let counter = if bomber {
-                let number = char::from_digit(i as u32 + 1, 10).unwrap_or('?');
-                // A campaign raid's escort: a fighter, grey-marked.
-                let escort = g.scenario().is_escort(i as u8);
-                Counter {
-                    side: Side::German,
-                    aircraft: if escort { ESCORT } else { BOMBER },
-                    short: if escort { ESCORT } else { BOMBER },
-                    unit: None,
-                    mark: Mark {
-                        fill: if escort { LIGHTGRAY } else { WHITE },
-                        letter: number,
-                    },
-                    damaged: false,
-                    active: false,
-                    marker: Some(alt),
-                    lift,
-                    name_left: false,
-                    tagged: false,
-                    pill: true,
-                }
-            } else {
-                let seat = i as u8;
-                let colour = g.scenario().sectors[g.spitfire(seat).sector as usize].colour;
-                Counter {
-                    side: Side::British,
-                    aircraft: SPITFIRE,
-                    short: "Spit",
-                    unit: None,
-                    mark: Mark {
-                        fill: sector_colour(colour),
-                        letter: colour.name().chars().next().unwrap_or('?'),
-                    },
-                    damaged: false,
-                    active: active == Some(seat),
-                    marker: Some(alt),
-                    lift,
-                    name_left: false,
-                    tagged: false,
-                    pill: true,
-                }
-            };
-            draw_counter_body(ui, p, v.direction(facing), v.size, &counter, scheme);
-            labels.push((p, counter));
+    }
+
+    /// The counter a plane is drawn as at `alt`: a bomber (or a campaign
+    /// raid's escort) with its number, a Spitfire with its commander's
+    /// colour and letter.
+    fn plane_counter(&self, g: &Game, alt: u8, bomber: bool, i: usize) -> Counter<'static> {
+        let active = g.commander();
+        let lift = self.shadow_fall(alt);
+        if bomber {
+            let number = char::from_digit(i as u32 + 1, 10).unwrap_or('?');
+            // A campaign raid's escort: a fighter, grey-marked.
+            let escort = g.scenario().is_escort(i as u8);
+            Counter {
+                side: Side::German,
+                aircraft: if escort { ESCORT } else { BOMBER },
+                short: if escort { ESCORT } else { BOMBER },
+                unit: None,
+                mark: Mark {
+                    fill: if escort { LIGHTGRAY } else { WHITE },
+                    letter: number,
+                },
+                damaged: false,
+                active: false,
+                marker: Some(alt),
+                lift,
+                name_left: false,
+                tagged: false,
+                pill: true,
+            }
+        } else {
+            let seat = i as u8;
+            let colour = g.scenario().sectors[g.spitfire(seat).sector as usize].colour;
+            Counter {
+                side: Side::British,
+                aircraft: SPITFIRE,
+                short: "Spit",
+                unit: None,
+                mark: Mark {
+                    fill: sector_colour(colour),
+                    letter: colour.name().chars().next().unwrap_or('?'),
+                },
+                damaged: false,
+                active: active == Some(seat),
+                marker: Some(alt),
+                lift,
+                name_left: false,
+                tagged: false,
+                pill: true,
+            }
         }
-        for (p, counter) in &labels {
-            draw_counter_labels(ui, *p, v.size, counter);
-        }
+    }
+
+    /// The explosions of planes shot down and the shots that downed them.
+    fn draw_shots(&self, ui: &Ui, v: &BoardView) {
         for (h, t) in &self.explosions {
             let p = v.center(*h);
             let r = v.size * (0.3 + t * 0.9);
@@ -393,8 +409,11 @@ impl<G: FamilyGame> FamilyScene<G> {
                 Color::new(1.0, 0.95, 0.3, 0.9),
             );
         }
-        ui.clip(None);
-        // The left column: this decision's buttons, drawn here when it is a human's.
+    }
+
+    /// The left column: this decision's buttons, drawn here when it is a
+    /// human's; the altitude change picked is framed in gold.
+    fn draw_mode_frame(&self, ui: &Ui, g: &Game, t: &Shared<Self>) {
         if let Some(seat) = human(g, t).filter(|_| !t.busy()) {
             for (i, (_, _, mode)) in self.buttons(g, seat).into_iter().enumerate() {
                 let r = Rect::new(10.0, 60.0 + i as f32 * 46.0, 150.0, 40.0);
@@ -409,8 +428,10 @@ impl<G: FamilyGame> FamilyScene<G> {
                 }
             }
         }
-        self.draw_panel(ui, g, t);
-        // The bottom bar.
+    }
+
+    /// The bottom bar: a message, the choice under the mouse, or a hint.
+    fn draw_bottom_bar(&mut self, ui: &Ui, g: &Game, t: &Shared<Self>, preview: Option<String>) {
         let bar = Rect::new(0.0, ui.h - 30.0, ui.w, 30.0);
         ui.rect(bar, PAPER);
         let (status, col) = match (&t.message, preview) {
@@ -481,7 +502,6 @@ impl<G: FamilyGame> FamilyScene<G> {
 
     fn draw_mat(&mut self, ui: &Ui, g: &Game) {
         let v = self.view.clone();
-        let row = v.size * 3f32.sqrt();
         // The board with its spare rows and room for the labels around it,
         // as far as the board's area shows it.
         let m = 40.0;
@@ -492,9 +512,6 @@ impl<G: FamilyGame> FamilyScene<G> {
             v.outer.h + 2.0 * m,
         );
         let area = around.intersect(v.area).unwrap_or(v.area);
-        // The board's compass on screen, however it lies.
-        let north = v.direction(Facing::North);
-        let east = vec2(-north.y, north.x);
         let mask =
             self.knocked
                 .iter()
@@ -521,197 +538,18 @@ impl<G: FamilyGame> FamilyScene<G> {
             .iter()
             .enumerate()
             .fold(0u64, |m, (i, &h)| if h { m | (1 << (i % 64)) } else { m });
+        let target_hidden = self.target_hidden;
         self.mat
             .show(ui, area, (area, v.rect, mask, held_mask), || {
                 clear_background(super::TABLE);
-                for hex in sc.grid.hexes() {
-                    let col = match sc.terrain(hex) {
-                        Some(Terrain::Land { sector }) => mix(
-                            LAND,
-                            sector_colour(sc.sectors[sector as usize].colour),
-                            0.22,
-                        ),
-                        _ => SEA,
-                    };
-                    ui.poly(&v.corners(hex), col);
-                }
-                for hex in sc.grid.hexes() {
-                    ui.poly_lines(&v.corners(hex), 1.0, Color::new(0.2, 0.25, 0.2, 0.45));
-                }
-                // Sector borders: a thick line where two sectors' land meets.
-                for hex in sc.grid.hexes() {
-                    let Some(Terrain::Land { sector }) = sc.terrain(hex) else {
-                        continue;
-                    };
-                    let corners = v.corners(hex);
-                    for f in Facing::ALL.iter() {
-                        if let Some(Terrain::Land { sector: o }) = sc.terrain(f.ahead(hex)) {
-                            if o != sector {
-                                // The edge facing f lies between two corners.
-                                let c = v.center(hex);
-                                let dir = v.direction(*f);
-                                let mut pts: Vec<Vec2> = corners
-                                    .iter()
-                                    .copied()
-                                    .filter(|p| (*p - c).normalize().dot(dir) > 0.7)
-                                    .collect();
-                                pts.truncate(2);
-                                if pts.len() == 2 {
-                                    ui.line(pts[0], pts[1], 3.0, INK);
-                                }
-                            }
-                        }
-                    }
-                }
+                paint_terrain(ui, &v, &sc);
+                paint_sector_borders(ui, &v, &sc);
                 for (i, f) in sc.features.iter().enumerate() {
-                    let p = v.center(f.hex);
-                    let s = v.size;
-                    let ink = sector_colour(sc.sectors[f.sector as usize].colour);
-                    match f.kind {
-                        FeatureKind::Airfield => {
-                            let r = Rect::new(p.x - s * 0.5, p.y - s * 0.32, s, s * 0.64);
-                            ui.rect(r, Color::new(0.72, 0.70, 0.64, 1.0));
-                            ui.rect_lines(r, 2.0, ink);
-                            ui.line(
-                                p - vec2(s * 0.42, s * 0.18),
-                                p + vec2(s * 0.42, s * 0.18),
-                                3.0,
-                                INK,
-                            );
-                            ui.line(
-                                p - vec2(s * 0.42, -s * 0.18),
-                                p + vec2(s * 0.42, -s * 0.18),
-                                3.0,
-                                INK,
-                            );
-                            if !defended[f.sector as usize] && !knocked[i] {
-                                ui.line(vec2(r.x, r.y + r.h), vec2(r.x + r.w, r.y), 3.0, ACCENT);
-                            }
-                        }
-                        FeatureKind::Radar => {
-                            ui.line(p + vec2(0.0, s * 0.4), p - vec2(0.0, s * 0.3), 3.0, INK);
-                            ui.triangle(
-                                p - vec2(s * 0.3, s * 0.45),
-                                p + vec2(s * 0.3, -s * 0.45),
-                                p - vec2(0.0, s * 0.15),
-                                ink,
-                            );
-                            ui.line(
-                                p + vec2(-s * 0.25, s * 0.4),
-                                p + vec2(s * 0.25, s * 0.4),
-                                3.0,
-                                INK,
-                            );
-                        }
-                        FeatureKind::Aa => {
-                            ui.circle(p, s * 0.28, ink);
-                            ui.circle_lines(p, s * 0.28, 2.0, INK);
-                            for dx in [-0.15f32, 0.0, 0.15] {
-                                ui.line(
-                                    p + vec2(dx * s, 0.0),
-                                    p + vec2(dx * s * 2.0, -s * 0.5),
-                                    3.0,
-                                    INK,
-                                );
-                            }
-                        }
-                    }
-                    if knocked[i] {
-                        // The explosion marker.
-                        let r = s * 0.42;
-                        let star: Vec<Vec2> = (0..16)
-                            .map(|k| {
-                                let a = k as f32 * std::f32::consts::PI / 8.0;
-                                let rr = if k % 2 == 0 { r } else { r * 0.5 };
-                                p + vec2(a.cos(), a.sin()) * rr
-                            })
-                            .collect();
-                        for k in 0..16 {
-                            ui.triangle(
-                                p,
-                                star[k],
-                                star[(k + 1) % 16],
-                                Color::new(0.95, 0.45, 0.05, 1.0),
-                            );
-                        }
-                        ui.poly_lines(&star, 2.0, INK);
-                    }
+                    paint_feature(ui, &v, &sc, f, defended[f.sector as usize], knocked[i]);
                 }
-                for (i, &h) in sc.starts.iter().enumerate() {
-                    if held[i] {
-                        continue;
-                    }
-                    let p = v.center(h);
-                    ui.circle_lines(p, v.size * 0.55, 2.0, WHITE);
-                    // The number at the top of its square, clear of the marks a
-                    // bomber carries low on either side.
-                    let n = format!("{}", i + 1);
-                    let size = (v.size * 0.7).clamp(12.0, 18.0);
-                    let w = ui::text_width(&n, size);
-                    draw_text(&n, p.x - w / 2.0, p.y - v.size * 0.2, size, WHITE);
-                }
-                // The north edge's curved arrows: bombers turn round here. In a
-                // campaign's raid, the target is there instead.
-                let (a, b) = v.edge(End::North);
-                let n = (sc.grid.columns() / 3).max(2);
-                if let Some(r) = &sc.raid {
-                    // The target is the Luftwaffe's secret until the bombs fall.
-                    let t = if self.target_hidden {
-                        "Target: the Luftwaffe's secret".to_string()
-                    } else {
-                        format!("Target: {}", r.target)
-                    };
-                    let size = 18.0;
-                    let t = ui::fit_text(&t, (b - a).length().max(60.0), size);
-                    let at = (a + b) / 2.0 + north * row * 0.45;
-                    let w = ui::text_width(&t, size);
-                    ui.rect(
-                        Rect::new(
-                            at.x - w / 2.0 - 6.0,
-                            at.y - size * 0.8,
-                            w + 12.0,
-                            size * 1.15,
-                        ),
-                        Color::new(0.55, 0.12, 0.10, 0.9),
-                    );
-                    draw_text(&t, at.x - w / 2.0, at.y, size, PAPER);
-                }
-                for k in (0..n).filter(|_| sc.raid.is_none()) {
-                    let at = a + (b - a) * ((k as f32 + 0.5) / n as f32) + north * row * 0.35;
-                    let r = v.size * 0.35;
-                    let pts: Vec<Vec2> = (0..=8)
-                        .map(|j| {
-                            let t = std::f32::consts::PI * (1.0 + j as f32 / 8.0);
-                            at + east * r * t.cos() - north * (r * 0.8 + r * t.sin())
-                        })
-                        .collect();
-                    for w in pts.windows(2) {
-                        ui.line(w[0], w[1], 2.5, PAPER);
-                    }
-                    let end = pts[8];
-                    ui.triangle(end - east * 5.0, end + east * 5.0, end - north * 8.0, PAPER);
-                }
-                // Column letters beyond the south edge, row numbers beyond the west.
-                let label = |t: &str, p: Vec2| {
-                    draw_text(
-                        t,
-                        p.x - ui::text_width(t, 16.0) / 2.0,
-                        p.y + 5.0,
-                        16.0,
-                        PAPER,
-                    );
-                };
-                let (a, b) = v.edge(End::South);
-                let along = (b - a).normalize();
-                for c in 0..sc.grid.columns() as i32 {
-                    let p = v.center(hex_from_offset(c, sc.grid.rows() as i32 - 1));
-                    let p = a + along * (p - a).dot(along) - north * 12.0;
-                    label(&column_letter(c).to_string(), p);
-                }
-                for r in 0..sc.grid.rows() as i32 {
-                    let p = v.center(hex_from_offset(0, r)) - east * (v.size + 16.0);
-                    label(&(r + 1).to_string(), p);
-                }
+                paint_starts(ui, &v, &sc, &held);
+                paint_north_edge(ui, &v, &sc, target_hidden);
+                paint_labels(&v, &sc);
             });
     }
 
@@ -965,6 +803,258 @@ impl<G: FamilyGame> FamilyScene<G> {
         ui.line(c, tip, 4.0, ACCENT);
         ui.circle(c, 6.0, INK);
     }
+}
+
+/// The board's squares, sea or land tinted with its sector's colour, and
+/// their outlines.
+fn paint_terrain(ui: &Ui, v: &BoardView, sc: &FamilyScenario) {
+    for hex in sc.grid.hexes() {
+        let col = match sc.terrain(hex) {
+            Some(Terrain::Land { sector }) => mix(
+                LAND,
+                sector_colour(sc.sectors[sector as usize].colour),
+                0.22,
+            ),
+            _ => SEA,
+        };
+        ui.poly(&v.corners(hex), col);
+    }
+    for hex in sc.grid.hexes() {
+        ui.poly_lines(&v.corners(hex), 1.0, Color::new(0.2, 0.25, 0.2, 0.45));
+    }
+}
+
+/// Sector borders: a thick line where two sectors' land meets.
+fn paint_sector_borders(ui: &Ui, v: &BoardView, sc: &FamilyScenario) {
+    for hex in sc.grid.hexes() {
+        let Some(Terrain::Land { sector }) = sc.terrain(hex) else {
+            continue;
+        };
+        let corners = v.corners(hex);
+        for f in Facing::ALL.iter() {
+            if let Some(Terrain::Land { sector: o }) = sc.terrain(f.ahead(hex)) {
+                if o != sector {
+                    // The edge facing f lies between two corners.
+                    let c = v.center(hex);
+                    let dir = v.direction(*f);
+                    let mut pts: Vec<Vec2> = corners
+                        .iter()
+                        .copied()
+                        .filter(|p| (*p - c).normalize().dot(dir) > 0.7)
+                        .collect();
+                    pts.truncate(2);
+                    if pts.len() == 2 {
+                        ui.line(pts[0], pts[1], 3.0, INK);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// An airfield (crossed in red when no AA guards its sector), a radar
+/// station or an AA battery, with the explosion marker once knocked out.
+fn paint_feature(
+    ui: &Ui,
+    v: &BoardView,
+    sc: &FamilyScenario,
+    f: &Feature,
+    defended: bool,
+    knocked: bool,
+) {
+    let p = v.center(f.hex);
+    let s = v.size;
+    let ink = sector_colour(sc.sectors[f.sector as usize].colour);
+    match f.kind {
+        FeatureKind::Airfield => {
+            let r = Rect::new(p.x - s * 0.5, p.y - s * 0.32, s, s * 0.64);
+            ui.rect(r, Color::new(0.72, 0.70, 0.64, 1.0));
+            ui.rect_lines(r, 2.0, ink);
+            ui.line(
+                p - vec2(s * 0.42, s * 0.18),
+                p + vec2(s * 0.42, s * 0.18),
+                3.0,
+                INK,
+            );
+            ui.line(
+                p - vec2(s * 0.42, -s * 0.18),
+                p + vec2(s * 0.42, -s * 0.18),
+                3.0,
+                INK,
+            );
+            if !defended && !knocked {
+                ui.line(vec2(r.x, r.y + r.h), vec2(r.x + r.w, r.y), 3.0, ACCENT);
+            }
+        }
+        FeatureKind::Radar => {
+            ui.line(p + vec2(0.0, s * 0.4), p - vec2(0.0, s * 0.3), 3.0, INK);
+            ui.triangle(
+                p - vec2(s * 0.3, s * 0.45),
+                p + vec2(s * 0.3, -s * 0.45),
+                p - vec2(0.0, s * 0.15),
+                ink,
+            );
+            ui.line(
+                p + vec2(-s * 0.25, s * 0.4),
+                p + vec2(s * 0.25, s * 0.4),
+                3.0,
+                INK,
+            );
+        }
+        FeatureKind::Aa => {
+            ui.circle(p, s * 0.28, ink);
+            ui.circle_lines(p, s * 0.28, 2.0, INK);
+            for dx in [-0.15f32, 0.0, 0.15] {
+                ui.line(
+                    p + vec2(dx * s, 0.0),
+                    p + vec2(dx * s * 2.0, -s * 0.5),
+                    3.0,
+                    INK,
+                );
+            }
+        }
+    }
+    if knocked {
+        // The explosion marker.
+        let r = s * 0.42;
+        let star: Vec<Vec2> = (0..16)
+            .map(|k| {
+                let a = k as f32 * std::f32::consts::PI / 8.0;
+                let rr = if k % 2 == 0 { r } else { r * 0.5 };
+                p + vec2(a.cos(), a.sin()) * rr
+            })
+            .collect();
+        for k in 0..16 {
+            ui.triangle(
+                p,
+                star[k],
+                star[(k + 1) % 16],
+                Color::new(0.95, 0.45, 0.05, 1.0),
+            );
+        }
+        ui.poly_lines(&star, 2.0, INK);
+    }
+}
+
+/// The bombers' start squares no bomber stands on, with their numbers.
+fn paint_starts(ui: &Ui, v: &BoardView, sc: &FamilyScenario, held: &[bool]) {
+    for (i, &h) in sc.starts.iter().enumerate() {
+        if held[i] {
+            continue;
+        }
+        let p = v.center(h);
+        ui.circle_lines(p, v.size * 0.55, 2.0, WHITE);
+        // The number at the top of its square, clear of the marks a
+        // bomber carries low on either side.
+        let n = format!("{}", i + 1);
+        let size = (v.size * 0.7).clamp(12.0, 18.0);
+        let w = ui::text_width(&n, size);
+        draw_text(&n, p.x - w / 2.0, p.y - v.size * 0.2, size, WHITE);
+    }
+}
+
+/// The north edge's curved arrows: bombers turn round here. In a
+/// campaign's raid, the target is there instead (the Luftwaffe's secret
+/// until the bombs fall, while `target_hidden`).
+fn paint_north_edge(ui: &Ui, v: &BoardView, sc: &FamilyScenario, target_hidden: bool) {
+    // The board's compass on screen, however it lies.
+    let row = v.size * 3f32.sqrt();
+    let north = v.direction(Facing::North);
+    let east = vec2(-north.y, north.x);
+    let (a, b) = v.edge(End::North);
+    let n = (sc.grid.columns() / 3).max(2);
+    if let Some(r) = &sc.raid {
+        // The target is the Luftwaffe's secret until the bombs fall.
+        let t = if target_hidden {
+            "Target: the Luftwaffe's secret".to_string()
+        } else {
+            format!("Target: {}", r.target)
+        };
+        let size = 18.0;
+        let t = ui::fit_text(&t, (b - a).length().max(60.0), size);
+        let at = (a + b) / 2.0 + north * row * 0.45;
+        let w = ui::text_width(&t, size);
+        ui.rect(
+            Rect::new(
+                at.x - w / 2.0 - 6.0,
+                at.y - size * 0.8,
+                w + 12.0,
+                size * 1.15,
+            ),
+            Color::new(0.55, 0.12, 0.10, 0.9),
+        );
+        draw_text(&t, at.x - w / 2.0, at.y, size, PAPER);
+    }
+    for k in (0..n).filter(|_| sc.raid.is_none()) {
+        let at = a + (b - a) * ((k as f32 + 0.5) / n as f32) + north * row * 0.35;
+        let r = v.size * 0.35;
+        let pts: Vec<Vec2> = (0..=8)
+            .map(|j| {
+                let t = std::f32::consts::PI * (1.0 + j as f32 / 8.0);
+                at + east * r * t.cos() - north * (r * 0.8 + r * t.sin())
+            })
+            .collect();
+        for w in pts.windows(2) {
+            ui.line(w[0], w[1], 2.5, PAPER);
+        }
+        let end = pts[8];
+        ui.triangle(end - east * 5.0, end + east * 5.0, end - north * 8.0, PAPER);
+    }
+}
+
+/// Column letters beyond the south edge, row numbers beyond the west.
+fn paint_labels(v: &BoardView, sc: &FamilyScenario) {
+    let north = v.direction(Facing::North);
+    let east = vec2(-north.y, north.x);
+    let label = |t: &str, p: Vec2| {
+        draw_text(
+            t,
+            p.x - ui::text_width(t, 16.0) / 2.0,
+            p.y + 5.0,
+            16.0,
+            PAPER,
+        );
+    };
+    let (a, b) = v.edge(End::South);
+    let along = (b - a).normalize();
+    for c in 0..sc.grid.columns() as i32 {
+        let p = v.center(hex_from_offset(c, sc.grid.rows() as i32 - 1));
+        let p = a + along * (p - a).dot(along) - north * 12.0;
+        label(&column_letter(c).to_string(), p);
+    }
+    for r in 0..sc.grid.rows() as i32 {
+        let p = v.center(hex_from_offset(0, r)) - east * (v.size + 16.0);
+        label(&(r + 1).to_string(), p);
+    }
+}
+
+/// The legal squares for this click (gold where it shoots, red where it
+/// crashes), and what the square under the mouse would do (a square zoomed
+/// out of the board's area is not under it): its sentence, for the bottom
+/// bar.
+fn draw_choices(ui: &Ui, g: &Game, v: &BoardView, choices: &[Choice]) -> Option<String> {
+    for c in choices {
+        let col = if !c.shoots.is_empty() {
+            Color::new(1.0, 0.80, 0.10, 0.75)
+        } else if c.crash {
+            Color::new(0.9, 0.1, 0.1, 0.55)
+        } else {
+            Color::new(1.0, 1.0, 0.85, 0.45)
+        };
+        ui.poly(&v.corners(c.hex), col);
+        ui.poly_lines(
+            &v.corners(c.hex),
+            2.0,
+            if c.shoots.is_empty() { INK } else { ACCENT },
+        );
+    }
+    let hover = v.pick(ui.mouse()).filter(|_| v.area.contains(ui.mouse()));
+    let mut preview = None;
+    if let Some(c) = hover.and_then(|h| choices.iter().find(|c| c.hex == h)) {
+        preview = Some(describe(g, c));
+        ui.poly_lines(&v.corners(c.hex), 4.0, INK);
+    }
+    preview
 }
 
 #[cfg(test)]

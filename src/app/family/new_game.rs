@@ -197,23 +197,7 @@ pub fn new_game_screen(ui: &mut Ui, ng: &mut FamilyNew) -> Option<bool> {
     } else {
         (60.0, 92.0, 116.0)
     };
-    let title = "Spitfires against the bombers";
-    let subtitle = "One to four sector commanders; the bombers fly by the spinner";
-    let fit = |s: &str, size: f32, least: f32| {
-        let mut size = size;
-        while size > least && ui::text_width(s, size) > ui.w - 24.0 {
-            size -= 1.0;
-        }
-        size
-    };
-    ui.text_centered(title, ui.w / 2.0, title_y, fit(title, 48.0, 24.0), PAPER);
-    ui.text_centered(
-        subtitle,
-        ui.w / 2.0,
-        sub_y,
-        fit(subtitle, 22.0, 14.0),
-        Color::new(0.8, 0.82, 0.86, 1.0),
-    );
+    draw_titles(ui, title_y, sub_y);
     let boards = crate::data::FAMILY_BOARDS;
     let titles = [
         "Board: Southern England (16 x 20)",
@@ -234,6 +218,12 @@ pub fn new_game_screen(ui: &mut Ui, ng: &mut FamilyNew) -> Option<bool> {
     // The width of a commander's row without its level button.
     let seat_w = if beside { bw } else { bw - level_w - 8.0 };
     let x = (ui.w - bw) / 2.0;
+    let seat_row = SeatRow {
+        x,
+        w: seat_w,
+        h: rh,
+        level_w,
+    };
     let mut y = top;
     if ui.button(Rect::new(x, y, bw, rh), titles[ng.board % titles.len()]) {
         ng.board = (ng.board + 1) % boards.len();
@@ -251,6 +241,79 @@ pub fn new_game_screen(ui: &mut Ui, ng: &mut FamilyNew) -> Option<bool> {
     }
     y += rh + gap;
     for i in 0..ng.count {
+        seat_row.draw(ui, ng, i, y);
+        y += rh + gap;
+    }
+    let short = if ng.short {
+        "Short game: first to three kills"
+    } else {
+        "Full game: first to five kills"
+    };
+    if ui.button(Rect::new(x, y, bw, rh), short) {
+        ng.short = !ng.short;
+    }
+    y += rh + gap;
+    if ng.count == 1 {
+        let label = solo_label(ng);
+        if ui.button(Rect::new(x, y, bw, rh), &label) {
+            ng.difficulty = ng.difficulty.next();
+        }
+        y += rh + gap;
+    }
+    seed_field(ui, ng, Rect::new(x, y, bw, rh));
+    type_into_field(ui, ng);
+    y += rh + 2.0 * gap;
+    let mut out = None;
+    if ui.button(Rect::new(x, y, bw * 0.48, rh + 6.0), "Start")
+        || (ui.input.key(KeyCode::Enter) && ng.editing.is_none())
+    {
+        out = Some(true);
+    }
+    if ui.input.key(KeyCode::Enter) && ng.editing.is_some() {
+        ng.editing = None;
+    }
+    if ui.button(Rect::new(x + bw * 0.52, y, bw * 0.48, rh + 6.0), "Back") {
+        out = Some(false);
+    }
+    out
+}
+
+/// The screen's title and subtitle, each shrunk to the width.
+fn draw_titles(ui: &Ui, title_y: f32, sub_y: f32) {
+    let title = "Spitfires against the bombers";
+    let subtitle = "One to four sector commanders; the bombers fly by the spinner";
+    let fit = |s: &str, size: f32, least: f32| {
+        let mut size = size;
+        while size > least && ui::text_width(s, size) > ui.w - 24.0 {
+            size -= 1.0;
+        }
+        size
+    };
+    ui.text_centered(title, ui.w / 2.0, title_y, fit(title, 48.0, 24.0), PAPER);
+    ui.text_centered(
+        subtitle,
+        ui.w / 2.0,
+        sub_y,
+        fit(subtitle, 22.0, 14.0),
+        Color::new(0.8, 0.82, 0.86, 1.0),
+    );
+}
+
+/// Where a commander's row goes: its left, its width without the level
+/// button, its height, and the level button's width.
+struct SeatRow {
+    x: f32,
+    w: f32,
+    h: f32,
+    level_w: f32,
+}
+
+impl SeatRow {
+    /// Commander `i`'s row at `y`: the name (clicked to edit), the sector,
+    /// the airfield the Spitfire starts on, human or computer, and a
+    /// computer's level beside the row.
+    fn draw(&self, ui: &mut Ui, ng: &mut FamilyNew, i: usize, y: f32) {
+        let (x, seat_w, rh, level_w) = (self.x, self.w, self.h, self.level_w);
         let name_r = Rect::new(x, y, seat_w * 0.34, rh);
         let editing = ng.editing == Some(i);
         ui.rect(name_r, Color::new(0.98, 0.97, 0.92, 1.0));
@@ -318,25 +381,12 @@ pub fn new_game_screen(ui: &mut Ui, ng: &mut FamilyNew) -> Option<bool> {
             // The family game's own levels (its Ace flies as the Veteran).
             ng.seats[i].level = ng.seats[i].level.next_of(&crate::family::ai::LEVELS);
         }
-        y += rh + gap;
     }
-    let short = if ng.short {
-        "Short game: first to three kills"
-    } else {
-        "Full game: first to five kills"
-    };
-    if ui.button(Rect::new(x, y, bw, rh), short) {
-        ng.short = !ng.short;
-    }
-    y += rh + gap;
-    if ng.count == 1 {
-        let label = solo_label(ng);
-        if ui.button(Rect::new(x, y, bw, rh), &label) {
-            ng.difficulty = ng.difficulty.next();
-        }
-        y += rh + gap;
-    }
-    let seed_r = Rect::new(x, y, bw, rh);
+}
+
+/// The seed's field, edited when no name is.
+fn seed_field(ui: &mut Ui, ng: &mut FamilyNew, seed_r: Rect) {
+    let rh = seed_r.h;
     let seed_edit = ng.editing.is_none();
     ui.rect(seed_r, Color::new(0.98, 0.97, 0.92, 1.0));
     ui.rect_lines(
@@ -358,7 +408,11 @@ pub fn new_game_screen(ui: &mut Ui, ng: &mut FamilyNew) -> Option<bool> {
     if ui.clicked(seed_r) {
         ng.editing = None;
     }
-    // Typing goes to the field being edited.
+}
+
+/// Typing goes to the field being edited: a commander's name, else the
+/// seed.
+fn type_into_field(ui: &mut Ui, ng: &mut FamilyNew) {
     let chars = ui.input.chars.clone();
     match ng.editing {
         Some(i) => {
@@ -377,20 +431,6 @@ pub fn new_game_screen(ui: &mut Ui, ng: &mut FamilyNew) -> Option<bool> {
             ui::type_seed(ui, &mut ng.seed);
         }
     }
-    y += rh + 2.0 * gap;
-    let mut out = None;
-    if ui.button(Rect::new(x, y, bw * 0.48, rh + 6.0), "Start")
-        || (ui.input.key(KeyCode::Enter) && ng.editing.is_none())
-    {
-        out = Some(true);
-    }
-    if ui.input.key(KeyCode::Enter) && ng.editing.is_some() {
-        ng.editing = None;
-    }
-    if ui.button(Rect::new(x + bw * 0.52, y, bw * 0.48, rh + 6.0), "Back") {
-        out = Some(false);
-    }
-    out
 }
 
 /// The measured family spreads, read once.

@@ -6,7 +6,7 @@
 use super::anim::SpeedDieState;
 use super::anim::{self, Anim};
 use super::fan::planes;
-use super::{HexGame, HexScene};
+use super::{FaceDown, HexGame, HexScene};
 use crate::app::board_view::{
     counter_reach, dot_colour, draw_counter, draw_die, draw_die_as, label_places, side_fill,
     side_ink, tag_place, BoardView, Counter, DieLook, Mark,
@@ -16,7 +16,9 @@ use crate::app::ui::paint::{clear_background, draw_rectangle, draw_rectangle_lin
 use crate::app::ui::{draw_text, fit_text, text_width, Ui, ACCENT, INK, PAPER};
 use crate::settings::Settings;
 use crate::simple_hex::movement::{self, StepTo};
-use crate::simple_hex::{Effect, Fire, Game, Loc, Phase, PlaneId, Reach, Side, Speed};
+use crate::simple_hex::{
+    AttackOption, Effect, Fire, Game, Loc, Phase, PlaneId, Reach, Side, Speed,
+};
 use hexx::Hex;
 use macroquad::prelude::*;
 
@@ -152,19 +154,7 @@ impl<G: HexGame> HexScene<G> {
             clear_background(TABLE);
         }
         let quiet_turn = !t.busy() && self.human_turn(g, t).is_some();
-        // Banner (and the caption above it).
-        let top = self.top();
-        ui.rect(Rect::new(0.0, 0.0, ui.w, top - 4.0), PAPER);
-        if let Some(c) = &self.caption {
-            ui.rect(
-                Rect::new(0.0, 0.0, ui.w, 28.0),
-                Color::new(0.16, 0.22, 0.32, 1.0),
-            );
-            // Smaller before it is cut: the whole caption if it can be.
-            let (c, size) = crate::app::ui::shrink_to_fit(c, 19.0, 14.0, ui.w - 24.0);
-            ui.text(&c, 12.0, 20.0, size, WHITE);
-        }
-        ui.text(&self.banner(g, t), 12.0, top - 17.0, 22.0, INK);
+        self.draw_banner(ui, g, t);
         let v = self.view.clone();
         // The mat and everything on it stay inside its area, however zoomed.
         ui.clip(Some(v.area));
@@ -177,13 +167,9 @@ impl<G: HexGame> HexScene<G> {
         } else {
             Vec::new()
         };
-        // Staged planes wait beyond their edge; the rest fly over the mat,
-        // the one moving now part of the way along its step.
-        let active = g.active_move();
         self.anim_scale = settings.anim.step_seconds() / 0.18;
         let front = self.front(t);
         let fd = self.face_down.clone();
-        let fd = &fd;
         // The stops written on the mat: the empty hexes on the way (a hex
         // where a plane is shown shows the plane); no name covers them.
         let stops: Vec<Reach> = hl
@@ -192,7 +178,93 @@ impl<G: HexGame> HexScene<G> {
             .cloned()
             .collect();
         let stop_boxes: Vec<Rect> = stops.iter().map(|h| stop_box(&v, h)).collect();
-        let fan = planes(g, &self.disp, &v, fd, &stop_boxes);
+        let (counters, marks) = self.place_counters(g, t, &v, front, &fd, &stop_boxes);
+        // Planes at rest go into the mat's picture (two dozen silhouettes
+        // are most of a frame's cost for the software renderer); the one
+        // moving or to move, and any reaching past the mat's area, are drawn
+        // over it every frame.
+        let area = self.mat_area();
+        let (still, live): (Vec<_>, Vec<_>) = counters.into_iter().partition(|c| {
+            let reach = c.3 * 1.3;
+            let named = counter_reach(c.1, c.2, c.3, &c.4, v.area.x + v.area.w);
+            !c.0 && !c.4.active
+                && area.contains(c.1 - vec2(reach, reach))
+                && area.contains(c.1 + vec2(reach, reach))
+                && area.contains(named.point())
+                && area.contains(named.point() + named.size())
+        });
+        let still_key = still_key(&still, settings);
+        let scheme = settings.scheme;
+        self.draw_mat(ui, g, &hl, &stops, still_key, || {
+            for side in [Side::German, Side::British] {
+                let (a, b) = v.edge(sc.end_of(side));
+                ui.line(a, b, 4.0, side_fill(side, scheme));
+            }
+            for (_, pos, dir, size, c) in &still {
+                draw_counter(ui, *pos, *dir, *size, c, scheme);
+            }
+            ui.flush_text();
+        });
+        let preview = if quiet_turn {
+            self.draw_move_preview(ui, g, &v)
+        } else {
+            None
+        };
+        for (moving, pos, dir, size, c) in &live {
+            // A plane flying its path may pass over others on the way.
+            crate::app::audit::moving(*moving);
+            draw_counter(ui, *pos, *dir, *size, c, settings.scheme);
+            ui.flush_text();
+            crate::app::audit::moving(false);
+        }
+        if quiet_turn {
+            self.draw_ghosts(ui, g, t, settings);
+        }
+        draw_tracers(ui, &v, &self.bursts(front));
+        draw_explosions(ui, &v, &self.explosions);
+        let keep_clear: Vec<Rect> = marks
+            .iter()
+            .map(|m| m.1)
+            .chain(stop_boxes.iter().copied())
+            .collect();
+        self.draw_verdicts(ui, &v, &keep_clear);
+        ui.clip(None);
+        self.draw_panel(ui, g, t, settings);
+        self.draw_bottom_bar(ui, g, t, preview);
+        self.draw_forecast(ui, g, t);
+    }
+
+    /// The banner, and the caption above it.
+    fn draw_banner(&self, ui: &Ui, g: &Game, t: &Shared<Self>) {
+        let top = self.top();
+        ui.rect(Rect::new(0.0, 0.0, ui.w, top - 4.0), PAPER);
+        if let Some(c) = &self.caption {
+            ui.rect(
+                Rect::new(0.0, 0.0, ui.w, 28.0),
+                Color::new(0.16, 0.22, 0.32, 1.0),
+            );
+            // Smaller before it is cut: the whole caption if it can be.
+            let (c, size) = crate::app::ui::shrink_to_fit(c, 19.0, 14.0, ui.w - 24.0);
+            ui.text(&c, 12.0, 20.0, size, WHITE);
+        }
+        ui.text(&self.banner(g, t), 12.0, top - 17.0, 22.0, INK);
+    }
+
+    /// Every plane shown, as the counter to draw where it stands now
+    /// (staged planes wait beyond their edge; the rest fly over the mat,
+    /// the one moving now part of the way along its step), and the marks
+    /// round each that the results of shots keep clear of.
+    fn place_counters<'f>(
+        &self,
+        g: &'f Game,
+        t: &Shared<Self>,
+        v: &BoardView,
+        front: Option<(&Anim, f32)>,
+        fd: &'f FaceDown,
+        stop_boxes: &[Rect],
+    ) -> (Vec<Placed<'f>>, Vec<(PlaneId, Rect)>) {
+        let active = g.active_move();
+        let fan = planes(g, &self.disp, v, fd, stop_boxes);
         let mut counters = Vec::new();
         let mut marks: Vec<(PlaneId, Rect)> = Vec::new();
         for (i, d) in self.disp.iter().enumerate() {
@@ -265,47 +337,16 @@ impl<G: HexGame> HexScene<G> {
                 counter,
             ));
         }
-        // Planes at rest go into the mat's picture (two dozen silhouettes
-        // are most of a frame's cost for the software renderer); the one
-        // moving or to move, and any reaching past the mat's area, are drawn
-        // over it every frame.
-        let area = self.mat_area();
-        let (still, live): (Vec<_>, Vec<_>) = counters.into_iter().partition(|c| {
-            let reach = c.3 * 1.3;
-            let named = counter_reach(c.1, c.2, c.3, &c.4, v.area.x + v.area.w);
-            !c.0 && !c.4.active
-                && area.contains(c.1 - vec2(reach, reach))
-                && area.contains(c.1 + vec2(reach, reach))
-                && area.contains(named.point())
-                && area.contains(named.point() + named.size())
-        });
-        let still_key = {
-            use std::hash::{Hash, Hasher};
-            let mut h = std::collections::hash_map::DefaultHasher::new();
-            for (_, pos, dir, size, c) in &still {
-                for f in [pos.x, pos.y, dir.x, dir.y, *size] {
-                    f.to_bits().hash(&mut h);
-                }
-                (c.side, c.aircraft, c.unit, c.damaged, c.marker).hash(&mut h);
-                c.name_left.hash(&mut h);
-                c.mark.letter.hash(&mut h);
-                let f = c.mark.fill;
-                [f.r, f.g, f.b, f.a].map(f32::to_bits).hash(&mut h);
-            }
-            (settings.scheme as u8).hash(&mut h);
-            h.finish()
+        (counters, marks)
+    }
+
+    /// Under the mouse on the player's turn: the path and facing it would
+    /// fly, or the attack it would make; returns the odds or the reason
+    /// there is no attack, for the bottom bar.
+    fn draw_move_preview(&self, ui: &Ui, g: &Game, v: &BoardView) -> Option<String> {
+        let Phase::Moving(m) = g.phase() else {
+            return None;
         };
-        let scheme = settings.scheme;
-        self.draw_mat(ui, g, &hl, &stops, still_key, || {
-            for side in [Side::German, Side::British] {
-                let (a, b) = v.edge(sc.end_of(side));
-                ui.line(a, b, 4.0, side_fill(side, scheme));
-            }
-            for (_, pos, dir, size, c) in &still {
-                draw_counter(ui, *pos, *dir, *size, c, scheme);
-            }
-            ui.flush_text();
-        });
         // Hover previews: the path and facing, or the attack odds.
         let hover = v.pick(ui.mouse()).or_else(|| {
             Some(v.pick_any(ui.mouse())).filter(|h| {
@@ -313,174 +354,105 @@ impl<G: HexGame> HexScene<G> {
             })
         });
         let mut preview: Option<String> = None;
-        if quiet_turn {
-            if let Phase::Moving(m) = g.phase() {
-                let start = g.position(m.plane).map(|p| p.0);
-                let mut path_hexes: Vec<Hex> = start.into_iter().collect();
-                let mut steps = self.pending.clone();
-                let mut target_hover = None;
-                if let Some(hex) = hover {
-                    if let Some(tp) = g.board().get(hex).copied() {
-                        if let Some(a) = self.options.attacks.iter().find(|a| a.target == tp) {
-                            target_hover = Some(a.clone());
-                        } else if g.plane(tp).side != g.plane(m.plane).side {
-                            preview = Some(self.why_not_attack(g, tp));
-                        }
-                    } else if steps.is_empty() {
-                        if let Some(p) = self.path_to(hex) {
-                            steps = p;
-                        }
-                    }
+        let start = g.position(m.plane).map(|p| p.0);
+        let mut path_hexes: Vec<Hex> = start.into_iter().collect();
+        let mut steps = self.pending.clone();
+        let mut target_hover = None;
+        if let Some(hex) = hover {
+            if let Some(tp) = g.board().get(hex).copied() {
+                if let Some(a) = self.options.attacks.iter().find(|a| a.target == tp) {
+                    target_hover = Some(a.clone());
+                } else if g.plane(tp).side != g.plane(m.plane).side {
+                    preview = Some(self.why_not_attack(g, tp));
                 }
-                if let Some(a) = self
-                    .focus
-                    .and_then(|f| self.options.attacks.iter().find(|a| a.target == f))
-                {
-                    target_hover.get_or_insert(a.clone());
-                }
-                if let Some(a) = &target_hover {
-                    steps = a.path.clone();
-                    // Odds with damage taken into account: a hit on a
-                    // damaged plane shoots it down.
-                    let f = g.forecast(m.plane, a.target, &a.preview);
-                    let odds = |f: &Fire| (f.sixths(Effect::Damaged), f.sixths(Effect::ShotDown));
-                    let (d, k) = odds(&f.attack);
-                    let mut s = format!(
-                        "{} attack on {}: damage {d}/6, kill {k}/6",
-                        a.preview.angle.name(),
-                        self.face_down.short(g, a.target)
-                    );
-                    if self.face_down.gruppe(a.target).is_some() {
-                        // Its odds would tell what it is: they show once
-                        // the gruppe is face up, before any shot.
-                        s = format!(
-                            "Fly at {}: face down, it turns face up as you close",
-                            self.face_down.short(g, a.target)
-                        );
-                    }
-                    match f.returned {
-                        _ if self.face_down.gruppe(a.target).is_some() => {}
-                        Ok(r) => {
-                            let (rd, rk) = odds(&r);
-                            s.push_str(&format!(". Return fire: damage {rd}/6, kill {rk}/6"));
-                        }
-                        Err(_) => s.push_str(". No return fire"),
-                    }
-                    preview = Some(s);
-                }
-                // Trace the path.
-                if let Some((mut hex, mut facing, staged)) = g.position(m.plane) {
-                    let mover = g.mover(m.plane);
-                    let mut left = m.remaining();
-                    for (i, &s) in steps.iter().enumerate() {
-                        match movement::step_to(
-                            g.board(),
-                            &mover,
-                            hex,
-                            facing,
-                            s,
-                            staged && i == 0,
-                            left,
-                        ) {
-                            Ok(StepTo::Move {
-                                to,
-                                facing: f,
-                                cost,
-                                ..
-                            }) => {
-                                hex = to;
-                                facing = f;
-                                left -= cost;
-                                path_hexes.push(to);
-                            }
-                            Ok(StepTo::Exit { to, .. }) => {
-                                path_hexes.push(to);
-                                break;
-                            }
-                            Err(_) => break,
-                        }
-                    }
-                    for w in path_hexes.windows(2) {
-                        ui.line(v.center(w[0]), v.center(w[1]), 4.0, ACCENT);
-                    }
-                    if path_hexes.len() > 1 && target_hover.is_none() {
-                        let end = *path_hexes.last().expect("non-empty");
-                        let p = v.center(end);
-                        let dir = v.direction(facing);
-                        ui.circle_lines(p, v.size * 0.5, 3.0, ACCENT);
-                        ui.line(p, p + dir * v.size * 0.8, 4.0, ACCENT);
-                    }
+            } else if steps.is_empty() {
+                if let Some(p) = self.path_to(hex) {
+                    steps = p;
                 }
             }
         }
-        for (moving, pos, dir, size, c) in &live {
-            // A plane flying its path may pass over others on the way.
-            crate::app::audit::moving(*moving);
-            draw_counter(ui, *pos, *dir, *size, c, settings.scheme);
-            ui.flush_text();
-            crate::app::audit::moving(false);
+        if let Some(a) = self
+            .focus
+            .and_then(|f| self.options.attacks.iter().find(|a| a.target == f))
+        {
+            target_hover.get_or_insert(a.clone());
         }
-        if quiet_turn {
-            self.draw_ghosts(ui, g, t, settings);
+        if let Some(a) = &target_hover {
+            steps = a.path.clone();
+            preview = Some(self.attack_odds(g, m.plane, a));
         }
-        // Tracer: dashes from the shooter's guns to the target (and back for
-        // return fire), a flash at the guns as each leaves, sparks where
-        // they strike.
-        for b in self.bursts(front) {
-            let glow = Color::new(1.0, 0.55, 0.1, 0.4);
-            let core = Color::new(1.0, 0.95, 0.55, 1.0);
-            for (tail, head) in &b.dashes {
-                ui.line(*tail, *head, v.size * 0.18 + 3.0, glow);
-                ui.line(*tail, *head, 3.0, core);
-                ui.circle(*head, 2.5, WHITE);
-            }
-            if let Some((tail, _)) = b.dashes.last() {
-                if tail.distance(b.from) < v.size * 0.6 {
-                    ui.circle(*tail, v.size * 0.16, Color::new(1.0, 0.8, 0.3, 0.8));
-                }
-            }
-            for (p, s) in &b.sparks {
-                let r = v.size * (0.12 + 0.25 * (1.0 - s));
-                ui.circle(*p, r, Color::new(1.0, 0.6, 0.1, 0.7 * s));
-                ui.circle(*p, r * 0.45, Color::new(1.0, 1.0, 0.8, *s));
-            }
-        }
-        // A kill: a burst of flame, then the plane's smoke falling away.
-        for (p, s) in &self.explosions {
-            let burst = (s / 0.5).min(1.0);
-            if *s < 0.5 {
-                let r = v.size * (0.4 + burst * 0.9);
-                ui.circle(
-                    *p,
-                    r,
-                    Color::new(1.0, 0.55 - burst * 0.4, 0.0, 1.0 - burst * 0.6),
-                );
-            }
-            for k in 0..5 {
-                let t = s - k as f32 * 0.12;
-                if t > 0.0 {
-                    let q = *p + vec2(t * v.size * 0.6, t * t * v.size * 2.5);
-                    let fade = (1.0 - s / 1.2).max(0.0);
-                    ui.circle(
-                        q,
-                        v.size * (0.2 + t * 0.25),
-                        Color::new(0.2, 0.2, 0.2, 0.6 * fade),
-                    );
-                    if k == 0 {
-                        ui.circle(q, v.size * 0.18, Color::new(1.0, 0.45, 0.0, fade));
+        // Trace the path.
+        if let Some((mut hex, mut facing, staged)) = g.position(m.plane) {
+            let mover = g.mover(m.plane);
+            let mut left = m.remaining();
+            for (i, &s) in steps.iter().enumerate() {
+                match movement::step_to(g.board(), &mover, hex, facing, s, staged && i == 0, left) {
+                    Ok(StepTo::Move {
+                        to,
+                        facing: f,
+                        cost,
+                        ..
+                    }) => {
+                        hex = to;
+                        facing = f;
+                        left -= cost;
+                        path_hexes.push(to);
                     }
+                    Ok(StepTo::Exit { to, .. }) => {
+                        path_hexes.push(to);
+                        break;
+                    }
+                    Err(_) => break,
                 }
             }
+            for w in path_hexes.windows(2) {
+                ui.line(v.center(w[0]), v.center(w[1]), 4.0, ACCENT);
+            }
+            if path_hexes.len() > 1 && target_hover.is_none() {
+                let end = *path_hexes.last().expect("non-empty");
+                let p = v.center(end);
+                let dir = v.direction(facing);
+                ui.circle_lines(p, v.size * 0.5, 3.0, ACCENT);
+                ui.line(p, p + dir * v.size * 0.8, 4.0, ACCENT);
+            }
         }
-        let keep_clear: Vec<Rect> = marks
-            .iter()
-            .map(|m| m.1)
-            .chain(stop_boxes.iter().copied())
-            .collect();
-        self.draw_verdicts(ui, &v, &keep_clear);
-        ui.clip(None);
-        self.draw_panel(ui, g, t, settings);
-        // Bottom bar: the preview, a refusal, or a hint.
+        preview
+    }
+
+    /// The odds of an attack under the mouse, with damage taken into
+    /// account, and of the return fire; none for a gruppe still face down.
+    fn attack_odds(&self, g: &Game, plane: PlaneId, a: &AttackOption) -> String {
+        // Odds with damage taken into account: a hit on a
+        // damaged plane shoots it down.
+        let f = g.forecast(plane, a.target, &a.preview);
+        let odds = |f: &Fire| (f.sixths(Effect::Damaged), f.sixths(Effect::ShotDown));
+        let (d, k) = odds(&f.attack);
+        let mut s = format!(
+            "{} attack on {}: damage {d}/6, kill {k}/6",
+            a.preview.angle.name(),
+            self.face_down.short(g, a.target)
+        );
+        if self.face_down.gruppe(a.target).is_some() {
+            // Its odds would tell what it is: they show once
+            // the gruppe is face up, before any shot.
+            s = format!(
+                "Fly at {}: face down, it turns face up as you close",
+                self.face_down.short(g, a.target)
+            );
+        }
+        match f.returned {
+            _ if self.face_down.gruppe(a.target).is_some() => {}
+            Ok(r) => {
+                let (rd, rk) = odds(&r);
+                s.push_str(&format!(". Return fire: damage {rd}/6, kill {rk}/6"));
+            }
+            Err(_) => s.push_str(". No return fire"),
+        }
+        s
+    }
+
+    /// The bottom bar: the preview, a refusal, or a hint.
+    fn draw_bottom_bar(&mut self, ui: &Ui, g: &Game, t: &Shared<Self>, preview: Option<String>) {
         let bar = Rect::new(0.0, ui.h - 32.0, ui.w, 32.0);
         ui.rect(bar, PAPER);
         let (text, col) = match (preview, &t.message) {
@@ -491,7 +463,6 @@ impl<G: HexGame> HexScene<G> {
         let (text, size) = crate::app::ui::shrink_to_fit(&text, 20.0, 13.0, ui.w - 20.0);
         ui.text(&text, 10.0, ui.h - 10.0, size, col);
         self.status = text;
-        self.draw_forecast(ui, g, t);
     }
 
     /// The squadron being placed, as it would enter where the mouse is: a
@@ -930,5 +901,83 @@ impl SpeedRows {
             self.size,
             self.size,
         )
+    }
+}
+
+/// A counter placed to draw: whether it is on the move (or sharing a hex on
+/// the way), where, facing which way, how big, and what it shows.
+type Placed<'a> = (bool, Vec2, Vec2, f32, Counter<'a>);
+
+/// A key for the planes drawn into the mat's picture: it changes whenever
+/// any of them would look different.
+fn still_key(still: &[Placed], settings: &Settings) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    for (_, pos, dir, size, c) in still {
+        for f in [pos.x, pos.y, dir.x, dir.y, *size] {
+            f.to_bits().hash(&mut h);
+        }
+        (c.side, c.aircraft, c.unit, c.damaged, c.marker).hash(&mut h);
+        c.name_left.hash(&mut h);
+        c.mark.letter.hash(&mut h);
+        let f = c.mark.fill;
+        [f.r, f.g, f.b, f.a].map(f32::to_bits).hash(&mut h);
+    }
+    (settings.scheme as u8).hash(&mut h);
+    h.finish()
+}
+
+/// Tracer: dashes from the shooter's guns to the target (and back for
+/// return fire), a flash at the guns as each leaves, sparks where they
+/// strike.
+fn draw_tracers(ui: &Ui, v: &BoardView, bursts: &[anim::Burst]) {
+    for b in bursts {
+        let glow = Color::new(1.0, 0.55, 0.1, 0.4);
+        let core = Color::new(1.0, 0.95, 0.55, 1.0);
+        for (tail, head) in &b.dashes {
+            ui.line(*tail, *head, v.size * 0.18 + 3.0, glow);
+            ui.line(*tail, *head, 3.0, core);
+            ui.circle(*head, 2.5, WHITE);
+        }
+        if let Some((tail, _)) = b.dashes.last() {
+            if tail.distance(b.from) < v.size * 0.6 {
+                ui.circle(*tail, v.size * 0.16, Color::new(1.0, 0.8, 0.3, 0.8));
+            }
+        }
+        for (p, s) in &b.sparks {
+            let r = v.size * (0.12 + 0.25 * (1.0 - s));
+            ui.circle(*p, r, Color::new(1.0, 0.6, 0.1, 0.7 * s));
+            ui.circle(*p, r * 0.45, Color::new(1.0, 1.0, 0.8, *s));
+        }
+    }
+}
+
+/// A kill: a burst of flame, then the plane's smoke falling away.
+fn draw_explosions(ui: &Ui, v: &BoardView, explosions: &[(Vec2, f32)]) {
+    for (p, s) in explosions {
+        let burst = (s / 0.5).min(1.0);
+        if *s < 0.5 {
+            let r = v.size * (0.4 + burst * 0.9);
+            ui.circle(
+                *p,
+                r,
+                Color::new(1.0, 0.55 - burst * 0.4, 0.0, 1.0 - burst * 0.6),
+            );
+        }
+        for k in 0..5 {
+            let t = s - k as f32 * 0.12;
+            if t > 0.0 {
+                let q = *p + vec2(t * v.size * 0.6, t * t * v.size * 2.5);
+                let fade = (1.0 - s / 1.2).max(0.0);
+                ui.circle(
+                    q,
+                    v.size * (0.2 + t * 0.25),
+                    Color::new(0.2, 0.2, 0.2, 0.6 * fade),
+                );
+                if k == 0 {
+                    ui.circle(q, v.size * 0.18, Color::new(1.0, 0.45, 0.0, fade));
+                }
+            }
+        }
     }
 }

@@ -90,11 +90,32 @@ pub(super) fn fan_out<'c>(
     waiting: impl Fn(usize) -> Option<Waiting>,
     counter: impl Fn(usize) -> Counter<'c>,
 ) -> Vec<(Vec2, f32, Option<bool>)> {
-    let right = v.area.x + v.area.w;
+    let fan = Fan {
+        disp,
+        v,
+        right: v.area.x + v.area.w,
+        counter,
+    };
     let mut out = vec![(Vec2::ZERO, 1.0, Some(false)); disp.len()];
     let waits: Vec<Option<Waiting>> = (0..disp.len())
         .map(|i| waiting(i).filter(|_| disp[i].visible))
         .collect();
+    fan_stacks(disp, &waits, v, &mut out);
+    for (away, line, row) in edge_rows(&waits) {
+        fan.place_row(&waits, away, line, row, &mut out);
+    }
+    fan.name_planes(avoid, &mut out);
+    out
+}
+
+/// Planes that share a hex over the mat (none waiting beyond an edge):
+/// smaller, and spread along the screen's vertical.
+fn fan_stacks(
+    disp: &[Disp],
+    waits: &[Option<Waiting>],
+    v: &BoardView,
+    out: &mut [(Vec2, f32, Option<bool>)],
+) {
     for (i, d) in disp.iter().enumerate() {
         if !d.visible || waits[i].is_some() {
             continue;
@@ -112,15 +133,11 @@ pub(super) fn fan_out<'c>(
             out[i].1 = 0.7;
         }
     }
-    // The box a plane covers drawn at `at` and `scale`, named or not.
-    let reach = |i: usize, at: Vec2, scale: f32, named: bool| {
-        let mut c = counter(i);
-        if !named {
-            c.unit = None;
-        }
-        counter_reach(at, v.direction(disp[i].facing), v.size * scale, &c, right)
-    };
-    // Each edge's row: the planes in the order of their hexes along it.
+}
+
+/// Each edge's row: the direction away from the mat, a point of the line
+/// along the edge, and the planes in the order of their hexes along it.
+fn edge_rows(waits: &[Option<Waiting>]) -> Vec<(Vec2, Vec2, Vec<usize>)> {
     let mut rows: Vec<(Vec2, Vec2, Vec<usize>)> = Vec::new();
     for (i, w) in waits.iter().enumerate() {
         let Some(w) = w else { continue };
@@ -129,21 +146,66 @@ pub(super) fn fan_out<'c>(
             None => rows.push((w.away, w.line, vec![i])),
         }
     }
-    // A box's extent along a direction, from `t`.
-    let extent = |r: Rect, along: Vec2, t: f32| {
-        let c = [
-            r.point(),
-            r.point() + vec2(r.w, 0.0),
-            r.point() + vec2(0.0, r.h),
-            r.point() + r.size(),
-        ]
-        .map(|p| p.dot(along) - t);
-        (
-            c.iter().copied().fold(f32::MAX, f32::min),
-            c.iter().copied().fold(f32::MIN, f32::max),
+    rows
+}
+
+/// A box's extent along a direction, from `t`.
+fn extent(r: Rect, along: Vec2, t: f32) -> (f32, f32) {
+    let c = [
+        r.point(),
+        r.point() + vec2(r.w, 0.0),
+        r.point() + vec2(0.0, r.h),
+        r.point() + r.size(),
+    ]
+    .map(|p| p.dot(along) - t);
+    (
+        c.iter().copied().fold(f32::MAX, f32::min),
+        c.iter().copied().fold(f32::MIN, f32::max),
+    )
+}
+
+/// What `fan_out` places the planes by: how they are shown, the board,
+/// the right edge of its clip, and each plane's counter, named.
+struct Fan<'a, C> {
+    disp: &'a [Disp],
+    v: &'a BoardView,
+    right: f32,
+    counter: C,
+}
+
+impl<'c, C: Fn(usize) -> Counter<'c>> Fan<'_, C> {
+    fn counter(&self, i: usize) -> Counter<'c> {
+        (self.counter)(i)
+    }
+
+    /// The box a plane covers drawn at `at` and `scale`, named or not.
+    fn reach(&self, i: usize, at: Vec2, scale: f32, named: bool) -> Rect {
+        let mut c = self.counter(i);
+        if !named {
+            c.unit = None;
+        }
+        let v = self.v;
+        counter_reach(
+            at,
+            v.direction(self.disp[i].facing),
+            v.size * scale,
+            &c,
+            self.right,
         )
-    };
-    for (away, line, mut row) in rows {
+    }
+
+    /// The planes waiting beyond one edge, in one row along it, each as
+    /// near its column as the row allows and as large as lets the row fit
+    /// the board's area, the first of each unit in the row named.
+    fn place_row(
+        &self,
+        waits: &[Option<Waiting>],
+        away: Vec2,
+        line: Vec2,
+        mut row: Vec<usize>,
+        out: &mut [(Vec2, f32, Option<bool>)],
+    ) {
+        let (disp, v, right) = (self.disp, self.v, self.right);
         let along = vec2(-away.y, away.x);
         let want = |i: usize| v.center(disp[i].hex).dot(along);
         row.sort_by(|&a, &b| want(a).total_cmp(&want(b)).then(a.cmp(&b)));
@@ -167,7 +229,7 @@ pub(super) fn fan_out<'c>(
                     .iter()
                     .zip(&ts)
                     .zip(&named)
-                    .map(|((&i, &t), &nm)| extent(reach(i, at(t), scale, nm), along, t))
+                    .map(|((&i, &t), &nm)| extent(self.reach(i, at(t), scale, nm), along, t))
                     .collect();
                 fit = spread(&wanted, &extents, 2.0, room);
                 if let Some(f) = &fit {
@@ -191,7 +253,7 @@ pub(super) fn fan_out<'c>(
             .iter()
             .zip(&ts)
             .zip(&named)
-            .map(|((&i, &t), &nm)| extent(reach(i, at(t), scale, nm), away, 0.0).1)
+            .map(|((&i, &t), &nm)| extent(self.reach(i, at(t), scale, nm), away, 0.0).1)
             .fold(f32::MIN, f32::max)
             - (extent(v.area, away, 0.0).1 - 2.0);
         let back = away * over.max(0.0);
@@ -199,7 +261,7 @@ pub(super) fn fan_out<'c>(
             out[i] = (at(ts[k]) - back - v.center(disp[i].hex), scale, None);
             // Named where its plate stays in the area, on either side.
             if named[k] {
-                let mut c = counter(i);
+                let mut c = self.counter(i);
                 let at = v.center(disp[i].hex) + out[i].0;
                 out[i].2 = [false, true].into_iter().find(|&left| {
                     c.name_left = left;
@@ -212,58 +274,65 @@ pub(super) fn fan_out<'c>(
             }
         }
     }
-    // The names, around every plane's mark and body.
-    let centres: Vec<Vec2> = (0..disp.len())
-        .map(|i| v.center(disp[i].hex) + out[i].0)
-        .collect();
-    let centre = |i: usize| centres[i];
-    let shown: Vec<usize> = (0..disp.len()).filter(|&i| disp[i].visible).collect();
-    // Each plane's mark and type tag (no name may cover them) and body.
-    let marks: Vec<(usize, Rect, Option<Rect>, Rect)> = shown
-        .iter()
-        .map(|&i| {
-            let c = counter(i);
-            let size = v.size * out[i].1;
-            let (dot, dr, _) = label_places(centre(i), size, &c, right);
-            let mark = Rect::new(dot.x - dr, dot.y - dr, dr * 2.0, dr * 2.0);
-            let tag = tag_place(centre(i), size, &c, right).map(|t| t.0);
-            (i, mark, tag, reach(i, centre(i), out[i].1, false))
-        })
-        .collect();
-    let mut plates: Vec<Rect> = Vec::new();
-    for &i in &shown {
-        if out[i].2.is_none() {
-            continue;
-        }
-        let mut c = counter(i);
-        let mut sides = Vec::new();
-        for left in [false, true] {
-            c.name_left = left;
-            if let (_, _, Some((r, _))) = label_places(centre(i), v.size * out[i].1, &c, right) {
-                sides.push((left, r));
+
+    /// Each name goes right of its mark, else left, where it covers no
+    /// other plane's mark or name (and if it can, no other plane), else is
+    /// left out.
+    fn name_planes(&self, avoid: &[Rect], out: &mut [(Vec2, f32, Option<bool>)]) {
+        let (disp, v, right) = (self.disp, self.v, self.right);
+        // The names, around every plane's mark and body.
+        let centres: Vec<Vec2> = (0..disp.len())
+            .map(|i| v.center(disp[i].hex) + out[i].0)
+            .collect();
+        let centre = |i: usize| centres[i];
+        let shown: Vec<usize> = (0..disp.len()).filter(|&i| disp[i].visible).collect();
+        // Each plane's mark and type tag (no name may cover them) and body.
+        let marks: Vec<(usize, Rect, Option<Rect>, Rect)> = shown
+            .iter()
+            .map(|&i| {
+                let c = self.counter(i);
+                let size = v.size * out[i].1;
+                let (dot, dr, _) = label_places(centre(i), size, &c, right);
+                let mark = Rect::new(dot.x - dr, dot.y - dr, dr * 2.0, dr * 2.0);
+                let tag = tag_place(centre(i), size, &c, right).map(|t| t.0);
+                (i, mark, tag, self.reach(i, centre(i), out[i].1, false))
+            })
+            .collect();
+        let mut plates: Vec<Rect> = Vec::new();
+        for &i in &shown {
+            if out[i].2.is_none() {
+                continue;
             }
+            let mut c = self.counter(i);
+            let mut sides = Vec::new();
+            for left in [false, true] {
+                c.name_left = left;
+                if let (_, _, Some((r, _))) = label_places(centre(i), v.size * out[i].1, &c, right)
+                {
+                    sides.push((left, r));
+                }
+            }
+            let clear = |r: &Rect, bodies: bool| {
+                v.area.contains(r.point())
+                    && v.area.contains(r.point() + r.size())
+                    && !plates.iter().any(|o| o.overlaps(r))
+                    && !avoid.iter().any(|o| o.overlaps(r))
+                    && !marks.iter().any(|(j, m, t, b)| {
+                        *j != i
+                            && (m.overlaps(r)
+                                || t.is_some_and(|t| t.overlaps(r))
+                                || (bodies && b.overlaps(r)))
+                    })
+            };
+            let side = [true, false]
+                .into_iter()
+                .find_map(|bodies| sides.iter().find(|(_, r)| clear(r, bodies)));
+            out[i].2 = side.map(|(left, r)| {
+                plates.push(*r);
+                *left
+            });
         }
-        let clear = |r: &Rect, bodies: bool| {
-            v.area.contains(r.point())
-                && v.area.contains(r.point() + r.size())
-                && !plates.iter().any(|o| o.overlaps(r))
-                && !avoid.iter().any(|o| o.overlaps(r))
-                && !marks.iter().any(|(j, m, t, b)| {
-                    *j != i
-                        && (m.overlaps(r)
-                            || t.is_some_and(|t| t.overlaps(r))
-                            || (bodies && b.overlaps(r)))
-                })
-        };
-        let side = [true, false]
-            .into_iter()
-            .find_map(|bodies| sides.iter().find(|(_, r)| clear(r, bodies)));
-        out[i].2 = side.map(|(left, r)| {
-            plates.push(*r);
-            *left
-        });
     }
-    out
 }
 
 /// Places along a line for boxes that want to be at `wanted` (in order)
