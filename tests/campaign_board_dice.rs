@@ -9,13 +9,13 @@ mod campaign_common;
 use campaign_common::{play_out, shipped};
 use std::sync::Arc;
 use tally_ho::campaign::game::{Battles, Campaign, CampaignSetup, Event};
-use tally_ho::campaign::rules::{CampaignRules, WeatherRule};
+use tally_ho::campaign::rules::{CampaignValues, WeatherRule};
 use tally_ho::campaign::tactical::Outcome;
 use tally_ho::simple_hex::Side;
 
 /// A whole campaign played by the opponents, every fight that can go to
 /// `battles`' board on it, under `rules`.
-fn played(rules: Arc<CampaignRules>, battles: Battles, seed: u64) -> Campaign {
+fn played(rules: Arc<CampaignValues>, battles: Battles, seed: u64) -> Campaign {
     let (data, _) = shipped();
     let setup = CampaignSetup {
         battles,
@@ -53,7 +53,7 @@ fn battles(c: &Campaign) -> Vec<(usize, Option<usize>, Outcome, Vec<Event>)> {
     out
 }
 
-fn with(f: impl Fn(&mut CampaignRules)) -> Arc<CampaignRules> {
+fn with(f: impl Fn(&mut CampaignValues)) -> Arc<CampaignValues> {
     let (_, rules) = shipped();
     let mut r = (*rules).clone();
     f(&mut r);

@@ -4,11 +4,11 @@
 
 use tally_ho::campaign::data::{Group, Luftflotte, OrderOfBattle};
 use tally_ho::campaign::forces::{Forces, ForcesError, Holder, Place};
-use tally_ho::campaign::rules::{CampaignRules, Rotation};
+use tally_ho::campaign::rules::{CampaignValues, Rotation};
 use tally_ho::data::{self, campaign_rules::shipped_campaign_rules};
 use tally_ho::simple_hex::Side;
 
-fn setup() -> (OrderOfBattle, CampaignRules, Forces) {
+fn setup() -> (OrderOfBattle, CampaignValues, Forces) {
     let d = data::load_campaign_data().expect("the shipped campaign data load");
     let rules = shipped_campaign_rules().unwrap();
     let forces = Forces::new(&d.oob, rules.reserve_points);

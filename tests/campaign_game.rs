@@ -161,7 +161,7 @@ fn the_tallies_are_the_raids_and_squadrons_lost_and_the_verdict_follows_the_vict
 /// `raf` RAF squadrons lost and `german` Luftwaffe squadrons in the damaged
 /// boxes, under `rules`.
 fn ending(
-    rules: tally_ho::campaign::rules::CampaignRules,
+    rules: tally_ho::campaign::rules::CampaignValues,
     targets: u32,
     raf: u32,
     german: usize,

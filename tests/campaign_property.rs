@@ -11,10 +11,10 @@ use tally_ho::campaign::ai;
 use tally_ho::campaign::data::CampaignData;
 use tally_ho::campaign::forces::Place;
 use tally_ho::campaign::game::{Battles, Campaign, CampaignSetup, Event};
-use tally_ho::campaign::rules::{CampaignRules, WeatherRule};
+use tally_ho::campaign::rules::{CampaignValues, WeatherRule};
 
-fn shipped() -> (Arc<CampaignData>, Arc<CampaignRules>) {
-    static DATA: OnceLock<(Arc<CampaignData>, Arc<CampaignRules>)> = OnceLock::new();
+fn shipped() -> (Arc<CampaignData>, Arc<CampaignValues>) {
+    static DATA: OnceLock<(Arc<CampaignData>, Arc<CampaignValues>)> = OnceLock::new();
     DATA.get_or_init(|| {
         (
             Arc::new(tally_ho::data::load_campaign_data().unwrap()),

@@ -5,14 +5,14 @@
 use proptest::prelude::*;
 use tally_ho::campaign::deck::{CardKind, Deck, DeckCard};
 use tally_ho::campaign::dice::{Face, Pair};
-use tally_ho::campaign::rules::{CampaignRules, TurnEvent, WeatherRule};
+use tally_ho::campaign::rules::{CampaignValues, TurnEvent, WeatherRule};
 use tally_ho::campaign::score::{luftwaffe_rate_holds, verdict, Tally, Verdict};
 use tally_ho::campaign::weather::Weather;
 use tally_ho::common::dice::Dice;
 use tally_ho::data::campaign_rules::{load_campaign_rules, shipped_campaign_rules};
 use tally_ho::data::Source;
 
-fn rules() -> CampaignRules {
+fn rules() -> CampaignValues {
     shipped_campaign_rules().expect("the shipped campaign rules load")
 }
 

@@ -10,7 +10,7 @@ use proptest::prelude::*;
 use std::sync::{Arc, OnceLock};
 use tally_ho::campaign::data::CampaignData;
 use tally_ho::campaign::game::{Battles, Campaign, CampaignSetup};
-use tally_ho::campaign::rules::{CampaignRules, WeatherRule};
+use tally_ho::campaign::rules::{CampaignValues, WeatherRule};
 use tally_ho::common::game::{replayed, Rules};
 use tally_ho::family::{FamilyScenario, Game as Family, Setup};
 use tally_ho::simple_hex::{Game as SimpleHex, Options};
@@ -66,8 +66,8 @@ fn family_boards() -> &'static [Arc<FamilyScenario>; 2] {
     })
 }
 
-fn campaign_data() -> (Arc<CampaignData>, Arc<CampaignRules>) {
-    static DATA: OnceLock<(Arc<CampaignData>, Arc<CampaignRules>)> = OnceLock::new();
+fn campaign_data() -> (Arc<CampaignData>, Arc<CampaignValues>) {
+    static DATA: OnceLock<(Arc<CampaignData>, Arc<CampaignValues>)> = OnceLock::new();
     DATA.get_or_init(|| {
         (
             Arc::new(tally_ho::data::load_campaign_data().unwrap()),

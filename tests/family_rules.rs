@@ -31,13 +31,13 @@ fn face(climb: i8, heading: Heading) -> SpinnerFace {
     SpinnerFace { climb, heading }
 }
 
-fn shipped_rules() -> FamilyRules {
+fn shipped_rules() -> FamilyValues {
     data::load_family_rules(&data::family_rules_source()).unwrap()
 }
 
 /// The shipped rule numbers with the spinner replaced: one face forces it.
-fn rules_with(spinner: &[SpinnerFace]) -> FamilyRules {
-    FamilyRules {
+fn rules_with(spinner: &[SpinnerFace]) -> FamilyValues {
+    FamilyValues {
         spinner: spinner.to_vec(),
         ..shipped_rules()
     }
@@ -105,7 +105,7 @@ fn test_board(bombers: usize) -> FamilyBoardFile {
     )
 }
 
-fn scenario(file: &FamilyBoardFile, rules: FamilyRules) -> Arc<FamilyScenario> {
+fn scenario(file: &FamilyBoardFile, rules: FamilyValues) -> Arc<FamilyScenario> {
     Arc::new(FamilyScenario::build(file, rules).unwrap())
 }
 
@@ -2027,7 +2027,7 @@ fn turn_order_rotates_each_round() {
 /// flies off the west edge and comes straight back: it sits on its start
 /// square facing north every round, and a Spitfire waiting at (0,3), behind it
 /// at cruising altitude, shoots it down every round.
-fn shooting_gallery(rules: FamilyRules, short_game: bool, spitfire: SpitfireAt) -> Game {
+fn shooting_gallery(rules: FamilyValues, short_game: bool, spitfire: SpitfireAt) -> Game {
     let file = board(
         &["~111", "~111", "~111", "~111"],
         &[(Airfield, (2, 0)), (Aa, (3, 2))],
@@ -2035,7 +2035,7 @@ fn shooting_gallery(rules: FamilyRules, short_game: bool, spitfire: SpitfireAt) 
     );
     let sc = scenario(
         &file,
-        FamilyRules {
+        FamilyValues {
             spinner: vec![face(0, Heading::Port)],
             ..rules
         },
@@ -2187,7 +2187,7 @@ fn dusk_ends_an_unwon_game() {
     // shared game the one commander in play with the most kills (if any)
     // wins (`only_commanders_still_in_play_can_win_at_dusk`); in the solo
     // game nightfall is a defeat, whatever the kills.
-    let rules = FamilyRules {
+    let rules = FamilyValues {
         dusk_round: 2,
         solo: Level::ALL
             .map(|level| SoloDifficulty {
@@ -2600,7 +2600,7 @@ fn a_board_file_that_is_not_a_board_is_a_clear_error_never_a_panic() {
         "[1, 2",
         "\"unterminated",
         "FamilyBoardFile(name: 3)",
-        "FamilyRules()",
+        "FamilyValues()",
     ] {
         assert!(load_board(text).is_err(), "{text:?}");
     }
@@ -2914,7 +2914,7 @@ fn only_commanders_still_in_play_can_win_at_dusk() {
     // kill. Dusk after round 2. With fuel for it Red is still flying and wins
     // as the one leader; if Red runs out of fuel in round 2, Red is out of
     // the game, so nobody wins (not Red, the only commander with a kill).
-    let rules = FamilyRules {
+    let rules = FamilyValues {
         dusk_round: 2,
         ..rules_with(&[face(0, Heading::Beam)])
     };
@@ -2988,7 +2988,7 @@ fn a_radar_landing_costs_the_commander_that_rounds_turn() {
 fn the_solo_game_is_won_by_the_kills_before_the_difficultys_nightfall() {
     // One commander: nightfall comes after the difficulty's round and is a
     // defeat, even with kills (in the shared game a lone leader would win).
-    let rules = FamilyRules {
+    let rules = FamilyValues {
         solo: vec![
             SoloDifficulty {
                 level: Level::Recruit,

@@ -11,7 +11,7 @@ use mutate::Kind;
 use std::sync::LazyLock;
 use std::time::Duration;
 use tally_ho::campaign::data::CampaignData;
-use tally_ho::campaign::rules::CampaignRules;
+use tally_ho::campaign::rules::CampaignValues;
 use tally_ho::data::{self, campaign_rules, LoadErrors, Source};
 use tally_ho::record::{self, AnyRecord, Player};
 use tally_ho::settings::Settings;
@@ -26,7 +26,7 @@ const LIMIT: Duration = Duration::from_secs(120);
 
 static CAMPAIGN_DATA: LazyLock<CampaignData> =
     LazyLock::new(|| data::load_campaign_data().expect("the shipped campaign data"));
-static CAMPAIGN_RULES: LazyLock<CampaignRules> =
+static CAMPAIGN_RULES: LazyLock<CampaignValues> =
     LazyLock::new(|| campaign_rules::shipped_campaign_rules().expect("the shipped rules"));
 
 fn with_text(src: Source, text: &str) -> Source {

@@ -12,7 +12,7 @@
 //! battle is over when the raid has left the board, or after the rules'
 //! rounds.
 
-use super::rules::{CampaignRules, FamilyBoardRules};
+use super::rules::{CampaignValues, FamilyBoardRules};
 use super::tactical::{Meeting, Outcome, SquadronResult};
 use crate::common::hex::offset_of;
 use crate::family::{FamilyScenario, Game, Position, Raid, Return, SeatSetup, Setup, SpitfireAt};
@@ -51,7 +51,7 @@ impl std::fmt::Debug for FamilyTactical {
 /// along the north edge.
 #[allow(clippy::too_many_arguments)]
 pub fn start(
-    rules: &CampaignRules,
+    rules: &CampaignValues,
     raf: &[usize],
     luftwaffe: &[(usize, bool)],
     meeting: Meeting,

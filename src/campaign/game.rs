@@ -20,7 +20,7 @@ pub use super::state::{
 use super::check;
 use super::data::{CampaignData, Square};
 use super::family_board::FamilyTactical;
-use super::rules::{CampaignRules, WeatherRule};
+use super::rules::{CampaignValues, WeatherRule};
 use super::state::apply::apply;
 use super::tactical::{Battle, OnBoard, Tactical};
 use super::turn::Exec;
@@ -107,7 +107,7 @@ pub struct CampaignEngine {
 #[derive(Clone)]
 pub struct Start {
     pub data: Arc<CampaignData>,
-    pub rules: Arc<CampaignRules>,
+    pub rules: Arc<CampaignValues>,
     pub setup: CampaignSetup,
     pub position: Arc<Position>,
 }
@@ -182,7 +182,7 @@ impl Engine for CampaignEngine {
 
 impl Campaign {
     /// A new campaign, played up to the first decision.
-    pub fn new(data: Arc<CampaignData>, rules: Arc<CampaignRules>, setup: CampaignSetup) -> Self {
+    pub fn new(data: Arc<CampaignData>, rules: Arc<CampaignValues>, setup: CampaignSetup) -> Self {
         Self::build(data, rules, setup, Position::default(), true)
             .expect("the opening is a valid position")
     }
@@ -190,7 +190,7 @@ impl Campaign {
     /// Without the event log (for the simulator and the opponents' lookahead).
     pub fn new_quiet(
         data: Arc<CampaignData>,
-        rules: Arc<CampaignRules>,
+        rules: Arc<CampaignValues>,
         setup: CampaignSetup,
     ) -> Self {
         Self::build(data, rules, setup, Position::default(), false)
@@ -202,7 +202,7 @@ impl Campaign {
     /// to its next decision, as [`Position::next`] says.
     pub fn with_position(
         data: Arc<CampaignData>,
-        rules: Arc<CampaignRules>,
+        rules: Arc<CampaignValues>,
         setup: CampaignSetup,
         position: Position,
     ) -> Result<Self, PositionError> {
@@ -211,7 +211,7 @@ impl Campaign {
 
     fn build(
         data: Arc<CampaignData>,
-        rules: Arc<CampaignRules>,
+        rules: Arc<CampaignValues>,
         setup: CampaignSetup,
         position: Position,
         keep_events: bool,

@@ -7,7 +7,7 @@ use super::deck::{CardKind, DeckConfig};
 use super::dice::{DieFaces, Face, Pair};
 use crate::common::invalid::{earlier_same, too_long};
 use crate::common::Invalid;
-use crate::simple_hex::{AircraftFile, Side, SimpleHexRules};
+use crate::simple_hex::{AircraftFile, Side, SimpleHexValues};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -199,8 +199,8 @@ impl RaidRules {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct CampaignRules {
+#[serde(deny_unknown_fields, rename = "CampaignRules")]
+pub struct CampaignValues {
     /// The version of the campaign's data (this file, the map, the target
     /// cards, the order of battle and the board's aircraft), raised with
     /// every change of a value that changes what a campaign's commands play
@@ -282,7 +282,7 @@ pub struct BoardDice {
 #[derive(Clone, Debug, PartialEq)]
 pub struct FamilyTables {
     pub board: crate::family::FamilyBoardFile,
-    pub rules: crate::family::FamilyRules,
+    pub rules: crate::family::FamilyValues,
 }
 
 /// (R) An intercept fought on the family board (docs/RULES.md, "Intercepts
@@ -333,7 +333,7 @@ impl HitRate {
 #[derive(Clone, Debug, PartialEq)]
 pub struct HexTables {
     pub aircraft: AircraftFile,
-    pub rules: SimpleHexRules,
+    pub rules: SimpleHexValues,
 }
 
 /// An intercept fought on the Simple Hex board: how it is built from the
@@ -381,7 +381,7 @@ pub const MAX_EVENTS: usize = 256;
 /// rotation sets and their moves, cards removed, aircraft of the board).
 pub const MAX_ENTRIES: usize = 64;
 
-impl CampaignRules {
+impl CampaignValues {
     /// Every list of the file longer than any campaign needs, each at its
     /// first entry too many.
     fn too_long(&self) -> Vec<Invalid> {

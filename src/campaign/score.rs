@@ -2,7 +2,7 @@
 //! kept as two separate tallies (the sheet's playing cards); the Luftwaffe's
 //! losses are its damaged squadron cards.
 
-use super::rules::CampaignRules;
+use super::rules::CampaignValues;
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -70,13 +70,13 @@ pub fn spread_result(
 /// Luftwaffe must match the historical exchange of 6 RAF to 10 German) only
 /// comes true the other way round, so the side that runs out first has the
 /// lower loss rate.
-pub fn luftwaffe_rate_holds(tally: &Tally, rules: &CampaignRules) -> bool {
+pub fn luftwaffe_rate_holds(tally: &Tally, rules: &CampaignValues) -> bool {
     let (raf_hand, lw_hand) = rules.loss_hands;
     tally.luftwaffe_lost / lw_hand <= tally.raf_lost / raf_hand
 }
 
 /// Both sides deal the same number of full hands: the sheet's "6 to 10".
-pub fn loss_deal_tied(tally: &Tally, rules: &CampaignRules) -> bool {
+pub fn loss_deal_tied(tally: &Tally, rules: &CampaignValues) -> bool {
     let (raf_hand, lw_hand) = rules.loss_hands;
     tally.luftwaffe_lost / lw_hand == tally.raf_lost / raf_hand
 }
@@ -85,13 +85,13 @@ pub fn loss_deal_tied(tally: &Tally, rules: &CampaignRules) -> bool {
 /// win; more than 28 with the rate lost, or more than 21 (and fewer than 28)
 /// with a lower rate, a draw; anything else British. A tied deal counts as
 /// a lower rate for the draw as the rules' `loss_tie_draws` says.
-pub fn verdict(tally: &Tally, rules: &CampaignRules) -> Verdict {
+pub fn verdict(tally: &Tally, rules: &CampaignValues) -> Verdict {
     verdict_reading(tally, rules, rules.loss_tie_draws)
 }
 
 /// The verdict with a tied deal in the draw band read as `tie_draws` says,
 /// whatever the rules' reading (the simulator measures both).
-pub fn verdict_reading(tally: &Tally, rules: &CampaignRules, tie_draws: bool) -> Verdict {
+pub fn verdict_reading(tally: &Tally, rules: &CampaignValues, tie_draws: bool) -> Verdict {
     let rate = luftwaffe_rate_holds(tally, rules);
     let lower = rate && (tie_draws || !loss_deal_tied(tally, rules));
     let t = tally.targets;

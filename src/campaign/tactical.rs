@@ -12,7 +12,7 @@
 
 use super::event::Throw;
 use super::family_board::FamilyTactical;
-use super::rules::{CampaignRules, HexTables, TacticalRules};
+use super::rules::{CampaignValues, HexTables, TacticalRules};
 use crate::common::hex::End;
 use crate::simple_hex::{
     BoardSetup, Colour, Command as HexCommand, Game, Loc, Opening, Options, PlaneId, PlaneSetup,
@@ -409,7 +409,7 @@ pub struct Meeting {
 
 /// Starts the battle (its opening rolls are made now).
 pub fn start(
-    rules: &CampaignRules,
+    rules: &CampaignValues,
     raf: &[Flyer],
     luftwaffe: &[Flyer],
     meeting: Meeting,

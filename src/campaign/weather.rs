@@ -2,7 +2,7 @@
 //! the sheet's five rules. A respite turn: the Luftwaffe does not fly.
 
 use super::dice::{shuffle, Face};
-use super::rules::{CampaignRules, WeatherRule};
+use super::rules::{CampaignValues, WeatherRule};
 use crate::common::dice::Dice;
 use serde::{Deserialize, Serialize};
 
@@ -45,7 +45,7 @@ pub struct Weather {
 impl Weather {
     /// The weather of a campaign, its cards shuffled with `dice` under the
     /// weather cards rule.
-    pub fn new(rule: WeatherRule, rules: &CampaignRules, dice: &mut Dice) -> Weather {
+    pub fn new(rule: WeatherRule, rules: &CampaignValues, dice: &mut Dice) -> Weather {
         let mut cards = Vec::new();
         if rule == WeatherRule::Cards {
             cards = Weather::deck(rules);
@@ -61,7 +61,7 @@ impl Weather {
     }
 
     /// The weather cards before they are shuffled: the black ones first.
-    pub fn deck(rules: &CampaignRules) -> Vec<WeatherCard> {
+    pub fn deck(rules: &CampaignValues) -> Vec<WeatherCard> {
         let (black, red) = rules.weather_cards;
         let mut cards = vec![WeatherCard::Black; black as usize];
         cards.extend(std::iter::repeat_n(WeatherCard::Red, red as usize));
@@ -79,7 +79,7 @@ impl Weather {
     }
 
     /// The check at the standby phase of `turn` (1-based).
-    pub fn check(&self, turn: u8, rules: &CampaignRules, dice: &mut Dice) -> WeatherCheck {
+    pub fn check(&self, turn: u8, rules: &CampaignValues, dice: &mut Dice) -> WeatherCheck {
         let by_dice = |pairs: &[super::dice::Pair], dice: &mut Dice| {
             let lw = rules.luftwaffe_die.roll(dice);
             let raf = rules.raf_die.roll(dice);
@@ -104,7 +104,7 @@ impl Weather {
     }
 
     /// The check under a rule that throws no dice; `None` under a dice rule.
-    pub fn check_without_dice(&self, turn: u8, rules: &CampaignRules) -> Option<WeatherCheck> {
+    pub fn check_without_dice(&self, turn: u8, rules: &CampaignValues) -> Option<WeatherCheck> {
         let check = |flies: bool, card: Option<WeatherCard>| WeatherCheck {
             turn,
             flies,
@@ -128,7 +128,7 @@ impl Weather {
     pub fn respite_chance_36(
         rule: WeatherRule,
         phase: usize,
-        rules: &CampaignRules,
+        rules: &CampaignValues,
     ) -> Option<u32> {
         let pairs = match rule {
             WeatherRule::PhaseDice => &rules.phases[phase].respite_dice,

@@ -2,7 +2,7 @@
 
 use super::{parse, positioned, LoadErrors, Source};
 use crate::campaign::data::{CampaignData, Role};
-use crate::campaign::rules::{CampaignRules, FamilyTables, HexTables};
+use crate::campaign::rules::{CampaignValues, FamilyTables, HexTables};
 use crate::simple_hex::{AircraftFile, Invalid, Side};
 use std::sync::Arc;
 
@@ -33,7 +33,7 @@ pub fn campaign_family_board_source() -> Source {
 pub fn family_tables(
     board: &Source,
     src: &Source,
-    rules: &CampaignRules,
+    rules: &CampaignValues,
 ) -> Result<FamilyTables, LoadErrors> {
     let family_rules = super::family::load_family_rules(&super::family::family_rules_source())?;
     let file: crate::family::FamilyBoardFile = parse(&board.file, &board.text)?;
@@ -105,8 +105,8 @@ pub fn board_aircraft(extra: &Source) -> Result<AircraftFile, LoadErrors> {
 /// Loads and validates the campaign rules, with Simple Hex's shipped
 /// aircraft (and the campaign's own) and rule tables for the battles
 /// fought on the board.
-pub fn load_campaign_rules(src: &Source) -> Result<CampaignRules, LoadErrors> {
-    let mut rules: CampaignRules = parse(&src.file, &src.text)?;
+pub fn load_campaign_rules(src: &Source) -> Result<CampaignValues, LoadErrors> {
+    let mut rules: CampaignValues = parse(&src.file, &src.text)?;
     let found = rules.validate();
     if !found.is_empty() {
         return Err(positioned(&src.file, &src.text, found));
@@ -128,7 +128,7 @@ pub fn load_campaign_rules(src: &Source) -> Result<CampaignRules, LoadErrors> {
 /// Problems are placed in the rules file.
 pub fn check_against(
     src: &Source,
-    rules: &CampaignRules,
+    rules: &CampaignValues,
     data: &CampaignData,
 ) -> Result<(), LoadErrors> {
     let mut found = rules.validate_against(data);
@@ -149,6 +149,6 @@ pub fn check_against(
 }
 
 /// The shipped campaign rules, loaded and validated.
-pub fn shipped_campaign_rules() -> Result<CampaignRules, LoadErrors> {
+pub fn shipped_campaign_rules() -> Result<CampaignValues, LoadErrors> {
     load_campaign_rules(&campaign_rules_source())
 }

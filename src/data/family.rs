@@ -2,7 +2,7 @@
 //! board with them.
 
 use super::{parse, positioned, LoadError, LoadErrors, Source};
-use crate::family::{FamilyBoardFile, FamilyRules, FamilyScenario};
+use crate::family::{FamilyBoardFile, FamilyScenario, FamilyValues};
 use std::path::Path;
 
 /// The family game's boards shipped with the game: (name, file, text).
@@ -50,8 +50,8 @@ pub fn family_board_source(name_or_path: &str) -> Result<Source, LoadError> {
     })
 }
 
-pub fn load_family_rules(src: &Source) -> Result<FamilyRules, LoadErrors> {
-    let rules: FamilyRules = parse(&src.file, &src.text)?;
+pub fn load_family_rules(src: &Source) -> Result<FamilyValues, LoadErrors> {
+    let rules: FamilyValues = parse(&src.file, &src.text)?;
     let found = rules.validate();
     if found.is_empty() {
         Ok(rules)

@@ -3,7 +3,7 @@
 
 use super::{parse, positioned, LoadError, LoadErrors, Source};
 use crate::simple_hex::forces::{ForcesFile, SharesFile, AS_WRITTEN};
-use crate::simple_hex::{validate_aircraft, AircraftFile, Scenario, ScenarioFile, SimpleHexRules};
+use crate::simple_hex::{validate_aircraft, AircraftFile, Scenario, ScenarioFile, SimpleHexValues};
 use std::path::Path;
 
 /// The Simple Hex levels shipped with the game: (name, file, text).
@@ -137,8 +137,8 @@ pub fn load_aircraft(src: &Source) -> Result<AircraftFile, LoadErrors> {
     }
 }
 
-pub fn load_rules(src: &Source) -> Result<SimpleHexRules, LoadErrors> {
-    let rules: SimpleHexRules = parse(&src.file, &src.text)?;
+pub fn load_rules(src: &Source) -> Result<SimpleHexValues, LoadErrors> {
+    let rules: SimpleHexValues = parse(&src.file, &src.text)?;
     let found = rules.validate();
     if found.is_empty() {
         Ok(rules)

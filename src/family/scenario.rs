@@ -85,8 +85,8 @@ pub struct SpinnerFace {
 
 /// `levels/family/rules.ron`: every number of the family game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct FamilyRules {
+#[serde(deny_unknown_fields, rename = "FamilyRules")]
+pub struct FamilyValues {
     /// The highest notch of a pole (ground is 0; 1 and up are in the air).
     pub max_altitude: u8,
     /// Where bombers start and where a Spitfire climbs to on take-off.
@@ -126,7 +126,7 @@ pub struct SoloDifficulty {
     pub rounds_short: u32,
 }
 
-impl FamilyRules {
+impl FamilyValues {
     /// The solo difficulty of a level (validated: every level has one).
     pub fn solo(&self, level: Level) -> SoloDifficulty {
         self.solo
@@ -141,7 +141,7 @@ impl FamilyRules {
     }
 }
 
-impl FamilyRules {
+impl FamilyValues {
     pub fn validate(&self) -> Vec<Invalid> {
         if let Some(long) = too_long("spinner", &self.spinner, MAX_SPINNER_FACES, "faces") {
             return vec![long];
@@ -307,7 +307,7 @@ pub struct FamilyScenario {
     pub sectors: Vec<SectorSetup>,
     pub features: Vec<Feature>,
     pub starts: Vec<Hex>,
-    pub rules: FamilyRules,
+    pub rules: FamilyValues,
     /// A campaign's raid fought on this board (None: the family game).
     pub raid: Option<Raid>,
 }
@@ -342,7 +342,7 @@ pub const MAX_BOARD_SIDE: u32 = 40;
 impl FamilyScenario {
     pub fn build(
         file: &FamilyBoardFile,
-        rules: FamilyRules,
+        rules: FamilyValues,
     ) -> Result<FamilyScenario, Vec<Invalid>> {
         let long = too_long_lists(file);
         if !long.is_empty() {

@@ -20,7 +20,7 @@ pub struct Setup {
     /// First to three kills instead of five.
     pub short_game: bool,
     /// The solo game's difficulty (with one commander; see
-    /// `FamilyRules::solo`). Files written before it read as Veteran.
+    /// `FamilyValues::solo`). Files written before it read as Veteran.
     #[serde(default)]
     pub difficulty: Level,
 }

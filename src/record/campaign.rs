@@ -10,7 +10,7 @@
 use super::{fnv, RecordError, RecordOf, Recorded};
 use crate::campaign::data::CampaignData;
 use crate::campaign::game::{Battles, Campaign, CampaignSetup, State};
-use crate::campaign::rules::{CampaignRules, WeatherRule};
+use crate::campaign::rules::{CampaignValues, WeatherRule};
 use crate::campaign::score::{Tally, Verdict};
 use crate::data::{self, campaign_rules, LoadErrors};
 use crate::simple_hex::SpeedDice;
@@ -110,7 +110,7 @@ pub fn check_data_version(
 }
 
 /// The shipped campaign data and rules, loaded and validated.
-pub fn shipped() -> Result<(Arc<CampaignData>, Arc<CampaignRules>), LoadErrors> {
+pub fn shipped() -> Result<(Arc<CampaignData>, Arc<CampaignValues>), LoadErrors> {
     let data = data::load_campaign_data()?;
     let rules = campaign_rules::shipped_campaign_rules()?;
     campaign_rules::check_against(&campaign_rules::campaign_rules_source(), &rules, &data)?;

@@ -11,7 +11,7 @@ use crate::campaign::ai::Opponents;
 use crate::campaign::data::CampaignData;
 use crate::campaign::game::{Battles, Campaign, CampaignSetup, InterceptTally};
 use crate::campaign::rules::TurnEvent;
-use crate::campaign::rules::{CampaignRules, WeatherRule};
+use crate::campaign::rules::{CampaignValues, WeatherRule};
 use crate::campaign::score::{loss_deal_tied, luftwaffe_rate_holds, verdict_reading, Verdict};
 use crate::common::dice::sub_seed;
 use crate::common::game::{play_out, PlayOutError};
@@ -57,7 +57,7 @@ pub struct CampaignRun {
 /// planner and the controller timed.
 pub fn decisions(
     data: &Arc<CampaignData>,
-    rules: &Arc<CampaignRules>,
+    rules: &Arc<CampaignValues>,
     rule: WeatherRule,
     games: u64,
     seed: u64,
@@ -77,7 +77,7 @@ pub fn decisions(
 /// Luftwaffe planner at `levels[0]` and the RAF controller at `levels[1]`.
 pub fn play_campaign(
     data: &Arc<CampaignData>,
-    rules: &Arc<CampaignRules>,
+    rules: &Arc<CampaignValues>,
     rule: WeatherRule,
     battles: Battles,
     levels: [Level; 2],
@@ -240,7 +240,7 @@ pub struct Series {
 
 pub fn campaign_figures(
     data: &Arc<CampaignData>,
-    rules: &Arc<CampaignRules>,
+    rules: &Arc<CampaignValues>,
     series: Series,
     tick: &(dyn Fn(u64) + Sync),
 ) -> CampaignFigures {
@@ -708,7 +708,7 @@ pub fn points(verdict: Verdict) -> Vec<f64> {
 /// each side in turn (`sim::ladder`).
 pub fn campaign_ladder(
     data: &Arc<CampaignData>,
-    rules: &Arc<CampaignRules>,
+    rules: &Arc<CampaignValues>,
     rule: WeatherRule,
     seeds: u64,
     seed: u64,
@@ -742,7 +742,7 @@ pub fn campaign_ladder(
 /// `rule_spread_rows`.
 pub fn spread_rows(
     data: &Arc<CampaignData>,
-    rules: &Arc<CampaignRules>,
+    rules: &Arc<CampaignValues>,
     games: u64,
     seed: u64,
     threads: usize,
@@ -759,7 +759,7 @@ pub fn spread_rows(
 /// `campaign::score::spread_result`).
 pub fn rule_spread_rows(
     data: &Arc<CampaignData>,
-    rules: &Arc<CampaignRules>,
+    rules: &Arc<CampaignValues>,
     rule: WeatherRule,
     games: u64,
     seed: u64,

@@ -148,8 +148,8 @@ fn all_misses() -> FireTable {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SimpleHexRules {
+#[serde(deny_unknown_fields, rename = "SimpleHexRules")]
+pub struct SimpleHexValues {
     /// Activation die result needed (3: "3,4,5 or 6 activate").
     pub activation_min: u8,
     /// Repair-shop die result needed to return (3).
@@ -315,7 +315,7 @@ pub struct Scenario {
     pub opening: Opening,
     pub units: Vec<UnitDef>,
     pub aircraft: Vec<AircraftType>,
-    pub rules: SimpleHexRules,
+    pub rules: SimpleHexValues,
     /// The longest move any plane can have (sizes the search tables).
     pub max_allowance: u8,
     /// Face-down formations (a campaign dogfight's gruppen; none in Simple
@@ -345,7 +345,7 @@ fn check_table(path: &str, table: &FireTable, errors: &mut Vec<Invalid>) {
     }
 }
 
-impl SimpleHexRules {
+impl SimpleHexValues {
     pub fn validate(&self) -> Vec<Invalid> {
         let mut e = Vec::new();
         for (name, v) in [
@@ -442,7 +442,7 @@ impl Scenario {
     pub fn build(
         file: &ScenarioFile,
         aircraft: &AircraftFile,
-        rules: &SimpleHexRules,
+        rules: &SimpleHexValues,
     ) -> Result<Scenario, Vec<Invalid>> {
         if let Some(long) = too_long("units", &file.units, MAX_PLANES, "units") {
             return Err(vec![long]);

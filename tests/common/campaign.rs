@@ -9,12 +9,12 @@ use tally_ho::campaign::data::{CampaignData, Square};
 use tally_ho::campaign::game::{
     Battles, Campaign, CampaignSetup, Command, Event, Position, Stage, WingState,
 };
-use tally_ho::campaign::rules::{CampaignRules, WeatherRule};
+use tally_ho::campaign::rules::{CampaignValues, WeatherRule};
 use tally_ho::campaign::state::{FightAt, GeschwaderAt, Next, SquadronAt, WingAt};
 use tally_ho::common::game;
 
-pub fn shipped() -> (Arc<CampaignData>, Arc<CampaignRules>) {
-    static DATA: OnceLock<(Arc<CampaignData>, Arc<CampaignRules>)> = OnceLock::new();
+pub fn shipped() -> (Arc<CampaignData>, Arc<CampaignValues>) {
+    static DATA: OnceLock<(Arc<CampaignData>, Arc<CampaignValues>)> = OnceLock::new();
     DATA.get_or_init(|| tally_ho::record::campaign::shipped().expect("the shipped campaign loads"))
         .clone()
 }

@@ -8,7 +8,7 @@ use tally_ho::common::hex::{hex_from_offset, End, Facing};
 use tally_ho::data;
 use tally_ho::simple_hex::*;
 
-pub fn shipped_rules() -> SimpleHexRules {
+pub fn shipped_rules() -> SimpleHexValues {
     data::load_rules(&data::rules_source()).unwrap()
 }
 
@@ -29,7 +29,7 @@ pub fn placed(
     cols: u32,
     rows: u32,
     planes: &[Place],
-    tweak: impl FnOnce(&mut SimpleHexRules),
+    tweak: impl FnOnce(&mut SimpleHexValues),
 ) -> Arc<Scenario> {
     let mut units: Vec<UnitSetup> = Vec::new();
     for &(aircraft, colour, at, facing, damaged) in planes {

@@ -27,7 +27,7 @@ pub struct FamilyNew {
     airfields: Vec<Vec<String>>,
     airfields_of: Option<usize>,
     /// The rules file, read once for the solo difficulties' objectives.
-    rules: Option<Option<crate::family::FamilyRules>>,
+    rules: Option<Option<crate::family::FamilyValues>>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -651,7 +651,7 @@ pub fn help() -> &'static str {
 }
 
 /// The rules page for a rules file.
-pub fn help_for(rules: &crate::family::FamilyRules) -> String {
+pub fn help_for(rules: &crate::family::FamilyValues) -> String {
     let word = |n: u32| {
         const WORDS: [&str; 11] = [
             "no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",

@@ -56,7 +56,7 @@ use super::data::{CampaignData, Group, Luftflotte, Role, SquadronType, Square};
 use super::deck::{CardKind, Deck, DeckCard};
 use super::forces::{Forces, Holder, Place};
 use super::game::CampaignSetup;
-use super::rules::{CampaignRules, Rotation};
+use super::rules::{CampaignValues, Rotation};
 use super::score::{verdict, Tally, Verdict};
 use super::weather::Weather;
 use crate::simple_hex::Side;
@@ -74,7 +74,7 @@ pub fn distance(a: Square, b: Square) -> u8 {
 #[derive(Clone, PartialEq)]
 pub struct State {
     data: Arc<CampaignData>,
-    rules: Arc<CampaignRules>,
+    rules: Arc<CampaignValues>,
     setup: CampaignSetup,
     cards: Vec<DeckCard>,
     /// For each radar station of the map, its target card (if it is one).
@@ -141,7 +141,7 @@ impl State {
     /// the deck in card order, turn 0.
     pub(crate) fn new(
         data: Arc<CampaignData>,
-        rules: Arc<CampaignRules>,
+        rules: Arc<CampaignValues>,
         setup: CampaignSetup,
     ) -> State {
         let cards = data.targets.deck_cards();
@@ -217,7 +217,7 @@ impl State {
     pub fn data(&self) -> &Arc<CampaignData> {
         &self.data
     }
-    pub fn rules(&self) -> &Arc<CampaignRules> {
+    pub fn rules(&self) -> &Arc<CampaignValues> {
         &self.rules
     }
     pub fn setup(&self) -> CampaignSetup {

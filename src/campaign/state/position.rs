@@ -18,7 +18,7 @@ use crate::campaign::data::{CampaignData, Group, Square};
 use crate::campaign::deck::Deck;
 use crate::campaign::forces::Place;
 use crate::campaign::game::CampaignSetup;
-use crate::campaign::rules::{CampaignRules, Rotation, TurnEvent, WeatherRule};
+use crate::campaign::rules::{CampaignValues, Rotation, TurnEvent, WeatherRule};
 use crate::campaign::weather::{Weather, WeatherCard};
 use crate::simple_hex::Side;
 use serde::{Deserialize, Serialize};
@@ -352,7 +352,7 @@ impl Position {
     pub(crate) fn build(
         &self,
         data: Arc<CampaignData>,
-        rules: Arc<CampaignRules>,
+        rules: Arc<CampaignValues>,
         setup: CampaignSetup,
     ) -> Result<(State, Next, bool), PositionError> {
         use PositionError as E;

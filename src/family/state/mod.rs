@@ -9,7 +9,7 @@ mod apply;
 pub use apply::apply;
 
 use super::event::{Cause, Event, Return};
-use super::{FamilyRules, FamilyScenario, FeatureKind, Heading, Illegal, Plane, Position, Setup};
+use super::{FamilyScenario, FamilyValues, FeatureKind, Heading, Illegal, Plane, Position, Setup};
 use crate::common::given::Given;
 use crate::common::hex::{End, Facing};
 use hexx::Hex;
@@ -286,7 +286,7 @@ impl State {
         &self.scenario
     }
 
-    pub fn rules(&self) -> &FamilyRules {
+    pub fn rules(&self) -> &FamilyValues {
         &self.scenario.rules
     }
 
