@@ -4,7 +4,7 @@
 #![cfg(feature = "window")]
 
 use macroquad::prelude::KeyCode;
-use tally_ho::app::family::{FamilyBattle, Mode};
+use tally_ho::app::family::{FamilyTable, Mode};
 use tally_ho::app::script::{FamilyScript, Script};
 use tally_ho::app::ui::InputFrame;
 use tally_ho::app::{App, Screen};
@@ -18,7 +18,7 @@ use tally_ho::settings::AnimSpeed;
 mod screens;
 use screens::*;
 
-fn family(app: &App) -> &FamilyBattle {
+fn family(app: &App) -> &FamilyTable {
     app.family().expect("a family game on the stack")
 }
 

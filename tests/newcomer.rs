@@ -647,7 +647,7 @@ fn the_new_game_screen_offers_each_forces_setting_with_its_measured_share() {
     let even = forces.setting("even").unwrap().label.clone();
     click(&mut app, &even);
     click(&mut app, "Start");
-    let Some(b) = app.top().table::<tally_ho::app::simple_hex::Battle>() else {
+    let Some(b) = app.top().table::<tally_ho::app::simple_hex::HexTable>() else {
         panic!("a battle");
     };
     let sc = b.game.scenario();

@@ -5,7 +5,7 @@
 
 use macroquad::prelude::KeyCode;
 use tally_ho::app::script::{CampaignScript, Script};
-use tally_ho::app::simple_hex::Battle;
+use tally_ho::app::simple_hex::HexTable;
 use tally_ho::app::ui::InputFrame;
 use tally_ho::app::{App, Screen};
 use tally_ho::common::game::{GameKind, Rules};
@@ -350,7 +350,7 @@ fn a_save_handed_over_on_the_load_screen_is_kept_in_the_first_empty_slot_of_its_
     assert_eq!(list.entries.len(), 3, "the autosave and the two slots");
     // Loaded, it is the game as it was.
     click(&mut app, "Simple Hex dogfight, Slot 2");
-    match app.top().table::<Battle>() {
+    match app.top().table::<HexTable>() {
         Some(b) => assert_eq!(b.game.commands(), auto.commands.as_slice()),
         None => panic!(
             "loading the imported save opened the {} screen",

@@ -297,7 +297,10 @@ fn a_corrupt_save_is_reported_and_left_untouched() {
 
 /// The player's next input: place squadrons, end a finished move, or fly to
 /// the end hex nearest `toward`.
-fn fly_on(b: &tally_ho::app::simple_hex::Battle, toward: tally_ho::common::hex::End) -> InputFrame {
+fn fly_on(
+    b: &tally_ho::app::simple_hex::HexTable,
+    toward: tally_ho::common::hex::End,
+) -> InputFrame {
     match b.game.phase() {
         Phase::Moving(m) if m.remaining() == 0 => InputFrame::press(KeyCode::Space),
         Phase::Moving(_) => {
@@ -830,7 +833,7 @@ fn the_sides_speed_dice_are_shown_together_the_moving_planes_lit_and_flown_ones_
 
 /// The shots fired so far, as (attacker, target, hit, return fire's hit).
 fn shots_fired(
-    b: &tally_ho::app::simple_hex::Battle,
+    b: &tally_ho::app::simple_hex::HexTable,
 ) -> Vec<(
     tally_ho::simple_hex::PlaneId,
     tally_ho::simple_hex::PlaneId,

@@ -1,7 +1,7 @@
 //! The family game in the app shell: its menu entry, new-game screen,
 //! table and result screen behind the shell's traits.
 
-use super::{family_table, new_game_screen, result_screen, FamilyBattle, FamilyNew, FamilyScene};
+use super::{family_table, new_game_screen, result_screen, FamilyNew, FamilyScene, FamilyTable};
 use crate::app::games::{GameScreens, NewGameScreen, SceneScreens, Starter, TableScreen};
 use crate::app::ui::Ui;
 use crate::app::{App, Screen, Transition};
@@ -80,7 +80,7 @@ impl NewGameScreen for FamilyNew {
 impl SceneScreens for FamilyScene<Game> {
     const NAMES: (&'static str, &'static str) = ("family game", "family result");
     const WHEEL_SCROLLS_LOG: bool = false;
-    fn result(b: &mut FamilyBattle, ui: &mut Ui) -> Option<Transition> {
+    fn result(b: &mut FamilyTable, ui: &mut Ui) -> Option<Transition> {
         let (watch, menu) = result_screen(ui, b);
         if watch {
             let (g, commands) = (b.game.restart(true), b.game.commands().to_vec());
@@ -96,7 +96,7 @@ impl SceneScreens for FamilyScene<Game> {
 
 impl App {
     /// The topmost family game's table, played or over.
-    pub fn family(&self) -> Option<&FamilyBattle> {
+    pub fn family(&self) -> Option<&FamilyTable> {
         self.table()
     }
 }

@@ -132,7 +132,7 @@ pub struct FamilyScene<G = Game> {
 }
 
 /// A family game on its table.
-pub type FamilyBattle = Table<FamilyScene>;
+pub type FamilyTable = Table<FamilyScene>;
 
 /// A Spitfire with this much fuel or less is warned on the table, its gauge
 /// turns red and the log says so: it must soon land or fall.
@@ -423,7 +423,7 @@ impl<G: FamilyGame> Scene for FamilyScene<G> {
 }
 
 /// A family game on its table: `commanders` in seat order.
-pub fn family_table(game: Game, commanders: Vec<Player>) -> FamilyBattle {
+pub fn family_table(game: Game, commanders: Vec<Player>) -> FamilyTable {
     let scene = FamilyScene::new(&game, &commanders);
     let levels: Vec<_> = commanders.iter().map(|p| p.level).collect();
     Table::new(game, scene, commanders, Ai::with_levels(&levels))

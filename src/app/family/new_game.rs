@@ -1,6 +1,6 @@
 //! The family game's new-game screen, its result screen and its rules page.
 
-use super::{family_table, sector_colour, FamilyBattle};
+use super::{family_table, sector_colour, FamilyTable};
 use crate::app::spread_view::{self, Placing};
 use crate::app::ui::{self, Ui, ACCENT, INK, PAPER};
 use crate::common::spread::SpreadTable;
@@ -88,7 +88,7 @@ impl FamilyNew {
     }
 
     /// The game this screen describes.
-    pub fn start(&self) -> Result<FamilyBattle, String> {
+    pub fn start(&self) -> Result<FamilyTable, String> {
         let (name, _, _) =
             crate::data::FAMILY_BOARDS[self.board % crate::data::FAMILY_BOARDS.len()];
         let sc = crate::data::load_family(name).map_err(|e| e.to_string())?;
@@ -446,7 +446,7 @@ fn shipped_spreads() -> Option<&'static SpreadTable> {
 /// game by the leader's kills), and what was won ("win for Player 1
 /// (Red)"). None when the set-up is not measured (a board file of the
 /// player's own, a campaign's intercept) or the game is not over.
-pub fn placing(b: &FamilyBattle) -> Option<(Placing, String)> {
+pub fn placing(b: &FamilyTable) -> Option<(Placing, String)> {
     use crate::family::spread;
     let g = &b.game;
     g.ending()?;
@@ -477,7 +477,7 @@ pub fn placing(b: &FamilyBattle) -> Option<(Placing, String)> {
 }
 
 /// The family game's result screen body: who won and each commander's tally.
-pub fn result_screen(ui: &mut Ui, b: &FamilyBattle) -> (bool, bool) {
+pub fn result_screen(ui: &mut Ui, b: &FamilyTable) -> (bool, bool) {
     let g = &b.game;
     ui.rect(
         Rect::new(0.0, 0.0, ui.w, ui.h),
@@ -586,7 +586,7 @@ pub fn result_screen(ui: &mut Ui, b: &FamilyBattle) -> (bool, bool) {
 
 /// What decided a finished family game (the winning kill and its round, or
 /// why nobody won), and the Spitfires lost by cause.
-pub fn debrief(b: &FamilyBattle) -> (String, String) {
+pub fn debrief(b: &FamilyTable) -> (String, String) {
     use crate::family::{Cause, Event};
     let g = &b.game;
     let mut round = 0;

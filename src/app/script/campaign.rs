@@ -21,7 +21,7 @@ pub enum CampaignMoment {
     InterceptChoice,
     HowToFight,
     HexBattle,
-    FamilyBattle,
+    FamilyTable,
     BattleResult,
     MapAfter,
     RafMovement,
@@ -39,7 +39,7 @@ impl Shot for CampaignMoment {
             CampaignMoment::InterceptChoice => "campaign-intercept-choice.png",
             CampaignMoment::HowToFight => "campaign-how-to-fight.png",
             CampaignMoment::HexBattle => "campaign-hex-battle.png",
-            CampaignMoment::FamilyBattle => "campaign-family-battle.png",
+            CampaignMoment::FamilyTable => "campaign-family-battle.png",
             CampaignMoment::BattleResult => "campaign-battle-result.png",
             CampaignMoment::MapAfter => "campaign-map-after.png",
             CampaignMoment::RafMovement => "campaign-raf-movement.png",
@@ -324,7 +324,7 @@ impl CampaignScript {
             if g.round() >= 3
                 && !b.busy()
                 && b.human_commander().is_some()
-                && self.seen.first(CampaignMoment::FamilyBattle)
+                && self.seen.first(CampaignMoment::FamilyTable)
             {
                 self.wait = 1;
                 return Some(InputFrame::idle());

@@ -133,7 +133,7 @@ impl FamilyScript {
                 click("Start")
             }
             Screen::Table(b) if b.kind() == GameKind::Family => {
-                self.family(app, b.get::<crate::app::family::FamilyBattle>())
+                self.family(app, b.get::<crate::app::family::FamilyTable>())
             }
             Screen::ConfirmNew(_) => click("Replace it and start"),
             Screen::Result(_) => {

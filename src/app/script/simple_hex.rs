@@ -168,7 +168,7 @@ impl ScriptedPlayer {
                 Self::click_button(app, "Start").unwrap_or_default()
             }
             Screen::Table(b) if b.kind() == GameKind::SimpleHex => {
-                self.battle(b.get::<crate::app::simple_hex::Battle>())
+                self.battle(b.get::<crate::app::simple_hex::HexTable>())
             }
             Screen::Result(t) if t.kind() == GameKind::SimpleHex => {
                 if self.seen.first(Moment::Result) {

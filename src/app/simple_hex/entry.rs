@@ -2,7 +2,7 @@
 //! result screen behind the shell's traits.
 
 use super::new_game::{new_game_screen, result_screen, start, NewGame};
-use super::{battle, Battle, HexScene};
+use super::{battle, HexScene, HexTable};
 use crate::app::games::{GameScreens, NewGameScreen, SceneScreens, Starter, TableScreen};
 use crate::app::ui::Ui;
 use crate::app::{App, Screen, Transition};
@@ -88,14 +88,14 @@ impl NewGameScreen for NewGame {
 impl SceneScreens for HexScene<Game> {
     const NAMES: (&'static str, &'static str) = ("battle", "result");
     const WHEEL_SCROLLS_LOG: bool = true;
-    fn result(t: &mut Battle, ui: &mut Ui) -> Option<Transition> {
+    fn result(t: &mut HexTable, ui: &mut Ui) -> Option<Transition> {
         result_screen(ui, t)
     }
 }
 
 impl App {
     /// The topmost Simple Hex battle, played or over.
-    pub fn battle(&self) -> Option<&Battle> {
+    pub fn battle(&self) -> Option<&HexTable> {
         self.table()
     }
 }

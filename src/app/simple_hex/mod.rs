@@ -130,7 +130,7 @@ pub struct HexScene<G> {
 }
 
 /// A game of Simple Hex on its table.
-pub type Battle = Table<HexScene<Game>>;
+pub type HexTable = Table<HexScene<Game>>;
 
 impl<G: HexGame> HexScene<G> {
     pub fn new(game: &G) -> HexScene<G> {
@@ -536,7 +536,7 @@ impl<G: HexGame> Table<HexScene<G>> {
 
 /// A game of Simple Hex on its table: `players` as a record lists them
 /// (the Luftwaffe, then the RAF), each computer seat at its level.
-pub fn battle(game: Game, players: Vec<crate::record::Player>) -> Battle {
+pub fn battle(game: Game, players: Vec<crate::record::Player>) -> HexTable {
     let scene = HexScene::new(&game);
     let level = |i: usize| players.get(i).map(|p| p.level).unwrap_or_default();
     let opponent = HexAi(Ai::at(level(0), level(1)));
@@ -566,7 +566,7 @@ pub fn shipped_shares() -> &'static Result<(ForcesFile, SharesFile), String> {
 /// computer's level (the Veteran's for two players; the top level for a
 /// game saved with a level since merged). None if that row is not
 /// measured (a level file of the player's own) or the game is not over.
-pub fn placing(b: &Battle) -> Option<Placing> {
+pub fn placing(b: &HexTable) -> Option<Placing> {
     let g = &b.game;
     let luftwaffe = g.winner()? == Side::German;
     let (forces, shares) = shipped_shares().as_ref().ok()?;

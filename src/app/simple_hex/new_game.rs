@@ -2,7 +2,7 @@
 
 use super::super::screens::{column, title, DIM_LIGHT};
 use super::super::{spread_view, Players, Screen, Transition};
-use super::Battle;
+use super::HexTable;
 use crate::app::simple_hex;
 use crate::app::ui::{self, fit_text, wrap_text, Ui, ACCENT, DIM, INK, PAPER};
 use crate::common::Level;
@@ -209,7 +209,7 @@ fn forces_panel(ui: &mut Ui, ng: &mut NewGame, panel: Rect) {
     }
 }
 
-pub(super) fn result_screen(ui: &mut Ui, b: &mut Battle) -> Option<Transition> {
+pub(super) fn result_screen(ui: &mut Ui, b: &mut HexTable) -> Option<Transition> {
     let g = &b.game;
     let winner = g.winner().map_or("Nobody", |w| w.name());
     title(
@@ -291,7 +291,7 @@ pub(super) fn result_screen(ui: &mut Ui, b: &mut Battle) -> Option<Transition> {
 }
 
 /// The game the screen's choices make, on its table.
-pub(super) fn start(ng: &NewGame) -> Result<Battle, String> {
+pub(super) fn start(ng: &NewGame) -> Result<HexTable, String> {
     let level = LEVEL_NAMES[ng.level % LEVEL_NAMES.len()];
     let names = difficulty_names();
     let difficulty = &names[ng.difficulty.min(names.len() - 1)];
