@@ -11,10 +11,11 @@ use tally_ho::app::{App, Screen};
 use tally_ho::campaign::forces::Place;
 use tally_ho::campaign::game::{Command, Event, Stage};
 use tally_ho::common::game::GameKind;
+use tally_ho::common::Side;
 use tally_ho::record::{AnyRecord, Player};
 use tally_ho::saves::{self, Slot};
 use tally_ho::settings::AnimSpeed;
-use tally_ho::simple_hex::{HexGame, Side};
+use tally_ho::simple_hex::HexGame;
 
 #[path = "common/campaign.rs"]
 mod campaign_common;

@@ -13,7 +13,7 @@ use tally_ho::campaign::game::{
 };
 use tally_ho::campaign::rules::WeatherRule;
 use tally_ho::campaign::state::{FightAt, GeschwaderAt, Job, Next, WingAt};
-use tally_ho::simple_hex::Side;
+use tally_ho::common::Side;
 
 const KG2: usize = 0;
 const BIGGIN: usize = 2;

@@ -11,7 +11,7 @@ use std::sync::Arc;
 use tally_ho::campaign::game::{Battles, Campaign, CampaignSetup, Event};
 use tally_ho::campaign::rules::{CampaignValues, WeatherRule};
 use tally_ho::campaign::tactical::Outcome;
-use tally_ho::simple_hex::Side;
+use tally_ho::common::Side;
 
 /// A whole campaign played by the opponents, every fight that can go to
 /// `battles`' board on it, under `rules`.

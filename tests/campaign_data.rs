@@ -5,8 +5,8 @@
 
 use tally_ho::campaign::data::*;
 use tally_ho::campaign::deck::CardKind;
+use tally_ho::common::Side;
 use tally_ho::data::{self, LoadErrors, Source};
-use tally_ho::simple_hex::Side;
 
 // ----- helpers -----
 

@@ -19,7 +19,7 @@ use tally_ho::campaign::game::{
 use tally_ho::campaign::rules::WeatherRule;
 use tally_ho::campaign::state::{Next, SquadronAt};
 use tally_ho::common::game::Rules;
-use tally_ho::simple_hex::Side;
+use tally_ho::common::Side;
 
 /// A command's kind, arguments aside.
 fn kind(c: &Command) -> std::mem::Discriminant<Command> {

@@ -11,10 +11,10 @@ use tally_ho::campaign::data::Role;
 use tally_ho::campaign::game::{Battles, Campaign, Command, Event, Stage};
 use tally_ho::campaign::rules::WeatherRule;
 use tally_ho::campaign::tactical::{Outcome, PLANES};
+use tally_ho::common::Side;
 use tally_ho::data::campaign_rules::{campaign_rules_source, load_campaign_rules};
 use tally_ho::data::Source;
 use tally_ho::family::{Command as FamilyCommand, Ending, Event as FamilyEvent, Return};
-use tally_ho::simple_hex::Side;
 
 fn at_family_battle(c: &Campaign) -> bool {
     matches!(c.stage(), Stage::Battle) && c.family_battle().is_some()

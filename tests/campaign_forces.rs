@@ -5,8 +5,8 @@
 use tally_ho::campaign::data::{Group, Luftflotte, OrderOfBattle};
 use tally_ho::campaign::forces::{Forces, ForcesError, Holder, Place};
 use tally_ho::campaign::rules::{CampaignValues, Rotation};
+use tally_ho::common::Side;
 use tally_ho::data::{self, campaign_rules::shipped_campaign_rules};
-use tally_ho::simple_hex::Side;
 
 fn setup() -> (OrderOfBattle, CampaignValues, Forces) {
     let d = data::load_campaign_data().expect("the shipped campaign data load");

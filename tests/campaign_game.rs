@@ -14,7 +14,7 @@ use tally_ho::campaign::data::Role;
 use tally_ho::campaign::game::{Campaign, CampaignSetup, Command, Event, RaidState, Stage};
 use tally_ho::campaign::rules::WeatherRule;
 use tally_ho::campaign::score::verdict;
-use tally_ho::simple_hex::Side;
+use tally_ho::common::Side;
 
 // ----- over whole campaigns -----
 

@@ -13,8 +13,8 @@ use tally_ho::campaign::data::{CampaignData, Square};
 use tally_ho::campaign::game::{Campaign, CampaignSetup, Command, Stage};
 use tally_ho::campaign::rules::{CampaignValues, WeatherRule};
 use tally_ho::common::game::GameKind;
+use tally_ho::common::Side;
 use tally_ho::record::{self, campaign::CampaignRecord, AnyRecord, Player, RecordError};
-use tally_ho::simple_hex::Side;
 
 fn shipped() -> (Arc<CampaignData>, Arc<CampaignValues>) {
     record::campaign::shipped().expect("the shipped campaign loads")

@@ -10,7 +10,7 @@ use tally_ho::campaign::game::{Campaign, CampaignSetup, Command, Stage};
 use tally_ho::campaign::rules::WeatherRule;
 use tally_ho::campaign::state::{GeschwaderAt, Next, Position};
 use tally_ho::common::Level;
-use tally_ho::simple_hex::Side;
+use tally_ho::common::Side;
 
 /// Two wings of No. 11 Group, and a raid of two squadrons over the Channel
 /// (its target and its squadrons as given), the RAF to decide `stage`.

@@ -10,9 +10,10 @@ use tally_ho::campaign::forces::Place;
 use tally_ho::campaign::game::{Battles, BombRun, Campaign, CampaignSetup, Command, Event, Stage};
 use tally_ho::campaign::rules::{HitRate, WeatherRule};
 use tally_ho::campaign::tactical::{short_name, Outcome};
+use tally_ho::common::Side;
 use tally_ho::data::campaign_rules::{campaign_rules_source, check_against, load_campaign_rules};
 use tally_ho::data::Source;
-use tally_ho::simple_hex::{Colour, Command as HexCommand, Side};
+use tally_ho::simple_hex::{Colour, Command as HexCommand};
 
 fn campaign(battles: Battles, seed: u64) -> Campaign {
     let (data, rules) = tally_ho::record::campaign::shipped().expect("shipped campaign");

@@ -3,9 +3,10 @@
 //! as the sheet's units do.
 
 use std::sync::Arc;
+use tally_ho::common::Side;
 use tally_ho::data::{self, Source};
 use tally_ho::simple_hex::forces::{AS_WRITTEN, EVEN};
-use tally_ho::simple_hex::{Event, Game, Options, Scenario, Side};
+use tally_ho::simple_hex::{Event, Game, Options, Scenario};
 
 fn planes(s: &Scenario, side: Side) -> usize {
     s.units

@@ -11,10 +11,11 @@ use tally_ho::campaign::ai as campaign_ai;
 use tally_ho::campaign::game::{Battles, Campaign, CampaignSetup};
 use tally_ho::campaign::rules::WeatherRule;
 use tally_ho::common::game::GameKind;
+use tally_ho::common::Side;
 use tally_ho::data;
 use tally_ho::family::{self, Position, Setup as Seats, SpitfireAt};
 use tally_ho::record::{self, AnyRecord, Player, RecordError, RecordOf, Recorded};
-use tally_ho::simple_hex::{ai, Command, Event, Game, Options, Side, SpeedDice};
+use tally_ho::simple_hex::{ai, Command, Event, Game, Options, SpeedDice};
 
 const HERE: &str = ".";
 

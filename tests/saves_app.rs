@@ -9,11 +9,12 @@ use tally_ho::app::simple_hex::HexTable;
 use tally_ho::app::ui::InputFrame;
 use tally_ho::app::{App, Screen};
 use tally_ho::common::game::{GameKind, Rules};
+use tally_ho::common::Side;
 use tally_ho::data::{LoadError, Source};
 use tally_ho::record::{self, AnyRecord};
 use tally_ho::saves::{self, Slot};
 use tally_ho::settings::AnimSpeed;
-use tally_ho::simple_hex::{ai::Ai, Phase, Side};
+use tally_ho::simple_hex::{ai::Ai, Phase};
 
 #[path = "common/screens.rs"]
 mod screens;

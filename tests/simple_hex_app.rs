@@ -10,9 +10,10 @@ use tally_ho::app::ui::InputFrame;
 use tally_ho::app::Players;
 use tally_ho::app::{App, Screen};
 use tally_ho::common::game::GameKind;
+use tally_ho::common::Side;
 use tally_ho::saves::{self, Slot};
 use tally_ho::settings::AnimSpeed;
-use tally_ho::simple_hex::{Phase, Side};
+use tally_ho::simple_hex::Phase;
 use tally_ho::sound::Sfx;
 
 #[path = "common/screens.rs"]

@@ -1,9 +1,10 @@
 //! The simulator: same seed, same numbers, whatever the thread count.
 
 use std::sync::Arc;
+use tally_ho::common::Side;
 use tally_ho::data;
 use tally_ho::sim;
-use tally_ho::simple_hex::{Options, Side};
+use tally_ho::simple_hex::Options;
 
 #[test]
 fn same_seed_same_numbers_on_any_number_of_threads() {

@@ -5,8 +5,9 @@
 use super::ui::{Ui, ACCENT, INK, PAPER};
 use crate::common::hex::{hex_from_offset, End, Facing};
 use crate::common::silhouette::Silhouettes;
+use crate::common::Side;
 use crate::settings::Scheme;
-use crate::simple_hex::{Colour, Side};
+use crate::simple_hex::Colour;
 use hexx::{Hex, HexLayout};
 use macroquad::prelude::*;
 use std::sync::OnceLock;

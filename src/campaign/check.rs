@@ -8,7 +8,8 @@ use super::forces::{ForcesError, Holder, Place};
 use super::state::{distance, Stage, State, WingState};
 use super::tactical::Battle;
 use crate::common::words::{count, plural};
-use crate::simple_hex::{self, Command as HexCommand, Side};
+use crate::common::Side;
+use crate::simple_hex::{self, Command as HexCommand};
 use std::fmt;
 
 /// Why a command cannot be played.

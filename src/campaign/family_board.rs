@@ -15,8 +15,8 @@
 use super::rules::{CampaignValues, FamilyBoardRules};
 use super::tactical::{Meeting, Outcome, SquadronResult};
 use crate::common::hex::offset_of;
+use crate::common::Side;
 use crate::family::{FamilyScenario, Game, Position, Raid, Return, SeatSetup, Setup, SpitfireAt};
-use crate::simple_hex::Side;
 use std::sync::Arc;
 
 /// An intercept in progress on the family board.

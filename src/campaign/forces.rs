@@ -6,7 +6,7 @@
 
 use super::data::{Group, Luftflotte, OrderOfBattle};
 use super::rules::Rotation;
-use crate::simple_hex::Side;
+use crate::common::Side;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 

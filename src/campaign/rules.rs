@@ -7,7 +7,8 @@ use super::deck::{CardKind, DeckConfig};
 use super::dice::{DieFaces, Face, Pair};
 use crate::common::invalid::{earlier_same, too_long};
 use crate::common::Invalid;
-use crate::simple_hex::{AircraftFile, Side, SimpleHexValues};
+use crate::common::Side;
+use crate::simple_hex::{AircraftFile, SimpleHexValues};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 

@@ -5,7 +5,7 @@
 //! boxes by name and only counts of the other's. A screen asks here before
 //! it shows a side any of these; the opponents read only their own.
 
-use crate::simple_hex::Side;
+use crate::common::Side;
 
 /// Something of the campaign one side keeps from the other.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

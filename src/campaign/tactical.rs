@@ -14,9 +14,10 @@ use super::event::Throw;
 use super::family_board::FamilyTactical;
 use super::rules::{CampaignValues, HexTables, TacticalRules};
 use crate::common::hex::End;
+use crate::common::Side;
 use crate::simple_hex::{
     BoardSetup, Colour, Command as HexCommand, Game, Loc, Opening, Options, PlaneId, PlaneSetup,
-    Role, Scenario, ScenarioFile, Side, UnitId, UnitSetup,
+    Role, Scenario, ScenarioFile, UnitId, UnitSetup,
 };
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;

@@ -4,12 +4,13 @@
 use super::{say, Chosen, GameOpts, Res, Variant, WeatherArg};
 use crate::campaign::ai as campaign_ai;
 use crate::campaign::game::{Campaign, CampaignSetup};
+use crate::common::Side;
 use crate::data;
 use crate::family::Setup as FamilySetup;
 use crate::record;
 use crate::sim;
 use crate::simple_hex::ai::play_out;
-use crate::simple_hex::{Game, Side};
+use crate::simple_hex::Game;
 
 pub(super) fn replay(file: &std::path::Path) -> Res {
     // Errors of the re-run name the replay they are about.

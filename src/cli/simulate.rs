@@ -183,8 +183,8 @@ fn difficulties(level: &str, variant: Variant, run: &SimRun) -> Res {
         say!(
             "  {:<18} {:>3} v {:<2} {:>6.2}% ({:.2}-{:.2}) {:>7.2}% {:>10.2}",
             s.name,
-            planes(crate::simple_hex::Side::German),
-            planes(crate::simple_hex::Side::British),
+            planes(crate::common::Side::German),
+            planes(crate::common::Side::British),
             share(sum.german_wins),
             lo * 100.0,
             hi * 100.0,

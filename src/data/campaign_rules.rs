@@ -3,7 +3,8 @@
 use super::{parse, positioned, LoadErrors, Source};
 use crate::campaign::data::{CampaignData, Role};
 use crate::campaign::rules::{CampaignValues, FamilyTables, HexTables};
-use crate::simple_hex::{AircraftFile, Invalid, Side};
+use crate::common::Side;
+use crate::simple_hex::{AircraftFile, Invalid};
 use std::sync::Arc;
 
 const CAMPAIGN_RULES: (&str, &str) = (

@@ -34,7 +34,7 @@ pub struct Setup {
     pub data_version: u32,
     /// The side asked how each fight is fought (`CampaignSetup::asks`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub asks: Option<crate::simple_hex::Side>,
+    pub asks: Option<crate::common::Side>,
 }
 
 /// What a campaign came to.

@@ -15,9 +15,10 @@ use super::{
 use crate::campaign::game::{Campaign, CampaignSetup, Command as CampaignCommand};
 use crate::campaign::score::{Tally, Verdict};
 use crate::common::game::GameKind;
+use crate::common::Side;
 use crate::data;
 use crate::family::{Command as FamilyCommand, Ending, Position, Setup as Seats};
-use crate::simple_hex::{Command as HexCommand, Options, Side, SpeedDice};
+use crate::simple_hex::{Command as HexCommand, Options, SpeedDice};
 use serde::Deserialize;
 use std::path::Path;
 

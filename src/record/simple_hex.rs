@@ -3,9 +3,10 @@
 //! lost per type.
 
 use super::{fnv, resolve, RecordError, Recorded};
+use crate::common::Side;
 use crate::data;
 use crate::simple_hex::forces::AS_WRITTEN;
-use crate::simple_hex::{Game, Options, Side};
+use crate::simple_hex::{Game, Options};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 use std::sync::Arc;

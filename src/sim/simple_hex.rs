@@ -4,8 +4,9 @@
 use super::{quantile, run_indexed, wilson};
 use crate::common::dice::sub_seed;
 use crate::common::Level;
+use crate::common::Side;
 use crate::simple_hex::ai::{play_out_at, Ai, MAX_COMMANDS};
-use crate::simple_hex::{Game, Options, Scenario, Side};
+use crate::simple_hex::{Game, Options, Scenario};
 use std::sync::Arc;
 use std::time::Duration;
 

@@ -11,7 +11,7 @@ use crate::campaign::game::{BombRun, Event, RaidState};
 use crate::campaign::state::State;
 use crate::campaign::tactical::Outcome;
 use crate::common::words::{count, plural};
-use crate::simple_hex::Side;
+use crate::common::Side;
 use crate::sound::Sfx;
 
 /// A line of the log, as each side may read it.

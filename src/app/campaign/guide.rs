@@ -8,7 +8,7 @@ use super::input::Do;
 use super::CampaignScene;
 use crate::app::table::{Lesson, Pointer, Shared};
 use crate::campaign::game::{Campaign, Command, Event, Stage};
-use crate::simple_hex::Side;
+use crate::common::Side;
 use macroquad::prelude::*;
 
 impl CampaignScene {

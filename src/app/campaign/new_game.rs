@@ -6,7 +6,7 @@ use crate::app::ui::{Ui, INK, PAPER};
 use crate::campaign::game::{Battles, Campaign, CampaignSetup};
 use crate::campaign::rules::WeatherRule;
 use crate::common::Level;
-use crate::simple_hex::Side;
+use crate::common::Side;
 use macroquad::prelude::*;
 
 /// The sheet's name for each weather rule, with ours.

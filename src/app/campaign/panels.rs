@@ -24,7 +24,7 @@ use crate::campaign::rules::WeatherRule;
 use crate::campaign::score::luftwaffe_rate_holds;
 use crate::campaign::sight::{may_see, Secret};
 use crate::common::words::count;
-use crate::simple_hex::Side;
+use crate::common::Side;
 use macroquad::prelude::*;
 
 /// The panels' parchment, opaque (the log's layer is copied over it).

@@ -11,7 +11,7 @@ use crate::campaign::game::Campaign;
 use crate::campaign::score::{luftwaffe_rate_holds, Verdict};
 use crate::campaign::tactical::Outcome;
 use crate::common::words::count;
-use crate::simple_hex::Side;
+use crate::common::Side;
 use macroquad::prelude::*;
 
 /// A board battle just over, as it flowed back to the campaign: shown on

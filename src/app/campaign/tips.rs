@@ -11,7 +11,7 @@ use crate::campaign::forces::{Holder, Place};
 use crate::campaign::game::Campaign;
 use crate::campaign::sight::{may_see, Secret};
 use crate::common::words::count;
-use crate::simple_hex::Side;
+use crate::common::Side;
 use macroquad::prelude::*;
 
 impl CampaignScene {

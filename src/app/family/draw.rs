@@ -11,12 +11,12 @@ use crate::app::ui::paint::clear_background;
 use crate::app::ui::{self, draw_text, mix, Ui, ACCENT, DIM, INK, PAPER};
 use crate::common::hex::{hex_from_offset, End, Facing};
 use crate::common::words::count;
+use crate::common::Side;
 use crate::family::{
     column_letter, Choice, Command, Ending, FamilyGame, FamilyScenario, Feature, FeatureKind, Game,
     Heading, Order, Phase, Seat, Terrain,
 };
 use crate::settings::Scheme;
-use crate::simple_hex::Side;
 use macroquad::prelude::*;
 
 const SEA: Color = Color::new(0.38, 0.58, 0.78, 1.0);

@@ -14,11 +14,10 @@ use crate::app::board_view::{
 use crate::app::table::{CardKind, Shared};
 use crate::app::ui::paint::{clear_background, draw_rectangle, draw_rectangle_lines};
 use crate::app::ui::{draw_text, fit_text, text_width, Ui, ACCENT, INK, PAPER};
+use crate::common::Side;
 use crate::settings::Settings;
 use crate::simple_hex::movement::{self, StepTo};
-use crate::simple_hex::{
-    AttackOption, Effect, Fire, Game, Loc, Phase, PlaneId, Reach, Side, Speed,
-};
+use crate::simple_hex::{AttackOption, Effect, Fire, Game, Loc, Phase, PlaneId, Reach, Speed};
 use hexx::Hex;
 use macroquad::prelude::*;
 

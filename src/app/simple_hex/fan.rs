@@ -385,7 +385,8 @@ mod tests {
     };
     use crate::app::simple_hex::Disp;
     use crate::common::hex::{hex_from_offset, End};
-    use crate::simple_hex::{Colour, Side};
+    use crate::common::Side;
+    use crate::simple_hex::Colour;
     use macroquad::prelude::*;
 
     /// Three squadrons a side, all twelve planes of each side waiting in

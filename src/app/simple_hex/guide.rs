@@ -4,7 +4,8 @@
 
 use super::{HexGame, HexScene};
 use crate::app::table::{Lesson, Pointer, Shared};
-use crate::simple_hex::{Event, Game, Phase, Role, Side, Speed, State};
+use crate::common::Side;
+use crate::simple_hex::{Event, Game, Phase, Role, Speed, State};
 use macroquad::prelude::*;
 
 impl<G: HexGame> HexScene<G> {

@@ -4,7 +4,8 @@
 use super::{HexGame, HexScene};
 use crate::app::table::Act;
 use crate::app::ui::Ui;
-use crate::simple_hex::{ActiveMove, Command, Game, Illegal, Phase, PlaneId, Side, Step};
+use crate::common::Side;
+use crate::simple_hex::{ActiveMove, Command, Game, Illegal, Phase, PlaneId, Step};
 use hexx::Hex;
 use macroquad::prelude::*;
 

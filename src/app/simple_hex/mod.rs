@@ -31,12 +31,13 @@ use crate::common::game::{Opponent, Rules};
 use crate::common::hex::Facing;
 use crate::common::spread::Better;
 use crate::common::Level;
+use crate::common::Side;
 use crate::settings::{Scheme, Settings};
 use crate::simple_hex::ai::Ai;
 use crate::simple_hex::forces::{ForcesFile, SharesFile};
 pub use crate::simple_hex::HexGame;
 use crate::simple_hex::{
-    AttackOption, Command, Event, Game, Loc, MoveOptions, PlaneId, Reach, Side, State, Step,
+    AttackOption, Command, Event, Game, Loc, MoveOptions, PlaneId, Reach, State, Step,
 };
 use crate::sound::Sfx;
 use hexx::Hex;

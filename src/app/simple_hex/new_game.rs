@@ -6,9 +6,10 @@ use super::HexTable;
 use crate::app::simple_hex;
 use crate::app::ui::{self, fit_text, wrap_text, Ui, ACCENT, DIM, INK, PAPER};
 use crate::common::Level;
+use crate::common::Side;
 use crate::data;
 use crate::simple_hex::forces::{AS_WRITTEN, EVEN};
-use crate::simple_hex::{Game, Options, Side};
+use crate::simple_hex::{Game, Options};
 use macroquad::prelude::*;
 use std::sync::Arc;
 

@@ -3,7 +3,8 @@
 
 use super::FaceDown;
 use crate::common::words::count;
-use crate::simple_hex::{Game, Loss, PlaneId, Report, Role, Side, State};
+use crate::common::Side;
+use crate::simple_hex::{Game, Loss, PlaneId, Report, Role, State};
 
 /// How a plane was lost, in words.
 fn how(s: &State, fd: &FaceDown, loss: Loss) -> String {

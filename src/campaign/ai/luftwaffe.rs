@@ -7,7 +7,7 @@ use crate::campaign::data::{Luftflotte, Role, Square};
 use crate::campaign::deck::CardKind;
 use crate::campaign::game::{Campaign, Command, Stage, WingState};
 use crate::common::Level;
-use crate::simple_hex::Side;
+use crate::common::Side;
 
 /// How much the Luftwaffe wants a kind of target in a phase of the battle:
 /// the radar chain, airfields and factories first; Fighter Command in Alder

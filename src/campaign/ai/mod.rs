@@ -32,8 +32,8 @@ use super::data::Square;
 use super::game::{Campaign, Command, Stage};
 use crate::common::game::Opponent;
 use crate::common::Level;
+use crate::common::Side;
 use crate::simple_hex::ai::Ai as HexAi;
-use crate::simple_hex::Side;
 
 fn distance(a: Square, b: Square) -> i32 {
     (a.col - b.col).abs().max((a.row - b.row).abs())

@@ -10,7 +10,7 @@ use crate::campaign::forces::Holder;
 use crate::campaign::game::{Campaign, Command, RaidState, Stage, WingState};
 use crate::campaign::rules::TurnEvent;
 use crate::common::Level;
-use crate::simple_hex::Side;
+use crate::common::Side;
 
 pub(super) fn raf(c: &Campaign, level: Level) -> Option<Command> {
     match c.stage() {

@@ -18,7 +18,7 @@ use crate::campaign::event::{Event, Throw};
 use crate::campaign::rules::Rotation;
 use crate::campaign::tactical::{Fate, Outcome};
 use crate::campaign::weather::{Weather, WeatherCard};
-use crate::simple_hex::Side;
+use crate::common::Side;
 
 /// Writes one event into the state.
 pub fn apply(s: &mut State, event: &Event) {

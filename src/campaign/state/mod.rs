@@ -59,7 +59,7 @@ use super::game::CampaignSetup;
 use super::rules::{CampaignValues, Rotation};
 use super::score::{verdict, Tally, Verdict};
 use super::weather::Weather;
-use crate::simple_hex::Side;
+use crate::common::Side;
 use std::fmt;
 use std::sync::Arc;
 

@@ -6,7 +6,7 @@
 //! mutably, since the state that owns them gives them out by `&` only.
 
 use crate::campaign::data::Square;
-use crate::simple_hex::Side;
+use crate::common::Side;
 use serde::{Deserialize, Serialize};
 
 /// Where a wing is this turn.

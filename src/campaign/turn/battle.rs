@@ -7,7 +7,7 @@ use crate::campaign::check::allocation_options;
 use crate::campaign::event::Event;
 use crate::campaign::game::Battles;
 use crate::campaign::state::{Job, RaidState, Stage};
-use crate::simple_hex::Side;
+use crate::common::Side;
 
 impl Exec<'_> {
     pub(super) fn battle_step(&mut self) {

@@ -9,8 +9,9 @@ use crate::campaign::family_board;
 use crate::campaign::state::Stage;
 use crate::campaign::tactical::{self, Battle};
 use crate::common::dice::sub_seed;
+use crate::common::Side;
 use crate::family::Command as FamilyCommand;
-use crate::simple_hex::{Command as HexCommand, Side};
+use crate::simple_hex::Command as HexCommand;
 
 impl Exec<'_> {
     /// The intercept about to begin is fought on the hex board.

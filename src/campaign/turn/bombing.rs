@@ -5,7 +5,7 @@
 use super::Exec;
 use crate::campaign::deck::CardKind;
 use crate::campaign::event::{BombRun, Event, Throw};
-use crate::simple_hex::Side;
+use crate::common::Side;
 
 impl Exec<'_> {
     pub(super) fn bomb(&mut self, g: usize) {

@@ -13,7 +13,7 @@ use crate::campaign::game::Campaign;
 use crate::campaign::state::{Stage, State};
 use crate::campaign::tactical::{Battle, OnBoard, Tactical};
 use crate::common::dice::Dice;
-use crate::simple_hex::Side;
+use crate::common::Side;
 
 pub(crate) struct Exec<'a> {
     game: &'a mut Campaign,
