@@ -22,14 +22,10 @@ impl<G: FamilyGame> FamilyScene<G> {
                 out.push(("Wait (Space)".to_string(), Some(Command::Wait), None));
             }
             Phase::Turn { .. } => {
-                for m in [
-                    Mode::Change(2),
-                    Mode::Change(1),
-                    Mode::Change(0),
-                    Mode::Change(-1),
-                    Mode::Change(-2),
-                    Mode::Land,
-                ] {
+                // Climb to dive, as far as the rules let a Spitfire change
+                // altitude in place, then land.
+                let most = g.rules().climb_in_place as i8;
+                for m in (-most..=most).rev().map(Mode::Change).chain([Mode::Land]) {
                     out.push((m.label().to_string(), None, Some(m)));
                 }
                 out.push(("Do nothing (Space)".to_string(), Some(Command::Wait), None));
@@ -47,10 +43,11 @@ impl<G: FamilyGame> FamilyScene<G> {
                 Mode::Change(c) => c,
                 Mode::Land => 0,
             };
+            let most = g.rules().climb_in_place as i8;
             if k.key(KeyCode::Up) {
-                self.mode = Mode::Change((cur + 1).min(2));
+                self.mode = Mode::Change((cur + 1).min(most));
             } else if k.key(KeyCode::Down) {
-                self.mode = Mode::Change((cur - 1).max(-2));
+                self.mode = Mode::Change((cur - 1).max(-most));
             } else if k.key(KeyCode::L) {
                 self.mode = if self.mode == Mode::Land {
                     Mode::Change(0)
