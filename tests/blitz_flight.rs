@@ -135,3 +135,18 @@ fn a_bad_flight_table_is_reported_at_its_file_line_and_column() {
         placed(&data::load_blitz_flight(&bad).unwrap_err(), &bad, at, says);
     }
 }
+
+#[test]
+fn c4_as_the_screen_lists_it_is_the_engines_reading_of_every_roll() {
+    let (_, flight) = shipped();
+    let rows = flight.mechanical_check_rows();
+    assert_eq!(rows, vec![(1, 96, false), (97, 100, true)]);
+    for roll in 1..=100 {
+        let listed: Vec<bool> = rows
+            .iter()
+            .filter(|(from, to, _)| (*from..=*to).contains(&roll))
+            .map(|r| r.2)
+            .collect();
+        assert_eq!(listed, vec![flight.calls_for_check(roll)], "roll {roll}");
+    }
+}

@@ -114,6 +114,22 @@ pub struct FlightTables {
 }
 
 impl FlightTables {
+    /// C-4: whether this percentile roll calls for a check on Table K.
+    pub fn calls_for_check(&self, roll: i16) -> bool {
+        let (a, b) = self.mechanical_check;
+        (a..=b).contains(&roll)
+    }
+
+    /// C-4 as the rows of a percentile table: the rolls that mean nothing,
+    /// and those that call for a check on Table K.
+    pub fn mechanical_check_rows(&self) -> Vec<(i16, i16, bool)> {
+        let (a, b) = self.mechanical_check;
+        [(1, a - 1, false), (a, b, true), (b + 1, 100, false)]
+            .into_iter()
+            .filter(|(from, to, _)| from <= to)
+            .collect()
+    }
+
     /// Every problem with the file.
     pub fn validate(&self) -> Vec<Invalid> {
         let mut out = Vec::new();
@@ -197,8 +213,7 @@ impl FlightTables {
             .get(rolled.total() + self.spring(calendar, night));
         let c4 = rolled.double().then(|| {
             let r = Throw::D100.roll(dice);
-            let (a, b) = self.mechanical_check;
-            let check = (a..=b).contains(&r.total());
+            let check = self.calls_for_check(r.total());
             (r, check)
         });
         ZoneWeather {

@@ -5,8 +5,8 @@
 
 use super::movement::{self, StepTo};
 use super::{
-    Command, Event, FireTable, Game, Loc, Loss, Opening, Outcome, Phase, Plane, PlaneId, Role,
-    Side, Speed, SpeedDice, Step,
+    Command, Effect, Event, FireTable, Game, Loc, Loss, Opening, Outcome, Phase, Plane, PlaneId,
+    Role, Side, Speed, SpeedDice, Step,
 };
 use crate::common::dice::DieKind;
 
@@ -174,17 +174,17 @@ impl Game {
     }
 
     fn hit(&mut self, plane: PlaneId, outcome: Outcome, by: PlaneId) {
-        match outcome {
-            Outcome::Miss => {}
-            Outcome::Kill => self.emit(Event::Destroyed {
-                plane,
-                loss: Loss::Killed { by },
-            }),
-            Outcome::Damage if self.plane(plane).damaged => self.emit(Event::Destroyed {
-                plane,
-                loss: Loss::DamagedAgain { by },
-            }),
-            Outcome::Damage => self.emit(Event::Damaged { plane }),
+        match Effect::of(outcome, self.plane(plane).damaged) {
+            Effect::Miss => {}
+            Effect::Damaged => self.emit(Event::Damaged { plane }),
+            Effect::ShotDown => {
+                let loss = if outcome == Outcome::Kill {
+                    Loss::Killed { by }
+                } else {
+                    Loss::DamagedAgain { by }
+                };
+                self.emit(Event::Destroyed { plane, loss });
+            }
         }
     }
 

@@ -30,6 +30,17 @@ pub enum Effect {
 }
 
 impl Effect {
+    /// What a die's outcome does to a plane: a hit on a damaged plane
+    /// shoots it down.
+    pub fn of(outcome: Outcome, damaged: bool) -> Effect {
+        match outcome {
+            Outcome::Miss => Effect::Miss,
+            Outcome::Damage if damaged => Effect::ShotDown,
+            Outcome::Damage => Effect::Damaged,
+            Outcome::Kill => Effect::ShotDown,
+        }
+    }
+
     /// As a player reads it on the forecast.
     pub fn name(self) -> &'static str {
         match self {
@@ -240,12 +251,7 @@ impl State {
         Fire {
             shooter,
             target,
-            faces: table.map(|o| match o {
-                Outcome::Miss => Effect::Miss,
-                Outcome::Damage if damaged => Effect::ShotDown,
-                Outcome::Damage => Effect::Damaged,
-                Outcome::Kill => Effect::ShotDown,
-            }),
+            faces: table.map(|o| Effect::of(o, damaged)),
         }
     }
 

@@ -351,10 +351,15 @@ fn rows_of(t: &Tables, id: TableId) -> Vec<(i16, i16, String)> {
         TableId::C1 => rows(&t.flight.zone_weather),
         TableId::C2 => rows(&t.flight.icing),
         TableId::C3 => rows(&t.flight.lightning),
-        TableId::C4 => {
-            let (a, b) = t.flight.mechanical_check;
-            vec![(1, a - 1, "nothing".into()), (a, b, "check Table K".into())]
-        }
+        TableId::C4 => t
+            .flight
+            .mechanical_check_rows()
+            .into_iter()
+            .map(|(from, to, check)| {
+                let then = if check { "check Table K" } else { "nothing" };
+                (from, to, then.to_string())
+            })
+            .collect(),
         TableId::K => rows(&t.flight.mechanical),
         TableId::C8 => rows(&t.defences.detection.table),
         TableId::C9 => rows(&t.defences.interception.table),

@@ -7,7 +7,7 @@ use crate::app::table::Beat;
 use crate::common::words::count;
 use crate::common::Side;
 use crate::settings::Scheme;
-use crate::simple_hex::{Event, Loss, Outcome, PlaneId, State, Step};
+use crate::simple_hex::{Effect, Event, Loss, Outcome, PlaneId, State, Step};
 use crate::sound::Sfx;
 use hexx::Hex;
 use macroquad::prelude::*;
@@ -189,12 +189,12 @@ pub enum Verdict {
 }
 
 impl Verdict {
-    /// The die's outcome on a plane: a hit on a damaged plane shoots it down.
+    /// The die's outcome on a plane, as the rules rule it (`Effect::of`).
     pub fn of(outcome: Outcome, was_damaged: bool) -> Verdict {
-        match outcome {
-            Outcome::Miss => Verdict::Miss,
-            Outcome::Damage if !was_damaged => Verdict::Damaged,
-            Outcome::Damage | Outcome::Kill => Verdict::ShotDown,
+        match Effect::of(outcome, was_damaged) {
+            Effect::Miss => Verdict::Miss,
+            Effect::Damaged => Verdict::Damaged,
+            Effect::ShotDown => Verdict::ShotDown,
         }
     }
 
