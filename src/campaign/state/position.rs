@@ -355,8 +355,34 @@ impl Position {
         rules: Arc<CampaignValues>,
         setup: CampaignSetup,
     ) -> Result<(State, Next, bool), PositionError> {
-        use PositionError as E;
         let mut s = State::new(data.clone(), rules.clone(), setup);
+        let past_calendar = self.set_turn(&mut s, &rules)?;
+        self.apply_calendar(&mut s, &data, &rules, setup, past_calendar);
+        let mut look = Lookups::new(&s, &data);
+        let (on_top, aside) = self.read_squadrons(&s, &mut look)?;
+        let wings = self.read_wings(&mut look)?;
+        let (geschwader, targets) = self.read_geschwader(&mut look)?;
+        for (q, p) in aside {
+            s.forces.set_place(q, p);
+        }
+        self.place_formations(&mut s, wings, geschwader);
+        s.forces.return_to_top(&on_top);
+        self.set_reserves_and_allies(&mut s, &look)?;
+        self.set_fight(&mut s, &look)?;
+        self.set_jobs(&mut s)?;
+        self.deal_cards(&mut s, &look, targets)?;
+        self.set_damage(&mut s, &look)?;
+        let shuffle = self.set_steps(&mut s, setup)?;
+        if let Next::Decide(stage) = &self.next {
+            check_decision(&s, stage)?;
+        }
+        Ok((s, self.next.clone(), shuffle))
+    }
+
+    /// Checks the turn and Tally Ho phase and sets them, with the records
+    /// of the turns so far; true when the turn's calendar events are past.
+    fn set_turn(&self, s: &mut State, rules: &CampaignRules) -> Result<bool, PositionError> {
+        use PositionError as E;
         let turns = s.turns();
         if self.turn == 0 || self.turn > turns {
             return Err(E::NoSuchTurn {
@@ -399,8 +425,19 @@ impl Position {
         if let Some(r) = s.turn_records.last_mut().filter(|_| !begins) {
             r.flew = past_weather;
         }
+        Ok(past_calendar)
+    }
 
-        // What the calendar has made true by now.
+    /// What the calendar has made true by now, and what the position says
+    /// instead.
+    fn apply_calendar(
+        &self,
+        s: &mut State,
+        data: &CampaignData,
+        rules: &CampaignRules,
+        setup: CampaignSetup,
+        past_calendar: bool,
+    ) {
         let calendar = rules.calendar_for(setup.weather);
         for (t, e) in &calendar.events {
             if *t > self.turn || (*t == self.turn && !past_calendar) {
@@ -431,40 +468,28 @@ impl Position {
             s.forces
                 .withdraw_luftflotte(crate::campaign::data::Luftflotte::Five);
         }
+    }
 
-        // The squadrons.
-        let names: Vec<(String, Side)> = s
-            .forces
-            .squadrons
-            .iter()
-            .map(|q| (q.name.clone(), q.side))
-            .collect();
-        let squadron = |name: &str| {
-            names
-                .iter()
-                .position(|(n, _)| n == name)
-                .ok_or_else(|| E::UnknownSquadron(name.to_string()))
-        };
-        let mut placed: Vec<usize> = Vec::new();
-        let mut place = |q: usize, name: &str| {
-            if placed.contains(&q) {
-                return Err(E::SquadronTwice(name.to_string()));
-            }
-            placed.push(q);
-            Ok(())
-        };
+    /// The squadrons listed outside formations: those put on top of their
+    /// box, and those set aside with their place.
+    #[allow(clippy::type_complexity)]
+    fn read_squadrons(
+        &self,
+        s: &State,
+        look: &mut Lookups,
+    ) -> Result<(Vec<usize>, Vec<(usize, Place)>), PositionError> {
         let mut on_top = Vec::new();
         let mut aside = Vec::new();
         for (name, at) in &self.squadrons {
-            let q = squadron(name)?;
-            place(q, name)?;
+            let q = look.squadron(name)?;
+            look.place(q, name)?;
             match *at {
                 SquadronAt::Ready => on_top.push(q),
                 SquadronAt::Damaged => aside.push((q, Place::Damaged)),
                 SquadronAt::Withdrawn => aside.push((q, Place::Withdrawn)),
                 SquadronAt::StoodDown { back_on } => {
                     if back_on <= s.turn {
-                        return Err(E::StandsDownBack {
+                        return Err(PositionError::StandsDownBack {
                             squadron: name.clone(),
                             back_on,
                         });
@@ -473,55 +498,25 @@ impl Position {
                 }
             }
         }
-        let wing_named = |name: &str| {
-            data.oob
-                .wings
-                .iter()
-                .position(|w| w.name == name)
-                .ok_or_else(|| E::UnknownWing(name.to_string()))
-        };
-        let geschwader_named = |name: &str| {
-            data.oob
-                .geschwader
-                .iter()
-                .position(|g| g.name == name)
-                .ok_or_else(|| E::UnknownGeschwader(name.to_string()))
-        };
-        let on_map = |sq: Square| {
-            if data.map.contains(sq) {
-                Ok(sq)
-            } else {
-                Err(E::OffTheMap(sq))
-            }
-        };
-        let members = |list: &[String],
-                       side: Side,
-                       formation: &str,
-                       place: &mut dyn FnMut(usize, &str) -> Result<(), PositionError>|
-         -> Result<Vec<usize>, PositionError> {
-            let mut out = Vec::new();
-            for name in list {
-                let q = squadron(name)?;
-                place(q, name)?;
-                if names[q].1 != side {
-                    return Err(E::WrongSide {
-                        squadron: name.clone(),
-                        formation: formation.to_string(),
-                    });
-                }
-                out.push(q);
-            }
-            Ok(out)
-        };
+        Ok((on_top, aside))
+    }
+
+    /// The wings formed, by their index in the order of battle.
+    fn read_wings(&self, look: &mut Lookups) -> Result<Vec<(usize, WingNow)>, PositionError> {
+        use PositionError as E;
+        let data = look.data;
         let mut wings = Vec::new();
         for w in &self.wings {
-            let i = wing_named(&w.wing)?;
+            let i = look.wing_named(&w.wing)?;
             if wings.iter().any(|(j, _)| *j == i) {
                 return Err(E::WingTwice(w.wing.clone()));
             }
-            let squadrons = members(&w.squadrons, Side::British, &w.wing, &mut place)?;
+            let squadrons = look.members(&w.squadrons, Side::British, &w.wing)?;
             let mut now = WingNow::unformed(data.oob.wings[i].at);
-            now.at = w.at.map(on_map).transpose()?.unwrap_or(now.at);
+            now.at =
+                w.at.map(|sq| look.on_map(sq))
+                    .transpose()?
+                    .unwrap_or(now.at);
             now.state = w.state.unwrap_or(WingState::Ready);
             if let WingState::Intercepting(g) = now.state {
                 if g >= data.oob.geschwader.len() {
@@ -537,24 +532,32 @@ impl Position {
             now.moved = w.moved;
             wings.push((i, now));
         }
-        let card_named = |name: &str| {
-            data.targets
-                .find(name)
-                .map(|c| c as u16)
-                .ok_or_else(|| E::UnknownCard(name.to_string()))
-        };
+        Ok(wings)
+    }
+
+    /// The geschwader formed, by their index in the order of battle, and
+    /// the target cards they fly to.
+    #[allow(clippy::type_complexity)]
+    fn read_geschwader(
+        &self,
+        look: &mut Lookups,
+    ) -> Result<(Vec<(usize, GeschwaderNow)>, Vec<u16>), PositionError> {
         let mut geschwader = Vec::new();
         let mut targets = Vec::new();
         for g in &self.geschwader {
-            let i = geschwader_named(&g.geschwader)?;
+            let i = look.geschwader_named(&g.geschwader)?;
             if geschwader.iter().any(|(j, _)| *j == i) {
-                return Err(E::GeschwaderTwice(g.geschwader.clone()));
+                return Err(PositionError::GeschwaderTwice(g.geschwader.clone()));
             }
-            let squadrons = members(&g.squadrons, Side::German, &g.geschwader, &mut place)?;
-            let base = data.oob.geschwader[i].at;
+            let squadrons = look.members(&g.squadrons, Side::German, &g.geschwader)?;
+            let base = look.data.oob.geschwader[i].at;
             let mut now = GeschwaderNow::idle(base);
-            now.at = g.at.map(on_map).transpose()?.unwrap_or(base);
-            now.target = g.target.as_deref().map(card_named).transpose()?;
+            now.at = g.at.map(|sq| look.on_map(sq)).transpose()?.unwrap_or(base);
+            now.target = g
+                .target
+                .as_deref()
+                .map(|c| look.card_named(c))
+                .transpose()?;
             targets.extend(now.target);
             now.state = g.state.unwrap_or(if now.target.is_some() {
                 RaidState::Aloft
@@ -571,11 +574,16 @@ impl Position {
             now.turned_back = g.turned_back;
             geschwader.push((i, now));
         }
+        Ok((geschwader, targets))
+    }
 
-        // The squadrons in their places: set aside, in formations, on top.
-        for (q, p) in aside {
-            s.forces.set_place(q, p);
-        }
+    /// The wings and geschwader formed take their squadrons off the boards.
+    fn place_formations(
+        &self,
+        s: &mut State,
+        wings: Vec<(usize, WingNow)>,
+        geschwader: Vec<(usize, GeschwaderNow)>,
+    ) {
         for (i, w) in wings {
             for &q in &w.squadrons {
                 s.forces.set_place(q, Place::Alerted);
@@ -594,71 +602,94 @@ impl Position {
             }
             s.geschwader[i] = g;
         }
-        s.forces.return_to_top(&on_top);
+    }
+
+    /// 13 Group's reserve, the ace and the allied squadrons due.
+    fn set_reserves_and_allies(&self, s: &mut State, look: &Lookups) -> Result<(), PositionError> {
         if let Some(p) = self.reserve_points {
             s.forces.reserve_points = p;
         }
         if let Some(name) = &self.ace {
-            s.ace = Some(squadron(name)?);
+            s.ace = Some(look.squadron(name)?);
         }
         for (group, name) in &self.allies_due {
-            let g = Group::from_number(*group).ok_or(E::NoSuchGroup(*group))?;
+            let g = Group::from_number(*group).ok_or(PositionError::NoSuchGroup(*group))?;
             s.allies_due.push((g, name.clone()));
         }
+        Ok(())
+    }
 
-        // The fight.
-        if let Some(f) = &self.fight {
-            let g = geschwader_named(&f.geschwader)?;
-            let wings = f
-                .wings
+    /// The fight in progress, its squadrons among the formations fighting.
+    fn set_fight(&self, s: &mut State, look: &Lookups) -> Result<(), PositionError> {
+        let Some(f) = &self.fight else {
+            return Ok(());
+        };
+        let g = look.geschwader_named(&f.geschwader)?;
+        let wings = f
+            .wings
+            .iter()
+            .map(|w| look.wing_named(w))
+            .collect::<Result<Vec<_>, _>>()?;
+        let side_of = |names: &[String], within: &dyn Fn(usize) -> bool| {
+            names
                 .iter()
-                .map(|w| wing_named(w))
-                .collect::<Result<Vec<_>, _>>()?;
-            let side_of = |names: &[String], within: &dyn Fn(usize) -> bool| {
-                names
-                    .iter()
-                    .map(|n| {
-                        let q = squadron(n)?;
-                        if within(q) {
-                            Ok(q)
-                        } else {
-                            Err(E::NotInTheFight(n.clone()))
-                        }
-                    })
-                    .collect::<Result<Vec<_>, _>>()
-            };
-            let raf = side_of(&f.raf, &|q| {
-                wings.iter().any(|&w| s.wings[w].squadrons.contains(&q))
-            })?;
-            let luftwaffe = side_of(&f.luftwaffe, &|q| s.geschwader[g].squadrons.contains(&q))?;
-            let mut fight = Fight::new(f.intercept, g, wings, raf, luftwaffe);
-            fight.round = f.round;
-            fight.on_luftwaffe = f.on_luftwaffe;
-            fight.on_raf = f.on_raf;
-            fight.raf_stood_down = f.raf_stood_down;
-            fight.luftwaffe_stood_down = f.luftwaffe_stood_down;
-            s.fight = Some(fight);
-        }
+                .map(|n| {
+                    let q = look.squadron(n)?;
+                    if within(q) {
+                        Ok(q)
+                    } else {
+                        Err(PositionError::NotInTheFight(n.clone()))
+                    }
+                })
+                .collect::<Result<Vec<_>, _>>()
+        };
+        let raf = side_of(&f.raf, &|q| {
+            wings.iter().any(|&w| s.wings[w].squadrons.contains(&q))
+        })?;
+        let luftwaffe = side_of(&f.luftwaffe, &|q| s.geschwader[g].squadrons.contains(&q))?;
+        let mut fight = Fight::new(f.intercept, g, wings, raf, luftwaffe);
+        fight.round = f.round;
+        fight.on_luftwaffe = f.on_luftwaffe;
+        fight.on_raf = f.on_raf;
+        fight.raf_stood_down = f.raf_stood_down;
+        fight.luftwaffe_stood_down = f.luftwaffe_stood_down;
+        s.fight = Some(fight);
+        Ok(())
+    }
+
+    /// The battle step's jobs still to do, naming wings and geschwader
+    /// there are.
+    fn set_jobs(&self, s: &mut State) -> Result<(), PositionError> {
         for job in &self.jobs {
             let (w, g) = match *job {
                 Job::Intercept { wing, geschwader } => (Some(wing), geschwader),
                 Job::Dogfight { geschwader } | Job::Bomb { geschwader } => (None, geschwader),
             };
             if let Some(w) = w.filter(|&w| w >= s.wings.len()) {
-                return Err(E::NoSuchWing(w));
+                return Err(PositionError::NoSuchWing(w));
             }
             if g >= s.geschwader.len() {
-                return Err(E::NoSuchGeschwader(g));
+                return Err(PositionError::NoSuchGeschwader(g));
             }
         }
         s.jobs = self.jobs.iter().rev().cloned().collect();
+        Ok(())
+    }
 
-        // The cards.
+    /// The deck: the hand, the top of the draw pile, the cards out and
+    /// those used (with the geschwader's targets), each named once.
+    fn deal_cards(
+        &self,
+        s: &mut State,
+        look: &Lookups,
+        targets: Vec<u16>,
+    ) -> Result<(), PositionError> {
+        use PositionError as E;
         let mut seen: Vec<u16> = Vec::new();
         let mut cards = |names: &[String]| -> Result<Vec<u16>, PositionError> {
             let mut out = Vec::new();
             for name in names {
-                let c = card_named(name)?;
+                let c = look.card_named(name)?;
                 if seen.contains(&c) {
                     return Err(E::CardTwice(name.clone()));
                 }
@@ -674,7 +705,9 @@ impl Position {
         for t in targets {
             if !used.contains(&t) {
                 if seen.contains(&t) {
-                    return Err(E::CardTwice(data.targets.cards[t as usize].name.clone()));
+                    return Err(E::CardTwice(
+                        look.data.targets.cards[t as usize].name.clone(),
+                    ));
                 }
                 seen.push(t);
                 used.push(t);
@@ -685,11 +718,17 @@ impl Position {
         draw.extend(top.iter().rev());
         s.deck = Deck::arranged(total, draw, hand, out, used)
             .expect("every card is in one place: each was named once");
+        Ok(())
+    }
+
+    /// The hits on target cards, the targets bombed and the RAF's cards
+    /// for squadrons lost.
+    fn set_damage(&self, s: &mut State, look: &Lookups) -> Result<(), PositionError> {
         for (name, hits) in &self.damage {
-            let c = card_named(name)?;
-            let max = data.targets.cards[c as usize].hits;
+            let c = look.card_named(name)?;
+            let max = look.data.targets.cards[c as usize].hits;
             if *hits > max {
-                return Err(E::TooManyHits {
+                return Err(PositionError::TooManyHits {
                     card: name.clone(),
                     hits: *hits,
                     max,
@@ -705,8 +744,12 @@ impl Position {
                 .filter(|q| q.side == Side::British && q.place == Place::Damaged)
                 .count() as u32
         });
+        Ok(())
+    }
 
-        // The turn's steps so far.
+    /// The turn's steps so far: rotations, production and the weather
+    /// cards; true when the weather cards are still to be shuffled.
+    fn set_steps(&self, s: &mut State, setup: CampaignSetup) -> Result<bool, PositionError> {
         s.rotations_left = self.rotations.clone();
         (s.squadron_successes, s.ground_successes) = self.successes;
         s.throws_left = self.throws_left.unwrap_or(match &self.next {
@@ -715,8 +758,9 @@ impl Position {
         });
         let mut shuffle = setup.weather == WeatherRule::Cards;
         if let Some(cards) = &self.weather_cards {
+            let turns = s.turns();
             if cards.len() != turns as usize {
-                return Err(E::WeatherCards {
+                return Err(PositionError::WeatherCards {
                     given: cards.len(),
                     turns,
                 });
@@ -724,10 +768,104 @@ impl Position {
             s.weather = Weather::with_cards(setup.weather, cards.clone());
             shuffle = false;
         }
-        if let Next::Decide(stage) = &self.next {
-            check_decision(&s, stage)?;
+        Ok(shuffle)
+    }
+}
+
+/// What a position is read with: the order of battle and map, the
+/// squadrons' names and sides, and the squadrons placed so far (each may
+/// be placed once).
+struct Lookups<'a> {
+    data: &'a CampaignData,
+    names: Vec<(String, Side)>,
+    placed: Vec<usize>,
+}
+
+impl<'a> Lookups<'a> {
+    fn new(s: &State, data: &'a CampaignData) -> Lookups<'a> {
+        let names = s
+            .forces
+            .squadrons
+            .iter()
+            .map(|q| (q.name.clone(), q.side))
+            .collect();
+        Lookups {
+            data,
+            names,
+            placed: Vec::new(),
         }
-        Ok((s, self.next.clone(), shuffle))
+    }
+
+    fn squadron(&self, name: &str) -> Result<usize, PositionError> {
+        self.names
+            .iter()
+            .position(|(n, _)| n == name)
+            .ok_or_else(|| PositionError::UnknownSquadron(name.to_string()))
+    }
+
+    /// Squadron `q` (named `name`) is placed, once only.
+    fn place(&mut self, q: usize, name: &str) -> Result<(), PositionError> {
+        if self.placed.contains(&q) {
+            return Err(PositionError::SquadronTwice(name.to_string()));
+        }
+        self.placed.push(q);
+        Ok(())
+    }
+
+    fn wing_named(&self, name: &str) -> Result<usize, PositionError> {
+        self.data
+            .oob
+            .wings
+            .iter()
+            .position(|w| w.name == name)
+            .ok_or_else(|| PositionError::UnknownWing(name.to_string()))
+    }
+
+    fn geschwader_named(&self, name: &str) -> Result<usize, PositionError> {
+        self.data
+            .oob
+            .geschwader
+            .iter()
+            .position(|g| g.name == name)
+            .ok_or_else(|| PositionError::UnknownGeschwader(name.to_string()))
+    }
+
+    fn on_map(&self, sq: Square) -> Result<Square, PositionError> {
+        if self.data.map.contains(sq) {
+            Ok(sq)
+        } else {
+            Err(PositionError::OffTheMap(sq))
+        }
+    }
+
+    fn card_named(&self, name: &str) -> Result<u16, PositionError> {
+        self.data
+            .targets
+            .find(name)
+            .map(|c| c as u16)
+            .ok_or_else(|| PositionError::UnknownCard(name.to_string()))
+    }
+
+    /// A formation's squadrons, placed, all of `side`.
+    fn members(
+        &mut self,
+        list: &[String],
+        side: Side,
+        formation: &str,
+    ) -> Result<Vec<usize>, PositionError> {
+        let mut out = Vec::new();
+        for name in list {
+            let q = self.squadron(name)?;
+            self.place(q, name)?;
+            if self.names[q].1 != side {
+                return Err(PositionError::WrongSide {
+                    squadron: name.clone(),
+                    formation: formation.to_string(),
+                });
+            }
+            out.push(q);
+        }
+        Ok(out)
     }
 }
 
