@@ -20,7 +20,7 @@ use crate::campaign::forces::Place;
 use crate::campaign::game::CampaignSetup;
 use crate::campaign::rules::{CampaignValues, Rotation, TurnEvent, WeatherRule};
 use crate::campaign::weather::{Weather, WeatherCard};
-use crate::simple_hex::Side;
+use crate::common::Side;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::sync::Arc;
@@ -381,7 +381,7 @@ impl Position {
 
     /// Checks the turn and Tally Ho phase and sets them, with the records
     /// of the turns so far; true when the turn's calendar events are past.
-    fn set_turn(&self, s: &mut State, rules: &CampaignRules) -> Result<bool, PositionError> {
+    fn set_turn(&self, s: &mut State, rules: &CampaignValues) -> Result<bool, PositionError> {
         use PositionError as E;
         let turns = s.turns();
         if self.turn == 0 || self.turn > turns {
@@ -434,7 +434,7 @@ impl Position {
         &self,
         s: &mut State,
         data: &CampaignData,
-        rules: &CampaignRules,
+        rules: &CampaignValues,
         setup: CampaignSetup,
         past_calendar: bool,
     ) {
