@@ -1,7 +1,7 @@
 //! The bomber in flight, with the amendments' rules on headings, aborting,
 //! the stream and height (docs/RULES.md, "The night Blitz").
 
-use tally_ho::blitz::{Abort, Bomber, Failure, Heading, Leg, Position, Refused, Zone, ZoneMap};
+use tally_ho::blitz::{Abort, Bomber, Failure, Heading, Leg, Refused, Station, Zone, ZoneMap};
 use tally_ho::data;
 
 fn map() -> ZoneMap {
@@ -142,7 +142,7 @@ fn you_must_abort_an_outbound_mission_if_your_bomb_bay_doors_or_radio_beam_equip
 fn you_must_abort_an_outbound_mission_if_your_bombardier_moves_to_another_position() {
     use tally_ho::blitz::crew::{relieve_pilot, Relief, RELIEF};
     for mask in 0..16u32 {
-        let able = |p: Position| {
+        let able = |p: Station| {
             RELIEF
                 .iter()
                 .position(|&q| q == p)
@@ -155,18 +155,18 @@ fn you_must_abort_an_outbound_mission_if_your_bombardier_moves_to_another_positi
             if let Some(Relief { from, aborts }) = r {
                 assert_eq!(
                     aborts,
-                    from == Position::Bombardier && outbound,
+                    from == Station::Bombardier && outbound,
                     "{mask:04b}"
                 );
             }
         }
     }
     // Only the bombardier able: he moves, and outbound that aborts.
-    let only = |p: Position| p == Position::Bombardier;
+    let only = |p: Station| p == Station::Bombardier;
     assert_eq!(
         relieve_pilot(only, true),
         Some(Relief {
-            from: Position::Bombardier,
+            from: Station::Bombardier,
             aborts: true
         })
     );

@@ -4,7 +4,7 @@
 #[path = "common/blitz.rs"]
 mod blitz_common;
 use blitz_common::{placed, with};
-use tally_ho::blitz::{Crew, CrewFile, Date, Position, Status, Wound};
+use tally_ho::blitz::{Crew, CrewFile, Date, Station, Status, Wound};
 use tally_ho::data;
 
 fn file() -> CrewFile {
@@ -19,7 +19,7 @@ fn date(y: i32, m: u8, d: u8) -> Date {
 fn the_crew_is_five_named_men_at_the_he_111s_positions() {
     let f = file();
     let c = Crew::new(&f);
-    for (p, name) in Position::ALL.iter().zip(&f.crew) {
+    for (p, name) in Station::ALL.iter().zip(&f.crew) {
         let m = c.at(*p).unwrap();
         assert_eq!(&m.name, name);
         assert_eq!((m.missions, m.status), (0, Status::Fit));
@@ -37,42 +37,42 @@ fn your_bombardier_seriously_wounded_or_killed_or_moved_aborts_the_outbound_miss
         // `hit` says whether the man is disabled: the game then aborts
         // (tested in play in blitz_game.rs).
         let mut c = Crew::new(&f);
-        assert_eq!(c.hit(Position::Bombardier, w), aborts, "{w:?}");
+        assert_eq!(c.hit(Station::Bombardier, w), aborts, "{w:?}");
     }
     // Moving to another position: the bombardier takes the wounded pilot's
     // place, and the mission is aborted.
     let mut c = Crew::new(&f);
-    c.hit(Position::Pilot, Wound::Serious);
-    let bombardier = c.at(Position::Bombardier).unwrap().name.clone();
+    c.hit(Station::Pilot, Wound::Serious);
+    let bombardier = c.at(Station::Bombardier).unwrap().name.clone();
     assert!(c.spotting());
-    let relief = tally_ho::blitz::crew::relieve_pilot(|p| p == Position::Bombardier, true);
+    let relief = tally_ho::blitz::crew::relieve_pilot(|p| p == Station::Bombardier, true);
     assert_eq!(
         relief.map(|r| r.aborts),
         Some(true),
         "the bombardier moves: aborted"
     );
     assert_eq!(
-        c.change_places(Position::Bombardier, Position::Pilot),
+        c.change_places(Station::Bombardier, Station::Pilot),
         Some(true)
     );
-    assert_eq!(c.at(Position::Pilot).unwrap().name, bombardier);
+    assert_eq!(c.at(Station::Pilot).unwrap().name, bombardier);
     // ...which also stops him spotting night fighters below.
     assert!(!c.spotting());
     // Another man moving aborts nothing.
     let mut c = Crew::new(&f);
-    c.hit(Position::Pilot, Wound::Serious);
+    c.hit(Station::Pilot, Wound::Serious);
     assert_eq!(
-        c.change_places(Position::Engineer, Position::Pilot),
+        c.change_places(Station::Engineer, Station::Pilot),
         Some(false)
     );
     assert!(c.spotting());
     // A disabled man cannot move.
     let mut c = Crew::new(&f);
-    c.hit(Position::Gunner, Wound::Serious);
-    assert_eq!(c.change_places(Position::Gunner, Position::Pilot), None);
+    c.hit(Station::Gunner, Wound::Serious);
+    assert_eq!(c.change_places(Station::Gunner, Station::Pilot), None);
     // A bombardier seriously wounded spots nothing either.
     let mut c = Crew::new(&f);
-    c.hit(Position::Bombardier, Wound::Serious);
+    c.hit(Station::Bombardier, Wound::Serious);
     assert!(!c.spotting());
 }
 
@@ -81,14 +81,14 @@ fn crewmen_carry_their_wounds_and_missions_from_night_to_night() {
     let f = file();
     let mut c = Crew::new(&f);
     let night = date(1940, 11, 14);
-    let pilot = c.at(Position::Pilot).unwrap().name.clone();
-    c.hit(Position::Pilot, Wound::Light);
-    c.hit(Position::Radio, Wound::Serious);
-    c.hit(Position::Gunner, Wound::Killed);
-    c.hit(Position::Gunner, Wound::Light); // a worse wound stays
+    let pilot = c.at(Station::Pilot).unwrap().name.clone();
+    c.hit(Station::Pilot, Wound::Light);
+    c.hit(Station::Radio, Wound::Serious);
+    c.hit(Station::Gunner, Wound::Killed);
+    c.hit(Station::Gunner, Wound::Light); // a worse wound stays
     c.after_mission(night, &f, &[]);
     // The lightly wounded pilot flies on, one mission to his name.
-    let p = c.at(Position::Pilot).unwrap();
+    let p = c.at(Station::Pilot).unwrap();
     assert_eq!((&p.name, p.missions, p.status), (&pilot, 1, Status::Fit));
     // The gunner is dead and the radio operator in hospital: replaced.
     let dead = c.men.iter().find(|m| m.name == f.crew[4]).unwrap();
@@ -96,15 +96,15 @@ fn crewmen_carry_their_wounds_and_missions_from_night_to_night() {
     let hurt = c.men.iter().find(|m| m.name == f.crew[2]).unwrap();
     let back = Date::from_days(night.days() + f.hospital as i64);
     assert_eq!(hurt.status, Status::Hospital(back));
-    assert_eq!(c.at(Position::Gunner).unwrap().missions, 0);
+    assert_eq!(c.at(Station::Gunner).unwrap().missions, 0);
     // (replacements in the positions' order: radio operator, then gunner)
-    assert_eq!(c.at(Position::Radio).unwrap().name, f.replacements[0]);
-    assert_eq!(c.at(Position::Gunner).unwrap().name, f.replacements[1]);
+    assert_eq!(c.at(Station::Radio).unwrap().name, f.replacements[0]);
+    assert_eq!(c.at(Station::Gunner).unwrap().name, f.replacements[1]);
     // Back from hospital, he takes his place again.
     c.new_night(Date::from_days(back.days() - 1));
-    assert_eq!(c.at(Position::Radio).unwrap().name, f.replacements[0]);
+    assert_eq!(c.at(Station::Radio).unwrap().name, f.replacements[0]);
     c.new_night(back);
-    let r = c.at(Position::Radio).unwrap();
+    let r = c.at(Station::Radio).unwrap();
     assert_eq!((&r.name, r.missions), (&f.crew[2], 1));
     assert_eq!(
         c.men
@@ -120,8 +120,8 @@ fn crewmen_carry_their_wounds_and_missions_from_night_to_night() {
 fn crewmen_down_outside_the_green_zone_are_captured_and_replaced() {
     let f = file();
     let mut c = Crew::new(&f);
-    c.after_mission(date(1940, 12, 1), &f, &Position::ALL);
-    for (p, name) in Position::ALL.iter().zip(&f.crew) {
+    c.after_mission(date(1940, 12, 1), &f, &Station::ALL);
+    for (p, name) in Station::ALL.iter().zip(&f.crew) {
         let old = c.men.iter().find(|m| &m.name == name).unwrap();
         assert_eq!(old.status, Status::Captured);
         assert_ne!(&c.at(*p).unwrap().name, name);
@@ -181,14 +181,14 @@ fn men_learn_by_flying_and_a_replacement_comes_green() {
         c.after_mission(night, &f, &[]);
         night = night.next();
     }
-    assert_eq!(c.skill(Position::Pilot, &e, e.landing), 3);
-    assert_eq!(c.skill(Position::Bombardier, &e, e.bomb_run), 2);
+    assert_eq!(c.skill(Station::Pilot, &e, e.landing), 3);
+    assert_eq!(c.skill(Station::Bombardier, &e, e.bomb_run), 2);
     // Wounded seriously, he adds nothing this mission...
-    c.hit(Position::Bombardier, Wound::Serious);
-    assert_eq!(c.skill(Position::Bombardier, &e, e.bomb_run), 0);
+    c.hit(Station::Bombardier, Wound::Serious);
+    assert_eq!(c.skill(Station::Bombardier, &e, e.bomb_run), 0);
     // ...and the man who replaces him while he is in hospital is green.
     c.after_mission(night, &f, &[]);
-    assert_eq!(c.at(Position::Bombardier).unwrap().missions, 0);
-    assert_eq!(c.skill(Position::Bombardier, &e, e.bomb_run), 0);
-    assert_eq!(c.skill(Position::Pilot, &e, e.landing), 3);
+    assert_eq!(c.at(Station::Bombardier).unwrap().missions, 0);
+    assert_eq!(c.skill(Station::Bombardier, &e, e.bomb_run), 0);
+    assert_eq!(c.skill(Station::Pilot, &e, e.landing), 3);
 }

@@ -167,7 +167,7 @@ fn c9_is_thrown_with_its_modifiers_less_5() {
 
 #[test]
 fn an_outbound_bombardier_seriously_wounded_or_killed_aborts_the_mission_in_play() {
-    use tally_ho::blitz::{Abort, Position, Wound};
+    use tally_ho::blitz::{Abort, Station, Wound};
     let mut aborts = 0;
     for seed in 0..80 {
         let g = tour_with(seed, |g| {
@@ -178,7 +178,7 @@ fn an_outbound_bombardier_seriously_wounded_or_killed_aborts_the_mission_in_play
         walk(&g, |s, e| {
             let outbound = s.bomber().is_some_and(|b| b.leg == Leg::Outbound);
             if let Event::Wounded {
-                position: Position::Bombardier,
+                position: Station::Bombardier,
                 wound,
             } = e
             {
@@ -233,7 +233,7 @@ fn evasive_action_on_an_unmodified_20_collides_and_the_crew_bails_out_on_table_e
                 collided = t.total() == 20;
                 collisions += collided as u32;
                 jumps = 0;
-                alive = tally_ho::blitz::Position::ALL
+                alive = tally_ho::blitz::Station::ALL
                     .into_iter()
                     .filter(|&p| {
                         s.crew()
@@ -583,7 +583,7 @@ fn a_take_off_glitch_lands_with_its_bombs_and_without_the_engine_out_penalty() {
                 assert!(!b.engine_out);
                 let tables = s.tables();
                 let e = tables.crew.experience;
-                let pilot = s.crew().at(tally_ho::blitz::Position::Pilot).unwrap();
+                let pilot = s.crew().at(tally_ho::blitz::Station::Pilot).unwrap();
                 let want = tables.end.landing.modifier(&s.situation().unwrap())
                     + e.of(pilot.missions, e.landing);
                 assert_eq!(t.modifier, want, "no -4 for a glitch");
@@ -910,7 +910,7 @@ fn each_automatic_crew_decides_as_its_policy_says() {
 /// top of the situation's modifiers, the beam's and an engine out.
 #[test]
 fn in_play_the_bomb_run_and_the_landing_carry_the_experience_of_the_man_at_the_post() {
-    use tally_ho::blitz::Position;
+    use tally_ho::blitz::Station;
     let t = tables();
     let e = t.crew.experience;
     let mut veteran = [0; 2];
@@ -924,7 +924,7 @@ fn in_play_the_bomb_run_and_the_landing_carry_the_experience_of_the_man_at_the_p
                     let beam = s.mission().unwrap().beam == Some(Beam::OnTheBeam);
                     let on = if beam { t.end.on_the_beam } else { 0 };
                     (
-                        Position::Bombardier,
+                        Station::Bombardier,
                         e.bomb_run,
                         t.end.bomb_run.modifier(&sit) + on,
                     )
@@ -933,7 +933,7 @@ fn in_play_the_bomb_run_and_the_landing_carry_the_experience_of_the_man_at_the_p
                     let b = s.bomber().unwrap();
                     let out = if b.engine_out { t.end.engine_out } else { 0 };
                     (
-                        Position::Pilot,
+                        Station::Pilot,
                         e.landing,
                         t.end.landing.modifier(&sit) + out,
                     )

@@ -7,9 +7,9 @@ use super::table::Table;
 use crate::common::invalid::{earlier_same, too_long, Invalid};
 use serde::{Deserialize, Serialize};
 
-/// A He 111's crew positions.
+/// A He 111's crew stations: the positions aboard.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub enum Position {
+pub enum Station {
     /// Flugzeugführer.
     Pilot,
     /// Beobachter: navigator and bomb aimer, who also spots night fighters
@@ -26,11 +26,11 @@ pub enum Position {
 /// The crew positions that take the controls from a disabled pilot, in
 /// order (ours): the engineer, then the radio operator, the gunner, and
 /// last the bombardier, whose moving aborts an outbound mission.
-pub const RELIEF: [Position; 4] = [
-    Position::Engineer,
-    Position::Radio,
-    Position::Gunner,
-    Position::Bombardier,
+pub const RELIEF: [Station; 4] = [
+    Station::Engineer,
+    Station::Radio,
+    Station::Gunner,
+    Station::Bombardier,
 ];
 
 /// Who takes a disabled pilot's place, and whether the move aborts the
@@ -38,27 +38,27 @@ pub const RELIEF: [Position; 4] = [
 /// moves to another position").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Relief {
-    pub from: Position,
+    pub from: Station,
     pub aborts: bool,
 }
 
 /// The first able man of `RELIEF`, and whether his move aborts the mission
 /// (the bombardier's, outbound); None when nobody is able to fly.
-pub fn relieve_pilot(able: impl Fn(Position) -> bool, outbound: bool) -> Option<Relief> {
+pub fn relieve_pilot(able: impl Fn(Station) -> bool, outbound: bool) -> Option<Relief> {
     let from = RELIEF.into_iter().find(|&p| able(p))?;
     Some(Relief {
         from,
-        aborts: from == Position::Bombardier && outbound,
+        aborts: from == Station::Bombardier && outbound,
     })
 }
 
-impl Position {
-    pub const ALL: [Position; 5] = [
-        Position::Pilot,
-        Position::Bombardier,
-        Position::Radio,
-        Position::Engineer,
-        Position::Gunner,
+impl Station {
+    pub const ALL: [Station; 5] = [
+        Station::Pilot,
+        Station::Bombardier,
+        Station::Radio,
+        Station::Engineer,
+        Station::Gunner,
     ];
 }
 
@@ -89,7 +89,7 @@ pub enum Status {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Crewman {
     pub name: String,
-    pub position: Position,
+    pub position: Station,
     pub missions: u16,
     /// His worst wound this mission.
     pub wound: Option<Wound>,
@@ -107,7 +107,7 @@ impl Crewman {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CrewFile {
-    /// The crew of the first night, one a position in `Position::ALL`'s
+    /// The crew of the first night, one a position in `Station::ALL`'s
     /// order.
     pub crew: Vec<String>,
     /// Names for the replacements, taken in order.
@@ -191,13 +191,13 @@ impl CrewFile {
             MAX_NAMES,
             "names",
         ));
-        if self.crew.len() != Position::ALL.len() {
+        if self.crew.len() != Station::ALL.len() {
             out.push(Invalid::new(
                 "crew",
                 format!(
                     "{} names: a He 111 has a crew of {} (pilot, bombardier, radio operator, engineer, gunner)",
                     self.crew.len(),
-                    Position::ALL.len()
+                    Station::ALL.len()
                 ),
             ));
         }
@@ -290,7 +290,7 @@ impl Crew {
         let men = file
             .crew
             .iter()
-            .zip(Position::ALL)
+            .zip(Station::ALL)
             .map(|(name, position)| Crewman {
                 name: name.clone(),
                 position,
@@ -303,7 +303,7 @@ impl Crew {
     }
 
     /// The man at a position tonight: fit, and the last to take it.
-    pub fn at(&self, p: Position) -> Option<&Crewman> {
+    pub fn at(&self, p: Station) -> Option<&Crewman> {
         self.men
             .iter()
             .rev()
@@ -312,13 +312,13 @@ impl Crew {
 
     /// What the able man at `p` adds from `what` of `e` by his missions
     /// (nothing if nobody able is there).
-    pub fn skill(&self, p: Position, e: &Experience, what: (i16, i16)) -> i16 {
+    pub fn skill(&self, p: Station, e: &Experience, what: (i16, i16)) -> i16 {
         self.at(p)
             .filter(|m| m.able())
             .map_or(0, |m| e.of(m.missions, what))
     }
 
-    fn index_at(&self, p: Position) -> Option<usize> {
+    fn index_at(&self, p: Station) -> Option<usize> {
         (0..self.men.len())
             .rev()
             .find(|&i| self.men[i].position == p && self.men[i].status == Status::Fit)
@@ -326,19 +326,19 @@ impl Crew {
 
     /// A crewman hit: his worst wound this mission. True if the bombardier
     /// is now seriously wounded or killed (an outbound mission is aborted).
-    pub fn hit(&mut self, p: Position, w: Wound) -> bool {
+    pub fn hit(&mut self, p: Station, w: Wound) -> bool {
         if let Some(i) = self.index_at(p) {
             let m = &mut self.men[i];
             m.wound = Some(m.wound.map_or(w, |old| old.max(w)));
         }
-        p == Position::Bombardier && w >= Wound::Serious
+        p == Station::Bombardier && w >= Wound::Serious
     }
 
     /// A crewman moves to another position to take a disabled man's place.
     /// None if there is no able man at `from`; else whether the bombardier
     /// moved (which aborts an outbound mission and stops him spotting night
     /// fighters below).
-    pub fn change_places(&mut self, from: Position, to: Position) -> Option<bool> {
+    pub fn change_places(&mut self, from: Station, to: Station) -> Option<bool> {
         let (Some(i), Some(j)) = (self.index_at(from), self.index_at(to)) else {
             return None;
         };
@@ -347,23 +347,23 @@ impl Crew {
         }
         self.men[i].position = to;
         self.men[j].position = from;
-        Some(from == Position::Bombardier)
+        Some(from == Station::Bombardier)
     }
 
     /// Whether an able man is at the bombardier's post, spotting night
     /// fighters below (a bombardier who moved has left it to a disabled
     /// man).
     pub fn spotting(&self) -> bool {
-        self.at(Position::Bombardier).is_some_and(Crewman::able)
+        self.at(Station::Bombardier).is_some_and(Crewman::able)
     }
 
     /// After a mission flown on `night`: each man who flew counts it;
     /// the killed and the captured leave for good, the seriously wounded go
     /// to hospital for `hospital` nights; every empty position gets a
     /// replacement. `captured`: the men down outside the Green Zone.
-    pub fn after_mission(&mut self, night: Date, file: &CrewFile, captured: &[Position]) {
+    pub fn after_mission(&mut self, night: Date, file: &CrewFile, captured: &[Station]) {
         let back = Date::from_days(night.days() + file.hospital as i64);
-        for p in Position::ALL {
+        for p in Station::ALL {
             let Some(i) = self.index_at(p) else { continue };
             let m = &mut self.men[i];
             m.missions += 1;
@@ -394,7 +394,7 @@ impl Crew {
     }
 
     fn fill(&mut self, file: &CrewFile) {
-        for p in Position::ALL {
+        for p in Station::ALL {
             if self.index_at(p).is_none() {
                 let name = file.replacements[self.next % file.replacements.len()].clone();
                 self.next += 1;

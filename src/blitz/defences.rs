@@ -286,7 +286,7 @@ pub struct Defences {
     pub guns: Vec<(Fighter, i16)>,
     pub gunner: i16,
     /// Which crewman a hit finds.
-    pub crewman_hit: Table<crate::blitz::crew::Position>,
+    pub crewman_hit: Table<crate::blitz::crew::Station>,
     /// After an attack the fighter comes round again on these rolls of
     /// `follow_up_dice`; "at most one follow-up attack before breaking
     /// away".
@@ -406,7 +406,7 @@ impl Defences {
     }
 
     /// Which crewman a hit finds.
-    pub fn roll_crewman(&self, dice: &mut Dice) -> (Rolled, crate::blitz::crew::Position) {
+    pub fn roll_crewman(&self, dice: &mut Dice) -> (Rolled, crate::blitz::crew::Station) {
         let r = self.crewman_hit.dice.roll(dice);
         let p = *self.crewman_hit.get(r.total());
         (r, p)

@@ -3,7 +3,7 @@
 
 use super::bomber::{Abort, Heading};
 use super::calendar::{Date, Moon};
-use super::crew::{Position, Wound};
+use super::crew::{Station, Wound};
 use super::defences::{Fighter, Flak, Searchlights};
 use super::flight::{Failure, Weather};
 use super::map::Zone;
@@ -256,17 +256,17 @@ pub enum Event {
     AvoidedAtTarget,
     /// A crewman hit.
     Wounded {
-        position: Position,
+        position: Station,
         wound: Wound,
     },
     /// An able man took a disabled man's place.
     ChangedPlaces {
-        from: Position,
-        to: Position,
+        from: Station,
+        to: Station,
     },
     /// A crewman who jumped or ditched, and where he ended.
     CameDown {
-        position: Position,
+        position: Station,
         fate: Fate,
     },
     /// The game waits here.

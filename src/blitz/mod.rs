@@ -33,7 +33,7 @@ pub mod table;
 pub use bomber::{Abort, Bomber, Heading, Leg, Refused};
 pub use calendar::{Calendar, CalendarFile, Date, Moon};
 pub use command::{Command, Illegal};
-pub use crew::{Crew, CrewFile, Crewman, Position, Status, Wound};
+pub use crew::{Crew, CrewFile, Crewman, Station, Status, Wound};
 pub use defences::{
     Attack, Check, Defences, Detection, Evasion, Fighter, Flak, Interception, Modifier,
     Searchlights, Situation, When, ZoneSort,

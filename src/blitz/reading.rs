@@ -3,7 +3,7 @@
 //! words of every table's results are written here, once, for the log, the
 //! throw's box and the table's rows alike.
 
-use super::crew::{Position, Wound};
+use super::crew::{Station, Wound};
 use super::defences::{Attack, Detection, Evasion, Fighter, Flak, Interception, Searchlights};
 use super::flight::{BaseWeather, Failure, Glitch, Icing, Lightning, TakeOff, Weather};
 use super::mission_end::{Beam, BombRun, Ditching, Jump, Landing};
@@ -42,7 +42,7 @@ pub enum Reading {
     Attack(Attack),
     /// A night fighter's follow-up: it comes round again, or breaks away.
     Again(bool),
-    Crewman(Position),
+    Crewman(Station),
     Wound(Wound),
     Beam(Beam),
     Searchlights(Searchlights),
@@ -88,8 +88,8 @@ reading_from!(
     Ditching
 );
 
-impl From<Position> for Reading {
-    fn from(p: Position) -> Reading {
+impl From<Station> for Reading {
+    fn from(p: Station) -> Reading {
         Reading::Crewman(p)
     }
 }
@@ -167,7 +167,7 @@ said!(Fighter {
 });
 said!(Evasion { Fails => "fails", Shaken => "shaken", Escaped => "escaped" });
 said!(Attack { Miss => "miss", Airframe => "airframe", Crewman => "crewman", ShotDown => "shot down" });
-said!(Position {
+said!(Station {
     Pilot => "pilot",
     Bombardier => "bombardier",
     Radio => "radio",

@@ -5,7 +5,7 @@
 
 use super::run_indexed;
 use crate::blitz::ai::Policy;
-use crate::blitz::{ai, Cause, Ending, Game, Position, Setup, Status, Tables};
+use crate::blitz::{ai, Cause, Ending, Game, Setup, Station, Status, Tables};
 use crate::common::dice::sub_seed;
 use crate::common::game::play_out;
 use std::fmt;
@@ -95,7 +95,7 @@ pub fn play_one(tables: &Arc<Tables>, seed: u64, policy: Policy) -> Tour {
         .filter(|m| first.contains(&&m.name))
         .filter(|m| {
             matches!(m.status, Status::Fit | Status::Hospital(_))
-                && Position::ALL.contains(&m.position)
+                && Station::ALL.contains(&m.position)
         })
         .count() as u32;
     t

@@ -4,7 +4,7 @@
 use super::*;
 use crate::app::ui::{self, fit_text, text_width, wrap_text, Ui, ACCENT, DIM, INK, PAPER};
 use crate::blitz::words;
-use crate::blitz::{Command, Game, Leg, Mission, Phase, Position, Said, TableId, Tables, Thrown};
+use crate::blitz::{Command, Game, Leg, Mission, Phase, Said, Station, TableId, Tables, Thrown};
 use crate::common::words::count;
 use macroquad::prelude::{Color, Rect};
 
@@ -481,7 +481,7 @@ fn draw_mission(ui: &Ui, m: &Mission, x: f32, mut y: f32, w: f32) -> f32 {
 /// wound (in red when he cannot do his job); returns where the next line
 /// goes.
 fn draw_crew(ui: &Ui, g: &Game, x: f32, mut y: f32, w: f32) -> f32 {
-    for pos in Position::ALL {
+    for pos in Station::ALL {
         let Some(man) = g.crew().at(pos) else {
             continue;
         };

@@ -1,18 +1,18 @@
 //! The Blitz in words: the crew's questions, the buttons, the log lines,
 //! the debriefing and the rules page.
 
-use crate::blitz::{Command, Ending, Event, Game, Leg, Phase, Position, State};
+use crate::blitz::{Command, Ending, Event, Game, Leg, Phase, State, Station};
 
 use crate::blitz::words;
 use crate::common::words::count;
 
-pub(super) fn position_name(p: Position) -> &'static str {
+pub(super) fn position_name(p: Station) -> &'static str {
     match p {
-        Position::Pilot => "Pilot",
-        Position::Bombardier => "Bombardier",
-        Position::Radio => "Radio",
-        Position::Engineer => "Engineer",
-        Position::Gunner => "Gunner",
+        Station::Pilot => "Pilot",
+        Station::Bombardier => "Bombardier",
+        Station::Radio => "Radio",
+        Station::Engineer => "Engineer",
+        Station::Gunner => "Gunner",
     }
 }
 

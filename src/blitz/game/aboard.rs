@@ -31,7 +31,7 @@ impl Game {
     }
 
     /// A man at `p` who has not been killed this mission.
-    pub(super) fn alive(&self, p: Position) -> bool {
+    pub(super) fn alive(&self, p: Station) -> bool {
         self.state()
             .crew()
             .at(p)
@@ -40,12 +40,12 @@ impl Game {
 
     /// What the man at `p` adds from his experience (`what`: a pair of
     /// the crew file's `experience`).
-    pub(super) fn skill(&self, p: Position, what: (i16, i16)) -> i16 {
+    pub(super) fn skill(&self, p: Station, what: (i16, i16)) -> i16 {
         let e = &self.t().crew.experience;
         self.state().crew().skill(p, e, what)
     }
 
-    pub(super) fn able(&self, p: Position) -> bool {
+    pub(super) fn able(&self, p: Station) -> bool {
         self.state().crew().at(p).is_some_and(|m| m.able())
     }
 

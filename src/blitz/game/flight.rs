@@ -197,8 +197,8 @@ impl Game {
                 Evasion::Fails => {}
             }
         }
-        let gunner = self.able(Position::Gunner);
-        let skill = self.skill(Position::Gunner, t.crew.experience.return_fire);
+        let gunner = self.able(Station::Gunner);
+        let skill = self.skill(Station::Gunner, t.crew.experience.return_fire);
         if let Some((r, m, a)) =
             t.defences
                 .roll_attack(fighter, gunner, skill, shaken, self.dice_mut())

@@ -12,7 +12,7 @@ impl Game {
         let zone = self.state().bomber().expect("flying").zone;
         let sea = t.map.kind(zone) == Some(ZoneKind::Water);
         let collision = cause == Cause::Collision;
-        for p in Position::ALL {
+        for p in Station::ALL {
             if !self.alive(p) {
                 continue;
             }
@@ -46,7 +46,7 @@ impl Game {
     /// (E-1, ours).
     pub(super) fn crash(&mut self, cause: Cause) {
         let t = self.t();
-        for p in Position::ALL {
+        for p in Station::ALL {
             if !self.alive(p) {
                 continue;
             }
@@ -73,7 +73,7 @@ impl Game {
             return self.bail_out(Cause::Fuel);
         }
         let s = self.sit();
-        let skill = self.skill(Position::Pilot, t.crew.experience.landing);
+        let skill = self.skill(Station::Pilot, t.crew.experience.landing);
         let (r, m, l) = t.end.roll_landing(&s, &b, skill, self.dice_mut());
         self.thrown(TableId::G1, &r, m, l);
         match l {

@@ -6,7 +6,7 @@
 
 use super::bomber::{Abort, Heading, Leg};
 use super::command::{Command, Illegal};
-use super::crew::{relieve_pilot, Position, Relief, Wound};
+use super::crew::{relieve_pilot, Relief, Station, Wound};
 use super::defences::{Detection, Evasion, Fighter, Flak, Interception, Situation};
 use super::event::{Cause, Ending, Event, Phase, TableId, Thrown};
 use super::flight::{Failure, Icing, Lightning, TakeOff, Weather};

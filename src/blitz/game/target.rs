@@ -10,7 +10,7 @@ impl Game {
     pub(super) fn over_the_target(&mut self) {
         let t = self.t();
         let b = self.state().bomber().expect("flying").clone();
-        if b.beam_equipment && self.able(Position::Radio) {
+        if b.beam_equipment && self.able(Station::Radio) {
             if let Some((r, beam)) = t.end.roll_beam(b.beam_jammed, self.dice_mut()) {
                 self.thrown(TableId::D1, &r, 0, beam);
                 self.emit(Event::Beam(beam));
@@ -94,7 +94,7 @@ impl Game {
             0
         };
         let s = self.sit();
-        let skill = self.skill(Position::Bombardier, t.crew.experience.bomb_run);
+        let skill = self.skill(Station::Bombardier, t.crew.experience.bomb_run);
         if let Some((r, md, run)) = t.end.roll_bomb_run(beam, &b, &s, skill, self.dice_mut()) {
             self.thrown(TableId::D5, &r, md, run);
             let full = t.end.points(run, london, avoided);
@@ -143,10 +143,10 @@ impl Game {
             .state()
             .bomber()
             .is_some_and(|b| b.leg == Leg::Outbound);
-        if p == Position::Bombardier && w >= Wound::Serious && outbound {
+        if p == Station::Bombardier && w >= Wound::Serious && outbound {
             self.emit(Event::Aborted(Abort::Bombardier));
         }
-        if p == Position::Pilot && w >= Wound::Serious {
+        if p == Station::Pilot && w >= Wound::Serious {
             let outbound = self
                 .state()
                 .bomber()
@@ -155,7 +155,7 @@ impl Game {
                 Some(Relief { from, aborts }) => {
                     self.emit(Event::ChangedPlaces {
                         from,
-                        to: Position::Pilot,
+                        to: Station::Pilot,
                     });
                     if aborts {
                         self.emit(Event::Aborted(Abort::Bombardier));

@@ -139,7 +139,7 @@ fn debrief(s: &mut State) {
     let flown = m.flown();
     let mut wounded = 0;
     let mut killed = 0;
-    for p in Position::ALL {
+    for p in Station::ALL {
         if let Some(man) = s.crew.at(p) {
             match man.wound {
                 Some(crate::blitz::crew::Wound::Serious) => wounded += 1,
@@ -148,7 +148,7 @@ fn debrief(s: &mut State) {
             }
         }
     }
-    let captured: Vec<Position> = m
+    let captured: Vec<Station> = m
         .down
         .iter()
         .filter(|(_, f)| *f == Fate::Captured)

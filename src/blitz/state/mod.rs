@@ -6,7 +6,7 @@
 
 use super::bomber::{Abort, Bomber};
 use super::calendar::{Date, Moon};
-use super::crew::{Crew, Position};
+use super::crew::{Crew, Station};
 use super::defences::{Flak, Searchlights, Situation, ZoneSort};
 use super::event::{Ending, Event, Phase};
 use super::flight::Weather;
@@ -58,7 +58,7 @@ pub struct Mission {
     /// Night fighter attacks met.
     pub attacks: u8,
     /// The crewmen who jumped or ditched, and where they ended.
-    pub down: Vec<(Position, Fate)>,
+    pub down: Vec<(Station, Fate)>,
     pub ending: Option<Ending>,
 }
 
