@@ -9,6 +9,8 @@
 //!    the package to install.
 //! 2. Level files are read at run time, but tests embed some of them, so a change
 //!    under levels/ must rebuild.
+//! 3. The archive of earlier data trees (`levels/archive/blobs/*.ron`) is built
+//!    into the program: a list of `include_str!`s, one a file, in OUT_DIR.
 
 use std::env;
 use std::path::{Path, PathBuf};
@@ -17,6 +19,8 @@ fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-changed=levels");
     println!("cargo:rerun-if-env-changed=LIBRARY_PATH");
+
+    write_archive_blobs();
 
     // Sound comes only with the window; a headless build links no ALSA.
     let window = env::var_os("CARGO_FEATURE_WINDOW").is_some();
@@ -72,4 +76,33 @@ fn provide_alsa() {
         )
     });
     println!("cargo:rustc-link-search=native={}", link_dir.display());
+}
+
+/// `archive_blobs.rs`: `BLOBS`, each archived text by its hash (its file's
+/// name), in the order of the names.
+fn write_archive_blobs() {
+    let root = PathBuf::from(env::var("CARGO_MANIFEST_DIR").expect("cargo sets it"));
+    let dir = root.join("levels").join("archive").join("blobs");
+    println!("cargo:rerun-if-changed={}", dir.display());
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .map(|entries| {
+            entries
+                .flatten()
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .filter(|n| n.ends_with(".ron"))
+                .collect()
+        })
+        .unwrap_or_default();
+    names.sort();
+    let mut out = String::from("/// Each archived text, by its hash.\nstatic BLOBS: &[(&str, &str)] = &[\n");
+    for n in &names {
+        let hash = n.trim_end_matches(".ron");
+        out.push_str(&format!(
+            "    ({hash:?}, include_str!({:?})),\n",
+            dir.join(n).display().to_string()
+        ));
+    }
+    out.push_str("];\n");
+    let file = PathBuf::from(env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("archive_blobs.rs");
+    std::fs::write(&file, out).expect("write OUT_DIR/archive_blobs.rs");
 }

@@ -8,14 +8,20 @@
 //! ```
 //!
 //! So starting or saving one game never touches another's. Every file is a
-//! record (see `record`), written atomically. The two files of earlier
-//! versions (`save.ron` and `autosave.ron` beside the folder) are listed
-//! too, and load, converted on reading; nothing writes them any more.
+//! record (see `record`), written atomically, and only over what this
+//! window last saw there (`data::guard`: another window's save is never
+//! written over unseen). An autosave that cannot be read is moved aside
+//! (`autosave.unreadable.ron`, `-2`...), never written over, and listed.
+//! The two files of earlier versions (`save.ron` and `autosave.ron` beside
+//! the folder) are listed too, and load, converted on reading; nothing
+//! writes them any more.
 
 use crate::common::game::GameKind;
-use crate::data::store;
+use crate::data::{guard, store};
 use crate::record::{self, AnyRecord, Player, RecordError};
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 use std::time::SystemTime;
 
 /// Numbered save slots each game has.
@@ -29,7 +35,13 @@ pub enum Slot {
     Numbered(u8),
     /// A file of an earlier version: 0 the save, 1 the autosave.
     Legacy(u8),
+    /// An autosave that could not be read, moved aside: 1 to
+    /// `UNREADABLE_KEPT` (`autosave.unreadable.ron`, then `-2`...).
+    Unreadable(u8),
 }
+
+/// How many unreadable autosaves a game keeps beside its autosave.
+pub const UNREADABLE_KEPT: u8 = 99;
 
 impl Slot {
     pub fn name(self) -> String {
@@ -38,6 +50,8 @@ impl Slot {
             Slot::Numbered(n) => format!("Slot {n}"),
             Slot::Legacy(0) => "Saved by an earlier version".into(),
             Slot::Legacy(_) => "Autosave of an earlier version".into(),
+            Slot::Unreadable(1) => "Unreadable autosave, set aside".into(),
+            Slot::Unreadable(n) => format!("Unreadable autosave {n}, set aside"),
         }
     }
 }
@@ -70,16 +84,67 @@ pub fn path(kind: GameKind, slot: Slot) -> PathBuf {
             .join("saves")
             .join(kind.slug())
             .join(format!("slot-{n}.ron")),
+        Slot::Unreadable(n) => path(kind, Slot::Autosave).with_file_name(match n {
+            1 => "autosave.unreadable.ron".to_string(),
+            n => format!("autosave.unreadable-{n}.ron"),
+        }),
     }
 }
 
-/// What a listed save holds (read from the file, without replaying it).
+/// What a listed save holds: the game replayed (never the file's own
+/// words for it), where it stands and who plays.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Listing {
     pub kind: GameKind,
+    /// Where the replayed game stands, in a few words.
     pub progress: String,
     pub players: Vec<Player>,
     pub commands: usize,
+    /// The game is over.
+    pub over: bool,
+    /// How it came back, when not exactly as saved ("earlier version:
+    /// goes on from move 57 of 60").
+    pub tag: Option<String>,
+}
+
+impl Listing {
+    /// A record as its game replays: where it stands, how it came back.
+    fn of(r: &AnyRecord, base: &Path) -> Result<Listing, String> {
+        let replayed = r.replayed(base).map_err(|e| e.to_string())?;
+        Ok(Listing {
+            kind: r.kind(),
+            progress: replayed.progress,
+            players: r.players().to_vec(),
+            commands: r.commands(),
+            over: replayed.over,
+            tag: replayed.tag,
+        })
+    }
+}
+
+impl Listing {
+    /// A game played in this window, as its record says (no replay: the
+    /// record was made from the game itself); `data`: the earlier data
+    /// tree it plays on, if not today's.
+    pub fn played(r: &AnyRecord, data: Option<&'static crate::data::archive::Tree>) -> Listing {
+        Listing {
+            kind: r.kind(),
+            progress: r.progress().to_string(),
+            players: r.players().to_vec(),
+            commands: r.commands(),
+            over: r.finished(),
+            tag: record::tag(&record::Replayed::Exactly, data, false),
+        }
+    }
+}
+
+/// Listings already worked out, by file and the hash of its bytes: a save
+/// is replayed for the list once, and again only when it changes.
+static LISTED: Mutex<BTreeMap<PathBuf, (u64, Result<Listing, String>)>> =
+    Mutex::new(BTreeMap::new());
+
+fn listed() -> std::sync::MutexGuard<'static, BTreeMap<PathBuf, (u64, Result<Listing, String>)>> {
+    LISTED.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// A save on disk: where, when, and what it holds (or why it cannot be read).
@@ -126,21 +191,36 @@ pub fn players_line(players: &[Player]) -> String {
 fn entry(kind: GameKind, slot: Slot) -> Option<Entry> {
     let path = path(kind, slot);
     if !store::exists(&path) {
+        guard::note_absent(&path);
         return None;
     }
-    let read = record::read(&path)
+    let read = guard::read(&path)
         .map_err(|e| e.to_string())
-        .and_then(|r| {
-            if slot_matches(kind, slot, &r) {
-                Ok(listing(&r))
-            } else {
-                Err(format!("it holds a {} game", r.kind().title()))
+        .and_then(|src| {
+            let guard::Seen::Bytes(h) = guard::seen(&path) else {
+                return Err(format!("{}: it went while it was read", src.file));
+            };
+            if let Some((was, listing)) = listed().get(&path) {
+                if *was == h {
+                    return listing.clone();
+                }
             }
+            let listing = record::parse(&src.file, &src.text)
+                .map_err(|e| e.to_string())
+                .and_then(|r| {
+                    if slot_matches(kind, slot, &r) {
+                        Listing::of(&r, &record::base_of(&path))
+                    } else {
+                        Err(format!("it holds a {} game", r.kind().title()))
+                    }
+                });
+            listed().insert(path.clone(), (h, listing.clone()));
+            listing
         });
     let modified = store::modified(&path);
     Some(Entry {
         kind: match (&read, slot) {
-            (_, Slot::Legacy(_)) => legacy_kind(&path).unwrap_or(kind),
+            (Ok(l), Slot::Legacy(_)) => l.kind,
             _ => kind,
         },
         slot,
@@ -154,19 +234,6 @@ fn slot_matches(kind: GameKind, slot: Slot, r: &AnyRecord) -> bool {
     matches!(slot, Slot::Legacy(_)) || r.kind() == kind
 }
 
-fn legacy_kind(path: &Path) -> Option<GameKind> {
-    record::read(path).ok().map(|r| r.kind())
-}
-
-fn listing(r: &AnyRecord) -> Listing {
-    Listing {
-        kind: r.kind(),
-        progress: r.progress().to_string(),
-        players: r.players().to_vec(),
-        commands: r.commands(),
-    }
-}
-
 /// Every save of every game that exists: each game's autosave and slots in
 /// order, then the files of earlier versions.
 pub fn list() -> Vec<Entry> {
@@ -175,6 +242,9 @@ pub fn list() -> Vec<Entry> {
         out.extend(entry(kind, Slot::Autosave));
         for n in 1..=SLOTS {
             out.extend(entry(kind, Slot::Numbered(n)));
+        }
+        for n in 1..=UNREADABLE_KEPT {
+            out.extend(entry(kind, Slot::Unreadable(n)));
         }
     }
     for n in 0..2 {
@@ -189,6 +259,11 @@ pub fn slots(kind: GameKind) -> Vec<(Slot, Option<Entry>)> {
     (1..=SLOTS)
         .map(|n| (Slot::Numbered(n), entry(kind, Slot::Numbered(n))))
         .collect()
+}
+
+/// A game's autosave, if it has one.
+pub fn autosave(kind: GameKind) -> Option<Entry> {
+    entry(kind, Slot::Autosave)
 }
 
 /// The autosave written last, of any game (what "Continue" resumes).
@@ -207,47 +282,117 @@ pub fn free_slot(kind: GameKind) -> Option<Slot> {
         .find(|&s| !store::exists(&path(kind, s)))
 }
 
-/// Writes a record to a game's slot (atomically). Refuses a record of
-/// another game, and the files of earlier versions.
-pub fn store(slot: Slot, r: &AnyRecord) -> Result<PathBuf, RecordError> {
-    if let Slot::Legacy(_) = slot {
-        return Err(RecordError::Write(format!(
-            "{}: cannot write: files of earlier versions are only read",
-            path(r.kind(), slot).display()
+/// Why a save was not written.
+#[derive(Debug)]
+pub enum SaveError {
+    /// Another window (or tab) on this data folder wrote or removed the
+    /// file since this one saw it: nothing was written over.
+    Changed { slot: Slot, kind: GameKind },
+    /// It could not be written (a sentence that names the file).
+    Failed(String),
+}
+
+impl std::fmt::Display for SaveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SaveError::Changed { slot, kind } => write!(
+                f,
+                "Not saved: another Tally-Ho window on this data folder changed the {}'s {} since this one read it, and it is not written over.",
+                kind.title(),
+                slot.name().to_lowercase()
+            ),
+            SaveError::Failed(why) => f.write_str(why),
+        }
+    }
+}
+
+impl std::error::Error for SaveError {}
+
+impl From<RecordError> for SaveError {
+    fn from(e: RecordError) -> Self {
+        SaveError::Failed(e.to_string())
+    }
+}
+
+fn guarded(kind: GameKind, slot: Slot, e: guard::GuardError) -> SaveError {
+    match e {
+        guard::GuardError::Changed { .. } => SaveError::Changed { slot, kind },
+        guard::GuardError::Failed(e) => SaveError::Failed(e.to_string()),
+    }
+}
+
+/// Writes a record to a game's slot (atomically, and only over what this
+/// window last saw there). Refuses the files of earlier versions and the
+/// unreadable autosaves set aside.
+pub fn store(slot: Slot, r: &AnyRecord) -> Result<PathBuf, SaveError> {
+    store_listed(slot, r, None)
+}
+
+/// `store`, for a game played in this window: `listing` is what it is, to
+/// be listed without replaying it.
+pub fn store_game(slot: Slot, r: &AnyRecord, listing: Listing) -> Result<PathBuf, SaveError> {
+    store_listed(slot, r, Some(listing))
+}
+
+fn store_listed(slot: Slot, r: &AnyRecord, listing: Option<Listing>) -> Result<PathBuf, SaveError> {
+    let kind = r.kind();
+    if let Slot::Legacy(_) | Slot::Unreadable(_) = slot {
+        return Err(SaveError::Failed(format!(
+            "{}: cannot write: files of earlier versions and unreadable autosaves are only read",
+            path(kind, slot).display()
         )));
     }
-    let p = path(r.kind(), slot);
+    let p = path(kind, slot);
     if slot == Slot::Autosave {
-        keep_unreadable(&p)?;
+        keep_unreadable(kind, &p)?;
     }
-    r.write(&p)?;
+    let text = r.to_text();
+    guard::write(&p, &text).map_err(|e| guarded(kind, slot, e))?;
+    if let Some(l) = listing {
+        listed().insert(p.clone(), (guard::hash(text.as_bytes()), Ok(l)));
+    }
     Ok(p)
 }
 
 /// An autosave that cannot be read is never overwritten: it is moved aside
 /// (`autosave.unreadable.ron`, then `-2`, `-3`...) for the player to look at.
-fn keep_unreadable(p: &Path) -> Result<(), RecordError> {
-    if !store::exists(p) || record::read(p).is_ok() {
+fn keep_unreadable(kind: GameKind, p: &Path) -> Result<(), SaveError> {
+    if !store::exists(p) {
         return Ok(());
     }
-    let aside = (1..100)
-        .map(|n| match n {
-            1 => p.with_file_name("autosave.unreadable.ron"),
-            n => p.with_file_name(format!("autosave.unreadable-{n}.ron")),
-        })
+    let readable = guard::read(p)
+        .map_err(|e| e.to_string())
+        .and_then(|src| record::parse(&src.file, &src.text).map_err(|e| e.to_string()));
+    if readable.is_ok() {
+        return Ok(());
+    }
+    let aside = (1..=UNREADABLE_KEPT)
+        .map(|n| path(kind, Slot::Unreadable(n)))
         .find(|q| !store::exists(q))
         .ok_or_else(|| {
-            RecordError::Write(format!(
+            SaveError::Failed(format!(
                 "{}: cannot write: it cannot be read, and too many unreadable autosaves are kept beside it",
                 p.display()
             ))
         })?;
-    store::rename(p, &aside).map_err(|e| {
-        RecordError::Write(format!(
+    guard::rename(p, &aside).map_err(|e| match e {
+        guard::GuardError::Changed { .. } => SaveError::Changed {
+            slot: Slot::Autosave,
+            kind,
+        },
+        e => SaveError::Failed(format!(
             "{}: cannot write: it cannot be read, and could not be moved aside: {e}",
             p.display()
-        ))
+        )),
     })
+}
+
+/// Deletes a save the player chose on the Load screen (only if it is
+/// still what this window listed).
+pub fn delete(e: &Entry) -> Result<(), SaveError> {
+    guard::remove(&e.path).map_err(|err| guarded(e.kind, e.slot, err))?;
+    listed().remove(&e.path);
+    Ok(())
 }
 
 /// Keeps a save the player handed over (uploaded in a web page, or dropped
@@ -265,7 +410,7 @@ pub fn import(src: &crate::data::Source) -> Result<Entry, String> {
             kind.title()
         )
     })?;
-    store(slot, &r).map_err(|e| e.to_string())?;
+    store(slot, &r).map_err(|e| format!("{}: not imported: {e}", src.file))?;
     entry(kind, slot).ok_or_else(|| format!("{}: imported, but not found again", src.file))
 }
 
@@ -278,6 +423,8 @@ pub fn export_name(e: &Entry) -> String {
         Slot::Numbered(n) => format!("slot-{n}"),
         Slot::Legacy(0) => "earlier-save".to_string(),
         Slot::Legacy(_) => "earlier-autosave".to_string(),
+        Slot::Unreadable(1) => "autosave-unreadable".to_string(),
+        Slot::Unreadable(n) => format!("autosave-unreadable-{n}"),
     };
     format!("tally-ho-{}-{slot}.ron", e.kind.slug())
 }
@@ -289,9 +436,26 @@ pub fn export(e: &Entry) -> Result<String, String> {
     store::export(&export_name(e), &src.text).map_err(|err| err.to_string())
 }
 
-/// Removes a game's autosave (a finished game is nothing to continue).
-pub fn clear_autosave(kind: GameKind) -> std::io::Result<()> {
-    store::remove(&path(kind, Slot::Autosave))
+/// Removes a game's autosave, if it is still the one this window wrote (a
+/// finished game is nothing to continue; another window's game, saved
+/// there since, is left alone).
+pub fn clear_autosave(kind: GameKind) -> Result<(), SaveError> {
+    let p = path(kind, Slot::Autosave);
+    guard::remove(&p).map_err(|e| guarded(kind, Slot::Autosave, e))?;
+    listed().remove(&p);
+    Ok(())
+}
+
+/// Claims the data folder for this window (see `guard::claim`): a sentence
+/// for the menu when another window on it was there first.
+pub fn claim_folder() -> Option<String> {
+    let dir = data_dir();
+    (!guard::claim(&dir)).then(|| {
+        format!(
+            "Another Tally-Ho window is open on this data folder ({}). Both can play: neither writes over a save the other changed since it read it, and each says so when that happens.",
+            dir.display()
+        )
+    })
 }
 
 /// How long ago a save was written, as a player reads it.

@@ -1,7 +1,9 @@
 //! The player's settings (sound, animation, colours), kept in
 //! `settings.ron` in the data directory and written atomically. A file that
 //! cannot be read gives the defaults and a sentence; values out of range
-//! are brought into it.
+//! are brought into it. Two windows on one data folder each keep what they
+//! change: a window writes the settings merged with what the file holds
+//! now (see [`Settings::merged`]), never over another window's changes.
 
 use crate::common::game::GameKind;
 use crate::data;
@@ -13,6 +15,15 @@ fn bit(kind: GameKind) -> u8 {
 use crate::saves::data_dir;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
+use std::sync::Mutex;
+
+/// The settings as this window last read or wrote them: what it changed
+/// since is what it writes over the file.
+static BASE: Mutex<Option<Settings>> = Mutex::new(None);
+
+fn base() -> std::sync::MutexGuard<'static, Option<Settings>> {
+    BASE.lock().unwrap_or_else(|e| e.into_inner())
+}
 
 pub fn settings_path() -> PathBuf {
     data_dir().join("settings.ron")
@@ -126,11 +137,18 @@ impl Settings {
 
     /// The saved settings, or the defaults (and a sentence) if they cannot be read.
     pub fn load() -> (Settings, Option<String>) {
+        let (s, notice) = Settings::read();
+        *base() = Some(s);
+        (s, notice)
+    }
+
+    fn read() -> (Settings, Option<String>) {
         let path = settings_path();
         if !crate::data::store::exists(&path) {
+            crate::data::guard::note_absent(&path);
             return (Settings::default(), None);
         }
-        match data::Source::read(&path).and_then(|s| Settings::parse(&s.file, &s.text)) {
+        match crate::data::guard::read(&path).and_then(|s| Settings::parse(&s.file, &s.text)) {
             Ok(s) => (s, None),
             Err(e) => (
                 Settings::default(),
@@ -139,8 +157,59 @@ impl Settings {
         }
     }
 
-    pub fn store(&self) -> Result<(), String> {
-        data::write_atomic(&settings_path(), &data::to_ron(self)).map_err(|e| e.to_string())
+    /// Three-way: what this window changed since `base` (the settings as
+    /// it last read or wrote them), over `now` (the file as another window
+    /// may have written it since). The games learned are a set: those this
+    /// window added are added, those it cleared (the guide turned on again)
+    /// cleared, the others as the file has them.
+    pub fn merged(self, base: Settings, now: Settings) -> Settings {
+        fn pick<T: PartialEq>(mine: T, base: T, now: T) -> T {
+            if mine != base {
+                mine
+            } else {
+                now
+            }
+        }
+        let added = self.learned & !base.learned;
+        let cleared = base.learned & !self.learned;
+        Settings {
+            volume: if self.volume != base.volume {
+                self.volume
+            } else {
+                now.volume
+            },
+            muted: pick(self.muted, base.muted, now.muted),
+            anim: pick(self.anim, base.anim, now.anim),
+            scheme: pick(self.scheme, base.scheme, now.scheme),
+            guide: pick(self.guide, base.guide, now.guide),
+            learned: (now.learned | added) & !cleared,
+        }
+    }
+
+    /// Writes the settings, merged with what another window on this data
+    /// folder wrote since this one read them (so neither loses what it
+    /// changed); they become what was written.
+    pub fn store(&mut self) -> Result<(), String> {
+        let path = settings_path();
+        // Bounded: another window writing between each look and write.
+        for _ in 0..8 {
+            let was = base().unwrap_or_default();
+            let (now, _) = Settings::read();
+            let merged = self.merged(was, now);
+            match crate::data::guard::write(&path, &data::to_ron(&merged)) {
+                Ok(()) => {
+                    *self = merged;
+                    *base() = Some(merged);
+                    return Ok(());
+                }
+                Err(crate::data::guard::GuardError::Changed { .. }) => continue,
+                Err(e) => return Err(e.to_string()),
+            }
+        }
+        Err(format!(
+            "{}: not written: another window keeps writing it",
+            path.display()
+        ))
     }
 }
 
@@ -153,6 +222,33 @@ mod tests {
         Settings::parse("settings.ron", &file)
             .unwrap_or_else(|e| panic!("{text}: {e}"))
             .volume
+    }
+
+    #[test]
+    fn two_windows_settings_merge_what_each_changed() {
+        let base = Settings::default();
+        // This window learned the family game and muted the sound...
+        let mut mine = base;
+        mine.learn(GameKind::Family);
+        mine.muted = true;
+        // ...while another learned Simple Hex and slowed the animations.
+        let mut theirs = base;
+        theirs.learn(GameKind::SimpleHex);
+        theirs.anim = AnimSpeed::Slow;
+        let merged = mine.merged(base, theirs);
+        assert!(!merged.guides(GameKind::Family) && !merged.guides(GameKind::SimpleHex));
+        assert!(merged.guides(GameKind::Campaign));
+        assert!(merged.muted);
+        assert_eq!(merged.anim, AnimSpeed::Slow);
+        // The guide turned on again here clears what this window had learned,
+        // and keeps what the other learned since.
+        let mut again = merged;
+        again.set_guide(true);
+        let mut other = merged;
+        other.learn(GameKind::Blitz);
+        let m = again.merged(merged, other);
+        assert!(m.guides(GameKind::Family) && m.guides(GameKind::SimpleHex));
+        assert!(!m.guides(GameKind::Blitz));
     }
 
     #[test]

@@ -83,7 +83,7 @@ fn a_tour_flown_through_the_screens_is_saved_left_and_resumed_exactly() {
     let back = app.blitz().expect("the tour is back");
     assert_eq!(back.game.commands(), commands.as_slice());
     assert_eq!(back.game.events(), events.as_slice());
-    assert_eq!(back.slot, Some(Slot::Numbered(1)));
+    assert_eq!(back.keep.slot, Some(Slot::Numbered(1)));
 }
 
 #[test]

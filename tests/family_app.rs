@@ -264,7 +264,7 @@ fn a_family_game_saves_loads_and_is_autosaved() {
     load(&mut app, "Family game, Slot 1");
     assert!(app.top().is_table(GameKind::Family));
     assert_eq!(family(&app).game.commands(), commands.as_slice());
-    assert_eq!(family(&app).slot, Some(Slot::Numbered(1)));
+    assert_eq!(family(&app).keep.slot, Some(Slot::Numbered(1)));
 }
 
 #[test]

@@ -311,6 +311,7 @@ fn a_record_says_which_game_it_holds_and_is_read_by_it() {
         digest: String::new(),
         trail: String::new(),
         progress: String::new(),
+        shown: None,
     };
     assert!(matches!(
         record::restore::<Game>(&wrong, here()),

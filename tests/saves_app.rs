@@ -198,7 +198,7 @@ fn leaving_one_game_and_playing_another_keeps_every_game_and_each_resumes_exactl
     load(&mut app, "Family game, Slot 1");
     let f = app.family().expect("the family game is back");
     assert_eq!(f.game.commands(), family.as_slice());
-    assert_eq!(f.slot, Some(Slot::Numbered(1)));
+    assert_eq!(f.keep.slot, Some(Slot::Numbered(1)));
 }
 
 #[test]

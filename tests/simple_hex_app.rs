@@ -258,7 +258,7 @@ fn saving_and_loading_restores_the_game_and_autosave_follows_each_round() {
     assert_eq!(b.game.commands().len(), now);
     assert_eq!(&b.game.commands()[..at_save.len()], at_save.as_slice());
     assert_eq!(b.game.seed(), 31);
-    assert_eq!(b.slot, Some(Slot::Numbered(1)), "it keeps its slot");
+    assert_eq!(b.keep.slot, Some(Slot::Numbered(1)), "it keeps its slot");
 }
 
 #[test]

@@ -4,7 +4,9 @@
 //! a game's own screens live in `app/<game>/`, its entry in
 //! `app/<game>/entry.rs`.
 
-use super::table::{self, Card, Scene, TableAction};
+use super::table::{self, Card, Keeping, Scene, Shown, TableAction};
+use crate::common::shell::{Engine, Shell};
+use crate::data::archive;
 use super::ui::Ui;
 use super::Transition;
 use crate::common::game::{GameKind, Rules};
@@ -93,11 +95,11 @@ pub trait TableScreen: Any {
     fn kind(&self) -> GameKind;
     /// The screen's name while it is played, and under its result.
     fn names(&self) -> (&'static str, &'static str);
-    /// The game as a record, to be written (a save).
+    /// The game as a record, to be written (a save): on the data it plays
+    /// on, with how far the player has seen it.
     fn record(&self) -> Result<AnyRecord, RecordError>;
-    /// The slot the game was loaded from or last saved in.
-    fn slot(&mut self) -> &mut Option<Slot>;
-    fn autosave_due(&mut self) -> &mut bool;
+    /// Where the game is kept: its slot, its data, whether a save is due.
+    fn keep(&mut self) -> &mut Keeping;
     fn message(&mut self) -> &mut Option<table::Message>;
     /// Which game's rules page the help key opens.
     fn help_page(&self) -> GameKind;
@@ -153,13 +155,14 @@ where
     fn record(&self) -> Result<AnyRecord, RecordError> {
         // The app plays shipped levels and boards only.
         let players = self.shared.players.clone();
-        record::of(&self.game, players, std::path::Path::new(".")).map(S::Game::any)
+        let mut r = archive::with(self.keep.data, || {
+            record::of(&self.game, players, std::path::Path::new("."))
+        })?;
+        r.shown = Some(self.settled.clone());
+        Ok(S::Game::any(r))
     }
-    fn slot(&mut self) -> &mut Option<Slot> {
-        &mut self.slot
-    }
-    fn autosave_due(&mut self) -> &mut bool {
-        &mut self.autosave_due
+    fn keep(&mut self) -> &mut Keeping {
+        &mut self.keep
     }
     fn message(&mut self) -> &mut Option<table::Message> {
         &mut self.shared.message
@@ -176,6 +179,51 @@ where
     fn as_any(&self) -> &dyn Any {
         self
     }
+}
+
+/// A game read from a save, on its table: the table is made (by `table`)
+/// with the game as the player had seen it, then takes up the game as they
+/// left it, so that Continue shows what they had not seen yet; the data it
+/// plays on, its slot and how it came back (said in one sentence when it
+/// did not come back exactly as saved) are kept with it.
+pub fn load_table<E, S>(
+    r: &record::RecordOf<Shell<E>>,
+    base: &Path,
+    slot: Option<Slot>,
+    table: impl FnOnce(Shell<E>) -> table::Table<S>,
+) -> Result<Box<dyn TableScreen>, String>
+where
+    E: Engine,
+    S: SceneScreens<Game = Shell<E>>,
+    Shell<E>: Recorded,
+{
+    let loaded = record::load::<Shell<E>>(r, base).map_err(|e| e.to_string())?;
+    let note = loaded.note();
+    let game = loaded.game;
+    let seen = match (&r.shown, &loaded.replayed) {
+        (Some(s), record::Replayed::Exactly) if s.commands <= game.commands().len() => s.clone(),
+        (Some(s), _) => Shown {
+            commands: game.commands().len(),
+            taught: s.taught.clone(),
+        },
+        (None, _) => Shown {
+            commands: game.commands().len(),
+            taught: Vec::new(),
+        },
+    };
+    let early = if seen.commands < game.commands().len() {
+        game.rebuilt(seen.commands)
+    } else {
+        game.clone()
+    };
+    let mut t = table(early);
+    t.resume(game, seen);
+    t.keep.slot = slot;
+    t.keep.data = loaded.data;
+    if let Some(note) = note {
+        t.shared.message = Some(table::Message::info(note));
+    }
+    Ok(Box::new(t))
 }
 
 impl dyn TableScreen {

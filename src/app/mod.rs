@@ -188,7 +188,13 @@ pub struct App {
 }
 
 impl App {
+    /// The app on the menu. It claims the data folder for this window: a
+    /// second window on the same folder is told so on its menu.
     pub fn new(settings: Settings, notice: Option<String>) -> App {
+        let notice = match (notice, store::claim_folder()) {
+            (Some(a), Some(b)) => Some(format!("{a} {b}")),
+            (a, b) => a.or(b),
+        };
         App {
             stack: vec![Screen::Menu],
             settings,
@@ -323,6 +329,23 @@ impl App {
     fn apply(&mut self, t: Transition) {
         // Any change of screen may have written or cleared an autosave.
         self.continues = None;
+        // A table about to go (the player leaves it, the window closes, or
+        // another game replaces it) keeps where it was left first.
+        if matches!(
+            t,
+            Transition::ToMenu(_)
+                | Transition::Quit
+                | Transition::Continue
+                | Transition::Load(..)
+                | Transition::LoadAnyway(..)
+                | Transition::Begin(_)
+        ) {
+            if let Some(table) = self.table_in_play() {
+                if table.keep().autosave_due && !table.is_watching() {
+                    autosave(table);
+                }
+            }
+        }
         match t {
             Transition::Stay => {}
             Transition::Push(s) => self.stack.push(s),
@@ -348,7 +371,14 @@ impl App {
                 Some(e) => self.apply(Transition::Load(e.path, e.slot)),
                 None => self.notice = Some("There is no game to continue yet.".into()),
             },
-            Transition::Load(path, slot) => match self.load(&path, slot) {
+            Transition::Load(path, slot) => {
+                if let Some(ask) = self.ask_before_loading(&path, slot) {
+                    self.stack.push(ask);
+                } else {
+                    self.apply(Transition::LoadAnyway(path, slot));
+                }
+            }
+            Transition::LoadAnyway(path, slot) => match self.load(&path, slot) {
                 Ok(screen) => {
                     self.notice = None;
                     self.stack.truncate(1);
@@ -390,14 +420,13 @@ impl App {
         };
         let kind = starter.kind();
         if ask {
-            let unfinished = store::list()
-                .into_iter()
-                .find(|e| e.kind == kind && e.slot == Slot::Autosave && e.read.is_ok());
+            let unfinished = store::autosave(kind).filter(|e| e.read.as_ref().is_ok_and(|l| !l.over));
             if let Some(unfinished) = unfinished {
                 self.stack.push(Screen::ConfirmNew(Box::new(ConfirmNew {
                     kind,
                     unfinished,
                     start: Some(Box::new(Transition::Begin(Box::new(t)))),
+                    loading: None,
                     message: None,
                 })));
                 return;
@@ -414,6 +443,33 @@ impl App {
                 self.notice = Some(e);
             }
         }
+    }
+
+    /// Before a save is loaded from a slot: if its game is unfinished and
+    /// its game's autosave holds another unfinished game, the question
+    /// whether to keep that one first (playing the loaded game on autosaves
+    /// it in its place). None: load it.
+    fn ask_before_loading(&self, path: &std::path::Path, slot: Slot) -> Option<Screen> {
+        if slot == Slot::Autosave {
+            return None;
+        }
+        let rec = record::read(path).ok()?;
+        let kind = rec.kind();
+        if rec.finished() {
+            return None;
+        }
+        let unfinished = store::autosave(kind).filter(|e| e.read.as_ref().is_ok_and(|l| !l.over))?;
+        let theirs = record::read(&unfinished.path).ok()?;
+        if theirs.same_game(&rec) {
+            return None;
+        }
+        Some(Screen::ConfirmNew(Box::new(ConfirmNew {
+            kind,
+            unfinished,
+            start: Some(Box::new(Transition::LoadAnyway(path.to_path_buf(), slot))),
+            loading: Some(slot),
+            message: None,
+        })))
     }
 
     /// A game's table, from its save in `slot`.
@@ -436,7 +492,7 @@ impl App {
         let Some(t) = self.table_in_play() else {
             return;
         };
-        let own = *t.slot();
+        let own = t.keep().slot;
         let rec = match t.record() {
             Ok(r) => r,
             Err(e) => {
@@ -449,6 +505,14 @@ impl App {
         match own {
             Some(slot) => match store::store(slot, &rec) {
                 Ok(_) => self.saved(slot, after),
+                Err(e @ store::SaveError::Changed { .. }) => {
+                    // Its own slot holds another window's save now: the
+                    // slots are shown, and that one asks before it is
+                    // overwritten.
+                    let mut p = SlotPicker::new(rec, None, after);
+                    p.message = Some(e.to_string());
+                    self.stack.push(Screen::SaveSlots(Box::new(p)));
+                }
                 Err(e) => *t.message() = Some(Message::refusal(e.to_string())),
             },
             None => self.stack.push(Screen::SaveSlots(Box::new(SlotPicker::new(
@@ -461,7 +525,7 @@ impl App {
     fn saved(&mut self, slot: Slot, after: After) {
         let line = format!("Game saved in {}.", slot.name().to_lowercase());
         if let Some(t) = self.table_in_play() {
-            *t.slot() = Some(slot);
+            t.keep().slot = Some(slot);
             *t.message() = Some(Message::info(line.clone()));
         }
         match after {
@@ -494,11 +558,8 @@ fn run_table(
     let act = t.frame(ui, settings);
     sounds.append(&mut t.take_sounds());
     let watching = t.is_watching();
-    if *t.autosave_due() && !watching {
-        *t.autosave_due() = false;
-        if let Err(e) = t.record().and_then(|r| store::store(Slot::Autosave, &r)) {
-            *t.message() = Some(Message::refusal(e.to_string()));
-        }
+    if t.keep().autosave_due && !watching {
+        autosave(t);
     }
     match act {
         TableAction::Leave if watching => Some(Transition::Pop),
@@ -518,16 +579,49 @@ fn run_table(
                     *t.message() = Some(Message::refusal(e));
                 }
             }
-            if !watching {
-                if let Err(e) = store::clear_autosave(t.kind()) {
-                    *t.message() = Some(Message::refusal(format!(
-                        "The finished game's autosave stays: {e}"
-                    )));
+            // The autosave this table wrote, and only that one: a game
+            // loaded from a slot and never played on here leaves the
+            // autosave (another game's) alone, as does one whose autosave
+            // another window has written since.
+            if !watching && t.keep().autosaved {
+                t.keep().autosaved = false;
+                match store::clear_autosave(t.kind()) {
+                    Ok(()) | Err(store::SaveError::Changed { .. }) => {}
+                    Err(e) => {
+                        *t.message() = Some(Message::refusal(format!(
+                            "The finished game's autosave stays: {e}"
+                        )))
+                    }
                 }
             }
             Some(Transition::Finish)
         }
         TableAction::None => None,
+    }
+}
+
+/// Writes the game on a table to its game's autosave (only over what this
+/// window last saw there: if another window saved a game of the same kind
+/// since, nothing is written over and the player is told so).
+fn autosave(t: &mut dyn TableScreen) {
+    t.keep().autosave_due = false;
+    let rec = match t.record() {
+        Ok(r) => r,
+        Err(e) => {
+            *t.message() = Some(Message::refusal(format!("Not autosaved: {e}")));
+            return;
+        }
+    };
+    let listing = store::Listing::played(&rec, t.keep().data);
+    match store::store_game(Slot::Autosave, &rec, listing) {
+        Ok(_) => t.keep().autosaved = true,
+        Err(store::SaveError::Changed { kind, .. }) => {
+            *t.message() = Some(Message::refusal(format!(
+                "Not autosaved: another Tally-Ho window on this data folder saved a {} game since this one read it, and it is not written over. Save this game in a slot (F5) to keep it.",
+                kind.title()
+            )))
+        }
+        Err(e) => *t.message() = Some(Message::refusal(e.to_string())),
     }
 }
 
@@ -547,7 +641,11 @@ pub enum Transition {
     Begin(Box<Transition>),
     /// The autosave written last, of any game.
     Continue,
+    /// A save to load (asking first if its game's autosave holds another
+    /// unfinished game that playing it on would replace).
     Load(std::path::PathBuf, Slot),
+    /// A save to load, the player having answered.
+    LoadAnyway(std::path::PathBuf, Slot),
     /// Save the game under way (its own slot, or pick one).
     Save,
     SaveAndLeave {

@@ -17,8 +17,10 @@ use std::time::SystemTime;
 pub struct LoadList {
     pub entries: Vec<Entry>,
     pub first: usize,
-    /// What the last import or export came to.
+    /// What the last import, export or deletion came to.
     pub message: Option<String>,
+    /// A save waiting for "Delete it?" (its index in `entries`).
+    pub delete: Option<usize>,
 }
 
 impl LoadList {
@@ -27,6 +29,7 @@ impl LoadList {
             entries: saves::list(),
             first: 0,
             message: None,
+            delete: None,
         }
     }
 }
@@ -75,12 +78,16 @@ impl SlotPicker {
     }
 }
 
-/// A new game would replace an unfinished one in its game's autosave.
+/// A new game, or a game loaded from a slot, would replace an unfinished
+/// one in its game's autosave (once it is played on).
 pub struct ConfirmNew {
     pub kind: GameKind,
     pub unfinished: Entry,
-    /// The new game's start, taken when the player goes ahead.
+    /// The new game's start (or the loading), taken when the player goes
+    /// ahead.
     pub(super) start: Option<Box<Transition>>,
+    /// A game is to be loaded from this slot (none: a new game).
+    pub loading: Option<Slot>,
     pub message: Option<String>,
 }
 
@@ -89,11 +96,15 @@ fn entry_lines(e: &Entry, now: SystemTime) -> (String, String) {
     let body = match &e.read {
         Ok(l) => {
             let who = saves::players_line(&l.players);
-            match (l.progress.is_empty(), who.is_empty()) {
+            let mut body = match (l.progress.is_empty(), who.is_empty()) {
                 (false, false) => format!("{}; {who}", l.progress),
                 (false, true) => l.progress.clone(),
                 (true, _) => format!("{}; {who}", count(l.commands, "move", "moves")),
+            };
+            if let Some(tag) = &l.tag {
+                body = format!("{body} ({tag})");
             }
+            body
         }
         Err(e) => format!("Cannot be read: {e}"),
     };
@@ -177,23 +188,35 @@ pub(super) fn load_screen(ui: &mut Ui, list: &mut LoadList) -> Option<Transition
         list.first = list.first.saturating_sub(1);
     }
     list.first = list.first.min(max_first);
-    let export_w = 150.0;
+    // While "Delete it?" is open, the list underneath takes no clicks.
+    let click = ui.input.clicked;
+    ui.input.clicked = click && list.delete.is_none();
+    let (export_w, delete_w) = (130.0, 100.0);
     let mut exported = None;
     for (i, e) in list.entries.iter().enumerate().skip(list.first).take(n) {
         let y = 160.0 + (i - list.first) as f32 * 64.0;
-        let r = Rect::new(x, y, w - export_w - 8.0, 56.0);
+        let r = Rect::new(x, y, w - export_w - delete_w - 16.0, 56.0);
         if entry_button(ui, r, e, now, false) && e.read.is_ok() {
             t = Some(Transition::Load(e.path.clone(), e.slot));
         }
-        if ui.button(Rect::new(x + w - export_w, y, export_w, 56.0), EXPORT) {
+        let bx = x + w - export_w - delete_w - 8.0;
+        if ui.button(Rect::new(bx, y, export_w, 56.0), EXPORT) {
             exported = Some(match saves::export(e) {
                 Ok(to) => format!("{}: written to {to}.", e.title()),
                 Err(err) => err,
             });
         }
+        if ui.button(Rect::new(x + w - delete_w, y, delete_w, 56.0), "Delete") {
+            list.delete = Some(i);
+        }
     }
+    ui.input.clicked = click;
     if exported.is_some() {
         list.message = exported;
+    }
+    if let Some(i) = list.delete {
+        delete_dialog(ui, list, i);
+        return None;
     }
     let mut y = ui.h - 140.0;
     if list.entries.len() > n {
@@ -245,6 +268,54 @@ pub(super) fn load_screen(ui: &mut Ui, list: &mut LoadList) -> Option<Transition
     t
 }
 
+/// "Delete it?" over the list: the save goes only when the player says so,
+/// and only if it is still what the list showed.
+fn delete_dialog(ui: &mut Ui, list: &mut LoadList, i: usize) {
+    let Some(e) = list.entries.get(i) else {
+        list.delete = None;
+        return;
+    };
+    let bx = Rect::new(ui.w / 2.0 - 280.0, ui.h / 2.0 - 120.0, 560.0, 240.0);
+    ui.rect(
+        Rect::new(0.0, 0.0, ui.w, ui.h),
+        Color::new(0.0, 0.0, 0.0, 0.55),
+    );
+    ui.rect(bx, PAPER);
+    ui.rect_lines(bx, 3.0, INK);
+    ui.text_centered(
+        &fit(&format!("Delete {}?", e.title()), bx.w - 40.0, 24.0),
+        ui.w / 2.0,
+        bx.y + 50.0,
+        24.0,
+        INK,
+    );
+    let body = match &e.read {
+        Ok(l) => l.progress.clone(),
+        Err(_) => "A save that cannot be read".to_string(),
+    };
+    ui.text_centered(&fit(&body, bx.w - 40.0, 18.0), ui.w / 2.0, bx.y + 84.0, 18.0, DIM);
+    ui.text_centered(
+        &format!("It cannot be brought back: {} keeps a copy first.", EXPORT),
+        ui.w / 2.0,
+        bx.y + 116.0,
+        18.0,
+        INK,
+    );
+    if ui.button(Rect::new(bx.x + 40.0, bx.y + 160.0, 220.0, 50.0), "Delete") || ui.input.key(KeyCode::Y) {
+        list.message = Some(match saves::delete(e) {
+            Ok(()) => format!("{} deleted.", e.title()),
+            Err(err) => err.to_string(),
+        });
+        list.delete = None;
+        list.entries = saves::list();
+    } else if ui.button(Rect::new(bx.x + 300.0, bx.y + 160.0, 220.0, 50.0), "Keep it")
+        || ui.input.key(KeyCode::N)
+        || ui.input.key(KeyCode::Escape)
+    {
+        list.delete = None;
+    }
+}
+
 /// The slots of the game being saved: pick one.
 pub(super) fn slot_screen(ui: &mut Ui, p: &mut SlotPicker) -> Option<Transition> {
     let kind = p.record.kind();
@@ -289,13 +360,11 @@ pub(super) fn slot_screen(ui: &mut Ui, p: &mut SlotPicker) -> Option<Transition>
         );
         ui.rect(bx, PAPER);
         ui.rect_lines(bx, 3.0, INK);
-        ui.text_centered(
-            &format!("{} holds another game.", slot.name()),
-            ui.w / 2.0,
-            bx.y + 50.0,
-            28.0,
-            INK,
-        );
+        let holds = match &p.message {
+            Some(m) if m.starts_with("Not saved") => format!("{} changed since this list was read.", slot.name()),
+            _ => format!("{} holds another game.", slot.name()),
+        };
+        ui.text_centered(&holds, ui.w / 2.0, bx.y + 50.0, 28.0, INK);
         ui.text_centered(
             "Overwrite it with this one?",
             ui.w / 2.0,
@@ -330,6 +399,8 @@ pub(super) fn slot_screen(ui: &mut Ui, p: &mut SlotPicker) -> Option<Transition>
 }
 
 /// Writes the game to the slot; on failure the picker stays, saying why.
+/// A slot another window saved in since the list was read is read again
+/// and asks before it is overwritten.
 fn write(p: &mut SlotPicker, slot: Slot) -> Transition {
     match saves::store(slot, &p.record) {
         Ok(_) => Transition::Saved {
@@ -337,19 +408,39 @@ fn write(p: &mut SlotPicker, slot: Slot) -> Transition {
             after: p.after,
         },
         Err(e) => {
+            let changed = matches!(e, saves::SaveError::Changed { .. });
             p.message = Some(e.to_string());
             p.slots = saves::slots(p.record.kind());
+            let holds = p.slots.iter().any(|(s, e)| *s == slot && e.is_some());
+            if changed && holds {
+                p.own = None;
+                p.confirm = Some(slot);
+            }
             Transition::Stay
         }
     }
 }
 
-/// Before a new game: the autosave holds an unfinished one of this game.
+/// Before a new game, or a game loaded from a slot: the autosave holds an
+/// unfinished one of this game.
 pub(super) fn confirm_new_screen(ui: &mut Ui, c: &mut ConfirmNew) -> Option<Transition> {
+    let (sub, go) = match c.loading {
+        Some(slot) => (
+            format!(
+                "Playing the game of {} on replaces it in this game's autosave",
+                slot.name().to_lowercase()
+            ),
+            "load",
+        ),
+        None => (
+            "A new game replaces it in this game's autosave".to_string(),
+            "start",
+        ),
+    };
     title(
         ui,
         &format!("A {} is under way", c.kind.title().to_lowercase()),
-        "A new game replaces it in this game's autosave",
+        &sub,
     );
     let now = crate::data::store::now();
     let (x, w, _) = rows(ui, 170.0, ui.h);
@@ -358,13 +449,16 @@ pub(super) fn confirm_new_screen(ui: &mut Ui, c: &mut ConfirmNew) -> Option<Tran
     let mut t = None;
     let free = saves::free_slot(c.kind);
     let keep = match free {
-        Some(s) => format!("Keep it in {} and start", s.name().to_lowercase()),
+        Some(s) => format!("Keep it in {} and {go}", s.name().to_lowercase()),
         None => "Every slot is full: load a game to free one".to_string(),
     };
     if ui.button(Rect::new(x, 260.0, bw, 50.0), &keep) {
         match free {
             Some(slot) => {
-                match crate::record::read(&c.unfinished.path).and_then(|r| saves::store(slot, &r)) {
+                let kept = crate::record::read(&c.unfinished.path)
+                    .map_err(|e| e.to_string())
+                    .and_then(|r| saves::store(slot, &r).map_err(|e| e.to_string()));
+                match kept {
                     Ok(_) => t = c.start.take().map(|b| *b),
                     Err(e) => c.message = Some(format!("Could not keep it: {e}")),
                 }
@@ -372,7 +466,7 @@ pub(super) fn confirm_new_screen(ui: &mut Ui, c: &mut ConfirmNew) -> Option<Tran
             None => c.message = Some("Every slot of this game holds a save.".into()),
         }
     }
-    if ui.button(Rect::new(x, 324.0, bw, 50.0), "Replace it and start") {
+    if ui.button(Rect::new(x, 324.0, bw, 50.0), &format!("Replace it and {go}")) {
         t = c.start.take().map(|b| *b);
     }
     if ui.button(Rect::new(x, 388.0, bw, 50.0), "Back") {

@@ -89,6 +89,14 @@ pub enum Command {
 }
 
 impl Command {
+    /// Whether it opens or plays a battle on a board.
+    pub fn on_a_board(&self) -> bool {
+        matches!(
+            self,
+            Command::OnTheBoard | Command::Hex(_) | Command::OnTheFamilyBoard | Command::Family(_)
+        )
+    }
+
     /// The command's kind, as a sentence names it.
     pub fn kind(&self) -> &'static str {
         match self {

@@ -333,6 +333,21 @@ enum Cmd {
         #[arg(default_value = "assets/sounds")]
         dir: PathBuf,
     },
+    /// Keep a data tree in the archive of earlier data (levels/archive/), so
+    /// that games saved on it replay on it after its values change: the
+    /// data files under FROM/levels (the working tree's unless given),
+    /// named NAME (the version they ship in).
+    ArchiveData {
+        /// The tree's name: the version (commit) it ships in.
+        #[arg(long)]
+        name: String,
+        /// The folder whose levels/ is archived.
+        #[arg(long, default_value = ".")]
+        from: PathBuf,
+        /// The archive to add it to.
+        #[arg(long, default_value = "levels/archive")]
+        into: PathBuf,
+    },
     /// Play one game AI against AI and write it as a replay file.
     Record {
         #[command(flatten)]
@@ -424,6 +439,7 @@ pub fn main() -> ExitCode {
             .map_err(Into::into)
             .and_then(|c| simulate::bench_decisions(c, games, seed, &levels)),
         Some(Cmd::Replay { file }) => records::replay(&file),
+        Some(Cmd::ArchiveData { name, from, into }) => records::archive_data(&name, &from, &into),
         Some(Cmd::Record {
             game,
             seed,

@@ -12,10 +12,19 @@ use crate::sim;
 use crate::simple_hex::ai::play_out;
 use crate::simple_hex::Game;
 
+/// `tally-ho replay`: any save or record, of this version or an earlier
+/// one, loaded as the game loads it: what was verified and how it goes on.
+/// An error (a damaged file) is the only failure.
 pub(super) fn replay(file: &std::path::Path) -> Res {
     // Errors of the re-run name the replay they are about.
-    let (rec, line) = record::verify_file(file)?;
-    say!("{line} (digest {})", rec.digest());
+    let (rec, lines) = record::report_file(file)?;
+    let mut lines = lines.lines();
+    if let Some(first) = lines.next() {
+        say!("{first} (digest {})", rec.digest());
+    }
+    for line in lines {
+        say!("{line}");
+    }
     Ok(())
 }
 
@@ -186,6 +195,73 @@ fn record_simple_hex(level: &str, seed: u64, variant: Variant, out: &std::path::
         game.commands().len(),
         game.winner().map_or("none", |w| w.name()),
         game.score()
+    );
+    Ok(())
+}
+
+/// `tally-ho archive-data`: the data files under `from`/levels kept in the
+/// archive at `into` as a tree named `name` (each text once, by its hash),
+/// unless a tree of the same files is there already.
+pub(super) fn archive_data(name: &str, from: &std::path::Path, into: &std::path::Path) -> Res {
+    use crate::data::archive::{self, Tree};
+    use crate::data::guard::hash;
+    let levels = from.join("levels");
+    let mut files = std::collections::BTreeMap::new();
+    let mut texts = Vec::new();
+    let mut stack = vec![levels.clone()];
+    while let Some(dir) = stack.pop() {
+        let entries = std::fs::read_dir(&dir)
+            .map_err(|e| format!("{}: cannot read the folder: {e}", dir.display()))?;
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+                continue;
+            }
+            let rel = p.strip_prefix(from).unwrap_or(&p);
+            let path = rel.to_string_lossy().replace('\\', "/");
+            if !archive::kept(&path) {
+                continue;
+            }
+            let text = data::Source::read(&p).map_err(|e| e.to_string())?.text;
+            let h = format!("{:016x}", hash(text.as_bytes()));
+            files.insert(path, h.clone());
+            texts.push((h, text));
+        }
+    }
+    if files.is_empty() {
+        return Err(format!("{}: no data files to archive", levels.display()).into());
+    }
+    let list = into.join("trees.ron");
+    let mut trees = archive::read_trees(
+        &list.display().to_string(),
+        &data::Source::read(&list).map_err(|e| e.to_string())?.text,
+    )?;
+    if let Some(same) = trees.trees.iter().find(|t| t.files == files) {
+        say!("{}: the tree is archived already, as {}", list.display(), same.name);
+        return Ok(());
+    }
+    if trees.trees.iter().any(|t| t.name == name) {
+        return Err(format!("{}: a tree named {name} is archived already", list.display()).into());
+    }
+    let blobs = into.join("blobs");
+    let mut added = 0;
+    for (h, text) in texts {
+        let p = blobs.join(format!("{h}.ron"));
+        if !p.exists() {
+            data::write_atomic(&p, &text)?;
+            added += 1;
+        }
+    }
+    let n = files.len();
+    trees.trees.push(Tree {
+        name: name.to_string(),
+        files,
+    });
+    data::write_atomic(&list, &data::to_ron(&trees))?;
+    say!(
+        "archived the data tree {name}: {n} files, {added} of them new texts, in {}",
+        into.display()
     );
     Ok(())
 }

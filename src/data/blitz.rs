@@ -192,3 +192,16 @@ pub fn load_blitz_from(src: &[Source; 7]) -> Result<crate::blitz::Tables, LoadEr
 pub fn load_blitz() -> Result<crate::blitz::Tables, LoadErrors> {
     load_blitz_from(&blitz_sources())
 }
+
+/// The shipped files of the night Blitz: (path, text).
+pub(super) fn files() -> Vec<(&'static str, &'static str)> {
+    vec![
+        BLITZ_MAP,
+        BLITZ_NIGHTS,
+        BLITZ_FLIGHT,
+        BLITZ_DEFENCES,
+        BLITZ_MISSION_END,
+        BLITZ_CREW,
+        BLITZ_CALENDAR,
+    ]
+}

@@ -81,3 +81,9 @@ pub fn load_campaign_data() -> Result<CampaignData, LoadErrors> {
         &campaign_oob_source(),
     )
 }
+
+/// The shipped files of the campaign's map, cards and order of battle:
+/// (path, text).
+pub(super) fn files() -> Vec<(&'static str, &'static str)> {
+    vec![CAMPAIGN_MAP, CAMPAIGN_TARGETS, CAMPAIGN_OOB]
+}

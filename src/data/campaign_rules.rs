@@ -153,3 +153,8 @@ pub fn check_against(
 pub fn shipped_campaign_rules() -> Result<CampaignValues, LoadErrors> {
     load_campaign_rules(&campaign_rules_source())
 }
+
+/// The shipped files of the campaign's rules and boards: (path, text).
+pub(super) fn files() -> Vec<(&'static str, &'static str)> {
+    vec![CAMPAIGN_RULES, BOARD_AIRCRAFT, FAMILY_BOARD]
+}

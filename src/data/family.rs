@@ -74,3 +74,10 @@ pub fn load_family(name_or_path: &str) -> Result<FamilyScenario, LoadErrors> {
     scenario.board = name_or_path.to_string();
     Ok(scenario)
 }
+
+/// The shipped files of the family game: (path, text).
+pub(super) fn files() -> Vec<(&'static str, &'static str)> {
+    let mut files: Vec<(&str, &str)> = FAMILY_BOARDS.iter().map(|(_, f, t)| (*f, *t)).collect();
+    files.push(FAMILY_RULES);
+    files
+}

@@ -4,10 +4,12 @@
 //! The shipped levels are compiled into the binary (so it runs from anywhere);
 //! any level can also be given as a path to a RON file.
 
+pub mod archive;
 mod blitz;
 mod campaign;
 pub mod campaign_rules;
 mod family;
+pub mod guard;
 pub mod locate;
 mod silhouettes;
 mod simple_hex;
@@ -173,4 +175,17 @@ pub fn to_ron<T: serde::Serialize>(value: &T) -> String {
         .depth_limit(4)
         .struct_names(true);
     ron::ser::to_string_pretty(value, cfg).expect("game data always serialises")
+}
+
+/// Every file shipped in the program: (path, text).
+pub fn builtin_files() -> Vec<(&'static str, &'static str)> {
+    let mut files = Vec::new();
+    files.extend(simple_hex::files());
+    files.extend(family::files());
+    files.extend(campaign::files());
+    files.extend(campaign_rules::files());
+    files.extend(blitz::files());
+    files.extend(spreads::files());
+    files.extend(silhouettes::files());
+    files
 }

@@ -27,3 +27,8 @@ pub fn load_silhouettes(src: &Source) -> Result<Silhouettes, LoadErrors> {
 pub fn shipped_silhouettes() -> Result<Silhouettes, LoadErrors> {
     load_silhouettes(&silhouettes_source())
 }
+
+/// The shipped drawings: (path, text).
+pub(super) fn files() -> Vec<(&'static str, &'static str)> {
+    vec![SILHOUETTES]
+}

@@ -214,3 +214,13 @@ pub fn load_simple_hex_at(name_or_path: &str, difficulty: &str) -> Result<Scenar
     scenario.difficulty = difficulty.to_string();
     Ok(scenario)
 }
+
+/// The shipped files of Simple Hex: (path, text).
+pub(super) fn files() -> Vec<(&'static str, &'static str)> {
+    let mut files: Vec<(&str, &str)> = SIMPLE_HEX_LEVELS
+        .iter()
+        .map(|(_, f, t)| (*f, *t))
+        .collect();
+    files.extend([AIRCRAFT, RULES, FORCES, SHARES]);
+    files
+}

@@ -77,8 +77,14 @@ impl Source {
     /// text. Anything else (a directory, a FIFO, a device such as /dev/zero, a
     /// socket) is refused at once with one sentence naming the path, without
     /// reading from it or waiting on it. A byte-order mark is dropped.
-    #[cfg(not(target_arch = "wasm32"))]
     pub fn read(path: &Path) -> Result<Source, LoadError> {
+        Source::from_bytes(path.display().to_string(), Source::read_bytes(path)?)
+    }
+
+    /// The bytes of a file a player named, with the checks of [`Source::read`]
+    /// (a regular file of at most [`MAX_FILE_BYTES`]), not yet read as text.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn read_bytes(path: &Path) -> Result<Vec<u8>, LoadError> {
         let file = path.display().to_string();
         let fail = |line: usize, col: usize, message: String| LoadError {
             file: file.clone(),
@@ -130,16 +136,16 @@ impl Source {
                 format!("cannot read the file: it grew past {MAX_FILE_BYTES} bytes (16 MiB) while being read"),
             ));
         }
-        Source::from_bytes(file, bytes)
+        Ok(bytes)
     }
 
     /// A saved file in a web page: the browser's storage under the path's
     /// name (see `store`), with the same checks of its size and text.
     #[cfg(target_arch = "wasm32")]
-    pub fn read(path: &Path) -> Result<Source, LoadError> {
+    pub fn read_bytes(path: &Path) -> Result<Vec<u8>, LoadError> {
         let file = path.display().to_string();
         match super::store::read_bytes(path) {
-            Ok(bytes) => Source::from_bytes(file, bytes),
+            Ok(bytes) => Ok(bytes),
             Err(e) => Err(LoadError {
                 file,
                 line: 0,
@@ -181,10 +187,13 @@ impl Source {
         Ok(Source { file, text })
     }
 
+    /// A file shipped in the program (or, while a game is built from a
+    /// record made on earlier data, the archived tree's file in its place:
+    /// see `archive`).
     pub(super) fn builtin(file: &str, text: &str) -> Source {
         Source {
             file: file.to_string(),
-            text: text.to_string(),
+            text: super::archive::stand_in(file).unwrap_or(text).to_string(),
         }
     }
 }

@@ -102,3 +102,8 @@ pub fn shipped_campaign_spreads() -> Result<SpreadTable, LoadErrors> {
         &crate::campaign::score::SPREAD_OUTCOMES,
     )
 }
+
+/// The shipped tables of the simulator's spreads: (path, text).
+pub(super) fn files() -> Vec<(&'static str, &'static str)> {
+    vec![BLITZ_SPREADS, FAMILY_SPREADS, CAMPAIGN_SPREADS]
+}

@@ -24,6 +24,9 @@ pub struct Summary {
 }
 
 impl Recorded for Game {
+    /// The night Blitz's rules changed with its tables up to version 5.
+    const RULES_SINCE: u32 = 5;
+
     type Setup = Setup;
     type Summary = Summary;
 

@@ -3,9 +3,9 @@
 //! turn reached. The campaign is always played on the shipped map, target
 //! cards, order of battle and rules, so a record names no level: its
 //! data version (`data_version` in `campaign.ron`) says which campaign data
-//! it was played on, and a record of another data version is refused on
-//! reading with a sentence naming the version it needs (`check_data_version`);
-//! its fingerprint says which texts of those files it was played with.
+//! it was played on, and its fingerprint which texts of those files; a
+//! record of earlier data replays on them, from the archive of earlier
+//! data (`record::load`).
 
 use super::{fnv, RecordError, RecordOf, Recorded};
 use crate::campaign::data::CampaignData;
@@ -69,46 +69,6 @@ pub fn data_version() -> Result<u32, LoadErrors> {
     Ok(campaign_rules::shipped_campaign_rules()?.data_version)
 }
 
-/// A campaign record read from `file` (whose text is `text`) may be
-/// replayed only on the campaign data it was played on: a record of another
-/// data version is refused with a sentence that names the version it needs,
-/// placed at its `data_version` (or, in a record written before data
-/// versions, at its set-up). A record without one whose fingerprint is that
-/// of the shipped files was played on them, and is taken as of this version.
-pub fn check_data_version(
-    file: &str,
-    text: &str,
-    record: &mut CampaignRecord,
-) -> Result<(), RecordError> {
-    let now = data_version()?;
-    let was = record.setup.data_version;
-    if was == now {
-        return Ok(());
-    }
-    if was == 0 && !record.fingerprint.is_empty() && record.fingerprint == fingerprint() {
-        record.setup.data_version = now;
-        return Ok(());
-    }
-    let message = if was == 0 {
-        format!(
-            "this campaign was recorded on campaign data from before data versions, which have changed since; this program plays campaign data version {now}: it cannot be replayed as it was played"
-        )
-    } else {
-        format!(
-            "this campaign was recorded on campaign data version {was}; this program plays version {now}: it cannot be replayed as it was played (it needs a Tally-Ho whose campaign data is version {was})"
-        )
-    };
-    Err(data::positioned(
-        file,
-        text,
-        vec![crate::simple_hex::Invalid {
-            path: "setup.data_version".into(),
-            message,
-        }],
-    )
-    .into())
-}
-
 /// The shipped campaign data and rules, loaded and validated.
 pub fn shipped() -> Result<(Arc<CampaignData>, Arc<CampaignValues>), LoadErrors> {
     let data = data::load_campaign_data()?;
@@ -118,6 +78,10 @@ pub fn shipped() -> Result<(Arc<CampaignData>, Arc<CampaignValues>), LoadErrors>
 }
 
 impl Recorded for Campaign {
+    /// The campaign's rules changed with its data (its data version) up to
+    /// version 5: a record of another data tree is of other rules.
+    const RULES_SINCE: u32 = 5;
+
     type Setup = Setup;
     type Summary = Summary;
 

@@ -43,6 +43,9 @@ fn board_source(board: &str, base: &Path) -> Result<data::Source, RecordError> {
 }
 
 impl Recorded for Game {
+    /// Issue 14's readings of the family rules (version 4).
+    const RULES_SINCE: u32 = super::FAMILY_READINGS;
+
     type Setup = Setup;
     type Summary = Summary;
 

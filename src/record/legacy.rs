@@ -150,8 +150,10 @@ fn first_word(text: &str) -> &str {
     &line[..end]
 }
 
-/// A save of an earlier version as a record: the game replayed to work out
-/// what it had come to.
+/// A save of an earlier version as a record of that version: it names no
+/// data and kept no hashes of its events, so what it had come to is worked
+/// out by replaying it as far as today's rules take its commands (loading
+/// it goes on from there: see `record::load`).
 fn from_save<G: Recorded>(
     setup: G::Setup,
     seed: u64,
@@ -159,8 +161,27 @@ fn from_save<G: Recorded>(
     commands: Vec<G::Command>,
     base: &Path,
 ) -> Result<RecordOf<G>, RecordError> {
-    let game = super::play_commands(G::start(&setup, seed, base)?, &commands, None)?.game;
-    super::of(&game, players, base)
+    let mut game = G::start(&setup, seed, base)?;
+    for c in &commands {
+        if game.play(c.clone()).is_err() {
+            break;
+        }
+    }
+    Ok(Record {
+        game: G::KIND,
+        version: 1,
+        fingerprint: String::new(),
+        seed,
+        players,
+        result: game.summary(),
+        events: 0,
+        digest: String::new(),
+        trail: String::new(),
+        progress: String::new(),
+        shown: None,
+        setup,
+        commands,
+    })
 }
 
 /// Reads a file of an earlier version (`game`: its `game` field, if any).
@@ -205,13 +226,14 @@ fn family_replay(file: &str, text: &str) -> Result<AnyRecord, RecordError> {
         digest: r.result.digest,
         trail: String::new(),
         progress: String::new(),
+        shown: None,
     }))
 }
 
 /// A campaign's replay of an earlier version.
 fn campaign_replay(file: &str, text: &str) -> Result<AnyRecord, RecordError> {
     let r: CampaignReplay = data::parse(file, text)?;
-    let mut record = Record {
+    let record = Record {
         game: GameKind::Campaign,
         version: 1,
         fingerprint: r.fingerprint,
@@ -236,10 +258,8 @@ fn campaign_replay(file: &str, text: &str) -> Result<AnyRecord, RecordError> {
         digest: String::new(),
         trail: String::new(),
         progress: String::new(),
+        shown: None,
     };
-    // Written before data versions: it replays only on the very
-    // files it was played on.
-    campaign::check_data_version(file, text, &mut record)?;
     Ok(AnyRecord::Campaign(record))
 }
 
@@ -265,39 +285,20 @@ fn family_save(file: &str, text: &str, base: &Path) -> Result<AnyRecord, RecordE
 fn campaign_save(file: &str, text: &str, base: &Path) -> Result<AnyRecord, RecordError> {
     let s: CampaignSave = data::parse(file, text)?;
     let players = sides(|side| s.human.is_none_or(|h| h == side));
-    // A save of this format names neither its data version nor its
-    // files: it was played before data versions, on campaign data
-    // that has changed since, and is refused before its commands are
-    // replayed into another game.
-    let mut untold = Record {
-        game: GameKind::Campaign,
-        version: 1,
-        fingerprint: String::new(),
-        seed: s.setup.seed,
-        setup: campaign::Setup {
-            weather: s.setup.weather,
-            battles: s.setup.battles,
-            speed_dice: SpeedDice::EachPlane,
-            data_version: 0,
-            asks: None,
-        },
-        players: Vec::new(),
-        commands: Vec::new(),
-        result: campaign::Summary {
-            tally: Default::default(),
-            verdict: None,
-            turn: 0,
-        },
-        events: 0,
-        digest: String::new(),
-        trail: String::new(),
-        progress: String::new(),
+    let setup = campaign::Setup {
+        weather: s.setup.weather,
+        battles: s.setup.battles,
+        speed_dice: SpeedDice::EachPlane,
+        data_version: 0,
+        asks: None,
     };
-    campaign::check_data_version(file, text, &mut untold)?;
-    let setup = untold.setup;
-    let start = <Campaign as Recorded>::start(&setup, s.setup.seed, base)?;
-    let c = super::play_commands(start, &s.commands, None)?.game;
-    Ok(AnyRecord::Campaign(super::of(&c, players, base)?))
+    Ok(AnyRecord::Campaign(from_save::<Campaign>(
+        setup,
+        s.setup.seed,
+        players,
+        s.commands,
+        base,
+    )?))
 }
 
 /// A Simple Hex save of an earlier version, replayed into a record.
@@ -348,5 +349,6 @@ fn simple_hex_replay(file: &str, text: &str) -> Result<AnyRecord, RecordError> {
         digest: r.result.digest,
         trail: String::new(),
         progress: String::new(),
+        shown: None,
     }))
 }

@@ -37,6 +37,7 @@ pub mod simple_hex;
 
 use crate::common::game::{GameKind, Rules};
 use crate::common::Level;
+use crate::data::archive::{self, Archive, Tree};
 use crate::data::{self, LoadError, LoadErrors};
 use serde::de::{DeserializeOwned, Deserializer, IgnoredAny, MapAccess, Visitor};
 use serde::{Deserialize, Serialize};
@@ -60,7 +61,10 @@ use std::path::{Path, PathBuf};
 /// both attacks") where it stopped when the target was destroyed. Simple
 /// Hex records of version 4 and earlier are read with the earlier ending
 /// (`Options::ends_at_target`) and replay as they were played.
-pub const VERSION: u32 = 5;
+///
+/// 6: a save keeps how far the player had seen the game (`seen`); the
+/// games play as in version 5.
+pub const VERSION: u32 = 6;
 
 /// The first version whose Simple Hex records play both attacks to the end.
 const BOTH_ATTACKS: u32 = 5;
@@ -123,10 +127,25 @@ pub struct Record<S, C, R> {
     /// unknown, as in files of earlier versions).
     #[serde(default)]
     pub trail: String,
-    /// Where the game stood when it was written, in a few words (for the
-    /// list of saves; not compared).
+    /// Where the game stood when it was written, in a few words (for
+    /// people reading the file; never trusted: the list of saves replays
+    /// the game).
     #[serde(default)]
     pub progress: String,
+    /// How far the player had seen the game on screen when it was written
+    /// (Continue shows the rest); not compared.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shown: Option<Shown>,
+}
+
+/// How far a player has seen a game on the screen: the commands whose
+/// events have all been shown (their animations played, their cards put
+/// down), and the guide's topics explained by then.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Shown {
+    pub commands: usize,
+    pub taught: Vec<String>,
 }
 
 /// The record of a game `G`.
@@ -135,6 +154,13 @@ pub type RecordOf<G> =
 
 /// A game that can be written as a record and played again from one.
 pub trait Recorded: Rules + Sized {
+    /// The first record version whose games of this kind today's rules
+    /// play exactly as they were played: a record of it or later, on
+    /// today's data, that does not replay exactly is damaged; an older one
+    /// (or one on earlier data) may have been played under other rules.
+    /// Raised, with `VERSION`, by a change of this game's rules that plays
+    /// the same commands into another game.
+    const RULES_SINCE: u32;
     /// Everything a game starts from besides its seed.
     type Setup: Clone + PartialEq + fmt::Debug + Serialize + DeserializeOwned;
     /// What a game came to, compared when a replay is verified.
@@ -179,6 +205,8 @@ pub enum RecordError {
     Differs { recorded: String, now: String },
     /// A file that cannot be written: a sentence that names it.
     Write(String),
+    /// A record written by a later version than this one reads.
+    Newer { version: u32 },
     /// Any of the above, in a named file.
     In {
         file: String,
@@ -231,6 +259,10 @@ impl fmt::Display for RecordError {
                 "the re-run differs from the recording: recorded {recorded}; re-run {now}"
             ),
             RecordError::Write(why) => f.write_str(why),
+            RecordError::Newer { version } => write!(
+                f,
+                "it was written by a later Tally-Ho (record version {version}; this one reads versions up to {VERSION}): play it on that version or a later one"
+            ),
             RecordError::In { file, error } => write!(f, "{file}: {error}"),
         }
     }
@@ -352,22 +384,231 @@ pub fn of<G: Recorded>(
         digest: digest(game.events()),
         trail: trail_of(played.game.events(), &played.marks),
         progress: game.progress(),
+        shown: None,
         setup,
     })
 }
 
-/// The game this record holds, its commands replayed (a save loaded).
-pub fn restore<G: Recorded>(r: &RecordOf<G>, base: &Path) -> Result<G, RecordError> {
+/// How a record's game came back when it was loaded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Replayed {
+    /// Every command's events, the result and the whole log as recorded.
+    Exactly,
+    /// A file of an earlier version that kept no hashes of its events: its
+    /// commands replay to the result it recorded.
+    ToItsResult,
+    /// It was played under earlier rules: its first `kept` of `of`
+    /// commands replay as they were played, and the game goes on from
+    /// there under today's rules.
+    InPart {
+        kept: usize,
+        of: usize,
+        /// Why the next command does not replay as played.
+        why: String,
+    },
+}
+
+/// A record's game, loaded, and how.
+pub struct Loaded<G> {
+    pub game: G,
+    pub replayed: Replayed,
+    /// The archived data tree it was played on, when not today's data: the
+    /// game goes on with it (and is saved on it).
+    pub data: Option<&'static Tree>,
+    /// The data it was played on is not today's and could not be used (no
+    /// tree this version keeps is it, or today's program cannot read the
+    /// tree that is: why): the game was replayed on today's.
+    pub data_unknown: Option<String>,
+}
+
+impl<G> Loaded<G> {
+    /// What a player is told of how it came back, in one sentence; none
+    /// when it came back exactly as saved on today's data.
+    pub fn note(&self) -> Option<String> {
+        let data = match (self.data, &self.data_unknown) {
+            (Some(t), _) => format!(" on the data it was played on (version {})", t.name),
+            (None, Some(_)) => " on today's data".to_string(),
+            (None, None) => String::new(),
+        };
+        match &self.replayed {
+            Replayed::Exactly if data.is_empty() => None,
+            Replayed::Exactly => Some(format!(
+                "Saved by an earlier version: it replays exactly as it was played{data}, and goes on with it."
+            )),
+            Replayed::ToItsResult => Some(format!(
+                "Saved by an earlier version: its moves replay to the result it recorded{data}."
+            )),
+            Replayed::InPart { kept, of, .. } => Some(format!(
+                "Saved by an earlier version whose rules have changed since: its first {kept} of {of} moves replay as they were played{data}, and it goes on from there under today's rules."
+            )),
+        }
+    }
+
+    /// A few words for the list of saves, when it did not come back
+    /// exactly as saved.
+    pub fn tag(&self) -> Option<String> {
+        tag(&self.replayed, self.data, self.data_unknown.is_some())
+    }
+}
+
+/// A few words for the list of saves on how a game came back, when not
+/// exactly as saved on today's data.
+pub fn tag(replayed: &Replayed, data: Option<&Tree>, data_unknown: bool) -> Option<String> {
+    match replayed {
+        Replayed::InPart { kept, of, .. } => Some(format!(
+            "earlier version: goes on from move {kept} of {of}"
+        )),
+        Replayed::ToItsResult | Replayed::Exactly if data.is_some() => {
+            Some("earlier version's data".into())
+        }
+        Replayed::ToItsResult => Some("earlier version".into()),
+        Replayed::Exactly if data_unknown => Some("earlier data".into()),
+        Replayed::Exactly => None,
+    }
+}
+
+/// Where a record's data is: today's, an archived tree's, or none kept.
+enum DataFound {
+    Today,
+    Archived(&'static Tree),
+    Unknown,
+}
+
+/// The data a record was played on: today's if its fingerprint is today's
+/// (or it names none), else the archived tree whose fingerprint it is.
+fn data_of<G: Recorded>(r: &RecordOf<G>, base: &Path) -> Result<DataFound, RecordError> {
+    if r.fingerprint.is_empty() {
+        // A file of an earlier version that named no data.
+        return Ok(DataFound::Unknown);
+    }
+    if G::fingerprint(&r.setup, base)? == r.fingerprint {
+        return Ok(DataFound::Today);
+    }
+    let archive = Archive::shipped();
+    for tree in archive.trees.iter().rev() {
+        let print = archive::with(Some(tree), || G::fingerprint(&r.setup, base));
+        if print.as_deref() == Ok(r.fingerprint.as_str()) {
+            return Ok(DataFound::Archived(tree));
+        }
+    }
+    Ok(DataFound::Unknown)
+}
+
+/// The game a record holds, replayed (a save loaded), as exactly as
+/// today's program can: on the data it was played on (kept in the
+/// archive), each command's events checked against its trail, then the
+/// result and the log. A record of today's rules on today's data must
+/// replay exactly, or it is damaged (an error). One played under earlier
+/// rules or on earlier data is never refused for that: as far as its
+/// commands replay as they were played, they are, and the game goes on
+/// from there (see [`Loaded::note`]).
+pub fn load<G: Recorded>(r: &RecordOf<G>, base: &Path) -> Result<Loaded<G>, RecordError> {
     check_kind::<G>(r.game)?;
-    // Played on other data, the same commands would be another game (or
-    // stop at one that is no longer legal): refused with a sentence.
-    if !r.fingerprint.is_empty() && G::fingerprint(&r.setup, base)? != r.fingerprint {
-        return Err(RecordError::DataChanged {
-            what: format!("the {} data files", G::KIND.title()),
+    if r.version > VERSION {
+        return Err(RecordError::Newer { version: r.version });
+    }
+    let found = data_of::<G>(r, base)?;
+    let today = matches!(found, DataFound::Today) && !r.fingerprint.is_empty();
+    let strict = today && r.version >= G::RULES_SINCE;
+    let (tree, data_unknown) = match found {
+        DataFound::Archived(t) => (Some(t), None),
+        DataFound::Today => (None, None),
+        DataFound::Unknown => (
+            None,
+            Some("no tree of earlier data this version keeps is the one it was played on".into()),
+        ),
+    };
+    // An archived tree that today's program no longer reads is left for
+    // today's data.
+    let (tree, data_unknown, fresh) = match archive::with(tree, || G::start(&r.setup, r.seed, base)) {
+        Ok(g) => (tree, data_unknown, g),
+        Err(e) if tree.is_some() => (
+            None,
+            Some(format!(
+                "the data it was played on (version {}) is kept, but this version cannot read it: {e}",
+                tree.map_or("", |t| t.name.as_str())
+            )),
+            G::start(&r.setup, r.seed, base)?,
+        ),
+        Err(e) => return Err(e),
+    };
+    if strict && r.digest.is_empty() {
+        return Err(RecordError::Differs {
+            recorded: "no digest of its events, which this version always writes".into(),
+            now: format!("{} events", fresh.events().len()),
         });
     }
-    let game = G::start(&r.setup, r.seed, base)?;
-    Ok(play_commands(game, &r.commands, None)?.game)
+    // Today's rules check every command against its entry in the trail; a
+    // file of an earlier version that kept none is checked by its result.
+    let trail = (strict || !r.trail.is_empty()).then_some(r.trail.as_str());
+    let loaded = |game, replayed| Loaded {
+        game,
+        replayed,
+        data: tree,
+        data_unknown: data_unknown.clone(),
+    };
+    match archive::with(tree, || play_commands(fresh, &r.commands, trail)) {
+        Ok(played) => {
+            let game = played.game;
+            let summary_same = game.summary() == r.result;
+            let log_same = r.digest.is_empty()
+                || (digest(game.events()) == r.digest && game.events().len() == r.events);
+            if summary_same && log_same {
+                let how = if trail.is_some() {
+                    Replayed::Exactly
+                } else {
+                    Replayed::ToItsResult
+                };
+                return Ok(loaded(game, how));
+            }
+            if strict || trail.is_none() {
+                return Err(RecordError::Differs {
+                    recorded: format!("{:?}, {} events, digest {}", r.result, r.events, r.digest),
+                    now: format!(
+                        "{:?}, {} events, digest {}",
+                        game.summary(),
+                        game.events().len(),
+                        digest(game.events())
+                    ),
+                });
+            }
+            // Every command replays as played, but what came before the
+            // first, or the result, is told otherwise today.
+            let of = r.commands.len();
+            Ok(loaded(
+                game,
+                Replayed::InPart {
+                    kept: of,
+                    of,
+                    why: "what it came to is told otherwise today".into(),
+                },
+            ))
+        }
+        Err(e) if strict => Err(e),
+        Err(e) => {
+            let kept = match &e {
+                RecordError::Illegal { index, .. } | RecordError::Edited { index, .. } => *index,
+                _ => return Err(e),
+            };
+            let game = archive::with(tree, || -> Result<G, RecordError> {
+                let fresh = G::start(&r.setup, r.seed, base)?;
+                Ok(play_commands(fresh, &r.commands[..kept], None)?.game)
+            })?;
+            Ok(loaded(
+                game,
+                Replayed::InPart {
+                    kept,
+                    of: r.commands.len(),
+                    why: e.to_string(),
+                },
+            ))
+        }
+    }
+}
+
+/// The game a record holds, as [`load`] brings it back.
+pub fn restore<G: Recorded>(r: &RecordOf<G>, base: &Path) -> Result<G, RecordError> {
+    load::<G>(r, base).map(|l| l.game)
 }
 
 /// Re-runs the record and confirms it reproduces exactly: the data files,
@@ -474,6 +715,43 @@ impl AnyRecord {
         }
     }
 
+    /// Whether the game was over when it was written (its result says).
+    pub fn finished(&self) -> bool {
+        match self {
+            AnyRecord::SimpleHex(r) => r.result.winner.is_some(),
+            AnyRecord::Family(r) => r.result.ending.is_some(),
+            AnyRecord::Campaign(r) => r.result.verdict.is_some(),
+            AnyRecord::Blitz(r) => r.result.over,
+        }
+    }
+
+    /// Whether two records hold the same game, one further on than the
+    /// other (or as far): the same game, set-up and seed, and the commands
+    /// of one the start of the other's.
+    pub fn same_game(&self, other: &AnyRecord) -> bool {
+        fn same<S: PartialEq, C: PartialEq, R>(a: &Record<S, C, R>, b: &Record<S, C, R>) -> bool {
+            let n = a.commands.len().min(b.commands.len());
+            a.seed == b.seed && a.setup == b.setup && a.commands[..n] == b.commands[..n]
+        }
+        match (self, other) {
+            (AnyRecord::SimpleHex(a), AnyRecord::SimpleHex(b)) => same(a, b),
+            (AnyRecord::Family(a), AnyRecord::Family(b)) => same(a, b),
+            (AnyRecord::Campaign(a), AnyRecord::Campaign(b)) => same(a, b),
+            (AnyRecord::Blitz(a), AnyRecord::Blitz(b)) => same(a, b),
+            _ => false,
+        }
+    }
+
+    /// How far the player had seen the game, kept for Continue.
+    pub fn shown(&self) -> Option<&Shown> {
+        match self {
+            AnyRecord::SimpleHex(r) => r.shown.as_ref(),
+            AnyRecord::Family(r) => r.shown.as_ref(),
+            AnyRecord::Campaign(r) => r.shown.as_ref(),
+            AnyRecord::Blitz(r) => r.shown.as_ref(),
+        }
+    }
+
     pub fn to_text(&self) -> String {
         match self {
             AnyRecord::SimpleHex(r) => r.to_text(),
@@ -489,6 +767,36 @@ impl AnyRecord {
         data::write_atomic(path, &self.to_text()).map_err(|e| RecordError::Write(e.to_string()))
     }
 
+    /// The game as loading replays it (`load`): where it stands, whether
+    /// it is over, and how it came back.
+    pub fn replayed(&self, base: &Path) -> Result<Standing, RecordError> {
+        fn of<G: Recorded>(r: &RecordOf<G>, base: &Path) -> Result<Standing, RecordError> {
+            let l = load::<G>(r, base)?;
+            Ok(Standing {
+                progress: l.game.progress(),
+                over: l.game.is_over(),
+                tag: l.tag(),
+            })
+        }
+        match self {
+            AnyRecord::SimpleHex(r) => of::<crate::simple_hex::Game>(r, base),
+            AnyRecord::Family(r) => of::<crate::family::Game>(r, base),
+            AnyRecord::Campaign(r) => of::<crate::campaign::game::Campaign>(r, base),
+            AnyRecord::Blitz(r) => of::<crate::blitz::Game>(r, base),
+        }
+    }
+
+    /// What loading the record verified and how its game goes on, in a few
+    /// lines (`tally-ho replay`): an error only if it is damaged.
+    pub fn report(&self, base: &Path) -> Result<String, RecordError> {
+        match self {
+            AnyRecord::SimpleHex(r) => report(r, base, simple_hex::describe),
+            AnyRecord::Family(r) => report(r, base, family::describe),
+            AnyRecord::Campaign(r) => report(r, base, campaign::describe),
+            AnyRecord::Blitz(r) => report(r, base, blitz::describe),
+        }
+    }
+
     /// Re-runs the record and confirms it reproduces; a line saying what it
     /// came to.
     pub fn verify(&self, base: &Path) -> Result<String, RecordError> {
@@ -499,6 +807,55 @@ impl AnyRecord {
             AnyRecord::Blitz(r) => blitz::describe(&verify(r, base)?),
         })
     }
+}
+
+/// A record's game as loading replays it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Standing {
+    /// Where it stands, in a few words.
+    pub progress: String,
+    pub over: bool,
+    /// How it came back, when not exactly as saved.
+    pub tag: Option<String>,
+}
+
+/// What loading `r` verified, the data it was played on, and how its game
+/// goes on (the first line is `describe`'s when it replays exactly).
+fn report<G: Recorded>(
+    r: &RecordOf<G>,
+    base: &Path,
+    describe: fn(&G) -> String,
+) -> Result<String, RecordError> {
+    let l = load::<G>(r, base)?;
+    let mut lines = Vec::new();
+    match &l.replayed {
+        Replayed::Exactly => lines.push(describe(&l.game)),
+        Replayed::ToItsResult => lines.push(format!(
+            "verified: its {} commands replay to the result it recorded (a file of an earlier version, which kept no hashes of its events)",
+            r.commands.len()
+        )),
+        Replayed::InPart { kept, of, why } => lines.push(format!(
+            "verified: its first {kept} of {of} commands replay as they were played; the next does not under today's rules ({why})"
+        )),
+    }
+    lines.push(match (l.data, &l.data_unknown) {
+        (Some(t), _) => format!(
+            "data: the data it was played on, version {}, kept in the archive of earlier data",
+            t.name
+        ),
+        (None, Some(why)) => format!("data: today's ({why})"),
+        (None, None) => "data: today's".to_string(),
+    });
+    let rules = match l.replayed {
+        Replayed::InPart { .. } => ", under today's rules",
+        _ => "",
+    };
+    lines.push(if l.game.is_over() {
+        format!("goes on: the game is over ({})", l.game.progress())
+    } else {
+        format!("goes on: from {}{rules}", l.game.progress())
+    });
+    Ok(lines.join("\n"))
 }
 
 /// The value of a record's `game` field, if it has one; every other field
@@ -547,19 +904,7 @@ pub fn parse(file: &str, text: &str) -> Result<AnyRecord, RecordError> {
         Some(_) => current(file, text, tag.game)?,
         None => legacy::parse(file, text, tag.game)?,
     };
-    match &record {
-        AnyRecord::Family(r) if r.version < FAMILY_READINGS => Err(LoadError {
-            file: file.to_string(),
-            line: 1,
-            col: 1,
-            message: format!(
-                "this family game was recorded by version {} under the family rules before version {FAMILY_READINGS} (dusk, passing through, the radar landing and the solo game changed): it cannot be replayed as it was played",
-                r.version
-            ),
-        }
-        .into()),
-        _ => Ok(record),
-    }
+    Ok(record)
 }
 
 fn current(file: &str, text: &str, game: Option<GameKind>) -> Result<AnyRecord, RecordError> {
@@ -581,7 +926,6 @@ fn current(file: &str, text: &str, game: Option<GameKind>) -> Result<AnyRecord, 
             if r.version < SIDE_SPEED_DICE {
                 r.setup.speed_dice = crate::simple_hex::SpeedDice::EachPlane;
             }
-            campaign::check_data_version(file, text, &mut r)?;
             AnyRecord::Campaign(r)
         }
         Some(GameKind::Blitz) => AnyRecord::Blitz(data::parse(file, text)?),
@@ -611,6 +955,16 @@ pub fn verify_file(path: &Path) -> Result<(AnyRecord, String), RecordError> {
         .verify(&base_of(path))
         .map_err(|e| e.in_file(&path.display().to_string()))?;
     Ok((r, line))
+}
+
+/// Reads a record file and loads it as the game would (`load`): what was
+/// verified and how it goes on, or why it is damaged, said of the file.
+pub fn report_file(path: &Path) -> Result<(AnyRecord, String), RecordError> {
+    let r = read(path)?;
+    let lines = r
+        .report(&base_of(path))
+        .map_err(|e| e.in_file(&path.display().to_string()))?;
+    Ok((r, lines))
 }
 
 /// The folder a record's relative level or board paths are read from.

@@ -64,6 +64,9 @@ fn level_source(level: &str, base: &Path) -> Result<data::Source, RecordError> {
 }
 
 impl Recorded for Game {
+    /// Both attacks played to the end (version 5).
+    const RULES_SINCE: u32 = super::BOTH_ATTACKS;
+
     type Setup = Setup;
     type Summary = Summary;
 

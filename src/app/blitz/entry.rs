@@ -8,7 +8,7 @@ use crate::app::ui::Ui;
 use crate::app::{App, Transition};
 use crate::blitz::Game;
 use crate::common::game::GameKind;
-use crate::record::{self, AnyRecord};
+use crate::record::AnyRecord;
 use crate::saves::Slot;
 use macroquad::prelude::KeyCode;
 use std::path::Path;
@@ -43,10 +43,8 @@ impl GameScreens for BlitzScreens {
         let AnyRecord::Blitz(r) = rec else {
             return Err("not a night Blitz record".into());
         };
-        let g: Game = record::restore(&r, base).map_err(|e| e.to_string())?;
-        let mut t = blitz_table(g, r.players.clone());
-        t.slot = slot;
-        Ok(Box::new(t))
+        let players = r.players.clone();
+        crate::app::games::load_table(&r, base, slot, |g: Game| blitz_table(g, players))
     }
 }
 

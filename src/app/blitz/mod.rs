@@ -21,7 +21,7 @@ use super::table::{Act, Beat, Lesson, Pointer, Scene, Shared, Table};
 use super::ui::{wrap_text, Ui, PAPER};
 use crate::blitz::forecast::Outlook;
 use crate::blitz::words;
-use crate::blitz::{ai, Cause, Command, Ending, Event, Game, Heading, Phase, Seat, State, Thrown};
+use crate::blitz::{ai, Cause, Command, Ending, Event, Game, Heading, Seat, State, Thrown};
 use crate::common::game::GameKind;
 use crate::common::words::count;
 use crate::record::Player;
@@ -195,10 +195,6 @@ impl Scene for BlitzScene {
 
     fn took_back(&self, _g: &Game, _seat: Seat) -> String {
         "The crew takes back its last choice.".into()
-    }
-
-    fn autosave_after(&self, e: &Event) -> bool {
-        matches!(e, Event::Phase(Phase::Briefing | Phase::Debrief))
     }
 
     fn lessons(&self, _g: &Game, _before: &State, e: &Event, _after: &State) -> Vec<Lesson> {

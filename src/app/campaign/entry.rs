@@ -3,10 +3,10 @@
 
 use super::{new_campaign_screen, result_screen, CampaignNew, CampaignTable, HELP};
 use crate::app::games::{GameScreens, NewGameScreen, Starter, TableScreen};
-use crate::app::table::{Card, Message, TableAction};
+use crate::app::table::{Card, Keeping, Message, TableAction};
 use crate::app::ui::Ui;
 use crate::app::{App, Players, Screen, Transition};
-use crate::campaign::game::Campaign;
+use crate::campaign::game::{Campaign, Command};
 use crate::common::game::GameKind;
 use crate::record::{self, AnyRecord, RecordError};
 use crate::saves::Slot;
@@ -46,14 +46,35 @@ impl GameScreens for CampaignScreens {
         let AnyRecord::Campaign(r) = rec else {
             return Err("not a campaign record".into());
         };
-        let c = record::restore::<Campaign>(&r, Path::new(".")).map_err(|e| e.to_string())?;
+        let loaded = record::load::<Campaign>(&r, Path::new(".")).map_err(|e| e.to_string())?;
+        let note = loaded.note();
+        let c = loaded.game;
         let human = match Players::from_record(&players) {
             Players::Solo { human } => Some(human),
             Players::TwoPlayers => None,
         };
         let level = |i: usize| players.get(i).map(|p| p.level).unwrap_or_default();
-        let mut t = CampaignTable::at(c, human, [level(0), level(1)]);
-        t.slot = slot;
+        let all = c.commands().len();
+        let mut seen = r.shown.clone().unwrap_or_default();
+        // What the player had not seen is played on the map, unless a
+        // battle on a board came in it (a battle is taken up as it stands).
+        let unseen = c.commands().get(seen.commands..).unwrap_or(&[]);
+        let on_map = !unseen.iter().any(Command::on_a_board) && c.board_battle().is_none();
+        if loaded.replayed != record::Replayed::Exactly || !on_map || seen.commands > all {
+            seen.commands = all;
+        }
+        let early = if seen.commands < all {
+            c.rebuilt(seen.commands)
+        } else {
+            c.clone()
+        };
+        let mut t = CampaignTable::at(early, human, [level(0), level(1)]);
+        t.resume(c, seen);
+        t.keep.slot = slot;
+        t.keep.data = loaded.data;
+        if let Some(note) = note {
+            *t.message_mut() = Some(Message::info(note));
+        }
         Ok(Box::new(t))
     }
 }
@@ -115,11 +136,8 @@ impl TableScreen for CampaignTable {
     fn record(&self) -> Result<AnyRecord, RecordError> {
         CampaignTable::record(self).map(AnyRecord::Campaign)
     }
-    fn slot(&mut self) -> &mut Option<Slot> {
-        &mut self.slot
-    }
-    fn autosave_due(&mut self) -> &mut bool {
-        &mut self.autosave_due
+    fn keep(&mut self) -> &mut Keeping {
+        &mut self.keep
     }
     fn message(&mut self) -> &mut Option<Message> {
         self.message_mut()

@@ -43,7 +43,9 @@ pub use result::{placing, result_screen, verdict_text, BoardResult};
 
 use super::board_view::Zoom;
 use super::simple_hex::{HexAi, HexScene};
-use super::table::{Act, Beat, Lesson, Parked, Pointer, Scene, Shared, Table, TableAction};
+use super::table::{
+    Act, Beat, Keeping, Lesson, Parked, Pointer, Scene, Shared, Shown, Table, TableAction,
+};
 use super::ui::{Layer, Ui};
 use super::Players;
 use crate::app::family::FamilyScene;
@@ -60,7 +62,6 @@ use crate::common::Side;
 use crate::family::Seat as FamilySeat;
 use crate::record::Player;
 use crate::record::{self, campaign::CampaignRecord, RecordError};
-use crate::saves::Slot;
 use crate::settings::Settings;
 use crate::sound::Sfx;
 use anim::{Anim, Counters};
@@ -420,11 +421,6 @@ impl Scene for CampaignScene {
         self.picked_wing = None;
     }
 
-    /// Every new turn, Tally Ho phase and step of the turn is autosaved.
-    fn autosave_after(&self, event: &Event) -> bool {
-        self.stepped || matches!(event, Event::TallyHo(_) | Event::TurnBegins { .. })
-    }
-
     fn lessons(
         &self,
         _c: &Campaign,
@@ -537,8 +533,15 @@ impl BoardTable {
     }
     fn take_autosave(&mut self) -> bool {
         match self {
-            BoardTable::Hex(t) => std::mem::take(&mut t.autosave_due),
-            BoardTable::Family(t) => std::mem::take(&mut t.autosave_due),
+            BoardTable::Hex(t) => std::mem::take(&mut t.keep.autosave_due),
+            BoardTable::Family(t) => std::mem::take(&mut t.keep.autosave_due),
+        }
+    }
+    /// The guide's topics explained on the board.
+    fn taught(&self) -> &[String] {
+        match self {
+            BoardTable::Hex(t) => &t.guide.taught,
+            BoardTable::Family(t) => &t.guide.taught,
         }
     }
     fn caption(&self) -> String {
@@ -564,9 +567,11 @@ pub struct CampaignTable {
     board: Option<OnBoard>,
     /// The side the human plays; None: two players pass the machine.
     pub human: Option<Side>,
-    /// The slot the campaign was loaded from or last saved in.
-    pub slot: Option<Slot>,
-    pub autosave_due: bool,
+    /// Where the campaign is kept: its slot, its data, whether a save is due.
+    pub keep: Keeping,
+    /// The guide's topics explained on the boards of this campaign's
+    /// battles so far (a later battle does not explain them again).
+    board_taught: Vec<String>,
 }
 
 impl CampaignTable {
@@ -595,9 +600,42 @@ impl CampaignTable {
             map: Some(Box::new(map)),
             board: None,
             human,
-            slot: None,
-            autosave_due: false,
+            keep: Keeping::default(),
+            board_taught: Vec::new(),
         }
+    }
+
+    /// The campaign as its player left it (see `Table::resume`): the
+    /// table was made with the campaign as they had seen it, and `full`
+    /// is the campaign as they left it. On the map, what they had not
+    /// seen yet plays on it; a battle on a board is taken up as it stands.
+    pub fn resume(&mut self, full: Campaign, seen: Shown) {
+        self.board_taught = seen.taught.clone();
+        if let Some(m) = self.map.as_mut() {
+            m.resume(full, seen);
+        }
+    }
+
+    /// How far the player has seen the campaign (on the map; a battle on a
+    /// board counts as seen as it stands), and the guide's topics
+    /// explained on the map and the boards.
+    fn shown(&self) -> Shown {
+        let mut taught = self.board_taught.clone();
+        let (commands, map_taught) = match (&self.map, &self.board) {
+            (Some(m), None) => (m.settled.commands, m.guide.taught.clone()),
+            (_, Some(b)) => {
+                taught.extend(b.table.taught().iter().cloned());
+                (self.campaign().commands().len(), b.map.taught().to_vec())
+            }
+            (None, None) => (self.campaign().commands().len(), Vec::new()),
+        };
+        for t in map_taught {
+            if !taught.contains(&t) {
+                taught.push(t);
+            }
+        }
+        taught.dedup();
+        Shown { commands, taught }
     }
 
     /// The campaign, wherever it is played now (on the map or the board).
@@ -697,13 +735,18 @@ impl CampaignTable {
         }
     }
 
-    /// The campaign as a record.
+    /// The campaign as a record: on the data it plays on, with how far
+    /// the player has seen it.
     pub fn record(&self) -> Result<CampaignRecord, RecordError> {
-        record::of(
-            self.campaign(),
-            self.shared().players.clone(),
-            std::path::Path::new("."),
-        )
+        let mut r = crate::data::archive::with(self.keep.data, || {
+            record::of(
+                self.campaign(),
+                self.shared().players.clone(),
+                std::path::Path::new("."),
+            )
+        })?;
+        r.shown = Some(self.shown());
+        Ok(r)
     }
 
     pub fn is_watching(&self) -> bool {
@@ -820,7 +863,7 @@ impl CampaignTable {
         };
         let events = map.game.events().len();
         let act = map.frame(ui, settings);
-        self.autosave_due |= std::mem::take(&mut map.autosave_due);
+        self.keep.autosave_due |= std::mem::take(&mut map.keep.autosave_due);
         // The intercept about to be fought on the board: zoom in, once the
         // map has shown everything that led to it (nothing new was played
         // this frame and the queue is empty).
@@ -923,6 +966,7 @@ impl CampaignTable {
         // The computer flies the board at the campaign's levels.
         let opponent = HexAi::from(parked.opponent().hex_board());
         let mut b = Table::new(on_board, scene, players, opponent);
+        b.guide.taught = self.board_taught.clone();
         b.scene.caption = Some(caption);
         b.scene.stakes = stakes;
         b.scene.target_hidden = hidden;
@@ -969,6 +1013,7 @@ impl CampaignTable {
         let scene = FamilyScene::new(&on_board, &commanders);
         let opponent = parked.opponent().family_board();
         let mut b = Table::new(on_board, scene, commanders, opponent);
+        b.guide.taught = self.board_taught.clone();
         // The squadrons are all the RAF player's: no hand-over between them.
         b.shared.one_person = true;
         b.scene.caption = Some(caption);
@@ -988,13 +1033,18 @@ impl CampaignTable {
             return TableAction::None;
         };
         let act = b.table.frame(ui, settings);
-        self.autosave_due |= b.table.take_autosave();
+        self.keep.autosave_due |= b.table.take_autosave();
         if act != TableAction::Finished {
             return act;
         }
         // The battle is over on the board: the campaign comes back to the
         // map with its result, as it flowed back.
         let OnBoard { table, map } = self.board.take().expect("the board is open");
+        for t in table.taught() {
+            if !self.board_taught.contains(t) {
+                self.board_taught.push(t.clone());
+            }
+        }
         let caption = table.caption();
         let last = table.viewer();
         let mut m = Table::from_parts(table.into_campaign(), *map);
@@ -1018,7 +1068,7 @@ impl CampaignTable {
             });
         }
         self.map = Some(m.into());
-        self.autosave_due = true;
+        self.keep.autosave_due = true;
         TableAction::None
     }
 }

@@ -7,7 +7,7 @@ use crate::app::ui::Ui;
 use crate::app::{App, Screen, Transition};
 use crate::common::game::GameKind;
 use crate::family::Game;
-use crate::record::{self, AnyRecord, Player};
+use crate::record::{AnyRecord, Player};
 use crate::saves::Slot;
 use macroquad::prelude::KeyCode;
 use std::any::Any;
@@ -40,12 +40,11 @@ impl GameScreens for FamilyScreens {
         let AnyRecord::Family(r) = rec else {
             return Err("not a family game's record".into());
         };
-        let g: Game = record::restore(&r, base).map_err(|e| e.to_string())?;
         let mut commanders = r.players.clone();
-        commanders.resize_with(g.spitfires().len(), || Player::new("Commander", true));
-        let mut b = family_table(g, commanders);
-        b.slot = slot;
-        Ok(Box::new(b))
+        crate::app::games::load_table(&r, base, slot, |g: Game| {
+            commanders.resize_with(g.spitfires().len(), || Player::new("Commander", true));
+            family_table(g, commanders)
+        })
     }
 }
 

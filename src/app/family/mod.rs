@@ -406,10 +406,6 @@ impl<G: FamilyGame> Scene for FamilyScene<G> {
         self.mode = Mode::Change(0);
     }
 
-    fn autosave_after(&self, event: &Event) -> bool {
-        matches!(event, Event::RoundBegan { .. })
-    }
-
     fn lessons(&self, game: &G, _before: &State, event: &Event, _after: &State) -> Vec<Lesson> {
         self.lessons_for(game.family(), event)
     }

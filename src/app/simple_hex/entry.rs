@@ -8,7 +8,7 @@ use crate::app::ui::Ui;
 use crate::app::{App, Screen, Transition};
 use crate::common::game::GameKind;
 use crate::common::Level;
-use crate::record::{self, AnyRecord};
+use crate::record::AnyRecord;
 use crate::saves::Slot;
 use crate::simple_hex::Game;
 use macroquad::prelude::KeyCode;
@@ -54,10 +54,8 @@ impl GameScreens for SimpleHexScreens {
         let AnyRecord::SimpleHex(r) = rec else {
             return Err("not a Simple Hex record".into());
         };
-        let g: Game = record::restore(&r, base).map_err(|e| e.to_string())?;
-        let mut b = battle(g, r.players.clone());
-        b.slot = slot;
-        Ok(Box::new(b))
+        let players = r.players.clone();
+        crate::app::games::load_table(&r, base, slot, |g: Game| battle(g, players))
     }
 }
 

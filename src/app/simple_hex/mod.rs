@@ -497,10 +497,6 @@ impl<G: HexGame> Scene for HexScene<G> {
         self.pending.clear();
     }
 
-    fn autosave_after(&self, event: &Event) -> bool {
-        matches!(event, Event::RoundBegan { .. })
-    }
-
     fn lessons(&self, game: &G, _before: &State, event: &Event, after: &State) -> Vec<Lesson> {
         self.lessons_for(game.hex(), after, event)
     }

@@ -28,6 +28,8 @@ pub use queue::Beat;
 use super::ui::Ui;
 use crate::common::game::GameKind;
 use crate::common::game::{Opponent, Rules};
+use crate::data::archive::Tree;
+pub use crate::record::Shown;
 use crate::record::Player;
 use crate::saves::Slot;
 use crate::settings::Settings;
@@ -125,10 +127,6 @@ pub trait Scene: Sized {
     fn took_back(&self, game: &Self::Game, seat: <Self::Game as Rules>::Seat) -> Self::Line;
     /// A command was played (the screen forgets what it had half-built).
     fn played(&mut self, _game: &Self::Game) {}
-    /// The game is autosaved after this event (a new round, a new step).
-    fn autosave_after(&self, _event: &<Self::Game as Rules>::Event) -> bool {
-        false
-    }
     /// What a guided first game explains about this event, if it is a kind
     /// of thing not seen before (the table explains each topic once).
     fn lessons(
@@ -246,19 +244,37 @@ pub struct Table<S: Scene> {
     ai_wait: f32,
     skip: bool,
     pub sounds: Vec<Sfx>,
-    pub autosave_due: bool,
-    /// The slot the game was loaded from or last saved in.
-    pub slot: Option<Slot>,
+    /// Where the game is kept: its slot, its data, whether a save is due.
+    pub keep: Keeping,
     /// The guide's state in this game (on or off, what it has explained).
     pub guide: Guide,
+    /// How far the player has seen the game (kept in its saves).
+    pub settled: Shown,
 }
+
+/// What a table keeps for saving its game.
+#[derive(Clone, Debug, Default)]
+pub struct Keeping {
+    /// The slot the game was loaded from or last saved in.
+    pub slot: Option<Slot>,
+    /// The earlier data tree the game plays on (a game saved on it); none:
+    /// today's data.
+    pub data: Option<&'static Tree>,
+    /// The game changed since it was last autosaved (a command played or
+    /// taken back, a card put down).
+    pub autosave_due: bool,
+    /// This table wrote its game's autosave (so that, once the game is
+    /// over, the autosave it wrote is cleared, and no other).
+    pub autosaved: bool,
+}
+
 
 /// A guided first game: whether the guide is on, and the topics it has
 /// explained in this game (each once).
 #[derive(Clone, Debug, Default)]
 pub struct Guide {
     pub on: bool,
-    pub taught: Vec<&'static str>,
+    pub taught: Vec<String>,
     /// Seconds the guide's ring has pulsed.
     t: f32,
     /// The table has been shown with the guide on (its opening explained).
@@ -279,9 +295,9 @@ pub struct Parked<S: Scene> {
     ai_wait: f32,
     skip: bool,
     sounds: Vec<Sfx>,
-    autosave_due: bool,
-    slot: Option<Slot>,
+    keep: Keeping,
     guide: Guide,
+    settled: Shown,
 }
 
 /// The scene's player for the queue: the scene, and the table's log and sounds.
@@ -309,6 +325,11 @@ impl<S: Scene> queue::Player<S::Anim, S::Line> for Playing<'_, S> {
 }
 
 impl<S: Scene> Parked<S> {
+    /// The guide's topics explained on the table before it was parked.
+    pub fn taught(&self) -> &[String] {
+        &self.guide.taught
+    }
+
     /// The table's opponent, waiting with it.
     pub fn opponent(&self) -> &S::Opponent {
         &self.opponent
@@ -343,9 +364,9 @@ impl<S: Scene> Table<S> {
             ai_wait: 0.0,
             skip: false,
             sounds: Vec::new(),
-            autosave_due: false,
-            slot: None,
+            keep: Keeping::default(),
             guide: Guide::default(),
+            settled: Shown::default(),
         };
         t.log_history();
         t.snap();
@@ -367,9 +388,9 @@ impl<S: Scene> Table<S> {
             ai_wait,
             skip,
             sounds,
-            autosave_due,
-            slot,
+            keep,
             guide,
+            settled,
         } = self;
         let parked = Parked {
             scene,
@@ -382,9 +403,9 @@ impl<S: Scene> Table<S> {
             ai_wait,
             skip,
             sounds,
-            autosave_due,
-            slot,
+            keep,
             guide,
+            settled,
         };
         (game, parked)
     }
@@ -403,9 +424,9 @@ impl<S: Scene> Table<S> {
             ai_wait,
             skip,
             sounds,
-            autosave_due,
-            slot,
+            keep,
             guide,
+            settled,
         } = parked;
         Table {
             game,
@@ -419,9 +440,9 @@ impl<S: Scene> Table<S> {
             ai_wait,
             skip,
             sounds,
-            autosave_due,
-            slot,
+            keep,
             guide,
+            settled,
         }
     }
 
@@ -464,8 +485,8 @@ impl<S: Scene> Table<S> {
             let before = state.clone();
             S::Game::apply(&mut state, ev);
             for l in self.scene.lessons(&self.game, &before, ev, &state) {
-                if !self.guide.taught.contains(&l.topic) {
-                    self.guide.taught.push(l.topic);
+                if !self.guide.taught.iter().any(|t| t == l.topic) {
+                    self.guide.taught.push(l.topic.to_string());
                     self.shared
                         .queue
                         .push(Beat::Card(Card::lesson(l.title, l.text)));
@@ -535,14 +556,11 @@ impl<S: Scene> Table<S> {
                     .scene
                     .lessons(&self.game, &before, ev, &self.shown_state)
                 {
-                    if !self.guide.taught.contains(&l.topic) {
-                        self.guide.taught.push(l.topic);
+                    if !self.guide.taught.iter().any(|t| t == l.topic) {
+                        self.guide.taught.push(l.topic.to_string());
                         beats.push(Beat::Card(Card::lesson(l.title, l.text)));
                     }
                 }
-            }
-            if self.scene.autosave_after(ev) {
-                self.autosave_due = true;
             }
             self.shown += 1;
         }
@@ -572,6 +590,7 @@ impl<S: Scene> Table<S> {
         let by = self.human_turn();
         match self.game.play(cmd) {
             Ok(()) => {
+                self.keep.autosave_due = true;
                 self.shared.message = None;
                 if by.is_some() {
                     self.shared.last_mover = by;
@@ -606,7 +625,7 @@ impl<S: Scene> Table<S> {
                     self.snap();
                     let line = self.scene.took_back(&self.game, seat);
                     self.shared.log.push(line);
-                    self.autosave_due = true;
+                    self.keep.autosave_due = true;
                     self.handover = None;
                     self.shared.viewer = Some(seat);
                     self.shared.last_mover = None;
@@ -638,6 +657,7 @@ impl<S: Scene> Table<S> {
         let dt = ui.input.dt;
         self.run(dt, settings);
         self.scene.tick(dt);
+        self.settle();
 
         if ui.input.key(KeyCode::Escape) {
             return TableAction::Leave;
@@ -661,6 +681,7 @@ impl<S: Scene> Table<S> {
                 .unwrap_or(macroquad::prelude::Rect::new(0.0, 0.0, ui.w, ui.h));
             if card::show(ui, &card, area) {
                 self.shared.queue.put_down();
+                self.settle();
             }
             return action;
         }
@@ -814,4 +835,31 @@ impl<S: Scene> Table<S> {
         self.game = game;
         self.snap();
     }
-}
+
+    /// Once every event is shown and no card is up, the player has seen
+    /// the game as it is: what a save keeps for Continue moves on (and a
+    /// save is due if it moved).
+    fn settle(&mut self) {
+        if self.busy() || self.shown != self.game.events().len() {
+            return;
+        }
+        let commands = self.game.commands().len();
+        if self.settled.commands != commands || self.settled.taught != self.guide.taught {
+            self.settled = Shown {
+                commands,
+                taught: self.guide.taught.clone(),
+            };
+            self.keep.autosave_due = true;
+        }
+    }
+
+    /// The table takes up a game left part-way: the table was made with
+    /// the game as the player had seen it (`seen`'s commands played), and
+    /// `game` is the same game as they left it; what the player had not
+    /// seen yet plays on the table (its animations, its cards).
+    pub fn resume(&mut self, game: S::Game, seen: Shown) {
+        self.game = game;
+        self.guide.taught = seen.taught.clone();
+        self.guide.opened = true;
+        self.settled = seen;
+    }}
