@@ -94,7 +94,8 @@ fn write_archive_blobs() {
         })
         .unwrap_or_default();
     names.sort();
-    let mut out = String::from("/// Each archived text, by its hash.\nstatic BLOBS: &[(&str, &str)] = &[\n");
+    let mut out =
+        String::from("/// Each archived text, by its hash.\nstatic BLOBS: &[(&str, &str)] = &[\n");
     for n in &names {
         let hash = n.trim_end_matches(".ron");
         out.push_str(&format!(
@@ -103,6 +104,7 @@ fn write_archive_blobs() {
         ));
     }
     out.push_str("];\n");
-    let file = PathBuf::from(env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("archive_blobs.rs");
+    let file =
+        PathBuf::from(env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("archive_blobs.rs");
     std::fs::write(&file, out).expect("write OUT_DIR/archive_blobs.rs");
 }

@@ -140,10 +140,12 @@ impl Listing {
 
 /// Listings already worked out, by file and the hash of its bytes: a save
 /// is replayed for the list once, and again only when it changes.
-static LISTED: Mutex<BTreeMap<PathBuf, (u64, Result<Listing, String>)>> =
-    Mutex::new(BTreeMap::new());
+static LISTED: Mutex<Listed> = Mutex::new(BTreeMap::new());
 
-fn listed() -> std::sync::MutexGuard<'static, BTreeMap<PathBuf, (u64, Result<Listing, String>)>> {
+/// A file's listing, with the hash of the bytes it was worked out from.
+type Listed = BTreeMap<PathBuf, (u64, Result<Listing, String>)>;
+
+fn listed() -> std::sync::MutexGuard<'static, Listed> {
     LISTED.lock().unwrap_or_else(|e| e.into_inner())
 }
 
@@ -360,7 +362,9 @@ fn keep_unreadable(kind: GameKind, p: &Path) -> Result<(), SaveError> {
     if !store::exists(p) {
         return Ok(());
     }
-    let readable = guard::read(p)
+    // Looked at without taking it as seen: whether it may be written over
+    // is the guard's to say, by what this window saw before.
+    let readable = crate::data::Source::read(p)
         .map_err(|e| e.to_string())
         .and_then(|src| record::parse(&src.file, &src.text).map_err(|e| e.to_string()));
     if readable.is_ok() {
@@ -450,11 +454,13 @@ pub fn clear_autosave(kind: GameKind) -> Result<(), SaveError> {
 /// for the menu when another window on it was there first.
 pub fn claim_folder() -> Option<String> {
     let dir = data_dir();
+    let other = if cfg!(target_arch = "wasm32") {
+        "Another tab of this page is open"
+    } else {
+        "Another Tally-Ho window is open on this data folder"
+    };
     (!guard::claim(&dir)).then(|| {
-        format!(
-            "Another Tally-Ho window is open on this data folder ({}). Both can play: neither writes over a save the other changed since it read it, and each says so when that happens.",
-            dir.display()
-        )
+        format!("{other}: each writes a save only over what it last read there, and says so when the other got there first.")
     })
 }
 

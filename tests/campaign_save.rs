@@ -446,10 +446,7 @@ fn record_campaign_then_replay_reproduces_and_summarises() {
     let lines: Vec<&str> = out.trim().lines().collect();
     assert_eq!(lines.len(), 3, "{out}");
     assert_eq!(lines[1], "data: today's", "{out}");
-    assert!(
-        lines[2].starts_with("goes on: the game is over"),
-        "{out}"
-    );
+    assert!(lines[2].starts_with("goes on: the game is over"), "{out}");
     // An edited digest is refused...
     std::fs::write(&file, text.replacen("digest: \"", "digest: \"0", 1)).unwrap();
     let (ok, _, err) = tally_ho(&["replay", f]);

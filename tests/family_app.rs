@@ -365,7 +365,7 @@ fn the_monkey_finds_no_panic_on_the_family_screens() {
 }
 
 #[test]
-fn a_save_whose_commands_the_rules_refuse_says_which_one() {
+fn a_save_of_earlier_rules_whose_first_command_today_refuses_goes_on_from_its_start() {
     let (_g, _dir) = data_dir("illegal");
     // A save of the earlier version: the bombers fly first, so a take-off
     // before any spin is refused.
@@ -373,10 +373,30 @@ fn a_save_whose_commands_the_rules_refuse_says_which_one() {
     std::fs::write(saves::path(GameKind::Family, Slot::Legacy(0)), old).unwrap();
     let mut app = app_with(AnimSpeed::Instant);
     frame(&mut app, InputFrame::idle());
-    let why = listed_error(&mut app, Slot::Legacy(0));
+    // Today's rules refuse its first command: it is listed as a game of an
+    // earlier version that goes on from its start, and loads so, saying why.
+    click(&mut app, "Load a game");
+    frame(&mut app, InputFrame::idle());
+    let Screen::Load(list) = app.top() else {
+        panic!("the list of saves");
+    };
+    let e = list
+        .entries
+        .iter()
+        .find(|e| e.slot == Slot::Legacy(0))
+        .unwrap();
+    let l = e.read.as_ref().expect("listed as a game");
+    assert_eq!(
+        l.tag.as_deref(),
+        Some("earlier version: goes on from move 0 of 1")
+    );
+    click(&mut app, "Family game, Saved by an earlier version");
+    let t = family(&app);
+    assert!(t.game.commands().is_empty());
+    let said = t.shared.message.as_deref().unwrap_or_default();
     assert!(
-        why.contains("command 1 (TakeOff) is not legal on re-run: The bombers move first"),
-        "{why}"
+        said.contains("its first 0 of 1 moves replay as they were played"),
+        "{said}"
     );
 }
 
@@ -451,6 +471,7 @@ fn the_wheel_over_the_family_board_zooms_about_the_mouse_and_0_fits_it_again() {
     family_new_game(&mut app, "13");
     click(&mut app, "Start");
     if matches!(app.top(), Screen::ConfirmNew(_)) {
+        frame(&mut app, InputFrame::idle());
         click(&mut app, "Replace it and start");
     }
     until_human(&mut app);

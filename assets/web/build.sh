@@ -22,18 +22,28 @@ fi
 
 cargo build --locked --profile web --target "$target" --bin tally-ho
 
-# The loader ships inside the macroquad crate this build used.
-bundle=$(cargo metadata --locked --format-version 1 | python3 -c '
+# Where cargo put the build (CARGO_TARGET_DIR, a config's build.target-dir,
+# or target/), and the loader, which ships inside the macroquad crate this
+# build used: both as cargo itself reports them.
+mapfile -t meta < <(cargo metadata --locked --format-version 1 | python3 -c '
 import json, os, sys
-for p in json.load(sys.stdin)["packages"]:
+m = json.load(sys.stdin)
+bundle = ""
+for p in m["packages"]:
     if p["name"] == "macroquad":
-        print(os.path.join(os.path.dirname(p["manifest_path"]), "js", "mq_js_bundle.js"))
+        bundle = os.path.join(os.path.dirname(p["manifest_path"]), "js", "mq_js_bundle.js")
         break
+print(m["target_directory"])
+print(bundle)
 ')
+target_dir=${meta[0]:-}
+bundle=${meta[1]:-}
 [ -f "$bundle" ] || { echo "macroquad's loader not found (looked for $bundle)" >&2; exit 1; }
+wasm="$target_dir/$target/web/tally-ho.wasm"
+[ -f "$wasm" ] || { echo "the build wrote no $wasm" >&2; exit 1; }
 
 mkdir -p "$out"
-cp "target/$target/web/tally-ho.wasm" "$out/tally-ho.wasm"
+cp "$wasm" "$out/tally-ho.wasm"
 cp "$bundle" "$out/mq_js_bundle.js"
 cp "$here/index.html" "$here/tally_ho.js" "$out/"
 raw=$(stat -c %s "$out/tally-ho.wasm")

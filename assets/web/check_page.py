@@ -17,7 +17,13 @@ clicks, and checks through screenshots that:
   4. a save downloaded from the load screen is the same record, and
      uploaded again it is kept in a slot (with --game BIN, the desktop
      game verifies the downloaded file as a replay);
-  5. no error reached the browser's console.
+  5. a night Blitz reloaded in the middle of a night comes back, with
+     Continue, at its last command, and plays on from there;
+  6. two tabs of the page: the second is told on its menu that it is not
+     alone; neither writes over a save the other wrote since it read it
+     (an autosave, a slot picked in both), and a slot changed meanwhile
+     asks before it is overwritten;
+  7. no error reached the browser's console.
 
 Prints the time from page load to the first drawn menu (first load and
 reload) and, with --bench, each table's frame times in the page. Exits
@@ -159,13 +165,24 @@ class Browser:
         self.next_id, self.answers, self.events = 0, {}, []
         self.lock = threading.Condition()
         threading.Thread(target=self.read, daemon=True).start()
+        self.session = self.new_tab()
+        self.call("Browser.setDownloadBehavior", behavior="allow", downloadPath=downloads)
+
+    def new_tab(self):
+        """A new tab of the same browser (the same storage for the page):
+        its session, which becomes the one the calls go to."""
         target = self.call("Target.createTarget", url="about:blank")["targetId"]
         self.session = self.call("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
         for domain in ("Page", "Runtime", "Log"):
             self.call(f"{domain}.enable", session=True)
-        self.call("Browser.setDownloadBehavior", behavior="allow", downloadPath=downloads)
         self.call("Page.setInterceptFileChooserDialog", enabled=True, session=True)
         self.size(W, H)
+        return self.session
+
+    def use(self, session):
+        """The calls go to this tab from now on."""
+        self.session = session
+        self.call("Page.bringToFront", session=True)
 
     def read(self):
         buf = b""
@@ -374,6 +391,154 @@ def play_on(b):
     b.wait_frames(10)
 
 
+# The load screen's rows (src/app/saves.rs): 720 points wide in the
+# middle, each a save's button, then Download (130) and Delete (100).
+ROW_X = (W - 720) // 2
+DOWNLOAD_X = ROW_X + 720 - 100 - 8 - 65
+DELETE_X = ROW_X + 720 - 50
+
+
+def stored(b, key):
+    return b.js(f"localStorage.getItem({json.dumps(key)})")
+
+
+def commands_of(text):
+    """The lines of a record's command list (the record's own layout)."""
+    if text is None or "commands: [" not in text:
+        return []
+    body = text.split("commands: [", 1)[1]
+    return body.split("\n    ],", 1)[0].strip().splitlines()
+
+
+def fresh(b, url):
+    """The page with nothing in its storage, on the menu."""
+    b.open(url)
+    b.js("localStorage.clear()")
+    b.open(url)
+    b.wait_frames(5)
+
+
+def mid_night_reload(b, url, path):
+    """A night Blitz, reloaded in the middle of its first night: Continue
+    brings it back at its last command, and it plays on from there."""
+    fresh(b, url)
+    on, _ = menu_buttons(b.shot())
+    b.click(W // 2, centre(on[3]))  # Night Blitz
+    b.wait_frames(20)
+    key = "tally-ho/saves/blitz/autosave.ron"
+    # Enter puts the guide's cards down and takes the step the bottom bar
+    # offers: the crew takes off and flies on into the night.
+    for _ in range(60):
+        b.key("Enter", "Enter", 13)
+        b.wait_frames(10)
+        now = commands_of(stored(b, key))
+        if len(now) >= 4 and any("TakeOff" in c for c in now):
+            break
+    before = stored(b, key)
+    left = commands_of(before)
+    b.shot(path("web-blitz-mid-night.png"))
+    check(len(left) >= 4 and any("TakeOff" in c for c in left),
+          f"the Blitz is autosaved in the middle of its first night ({len(left)} commands)")
+    b.open(url)
+    b.wait_frames(5)
+    on, off = menu_buttons(b.shot())
+    check(len(on) == 8, "after the reload the menu offers Continue")
+    b.click(W // 2, centre(on[4]))
+    b.wait_frames(30)
+    b.shot(path("web-blitz-continued.png"))
+    check(commands_of(stored(b, key)) == left,
+          "Continue brings the night back at its last command (nothing replayed, nothing lost)")
+    for _ in range(60):
+        b.key("Enter", "Enter", 13)
+        b.wait_frames(10)
+        if len(commands_of(stored(b, key))) > len(left):
+            break
+    after = commands_of(stored(b, key))
+    check(len(after) > len(left) and after[:len(left)] == left,
+          f"and the night plays on from there ({len(left)} commands, then {len(after)})")
+
+
+def paper_bar(rows):
+    """Whether a notice bar (paper, across the bottom) is on the screen."""
+    return near(rows[-6][W // 2], PAPER) and near(rows[-6][20], PAPER)
+
+
+def two_tabs(b, url, path):
+    """Two tabs of the page on one storage: the second is told, and neither
+    writes over what the other wrote since it read it."""
+    fresh(b, url)
+    first = b.session
+    auto = "tally-ho/saves/simple-hex/autosave.ron"
+    slot = "tally-ho/saves/simple-hex/slot-1.ron"
+    # The first tab plays Simple Hex, autosaving.
+    on, _ = menu_buttons(b.shot())
+    check(not paper_bar(b.shot()), "the first tab's menu has no notice")
+    b.click(W // 2, centre(on[0]))
+    left = runs(b.shot(), W // 2 - 465, PAPER)
+    b.click(W // 2 - 240, centre(left[-2]))  # Start
+    for _ in range(40):
+        play_on(b)
+        if stored(b, auto):
+            break
+    mine = stored(b, auto)
+    check(mine is not None, "the first tab autosaves its game")
+    # A second tab of the page, on the same storage.
+    second = b.new_tab()
+    b.open(url)
+    b.wait_frames(20)
+    rows = b.shot(path("web-second-tab-menu.png"))
+    check(b.js("window.tallyFirstTab === true") is False, "the second tab did not get the page's lock")
+    check(paper_bar(rows), "the second tab's menu says another tab is open")
+    # It starts a game of its own: asked first, its player replaces the
+    # first tab's game in the autosave.
+    on, _ = menu_buttons(rows)
+    b.click(W // 2, centre(on[0]))
+    left = runs(b.shot(), W // 2 - 465, PAPER)
+    b.click(W // 2 - 240, centre(left[-2]))  # Start
+    b.wait_frames(5)
+    b.shot(path("web-second-tab-asked.png"))
+    b.click(W // 2, 324 + 25)  # Replace it and start
+    for _ in range(40):
+        play_on(b)
+        if stored(b, auto) != mine:
+            break
+    theirs = stored(b, auto)
+    check(theirs is not None and theirs != mine, "the second tab's game, asked, is autosaved in its place")
+    # The first tab plays on: its autosave is not written over the
+    # second's, and it says so.
+    b.use(first)
+    b.wait_frames(5)
+    for _ in range(8):
+        play_on(b)
+    b.shot(path("web-first-tab-not-autosaved.png"))
+    check(stored(b, auto) == theirs, "the first tab does not write its autosave over the second tab's")
+    # Both pick slot 1 to save in: the second saves there first; the first,
+    # whose list still shows it empty, is asked before it overwrites it.
+    b.key("F5", "F5", 116)
+    b.wait_frames(5)
+    b.use(second)
+    b.wait_frames(5)
+    b.key("F5", "F5", 116)
+    b.wait_frames(5)
+    b.click(W // 2, 150 + 28)  # Slot 1: empty
+    b.wait_frames(5)
+    second_save = stored(b, slot)
+    check(second_save is not None, "the second tab saves in slot 1")
+    b.use(first)
+    b.wait_frames(5)
+    b.click(W // 2, 150 + 28)  # Slot 1, empty as this tab read it
+    b.wait_frames(5)
+    b.shot(path("web-first-tab-slot-asks.png"))
+    check(stored(b, slot) == second_save,
+          "the slot the other tab saved in meanwhile is not overwritten without a question")
+    b.click(W // 2 - 280 + 40 + 110, H // 2 - 110 + 140 + 25)  # Overwrite
+    b.wait_frames(5)
+    check(stored(b, slot) not in (None, second_save), "and once the player says so, it is overwritten")
+    b.use(second)
+    b.call("Page.close", session=True)
+    b.use(first)
+
+
 GAMES = ["simple-hex", "family", "campaign", "blitz"]
 
 
@@ -525,7 +690,7 @@ def run(args):
         check(b.js(f"localStorage.getItem({json.dumps(key)})") == kept,
               "the autosave that could not be written left the one before it as it was")
         b.js(f"for (let i = 0; i < {filled}; i++) localStorage.removeItem('fill-' + i)")
-        # Simple Hex autosaves as each round begins.
+        # Simple Hex autosaves after every move.
         for _ in range(200):
             if b.js(f"localStorage.getItem({json.dumps(key)})") != kept:
                 break
@@ -558,12 +723,13 @@ def run(args):
         on, _ = menu_buttons(b.shot())
         b.click(W // 2, centre(on[5]))
         rows = b.shot(path("web-load.png"))
-        downloads_on = runs(rows, W // 2 + 352, PAPER)
+        downloads_on = runs(rows, DOWNLOAD_X, PAPER)
+        deletes_on = runs(rows, DELETE_X, PAPER)
         uploads_on = runs(rows, W // 2 - 352, PAPER)
-        check(len(downloads_on) == 1 and len(uploads_on) == 1,
-              f"the load screen lists the autosave with its Download button, and Upload a save "
-              f"(found {len(downloads_on)} and {len(uploads_on)} buttons)")
-        b.click(W // 2 + 352, centre(downloads_on[0]))
+        check(len(downloads_on) == 1 and len(deletes_on) == 1 and len(uploads_on) == 1,
+              f"the load screen lists the autosave with its Download and Delete buttons, and Upload a save "
+              f"(found {len(downloads_on)}, {len(deletes_on)} and {len(uploads_on)} buttons)")
+        b.click(DOWNLOAD_X, centre(downloads_on[0]))
         name = "tally-ho-simple-hex-autosave.ron"
         got = os.path.join(downloads, name)
         end = time.time() + 20
@@ -589,6 +755,9 @@ def run(args):
         b.shot(path("web-load-imported.png"))
         check(b.js(f"localStorage.getItem({json.dumps(slot)})") == stored,
               "the uploaded save is kept in Slot 1, the same record")
+
+        mid_night_reload(b, url, path)
+        two_tabs(b, url, path)
 
         if args.tour:
             tour(b, url, args.tour)

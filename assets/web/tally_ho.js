@@ -10,7 +10,25 @@
   const encoder = new TextEncoder();
   const decoder = new TextDecoder("utf-8", { fatal: false });
   let pending = new Uint8Array(0);
-  let upload = null; // { name, bytes } once a chosen file has been read
+  let upload = null; // { name, bytes, size } once a chosen file has been read
+  // Another tab of this page was open first: the first tab holds the
+  // page's lock (Web Locks) for as long as it is open, and a tab that does
+  // not get it is told so on its menu (src/data/guard.rs). The saves
+  // themselves are guarded in any case: a tab writes a save only over what
+  // it last read there.
+  let secondTab = false;
+  if (navigator.locks && navigator.locks.request) {
+    navigator.locks
+      .request("tally-ho-storage", { ifAvailable: true }, function (lock) {
+        if (lock === null) {
+          secondTab = true;
+          return undefined;
+        }
+        window.tallyFirstTab = true;
+        return new Promise(function () {}); // held until the tab closes
+      })
+      .catch(function () {});
+  }
   // The most bytes of an uploaded file kept: the module's limit, and one more
   // so that a larger file is refused by its size (src/data/source.rs).
   const MAX_UPLOAD = (1 << 24) + 1;
@@ -83,7 +101,7 @@
         const f = input.files && input.files[0];
         if (!f) return;
         const bytes = new Uint8Array(await f.slice(0, MAX_UPLOAD).arrayBuffer());
-        upload = { name: encoder.encode(f.name), bytes: bytes };
+        upload = { name: encoder.encode(f.name), bytes: bytes, size: f.size };
       };
       input.click();
     };
@@ -92,6 +110,16 @@
     };
     env.tally_upload_name_len = function () {
       return upload === null ? -1 : hold(upload.name);
+    };
+    // The chosen file's own size (its bytes are kept only up to the limit).
+    env.tally_upload_size = function () {
+      return upload === null ? -1 : upload.size;
+    };
+    // 1 while this tab is the only one of the page (or the browser has not
+    // answered yet, or has no locks), 0 once another tab holds the page's
+    // lock.
+    env.tally_first_tab = function () {
+      return secondTab ? 0 : 1;
     };
     env.tally_upload_bytes = function () {
       if (upload === null) return -1;

@@ -44,14 +44,21 @@ mod alsa {
         }
     }
 
+    /// The folder the private directories are made in: the user's runtime
+    /// directory, or the system's temporary one.
+    pub fn base() -> std::path::PathBuf {
+        dirs::runtime_dir().unwrap_or_else(std::env::temp_dir)
+    }
+
     /// A new directory only this user can enter (mode 0700), under a name
-    /// no one can guess, in the user's runtime directory (or the system's
-    /// temporary one); removed when the program exits.
+    /// no one can guess (after the program's process number), in `base()`;
+    /// removed when the program exits, and by the next start if it was
+    /// killed (`clear_leftovers`).
     pub fn private_dir() -> Option<std::path::PathBuf> {
         use std::os::unix::fs::PermissionsExt;
-        let base = dirs::runtime_dir().unwrap_or_else(std::env::temp_dir);
+        let base = base();
         let dir = tempfile::Builder::new()
-            .prefix("tally-ho-audio-")
+            .prefix(&format!("{PREFIX}{}-", std::process::id()))
             .permissions(std::fs::Permissions::from_mode(0o700))
             .tempdir_in(base)
             .ok()?
@@ -63,6 +70,56 @@ mod alsa {
             }
         }
         Some(dir)
+    }
+
+    /// The start of a private directory's name.
+    const PREFIX: &str = "tally-ho-audio-";
+
+    /// Removes the private directories of earlier runs that were killed
+    /// before they could remove their own: those named after a process
+    /// that no longer runs (and those of versions that named them without
+    /// one, left for an hour). Returns what it removed.
+    pub fn clear_leftovers(base: &std::path::Path) -> Vec<std::path::PathBuf> {
+        let mut removed = Vec::new();
+        let Ok(entries) = std::fs::read_dir(base) else {
+            return removed;
+        };
+        for e in entries.flatten() {
+            let name = e.file_name().to_string_lossy().into_owned();
+            let Some(rest) = name.strip_prefix(PREFIX) else {
+                continue;
+            };
+            let dead = match rest
+                .split_once('-')
+                .and_then(|(p, _)| p.parse::<i32>().ok())
+            {
+                Some(pid) => !running(pid),
+                None => e
+                    .metadata()
+                    .and_then(|m| m.modified())
+                    .ok()
+                    .and_then(|t| t.elapsed().ok())
+                    .is_some_and(|age| age.as_secs() > 3600),
+            };
+            if dead && e.file_type().is_ok_and(|t| t.is_dir()) {
+                let p = e.path();
+                if std::fs::remove_dir_all(&p).is_ok() {
+                    removed.push(p);
+                }
+            }
+        }
+        removed
+    }
+
+    /// Whether a process runs with this number (one of another user's that
+    /// may not be signalled runs too).
+    fn running(pid: i32) -> bool {
+        if pid <= 0 {
+            return false;
+        }
+        // Safe: signal 0 only asks whether the process exists.
+        let r = unsafe { libc::kill(pid, 0) };
+        r == 0 || std::io::Error::last_os_error().raw_os_error() == Some(libc::EPERM)
     }
 
     /// ALSA's error reports are variadic; this one ignores them all.
@@ -117,9 +174,18 @@ pub fn prepare_device() -> Option<String> {
     notice
 }
 
+/// Removes the private audio directories that killed runs left in `base`
+/// (see `prepare_device`); returns what it removed.
+#[cfg(target_os = "linux")]
+pub fn clear_audio_leftovers(base: &std::path::Path) -> Vec<std::path::PathBuf> {
+    alsa::clear_leftovers(base)
+}
+
 fn find_device() -> Option<String> {
     #[cfg(target_os = "linux")]
     {
+        // What a killed run left, whether or not this one needs a folder.
+        alsa::clear_leftovers(&alsa::base());
         if alsa::device_opens() {
             return None;
         }

@@ -5,11 +5,11 @@
 //! `app/<game>/entry.rs`.
 
 use super::table::{self, Card, Keeping, Scene, Shown, TableAction};
-use crate::common::shell::{Engine, Shell};
-use crate::data::archive;
 use super::ui::Ui;
 use super::Transition;
 use crate::common::game::{GameKind, Rules};
+use crate::common::shell::{Engine, Shell};
+use crate::data::archive;
 use crate::record::{self, AnyRecord, RecordError, Recorded};
 use crate::saves::Slot;
 use crate::settings::Settings;

@@ -182,19 +182,18 @@ pub struct App {
     frames: u64,
     /// What the text audit first found in the last frame drawn.
     pub audited: Vec<String>,
-    /// What Continue would resume (the game's title), read from the
-    /// autosaves when the menu is first drawn after a change of screen.
-    continues: Option<Option<String>>,
+    /// What Continue would resume (the game's title), and the sentence
+    /// saying that another window shares the data folder, if one does:
+    /// read when the menu is first drawn after a change of screen.
+    continues: Option<(Option<String>, Option<String>)>,
 }
 
 impl App {
     /// The app on the menu. It claims the data folder for this window: a
     /// second window on the same folder is told so on its menu.
     pub fn new(settings: Settings, notice: Option<String>) -> App {
-        let notice = match (notice, store::claim_folder()) {
-            (Some(a), Some(b)) => Some(format!("{a} {b}")),
-            (a, b) => a.or(b),
-        };
+        // Claimed at once: the first window clears what a killed one left.
+        store::claim_folder();
         App {
             stack: vec![Screen::Menu],
             settings,
@@ -280,10 +279,17 @@ impl App {
         let mut next: Option<Transition>;
         match &mut self.stack[top] {
             Screen::Menu => {
-                let continues = self.continues.get_or_insert_with(|| {
-                    store::newest_autosave().map(|e| e.kind.title().to_string())
+                let (continues, shared) = self.continues.get_or_insert_with(|| {
+                    (
+                        store::newest_autosave().map(|e| e.kind.title().to_string()),
+                        store::claim_folder(),
+                    )
                 });
-                next = menu(&mut ui, self.notice.as_deref(), continues.as_deref());
+                let notice = match (&self.notice, shared) {
+                    (Some(a), Some(b)) => Some(format!("{a} {b}")),
+                    (a, b) => a.clone().or(b.clone()),
+                };
+                next = menu(&mut ui, notice.as_deref(), continues.as_deref());
             }
             Screen::Rules => next = screens::rules_menu(&mut ui),
             Screen::NewGame(ng) => next = ng.frame(&mut ui),
@@ -420,7 +426,8 @@ impl App {
         };
         let kind = starter.kind();
         if ask {
-            let unfinished = store::autosave(kind).filter(|e| e.read.as_ref().is_ok_and(|l| !l.over));
+            let unfinished =
+                store::autosave(kind).filter(|e| e.read.as_ref().is_ok_and(|l| !l.over));
             if let Some(unfinished) = unfinished {
                 self.stack.push(Screen::ConfirmNew(Box::new(ConfirmNew {
                     kind,
@@ -458,7 +465,8 @@ impl App {
         if rec.finished() {
             return None;
         }
-        let unfinished = store::autosave(kind).filter(|e| e.read.as_ref().is_ok_and(|l| !l.over))?;
+        let unfinished =
+            store::autosave(kind).filter(|e| e.read.as_ref().is_ok_and(|l| !l.over))?;
         let theirs = record::read(&unfinished.path).ok()?;
         if theirs.same_game(&rec) {
             return None;

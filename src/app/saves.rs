@@ -293,7 +293,13 @@ fn delete_dialog(ui: &mut Ui, list: &mut LoadList, i: usize) {
         Ok(l) => l.progress.clone(),
         Err(_) => "A save that cannot be read".to_string(),
     };
-    ui.text_centered(&fit(&body, bx.w - 40.0, 18.0), ui.w / 2.0, bx.y + 84.0, 18.0, DIM);
+    ui.text_centered(
+        &fit(&body, bx.w - 40.0, 18.0),
+        ui.w / 2.0,
+        bx.y + 84.0,
+        18.0,
+        DIM,
+    );
     ui.text_centered(
         &format!("It cannot be brought back: {} keeps a copy first.", EXPORT),
         ui.w / 2.0,
@@ -301,15 +307,19 @@ fn delete_dialog(ui: &mut Ui, list: &mut LoadList, i: usize) {
         18.0,
         INK,
     );
-    if ui.button(Rect::new(bx.x + 40.0, bx.y + 160.0, 220.0, 50.0), "Delete") || ui.input.key(KeyCode::Y) {
+    if ui.button(Rect::new(bx.x + 40.0, bx.y + 160.0, 220.0, 50.0), "Delete")
+        || ui.input.key(KeyCode::Y)
+    {
         list.message = Some(match saves::delete(e) {
             Ok(()) => format!("{} deleted.", e.title()),
             Err(err) => err.to_string(),
         });
         list.delete = None;
         list.entries = saves::list();
-    } else if ui.button(Rect::new(bx.x + 300.0, bx.y + 160.0, 220.0, 50.0), "Keep it")
-        || ui.input.key(KeyCode::N)
+    } else if ui.button(
+        Rect::new(bx.x + 300.0, bx.y + 160.0, 220.0, 50.0),
+        "Keep it",
+    ) || ui.input.key(KeyCode::N)
         || ui.input.key(KeyCode::Escape)
     {
         list.delete = None;
@@ -361,7 +371,9 @@ pub(super) fn slot_screen(ui: &mut Ui, p: &mut SlotPicker) -> Option<Transition>
         ui.rect(bx, PAPER);
         ui.rect_lines(bx, 3.0, INK);
         let holds = match &p.message {
-            Some(m) if m.starts_with("Not saved") => format!("{} changed since this list was read.", slot.name()),
+            Some(m) if m.starts_with("Not saved") => {
+                format!("{} changed since this list was read.", slot.name())
+            }
             _ => format!("{} holds another game.", slot.name()),
         };
         ui.text_centered(&holds, ui.w / 2.0, bx.y + 50.0, 28.0, INK);
@@ -466,7 +478,10 @@ pub(super) fn confirm_new_screen(ui: &mut Ui, c: &mut ConfirmNew) -> Option<Tran
             None => c.message = Some("Every slot of this game holds a save.".into()),
         }
     }
-    if ui.button(Rect::new(x, 324.0, bw, 50.0), &format!("Replace it and {go}")) {
+    if ui.button(
+        Rect::new(x, 324.0, bw, 50.0),
+        &format!("Replace it and {go}"),
+    ) {
         t = c.start.take().map(|b| *b);
     }
     if ui.button(Rect::new(x, 388.0, bw, 50.0), "Back") {

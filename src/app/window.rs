@@ -92,10 +92,74 @@ fn window_size() -> (f32, f32) {
         .unwrap_or_else(|| (screen_width(), screen_height()))
 }
 
-/// Opens the window at `size` (pixels) and runs `mode` in it. A scripted
-/// game audited without screenshots is a dry run: every screen is laid out
-/// and checked at `size`, none is painted.
-pub fn run(mode: Mode, size: (u32, u32), audit_text: bool) {
+/// The window has opened (a panic from now on is the game's, not the
+/// window's failing to open).
+#[cfg(not(target_arch = "wasm32"))]
+static OPENED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Why the window could not open, in a sentence, when there is plainly no
+/// display to open it on (no X or Wayland display named).
+#[cfg(not(target_arch = "wasm32"))]
+fn no_display() -> Option<String> {
+    if !cfg!(all(unix, not(target_os = "macos"))) {
+        return None;
+    }
+    let named = |v: &str| std::env::var_os(v).is_some_and(|d| !d.is_empty());
+    (!named("DISPLAY") && !named("WAYLAND_DISPLAY")).then(|| {
+        "cannot open the game's window: no display is set (neither DISPLAY nor WAYLAND_DISPLAY). Play it on a desktop, or under a virtual display such as xvfb-run".to_string()
+    })
+}
+
+/// Opens the window at `size` (pixels) and runs `mode` in it; an error
+/// (a sentence) if the window cannot open. A scripted game audited without
+/// screenshots is a dry run: every screen is laid out and checked at
+/// `size`, none is painted.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn run(mode: Mode, size: (u32, u32), audit_text: bool) -> Result<(), String> {
+    if let Some(why) = no_display() {
+        return Err(why);
+    }
+    // A failure to open the window is the windowing library's panic: it is
+    // caught, kept quiet and said in one sentence; a panic once the window
+    // is open is reported as any other.
+    let failed: std::sync::Arc<std::sync::Mutex<Option<String>>> = Default::default();
+    let seen = failed.clone();
+    let earlier = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        if OPENED.load(std::sync::atomic::Ordering::SeqCst) {
+            earlier(info);
+        } else if let Ok(mut f) = seen.lock() {
+            let what = info
+                .payload()
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| info.payload().downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "the windowing library stopped".into());
+            *f = Some(what);
+        }
+    }));
+    let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        open(mode, size, audit_text)
+    }));
+    match ran {
+        Ok(()) => Ok(()),
+        Err(p) if !OPENED.load(std::sync::atomic::Ordering::SeqCst) => {
+            let what = failed
+                .lock()
+                .ok()
+                .and_then(|mut f| f.take())
+                .unwrap_or_default();
+            let _ = p;
+            Err(format!(
+                "cannot open the game's window: the display did not answer ({what}). Play it on a desktop, or under a virtual display such as xvfb-run"
+            ))
+        }
+        Err(p) => std::panic::resume_unwind(p),
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn open(mode: Mode, size: (u32, u32), audit_text: bool) {
     if audit_text {
         crate::app::audit::start();
     }
@@ -119,6 +183,8 @@ pub fn run(mode: Mode, size: (u32, u32), audit_text: bool) {
         let _ = writeln!(std::io::stderr(), "{line}");
     }
     macroquad::Window::from_config(conf(size), async move {
+        #[cfg(not(target_arch = "wasm32"))]
+        OPENED.store(true, std::sync::atomic::Ordering::SeqCst);
         let audio = Audio::load(silent.is_some()).await;
         match mode {
             Mode::Play => play(audio).await,

@@ -6,6 +6,7 @@ use std::fmt;
 
 /// A decision of the crew.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Command {
     /// At the briefing: take off.
     TakeOff,

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 /// Every decision of either player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Command {
     /// British: make one squadron of this turn's rotations (index into
     /// [`State::rotations_left`](super::state::State::rotations_left)).

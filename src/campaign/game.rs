@@ -35,6 +35,7 @@ use std::sync::Arc;
 /// How a campaign begins: the weather rule, the seed of its dice, and how
 /// its intercepts are fought.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct CampaignSetup {
     pub weather: WeatherRule,
     pub seed: u64,

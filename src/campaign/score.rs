@@ -6,6 +6,7 @@ use super::rules::CampaignValues;
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Tally {
     /// Targets successfully bombed (a partly bombed city counts; a repaired
     /// one still counts).

@@ -83,7 +83,7 @@ pub(super) fn play(cli: &Cli) -> Res {
         mode,
         cli.window.unwrap_or(window::DEFAULT_SIZE),
         cli.audit_text,
-    );
+    )?;
     Ok(())
 }
 

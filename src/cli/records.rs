@@ -153,7 +153,7 @@ fn record_family(board: &str, setup: FamilySetup, seed: u64, out: &std::path::Pa
     let base = record::base_of(out);
     let shipped = data::FAMILY_BOARDS.iter().any(|(n, _, _)| *n == board);
     let setup = Setup {
-        board: record::name_for_record(board, shipped, &base),
+        board: record::name_for_record(board, shipped, &base)?,
         seats: setup,
         position: None,
     };
@@ -182,7 +182,7 @@ fn record_simple_hex(level: &str, seed: u64, variant: Variant, out: &std::path::
     let base = record::base_of(out);
     let shipped = data::SIMPLE_HEX_LEVELS.iter().any(|(n, _, _)| *n == level);
     let setup = Setup::new(
-        record::name_for_record(level, shipped, &base),
+        record::name_for_record(level, shipped, &base)?,
         variant.options(),
     );
     let mut game = Game::start(&setup, seed, &base)?;
@@ -238,11 +238,19 @@ pub(super) fn archive_data(name: &str, from: &std::path::Path, into: &std::path:
         &data::Source::read(&list).map_err(|e| e.to_string())?.text,
     )?;
     if let Some(same) = trees.trees.iter().find(|t| t.files == files) {
-        say!("{}: the tree is archived already, as {}", list.display(), same.name);
+        say!(
+            "{}: the tree is archived already, as {}",
+            list.display(),
+            same.name
+        );
         return Ok(());
     }
     if trees.trees.iter().any(|t| t.name == name) {
-        return Err(format!("{}: a tree named {name} is archived already", list.display()).into());
+        return Err(format!(
+            "{}: a tree named {name} is archived already",
+            list.display()
+        )
+        .into());
     }
     let blobs = into.join("blobs");
     let mut added = 0;

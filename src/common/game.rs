@@ -112,6 +112,12 @@ pub trait Rules: Clone + Send + 'static {
     /// taken back (it comes after the undo point). Rebuilt from the setup,
     /// seed and earlier commands, so no die is ever re-rolled.
     fn undo(&self) -> Option<Self>;
+    /// The trail and digest of the event log as a record keeps them, if
+    /// the game worked them out as it was played (see `Shell::log_hashes`);
+    /// none: a record replays the game to work them out.
+    fn log_hashes(&self) -> Option<(String, String)> {
+        None
+    }
 }
 
 /// An opponent: the computer's decisions for any seat of a game.

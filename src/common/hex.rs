@@ -341,6 +341,48 @@ impl<T: Clone> Board<T> {
     }
 }
 
+/// A hex in a file a player hands us (a save's commands), read strictly:
+/// `Hex(x: 1, y: 2)` with no other field (hexx's own reading skips fields
+/// it does not know). Written as hexx writes it, so records do not change.
+pub mod strict_hex {
+    use hexx::Hex;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    #[derive(Deserialize)]
+    #[serde(rename = "Hex", deny_unknown_fields)]
+    struct Strict {
+        x: i32,
+        y: i32,
+    }
+
+    pub fn serialize<S: Serializer>(hex: &Hex, s: S) -> Result<S::Ok, S::Error> {
+        hex.serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Hex, D::Error> {
+        let h = Strict::deserialize(d)?;
+        Ok(Hex::new(h.x, h.y))
+    }
+
+    /// The same for a hex that may be absent.
+    pub mod option {
+        use hexx::Hex;
+        use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+        #[derive(Deserialize)]
+        #[serde(transparent)]
+        struct Wrapped(#[serde(with = "super")] Hex);
+
+        pub fn serialize<S: Serializer>(hex: &Option<Hex>, s: S) -> Result<S::Ok, S::Error> {
+            hex.serialize(s)
+        }
+
+        pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Hex>, D::Error> {
+            Ok(Option::<Wrapped>::deserialize(d)?.map(|w| w.0))
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

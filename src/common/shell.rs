@@ -87,6 +87,45 @@ pub struct Shell<E: Engine> {
     played: Vec<Played<E::Seat>>,
     /// The command being executed threw a die or showed something hidden.
     fixed: bool,
+    /// The hashes a record keeps of the event log, kept up as it grows.
+    hashes: Hashes,
+}
+
+/// What a record keeps of a game's event log (see `record`): for each
+/// command, four hex digits of the FNV-1a of its events written as RON
+/// (the trail), and the FNV-1a of the whole log written as RON (the
+/// digest). Both are worked out as the events come, so that writing a
+/// record (after every command) never replays the game.
+#[derive(Clone, Debug)]
+struct Hashes {
+    trail: String,
+    /// FNV-1a so far of the log's RON text, `[` and the events with their
+    /// commas.
+    log: u64,
+    /// The first event of the command being executed.
+    from: usize,
+}
+
+/// FNV-1a (64 bits), one more stretch of bytes.
+pub(crate) fn fnv_more(mut h: u64, bytes: &[u8]) -> u64 {
+    for b in bytes {
+        h ^= *b as u64;
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}
+
+/// FNV-1a's starting value.
+pub(crate) const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
+
+impl Hashes {
+    fn new() -> Hashes {
+        Hashes {
+            trail: String::new(),
+            log: fnv_more(FNV_START, b"["),
+            from: 0,
+        }
+    }
 }
 
 impl<E: Engine> std::ops::Deref for Shell<E> {
@@ -121,6 +160,7 @@ impl<E: Engine> Shell<E> {
             commands: Vec::new(),
             played: Vec::new(),
             fixed: false,
+            hashes: Hashes::new(),
         };
         E::begin(&mut game)?;
         game.fixed = false;
@@ -198,7 +238,12 @@ impl<E: Engine> Shell<E> {
         };
         self.commands.push(command.clone());
         self.fixed = false;
+        self.hashes.from = self.events.len();
         E::execute(self, command);
+        if self.keep_events {
+            let entry = crate::record::trail_entry(&self.events[self.hashes.from..]);
+            self.hashes.trail.push_str(&entry);
+        }
         self.played.push(Played {
             seat,
             fixed: self.fixed,
@@ -218,6 +263,11 @@ impl<E: Engine> Shell<E> {
     pub(crate) fn emit(&mut self, event: E::Event) {
         E::apply(&mut self.state, &event);
         if self.keep_events {
+            let text = ron::to_string(&event).expect("events serialise");
+            if !self.events.is_empty() {
+                self.hashes.log = fnv_more(self.hashes.log, b",");
+            }
+            self.hashes.log = fnv_more(self.hashes.log, text.as_bytes());
             self.events.push(event);
         }
     }
@@ -307,7 +357,18 @@ impl<E: Engine> Shell<E> {
             commands: Vec::new(),
             played: Vec::new(),
             fixed: false,
+            hashes: Hashes::new(),
         }
+    }
+
+    /// The trail and the digest of the event log, as a record keeps them
+    /// (`record::trail_of`, `record::digest`), worked out as the game was
+    /// played; none for a game that keeps no event log.
+    pub fn log_hashes(&self) -> Option<(String, String)> {
+        self.keep_events.then(|| {
+            let h = fnv_more(fnv_more(self.hashes.log, b"]"), &[0]);
+            (self.hashes.trail.clone(), format!("{h:016x}"))
+        })
     }
 }
 
@@ -357,5 +418,8 @@ impl<E: Engine> Rules for Shell<E> {
     }
     fn undo(&self) -> Option<Self> {
         Shell::undo(self)
+    }
+    fn log_hashes(&self) -> Option<(String, String)> {
+        Shell::log_hashes(self)
     }
 }

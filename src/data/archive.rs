@@ -91,7 +91,9 @@ impl Archive {
         for (hash, text) in &self.blobs {
             let h = format!("{:016x}", super::guard::hash(text.as_bytes()));
             if h != *hash {
-                return Err(format!("levels/archive/blobs/{hash}.ron: its text hashes to {h}"));
+                return Err(format!(
+                    "levels/archive/blobs/{hash}.ron: its text hashes to {h}"
+                ));
             }
         }
         for t in &self.trees {
@@ -142,7 +144,12 @@ pub fn shipped_tree() -> Option<&'static str> {
     let archive = Archive::shipped();
     let files: BTreeMap<String, String> = shipped_files()
         .into_iter()
-        .map(|(p, t)| (p.to_string(), format!("{:016x}", super::guard::hash(t.as_bytes()))))
+        .map(|(p, t)| {
+            (
+                p.to_string(),
+                format!("{:016x}", super::guard::hash(t.as_bytes())),
+            )
+        })
         .collect();
     archive
         .trees

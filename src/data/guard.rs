@@ -133,10 +133,7 @@ fn now_at(path: &Path) -> Result<Seen, GuardError> {
 
 /// Runs `f` if `path` is still what this window saw, under the folder's
 /// lock.
-fn unchanged<T>(
-    path: &Path,
-    f: impl FnOnce() -> Result<T, GuardError>,
-) -> Result<T, GuardError> {
+fn unchanged<T>(path: &Path, f: impl FnOnce() -> Result<T, GuardError>) -> Result<T, GuardError> {
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
@@ -314,7 +311,13 @@ mod tests {
         crate::data::write_atomic(&path, "theirs").unwrap();
         let e = write(&path, "mine again").unwrap_err();
         assert!(
-            matches!(e, GuardError::Changed { now: Seen::Bytes(_), .. }),
+            matches!(
+                e,
+                GuardError::Changed {
+                    now: Seen::Bytes(_),
+                    ..
+                }
+            ),
             "{e}"
         );
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "theirs");
@@ -340,10 +343,7 @@ mod tests {
         let path = dir.join("autosave.ron");
         std::fs::write(&path, "someone's game").unwrap();
         assert!(write(&path, "mine").is_err());
-        assert_eq!(
-            std::fs::read_to_string(&path).unwrap(),
-            "someone's game"
-        );
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "someone's game");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -167,6 +167,14 @@ pub fn load_scenario_at(
     let aircraft = load_aircraft(aircraft)?;
     let rules = load_rules(rules)?;
     let mut file: ScenarioFile = parse(&scenario.file, &scenario.text)?;
+    // The level as written first: what is wrong with it is placed in it,
+    // not in the difficulty setting applied to it.
+    let own = Scenario::build(&file, &aircraft, &rules)
+        .map_err(|found| positioned(&scenario.file, &scenario.text, found))?;
+    let found = own.check_level();
+    if !found.is_empty() {
+        return Err(positioned(&scenario.file, &scenario.text, found));
+    }
     if let Some((src, name)) = forces {
         let settings = load_forces(src, &aircraft)?;
         let Some(i) = settings.settings.iter().position(|s| s.name == name) else {
@@ -183,6 +191,9 @@ pub fn load_scenario_at(
         file = settings.settings[i]
             .apply(&file, &aircraft, &format!("settings[{i}]"))
             .map_err(|found| positioned(&src.file, &src.text, found))?;
+    }
+    if forces.is_none() {
+        return Ok(own);
     }
     let built = Scenario::build(&file, &aircraft, &rules)
         .map_err(|found| positioned(&scenario.file, &scenario.text, found))?;
@@ -217,10 +228,7 @@ pub fn load_simple_hex_at(name_or_path: &str, difficulty: &str) -> Result<Scenar
 
 /// The shipped files of Simple Hex: (path, text).
 pub(super) fn files() -> Vec<(&'static str, &'static str)> {
-    let mut files: Vec<(&str, &str)> = SIMPLE_HEX_LEVELS
-        .iter()
-        .map(|(_, f, t)| (*f, *t))
-        .collect();
+    let mut files: Vec<(&str, &str)> = SIMPLE_HEX_LEVELS.iter().map(|(_, f, t)| (*f, *t)).collect();
     files.extend([AIRCRAFT, RULES, FORCES, SHARES]);
     files
 }

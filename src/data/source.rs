@@ -100,17 +100,7 @@ impl Source {
                     format!("cannot read the file: it is {}", kind_of(meta)),
                 ));
             }
-            (meta.len() > MAX_FILE_BYTES).then(|| {
-                fail(
-                    0,
-                    0,
-                    format!(
-                        "cannot read the file: it is {} bytes, and files of at most {} bytes (16 MiB) are read",
-                        meta.len(),
-                        MAX_FILE_BYTES
-                    ),
-                )
-            })
+            (meta.len() > MAX_FILE_BYTES).then(|| Source::too_large(file.clone(), meta.len()))
         };
         let cannot = |e: std::io::Error| fail(0, 0, format!("cannot read the file: {e}"));
         // Look before opening (a FIFO or device is never opened), then check
@@ -155,6 +145,18 @@ impl Source {
         }
     }
 
+    /// A file of `size` bytes, more than is read: the sentence that says so.
+    pub fn too_large(file: String, size: u64) -> LoadError {
+        LoadError {
+            file,
+            line: 0,
+            col: 0,
+            message: format!(
+                "cannot read the file: it is {size} bytes, and files of at most {MAX_FILE_BYTES} bytes (16 MiB) are read"
+            ),
+        }
+    }
+
     /// A file's bytes as text (a file a player uploaded or dropped on the
     /// window, or read from disk or storage): at most [`MAX_FILE_BYTES`] of
     /// UTF-8, the byte-order mark dropped.
@@ -166,14 +168,7 @@ impl Source {
             message,
         };
         if bytes.len() as u64 > MAX_FILE_BYTES {
-            return Err(fail(
-                0,
-                0,
-                format!(
-                    "cannot read the file: it is {} bytes, and files of at most {MAX_FILE_BYTES} bytes (16 MiB) are read",
-                    bytes.len()
-                ),
-            ));
+            return Err(Source::too_large(file, bytes.len() as u64));
         }
         let text = String::from_utf8(bytes).map_err(|e| {
             let at = e.utf8_error().valid_up_to();

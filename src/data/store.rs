@@ -98,6 +98,13 @@ pub fn export(name: &str, text: &str) -> io::Result<String> {
     }
 }
 
+/// Whether this tab is the only tab of the page on its storage (see
+/// `guard::claim`).
+#[cfg(target_arch = "wasm32")]
+pub fn first_tab() -> bool {
+    browser::first_tab()
+}
+
 /// Asks the player for a file to import: in a page, the browser's file
 /// chooser opens (its answer comes later, from `picked`); a desktop window
 /// has no chooser, and files are dropped on it instead (false).
@@ -111,10 +118,10 @@ pub fn pick_file() -> bool {
     }
 }
 
-/// The file the player chose in the browser's file chooser, once: its name
-/// and bytes (at most `MAX_FILE_BYTES` and one more, so that a larger one is
-/// refused by its size).
-pub fn picked() -> Option<(String, Vec<u8>)> {
+/// The file the player chose in the browser's file chooser, once: its name,
+/// its bytes (at most `MAX_FILE_BYTES` and one more: a larger file is
+/// refused by its size) and its size.
+pub fn picked() -> Option<(String, Vec<u8>, u64)> {
     #[cfg(not(target_arch = "wasm32"))]
     return None;
     #[cfg(target_arch = "wasm32")]
@@ -143,6 +150,8 @@ mod browser {
         fn tally_upload_poll() -> i32;
         fn tally_upload_name_len() -> i32;
         fn tally_upload_bytes() -> i32;
+        fn tally_upload_size() -> f64;
+        fn tally_first_tab() -> i32;
     }
 
     /// The loader checks that a plugin's version matches the module's.
@@ -256,16 +265,26 @@ mod browser {
         unsafe { tally_upload_open() };
     }
 
-    /// The chosen file, once it has been read: the page keeps its name and
-    /// at most `MAX_FILE_BYTES` + 1 of its bytes.
-    pub fn upload_take() -> Option<(String, Vec<u8>)> {
+    /// The chosen file, once it has been read: the page keeps its name, at
+    /// most `MAX_FILE_BYTES` + 1 of its bytes, and its size.
+    pub fn upload_take() -> Option<(String, Vec<u8>, u64)> {
         if unsafe { tally_upload_poll() } < 0 {
             return None;
         }
         let mut name = take(unsafe { tally_upload_name_len() }.max(0));
         name.truncate(200);
+        let size = unsafe { tally_upload_size() }.max(0.0) as u64;
         let n = unsafe { tally_upload_bytes() }.max(0);
         let bytes = take(n.min(MAX_FILE_BYTES as i32 + 1));
-        Some((String::from_utf8_lossy(&name).into_owned(), bytes))
+        Some((String::from_utf8_lossy(&name).into_owned(), bytes, size))
+    }
+
+    /// Whether this tab is the only one of the page holding the storage
+    /// (the page asks the browser for a lock held while the tab is open;
+    /// until the browser answers, or where it has no locks, it counts as
+    /// the only one).
+    pub fn first_tab() -> bool {
+        let first = unsafe { tally_first_tab() };
+        first != 0
     }
 }

@@ -1,9 +1,11 @@
 //! What a commander decides (and the bombers' spin, which anyone may call).
 
+use crate::common::hex::strict_hex;
 use hexx::Hex;
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Command {
     /// Spin the flight indicator for the next bomber and fly it.
     Spin,
@@ -15,14 +17,25 @@ pub enum Command {
     Climb(i8),
     /// Change altitude by `climb`, then fly to `to` (through `via` when two squares).
     Move {
+        #[serde(with = "strict_hex")]
         to: Hex,
+        #[serde(with = "strict_hex::option")]
         via: Option<Hex>,
         climb: i8,
     },
     /// Land on an airfield within range.
-    Land { at: Hex },
+    Land {
+        #[serde(with = "strict_hex")]
+        at: Hex,
+    },
     /// Forced aside: move to this adjacent unoccupied square.
-    GiveWay { to: Hex },
+    GiveWay {
+        #[serde(with = "strict_hex")]
+        to: Hex,
+    },
     /// Radar bombed: land on this airfield (anywhere on the board).
-    RadarLand { at: Hex },
+    RadarLand {
+        #[serde(with = "strict_hex")]
+        at: Hex,
+    },
 }

@@ -9,12 +9,14 @@ use serde::{Deserialize, Serialize};
 /// One commander at the start: the sector (by index into the board's sectors)
 /// and which of its airfields the Spitfire stands on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SeatSetup {
     pub sector: u8,
     pub airfield: u8,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Setup {
     pub seats: Vec<SeatSetup>,
     /// First to three kills instead of five.
@@ -80,6 +82,7 @@ impl Setup {
 
 /// A bomber placed by a `Position`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct BomberAt {
     /// Index of the bomber (bomber 1 is 0).
     pub bomber: u8,
@@ -92,6 +95,7 @@ pub struct BomberAt {
 
 /// A Spitfire placed by a `Position`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SpitfireAt {
     pub seat: u8,
     pub at: (i32, i32),
@@ -104,6 +108,7 @@ pub struct SpitfireAt {
 /// rules put them), and features already bombed. For puzzles, tests and the
 /// frame benchmark; a position is part of the game, so undo keeps it.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Position {
     pub bombers: Vec<BomberAt>,
     pub spitfires: Vec<SpitfireAt>,

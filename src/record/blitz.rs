@@ -12,6 +12,7 @@ use std::sync::Arc;
 
 /// What a campaign came to.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Summary {
     /// The night the game was at.
     pub night: String,

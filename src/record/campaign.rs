@@ -20,6 +20,7 @@ use std::sync::Arc;
 
 /// What a campaign starts from besides its seed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Setup {
     pub weather: WeatherRule,
     #[serde(default)]
@@ -39,6 +40,7 @@ pub struct Setup {
 
 /// What a campaign came to.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Summary {
     pub tally: Tally,
     /// None: the campaign was not over.
@@ -67,6 +69,60 @@ pub fn fingerprint() -> String {
 /// `campaign.ron`).
 pub fn data_version() -> Result<u32, LoadErrors> {
     Ok(campaign_rules::shipped_campaign_rules()?.data_version)
+}
+
+/// A campaign record's data version must be the version of the data its
+/// fingerprint names (today's, or an earlier tree kept in the archive):
+/// another is an edit of one or the other, refused at its place with a
+/// sentence. A record written before data versions (0) takes the version
+/// of the data it names. Data no tree keeps cannot be checked: the version
+/// is kept as written.
+pub fn check_data_version(
+    file: &str,
+    text: &str,
+    record: &mut CampaignRecord,
+) -> Result<(), RecordError> {
+    let named = match super::data_of::<Campaign>(record, Path::new("."))? {
+        super::DataFound::Today => Some(data_version()?),
+        super::DataFound::Archived(tree) => {
+            tree_data_version(crate::data::archive::Archive::shipped().text(tree, CAMPAIGN_RULES))
+        }
+        super::DataFound::Unknown => None,
+    };
+    let was = record.setup.data_version;
+    match named {
+        None => Ok(()),
+        Some(v) if was == 0 || was == v => {
+            record.setup.data_version = v;
+            Ok(())
+        }
+        Some(v) => Err(data::positioned(
+            file,
+            text,
+            vec![crate::simple_hex::Invalid {
+                path: "setup.data_version".into(),
+                message: format!(
+                    "this campaign names campaign data version {was}, but the data its fingerprint names is version {v}: one of them was edited"
+                ),
+            }],
+        )
+        .into()),
+    }
+}
+
+/// The campaign rules file, where a tree keeps the data version.
+const CAMPAIGN_RULES: &str = "levels/campaign/campaign.ron";
+
+/// The data version an archived campaign rules file names (read alone: a
+/// tree's file may no longer read as today's rules).
+fn tree_data_version(text: Option<&str>) -> Option<u32> {
+    #[derive(Deserialize)]
+    struct Version {
+        #[serde(default)]
+        data_version: u32,
+    }
+    let v: Version = data::parse(CAMPAIGN_RULES, text?).ok()?;
+    Some(v.data_version)
 }
 
 /// The shipped campaign data and rules, loaded and validated.

@@ -11,6 +11,7 @@ use std::sync::Arc;
 
 /// What a family game starts from besides its seed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Setup {
     /// A shipped board's name, or a board file's path (relative to the
     /// record's folder).
@@ -23,6 +24,7 @@ pub struct Setup {
 
 /// What a family game came to.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Summary {
     pub winner: Option<u8>,
     /// None: the game was not over.
@@ -37,7 +39,7 @@ fn board_source(board: &str, base: &Path) -> Result<data::Source, RecordError> {
     let name = if shipped {
         board.to_string()
     } else {
-        resolve(board, base)
+        resolve(board, base)?
     };
     Ok(data::family_board_source(&name)?)
 }

@@ -23,6 +23,7 @@ use serde::Deserialize;
 use std::path::Path;
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 enum OldPlayers {
     Solo { human: Side },
     TwoPlayers,
@@ -37,6 +38,7 @@ fn sides(human: impl Fn(Side) -> bool) -> Vec<Player> {
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct SaveGame {
     level: String,
     options: Options,
@@ -46,7 +48,7 @@ struct SaveGame {
 }
 
 #[derive(Deserialize)]
-#[serde(rename = "Recorded")]
+#[serde(deny_unknown_fields, rename = "Recorded")]
 struct OldHexResult {
     winner: Option<Side>,
     score: u32,
@@ -56,6 +58,7 @@ struct OldHexResult {
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct Replay {
     level: String,
     fingerprint: String,
@@ -66,12 +69,14 @@ struct Replay {
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct Commander {
     name: String,
     human: bool,
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct FamilySave {
     board: String,
     setup: Seats,
@@ -81,7 +86,7 @@ struct FamilySave {
 }
 
 #[derive(Deserialize)]
-#[serde(rename = "FamilyRecorded")]
+#[serde(deny_unknown_fields, rename = "FamilyRecorded")]
 struct OldFamilyResult {
     winner: Option<u8>,
     ending: Option<Ending>,
@@ -92,6 +97,7 @@ struct OldFamilyResult {
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct FamilyReplay {
     #[allow(dead_code)]
     game: GameKind,
@@ -114,7 +120,7 @@ struct CampaignSave {
 }
 
 #[derive(Deserialize)]
-#[serde(rename = "CampaignRecorded")]
+#[serde(deny_unknown_fields, rename = "CampaignRecorded")]
 struct OldCampaignResult {
     tally: Tally,
     verdict: Option<Verdict>,
@@ -126,6 +132,7 @@ struct OldCampaignResult {
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct CampaignReplay {
     #[allow(dead_code)]
     game: GameKind,

@@ -80,6 +80,7 @@ const SIDE_SPEED_DICE: u32 = 3;
 /// Seats are in the game's order (Simple Hex and the campaign: the Luftwaffe,
 /// then the RAF; the family game: the commanders).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Player {
     pub name: String,
     pub human: bool,
@@ -304,7 +305,7 @@ pub fn digest<E: Serialize>(events: &[E]) -> String {
 }
 
 /// One command's entry in the trail: its events, folded to 16 bits.
-fn trail_entry<E: Serialize>(events: &[E]) -> String {
+pub(crate) fn trail_entry<E: Serialize>(events: &[E]) -> String {
     let h = fnv64(&[&ron::to_string(events).expect("events serialise")]);
     format!("{:04x}", (h ^ (h >> 16) ^ (h >> 32) ^ (h >> 48)) & 0xffff)
 }
@@ -370,8 +371,19 @@ pub fn of<G: Recorded>(
     base: &Path,
 ) -> Result<RecordOf<G>, RecordError> {
     let setup = game.setup();
-    // The trail: the game replayed from its start, command by command.
-    let played = play_commands(G::start(&setup, game.seed(), base)?, game.commands(), None)?;
+    // The trail and digest as the game worked them out while it was
+    // played; else the game replayed from its start, command by command.
+    let (trail, digest) = match game.log_hashes() {
+        Some(h) => h,
+        None => {
+            let played =
+                play_commands(G::start(&setup, game.seed(), base)?, game.commands(), None)?;
+            (
+                trail_of(played.game.events(), &played.marks),
+                digest(game.events()),
+            )
+        }
+    };
     Ok(Record {
         game: G::KIND,
         version: VERSION,
@@ -381,8 +393,8 @@ pub fn of<G: Recorded>(
         commands: game.commands().to_vec(),
         result: game.summary(),
         events: game.events().len(),
-        digest: digest(game.events()),
-        trail: trail_of(played.game.events(), &played.marks),
+        digest,
+        trail,
         progress: game.progress(),
         shown: None,
         setup,
@@ -455,9 +467,9 @@ impl<G> Loaded<G> {
 /// exactly as saved on today's data.
 pub fn tag(replayed: &Replayed, data: Option<&Tree>, data_unknown: bool) -> Option<String> {
     match replayed {
-        Replayed::InPart { kept, of, .. } => Some(format!(
-            "earlier version: goes on from move {kept} of {of}"
-        )),
+        Replayed::InPart { kept, of, .. } => {
+            Some(format!("earlier version: goes on from move {kept} of {of}"))
+        }
         Replayed::ToItsResult | Replayed::Exactly if data.is_some() => {
             Some("earlier version's data".into())
         }
@@ -926,6 +938,7 @@ fn current(file: &str, text: &str, game: Option<GameKind>) -> Result<AnyRecord, 
             if r.version < SIDE_SPEED_DICE {
                 r.setup.speed_dice = crate::simple_hex::SpeedDice::EachPlane;
             }
+            campaign::check_data_version(file, text, &mut r)?;
             AnyRecord::Campaign(r)
         }
         Some(GameKind::Blitz) => AnyRecord::Blitz(data::parse(file, text)?),
@@ -976,26 +989,55 @@ pub fn base_of(path: &Path) -> PathBuf {
 }
 
 /// A level or board as a record names it: a shipped one by name, a file by
-/// its path relative to the record's folder `base` when it can be.
-pub fn name_for_record(level: &str, shipped: bool, base: &Path) -> String {
+/// its path relative to the record's folder `base`. A file outside the
+/// record's folder and the levels folder cannot be named (a record never
+/// reads a file elsewhere: see [`resolve`]).
+pub fn name_for_record(level: &str, shipped: bool, base: &Path) -> Result<String, RecordError> {
     if shipped {
-        return level.to_string();
+        return Ok(level.to_string());
     }
     let abs = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
     let file = abs(Path::new(level));
-    match pathdiff::diff_paths(&file, abs(base)) {
+    if !within_reach(&file, base) {
+        return Err(RecordError::Setup(format!(
+            "{level}: a record names a level or board file in its own folder or under levels/: write the record beside it"
+        )));
+    }
+    Ok(match pathdiff::diff_paths(&file, abs(base)) {
         Some(rel) => rel.to_string_lossy().into_owned(),
         None => file.to_string_lossy().into_owned(),
-    }
+    })
 }
 
 /// Where a record's level or board file is: a relative path is read from
-/// the record's folder.
-pub fn resolve(name: &str, base: &Path) -> String {
+/// the record's folder. A record names only a file in its own folder (or
+/// below it) or under the levels folder: any other path is refused, so a
+/// save handed over can make the game read no file elsewhere.
+pub fn resolve(name: &str, base: &Path) -> Result<String, RecordError> {
     let p = Path::new(name);
-    if p.is_absolute() {
-        name.to_string()
+    let path = if p.is_absolute() {
+        p.to_path_buf()
     } else {
-        base.join(p).to_string_lossy().into_owned()
+        base.join(p)
+    };
+    if !within_reach(&path, base) {
+        return Err(RecordError::Setup(format!(
+            "{name}: a record names a level or board file in its own folder or under levels/, and this one is elsewhere"
+        )));
     }
+    Ok(path.to_string_lossy().into_owned())
+}
+
+/// Whether `path` (once its links and `..` are followed) is in the folder
+/// `base` or the levels folder, or below either.
+fn within_reach(path: &Path, base: &Path) -> bool {
+    let real = |p: &Path| std::fs::canonicalize(p).ok();
+    let Some(file) = real(path) else {
+        // A file that is not there is read nowhere: reading it says so.
+        return true;
+    };
+    [real(base), real(Path::new("levels"))]
+        .into_iter()
+        .flatten()
+        .any(|dir| file.starts_with(dir))
 }

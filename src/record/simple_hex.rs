@@ -13,6 +13,7 @@ use std::sync::Arc;
 
 /// What a game of Simple Hex starts from besides its seed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Setup {
     /// A shipped level's name, or a level file's path (relative to the
     /// record's folder).
@@ -45,6 +46,7 @@ impl Setup {
 
 /// What a game of Simple Hex came to.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Summary {
     pub winner: Option<Side>,
     pub score: u32,
@@ -58,7 +60,7 @@ fn level_source(level: &str, base: &Path) -> Result<data::Source, RecordError> {
     let name = if shipped {
         level.to_string()
     } else {
-        resolve(level, base)
+        resolve(level, base)?
     };
     Ok(data::scenario_source(&name)?)
 }

@@ -4,6 +4,7 @@ use super::{PlaneId, Step, UnitId};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Command {
     /// Place a unit's activated planes at the entry edge in adjoining columns,
     /// from `column` on, in R, W, B, Y order.

@@ -246,6 +246,7 @@ pub struct ScenarioFile {
 
 /// A rule option chosen when a game starts.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Options {
     /// Crane's suggested variant: damaged bombers may not return fire.
     #[serde(default)]

@@ -29,8 +29,8 @@ use super::ui::Ui;
 use crate::common::game::GameKind;
 use crate::common::game::{Opponent, Rules};
 use crate::data::archive::Tree;
-pub use crate::record::Shown;
 use crate::record::Player;
+pub use crate::record::Shown;
 use crate::saves::Slot;
 use crate::settings::Settings;
 use crate::sound::Sfx;
@@ -267,7 +267,6 @@ pub struct Keeping {
     /// over, the autosave it wrote is cleared, and no other).
     pub autosaved: bool,
 }
-
 
 /// A guided first game: whether the guide is on, and the topics it has
 /// explained in this game (each once).
@@ -862,4 +861,5 @@ impl<S: Scene> Table<S> {
         self.guide.taught = seen.taught.clone();
         self.guide.opened = true;
         self.settled = seen;
-    }}
+    }
+}

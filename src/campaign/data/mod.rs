@@ -35,6 +35,7 @@ pub(crate) fn bad(path: impl Into<String>, message: impl Into<String>) -> Invali
 /// A square of the campaign map: column west to east, row north to south,
 /// both from 0.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Square {
     pub col: i32,
     pub row: i32,
