@@ -80,6 +80,31 @@ fn replay_reports_every_save_of_every_earlier_version_and_succeeds() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// Without a display the game says so in a sentence and fails, never a
+/// panic: with no display named, and with one named that does not answer.
+#[cfg(all(unix, not(target_os = "macos")))]
+#[test]
+fn without_a_display_the_game_says_so_and_does_not_panic() {
+    for display in [None, Some(":9999")] {
+        let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_tally-ho"));
+        cmd.env_remove("DISPLAY").env_remove("WAYLAND_DISPLAY");
+        if let Some(d) = display {
+            cmd.env("DISPLAY", d);
+        }
+        let dir = std::env::temp_dir().join(format!("tally-ho-nodisplay-{}", std::process::id()));
+        let out = cmd.env("TALLY_HO_DATA_DIR", &dir).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{display:?}: {err}");
+        assert!(
+            err.lines()
+                .any(|l| l.starts_with("tally-ho: cannot open the game's window")),
+            "{display:?}: {err}"
+        );
+        assert!(!err.contains("panicked"), "{display:?}: {err}");
+        std::fs::remove_dir_all(&dir).ok();
+    }
+}
+
 #[test]
 fn record_then_replay_reproduces() {
     let dir = std::env::temp_dir().join(format!("tally-ho-cli-{}", std::process::id()));

@@ -373,6 +373,29 @@ fn a_level_needs_both_sides_and_a_bomber() {
     );
 }
 
+#[test]
+fn a_level_with_no_raf_unit_is_blamed_on_the_level_whatever_the_difficulty() {
+    // The difficulty's forces are applied to a level the level's own
+    // problems are placed in: never in the settings' file.
+    let luftwaffe_only = GOOD.replace("\"Spitfire\"", "\"Me 110\"");
+    let forces = data::forces_source();
+    let settings = data::shipped_forces().unwrap();
+    for name in settings.names() {
+        let e = data::load_scenario_at(
+            &src(&luftwaffe_only),
+            &data::aircraft_source(),
+            &data::rules_source(),
+            Some((&forces, name)),
+        )
+        .unwrap_err()
+        .to_string();
+        assert_eq!(
+            e, "levels/test.ron:6:12: the level has no RAF units: it needs both sides",
+            "{name}"
+        );
+    }
+}
+
 /// `units: [...]` of `n` copies of a unit.
 fn with_units(unit: &str, n: usize) -> String {
     format!(

@@ -399,6 +399,17 @@ fn a_file_handed_over_that_is_not_a_save_is_refused_with_its_position_and_nothin
         said.starts_with("big.ron: cannot read the file: it is 16777217 bytes"),
         "{said}"
     );
+    // Uploaded in a page, which keeps only the first bytes of a large
+    // file: refused by the file's own size.
+    let kept = vec![b' '; (tally_ho::data::MAX_FILE_BYTES + 1) as usize];
+    let said = hand_over(
+        &mut app,
+        vec![Source::from_upload("huge.ron".into(), kept, 40_000_000)],
+    );
+    assert!(
+        said.starts_with("huge.ron: cannot read the file: it is 40000000 bytes"),
+        "{said}"
+    );
     for n in 1..=saves::SLOTS {
         assert!(saved(GameKind::SimpleHex, Slot::Numbered(n)).is_none());
     }

@@ -50,13 +50,7 @@ fn handed_files() -> Vec<Result<crate::data::Source, crate::data::LoadError>> {
         })
         .collect();
     if let Some((name, bytes, size)) = crate::data::store::picked() {
-        // The page keeps only the first bytes of a file too large to read:
-        // its size is the file's own.
-        files.push(if size > crate::data::MAX_FILE_BYTES {
-            Err(Source::too_large(name, size))
-        } else {
-            Source::from_bytes(name, bytes)
-        });
+        files.push(Source::from_upload(name, bytes, size));
     }
     files
 }

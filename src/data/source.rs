@@ -157,6 +157,16 @@ impl Source {
         }
     }
 
+    /// A file a player uploaded in a web page: its name, the bytes the page
+    /// kept of it (at most [`MAX_FILE_BYTES`] and one more) and its own
+    /// size, which a file too large to read is refused by.
+    pub fn from_upload(file: String, bytes: Vec<u8>, size: u64) -> Result<Source, LoadError> {
+        if size > MAX_FILE_BYTES {
+            return Err(Source::too_large(file, size));
+        }
+        Source::from_bytes(file, bytes)
+    }
+
     /// A file's bytes as text (a file a player uploaded or dropped on the
     /// window, or read from disk or storage): at most [`MAX_FILE_BYTES`] of
     /// UTF-8, the byte-order mark dropped.
