@@ -103,7 +103,7 @@ pub struct Listing {
     /// The game is over.
     pub over: bool,
     /// How it came back, when not exactly as saved ("earlier version:
-    /// goes on from move 57 of 60").
+    /// from move 57 of 60").
     pub tag: Option<String>,
 }
 
@@ -294,12 +294,20 @@ pub enum SaveError {
     Failed(String),
 }
 
+/// Who else may write the saves: another window on the data folder, or in
+/// a page another tab.
+pub const ANOTHER: &str = if cfg!(target_arch = "wasm32") {
+    "another tab of this page"
+} else {
+    "another Tally-Ho window"
+};
+
 impl std::fmt::Display for SaveError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             SaveError::Changed { slot, kind } => write!(
                 f,
-                "Not saved: another Tally-Ho window on this data folder changed the {}'s {} since this one read it, and it is not written over.",
+                "Not saved: {ANOTHER} has changed the {}'s {} since; it is not written over.",
                 kind.title(),
                 slot.name().to_lowercase()
             ),

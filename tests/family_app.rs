@@ -386,17 +386,17 @@ fn a_save_of_earlier_rules_whose_first_command_today_refuses_goes_on_from_its_st
         .find(|e| e.slot == Slot::Legacy(0))
         .unwrap();
     let l = e.read.as_ref().expect("listed as a game");
-    assert_eq!(
-        l.tag.as_deref(),
-        Some("earlier version: goes on from move 0 of 1")
-    );
+    assert_eq!(l.tag.as_deref(), Some("earlier rules: from move 0 of 1"));
     click(&mut app, "Family game, Saved by an earlier version");
-    let t = family(&app);
-    assert!(t.game.commands().is_empty());
-    let said = t.shared.message.as_deref().unwrap_or_default();
+    frame(&mut app, InputFrame::idle());
+    assert!(family(&app).game.commands().is_empty());
+    // The card held up says how it came back, in one sentence.
+    let card = app.card().expect("a card says how the save came back");
+    assert_eq!(card.title, tally_ho::app::games::EARLIER);
     assert!(
-        said.contains("its first 0 of 1 moves replay as they were played"),
-        "{said}"
+        card.lines[0].contains("its first 0 of 1 moves replay as they were played"),
+        "{:?}",
+        card.lines
     );
 }
 

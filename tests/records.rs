@@ -397,7 +397,12 @@ fn the_shipped_data_is_kept_in_the_archive_of_earlier_data() {
         .iter()
         .map(|(p, _)| *p)
         .collect();
-    for path in ["levels/simple_hex/aircraft.ron", "levels/family/rules.ron", "levels/campaign/campaign.ron", "levels/blitz/flight.ron"] {
+    for path in [
+        "levels/simple_hex/aircraft.ron",
+        "levels/family/rules.ron",
+        "levels/campaign/campaign.ron",
+        "levels/blitz/flight.ron",
+    ] {
         assert!(kept.contains(&path), "{path}");
     }
     assert!(archive.trees.len() >= 40, "{} trees", archive.trees.len());

@@ -644,6 +644,62 @@ fn continue_after_every_kind_of_leave_resumes_the_blitz_tour_at_the_last_command
     }
 }
 
+// ----- deleting a save -----
+
+#[test]
+fn a_save_is_deleted_from_the_load_screen_only_when_the_player_says_so() {
+    let (_g, _dir) = data_dir("delete");
+    let (mut app, text) = app_with_an_autosave();
+    let auto = saves::path(GameKind::SimpleHex, Slot::Autosave);
+    click(&mut app, "Load a game");
+    frame(&mut app, InputFrame::idle());
+    click(&mut app, "Delete");
+    frame(&mut app, InputFrame::idle());
+    // The question is asked; the list underneath takes no click.
+    let Screen::Load(list) = app.top() else {
+        panic!("not the load screen")
+    };
+    assert!(list.delete.is_some(), "asked first");
+    click(&mut app, "Simple Hex dogfight, Autosave");
+    assert!(
+        matches!(app.top(), Screen::Load(_)),
+        "nothing loaded under the question"
+    );
+    click(&mut app, "Keep it");
+    assert_eq!(std::fs::read_to_string(&auto).unwrap(), text, "kept");
+    // Changed by another window since it was listed: not deleted.
+    click(&mut app, "Delete");
+    frame(&mut app, InputFrame::idle());
+    std::fs::write(&auto, text.replacen("progress: \"", "progress: \"x", 1)).unwrap();
+    click(&mut app, "Delete it");
+    let Screen::Load(list) = app.top() else {
+        panic!("not the load screen")
+    };
+    assert!(
+        list.message
+            .as_deref()
+            .unwrap_or_default()
+            .starts_with("Not saved: another Tally-Ho window has changed"),
+        "{:?}",
+        list.message
+    );
+    assert!(auto.exists());
+    // As listed, it goes.
+    frame(&mut app, InputFrame::idle());
+    click(&mut app, "Delete");
+    frame(&mut app, InputFrame::idle());
+    click(&mut app, "Delete it");
+    assert!(!auto.exists());
+    let Screen::Load(list) = app.top() else {
+        panic!("not the load screen")
+    };
+    assert_eq!(
+        list.message.as_deref(),
+        Some("Simple Hex dogfight, Autosave deleted.")
+    );
+    assert!(list.entries.is_empty());
+}
+
 // ----- a finished game and the autosave -----
 
 #[test]

@@ -391,11 +391,14 @@ def play_on(b):
     b.wait_frames(10)
 
 
-# The load screen's rows (src/app/saves.rs): 720 points wide in the
-# middle, each a save's button, then Download (130) and Delete (100).
-ROW_X = (W - 720) // 2
-DOWNLOAD_X = ROW_X + 720 - 100 - 8 - 65
-DELETE_X = ROW_X + 720 - 50
+# The load screen's rows (src/app/saves.rs): 960 points wide in the
+# middle (at most the window less 40), each a save's button, then
+# Download (120) and Delete (96); sampled near their left edges, clear of
+# their labels.
+ROW_W = min(960, W - 40)
+ROW_X = (W - ROW_W) // 2
+DOWNLOAD_X = ROW_X + ROW_W - 96 - 8 - 120 + 4
+DELETE_X = ROW_X + ROW_W - 96 + 4
 
 
 def stored(b, key):
@@ -426,11 +429,11 @@ def mid_night_reload(b, url, path):
     b.click(W // 2, centre(on[3]))  # Night Blitz
     b.wait_frames(20)
     key = "tally-ho/saves/blitz/autosave.ron"
-    # Enter puts the guide's cards down and takes the step the bottom bar
-    # offers: the crew takes off and flies on into the night.
-    for _ in range(60):
+    # Enter puts the guide's cards down; a click on what the guide rings
+    # takes the crew's next step: it takes off and flies on into the night.
+    for _ in range(80):
         b.key("Enter", "Enter", 13)
-        b.wait_frames(10)
+        click_ringed(b)
         now = commands_of(stored(b, key))
         if len(now) >= 4 and any("TakeOff" in c for c in now):
             break
@@ -448,9 +451,9 @@ def mid_night_reload(b, url, path):
     b.shot(path("web-blitz-continued.png"))
     check(commands_of(stored(b, key)) == left,
           "Continue brings the night back at its last command (nothing replayed, nothing lost)")
-    for _ in range(60):
+    for _ in range(80):
         b.key("Enter", "Enter", 13)
-        b.wait_frames(10)
+        click_ringed(b)
         if len(commands_of(stored(b, key))) > len(left):
             break
     after = commands_of(stored(b, key))
@@ -458,9 +461,30 @@ def mid_night_reload(b, url, path):
           f"and the night plays on from there ({len(left)} commands, then {len(after)})")
 
 
+def click_ringed(b):
+    """Clicks the middle of what the guide rings (in its gold) on the night
+    Blitz's panel, if it rings something there."""
+    rows = b.shot()
+
+    def gold(c):
+        return c[0] > 240 and 170 < c[1] < 215 and c[2] < 80
+
+    # The panel's right half, clear of the map's lit zones and bomber.
+    ring = [(x, y) for y in range(H) for x in range(W // 2 + 20, W, 2) if gold(rows[y][x])]
+    if ring:
+        xs = [x for x, _ in ring]
+        ys = [y for _, y in ring]
+        b.click((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
+    b.wait_frames(10)
+
+
+NOTICE = (237, 232, 216)  # the notice bar's paper (src/app/ui.rs PAPER)
+
+
 def paper_bar(rows):
-    """Whether a notice bar (paper, across the bottom) is on the screen."""
-    return near(rows[-6][W // 2], PAPER) and near(rows[-6][20], PAPER)
+    """Whether a notice bar is across the bottom of the screen (sampled at
+    its right end, clear of its words)."""
+    return near(rows[-4][W - 6], NOTICE, 8) and near(rows[-20][W - 6], NOTICE, 8)
 
 
 def two_tabs(b, url, path):
@@ -725,7 +749,7 @@ def run(args):
         rows = b.shot(path("web-load.png"))
         downloads_on = runs(rows, DOWNLOAD_X, PAPER)
         deletes_on = runs(rows, DELETE_X, PAPER)
-        uploads_on = runs(rows, W // 2 - 352, PAPER)
+        uploads_on = [r for r in runs(rows, ROW_X + 4, PAPER) if r[0] > H - 100]
         check(len(downloads_on) == 1 and len(deletes_on) == 1 and len(uploads_on) == 1,
               f"the load screen lists the autosave with its Download and Delete buttons, and Upload a save "
               f"(found {len(downloads_on)}, {len(deletes_on)} and {len(uploads_on)} buttons)")
@@ -743,7 +767,7 @@ def run(args):
         if args.game:
             r = subprocess.run([args.game, "replay", got], capture_output=True, text=True, timeout=300)
             check(r.returncode == 0, f"the desktop game verifies the downloaded save: {r.stdout.strip() or r.stderr.strip()}")
-        b.click(W // 2 - 352, centre(uploads_on[-1]))
+        b.click(ROW_X + 100, centre(uploads_on[-1]))
         chooser = b.file_chooser()
         b.call("DOM.setFileInputFiles", session=True, files=[got],
                backendNodeId=chooser["backendNodeId"])

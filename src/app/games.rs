@@ -181,6 +181,9 @@ where
     }
 }
 
+/// The card that says how a save of an earlier version came back.
+pub const EARLIER: &str = "A save of an earlier version";
+
 /// A game read from a save, on its table: the table is made (by `table`)
 /// with the game as the player had seen it, then takes up the game as they
 /// left it, so that Continue shows what they had not seen yet; the data it
@@ -221,7 +224,7 @@ where
     t.keep.slot = slot;
     t.keep.data = loaded.data;
     if let Some(note) = note {
-        t.shared.message = Some(table::Message::info(note));
+        t.hold_up(Card::summary(EARLIER, vec![note]));
     }
     Ok(Box::new(t))
 }

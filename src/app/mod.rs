@@ -625,7 +625,8 @@ fn autosave(t: &mut dyn TableScreen) {
         Ok(_) => t.keep().autosaved = true,
         Err(store::SaveError::Changed { kind, .. }) => {
             *t.message() = Some(Message::refusal(format!(
-                "Not autosaved: another Tally-Ho window on this data folder saved a {} game since this one read it, and it is not written over. Save this game in a slot (F5) to keep it.",
+                "Not autosaved: {} has saved a {} game here since. F5 keeps this one in a slot.",
+                store::ANOTHER,
                 kind.title()
             )))
         }

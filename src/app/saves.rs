@@ -91,22 +91,37 @@ pub struct ConfirmNew {
     pub message: Option<String>,
 }
 
+/// A save's two lines: its title and when it was saved (the button's
+/// label, one line), then where it stands and who plays.
 fn entry_lines(e: &Entry, now: SystemTime) -> (String, String) {
     let head = format!("{} - saved {}", e.title(), saves::age(e.modified, now));
     let body = match &e.read {
         Ok(l) => {
+            // Where it stands, how it came back (if not exactly as saved),
+            // then who plays: cut from the end when the row is narrow.
+            let mut parts = vec![if l.progress.is_empty() {
+                count(l.commands, "move", "moves")
+            } else {
+                l.progress.clone()
+            }];
+            parts.extend(l.tag.iter().map(|t| format!("({t})")));
             let who = saves::players_line(&l.players);
-            let mut body = match (l.progress.is_empty(), who.is_empty()) {
-                (false, false) => format!("{}; {who}", l.progress),
-                (false, true) => l.progress.clone(),
-                (true, _) => format!("{}; {who}", count(l.commands, "move", "moves")),
-            };
-            if let Some(tag) = &l.tag {
-                body = format!("{body} ({tag})");
+            if !who.is_empty() {
+                parts.push(who);
             }
-            body
+            parts.join("; ").replace("; (", " (")
         }
-        Err(e) => format!("Cannot be read: {e}"),
+        // The file is the row's: its folder is left out.
+        Err(why) => {
+            let file = e
+                .path
+                .file_name()
+                .map_or(String::new(), |f| f.to_string_lossy().into_owned());
+            format!(
+                "Cannot be read: {}",
+                why.replace(&e.path.display().to_string(), &file)
+            )
+        }
     };
     (head, body)
 }
@@ -131,7 +146,13 @@ fn entry_button(ui: &mut Ui, r: Rect, e: &Entry, now: SystemTime, on: bool) -> b
     ui.rect(r, fill);
     ui.rect_lines(r, 2.0, INK);
     let w = r.w - 24.0;
-    ui.text(&fit(&head, w, 22.0), r.x + 12.0, r.y + 24.0, 22.0, INK);
+    // The title on the left, when it was saved on the right: the title is
+    // cut first, never the age.
+    let age = format!("saved {}", saves::age(e.modified, now));
+    let age_w = super::ui::text_width(&age, 18.0);
+    ui.text(&age, r.x + r.w - 12.0 - age_w, r.y + 24.0, 18.0, DIM);
+    let title = fit(&e.title(), w - age_w - 16.0, 22.0);
+    ui.text(&title, r.x + 12.0, r.y + 24.0, 22.0, INK);
     let colour = if e.read.is_ok() { DIM } else { ACCENT };
     ui.text(&fit(&body, w, 18.0), r.x + 12.0, r.y + 46.0, 18.0, colour);
     ui.buttons.push(super::ui::Hit {
@@ -143,7 +164,7 @@ fn entry_button(ui: &mut Ui, r: Rect, e: &Entry, now: SystemTime, on: bool) -> b
 
 /// Rows of saves that fit between `top` and `bottom`.
 fn rows(ui: &Ui, top: f32, bottom: f32) -> (f32, f32, usize) {
-    let w = 720.0f32.min(ui.w - 40.0);
+    let w = 960.0f32.min(ui.w - 40.0);
     let row = 64.0;
     let n = (((bottom - top) / row).floor() as usize).max(1);
     ((ui.w - w) / 2.0, w, n)
@@ -191,11 +212,17 @@ pub(super) fn load_screen(ui: &mut Ui, list: &mut LoadList) -> Option<Transition
     // While "Delete it?" is open, the list underneath takes no clicks.
     let click = ui.input.clicked;
     ui.input.clicked = click && list.delete.is_none();
-    let (export_w, delete_w) = (130.0, 100.0);
+    let (export_w, delete_w) = (120.0, 96.0);
     let mut exported = None;
+    // The whole of the save under the mouse, below the list: a row cuts
+    // what does not fit its width.
+    let mut under_mouse = None;
     for (i, e) in list.entries.iter().enumerate().skip(list.first).take(n) {
         let y = 160.0 + (i - list.first) as f32 * 64.0;
         let r = Rect::new(x, y, w - export_w - delete_w - 16.0, 56.0);
+        if ui.hovered(r) {
+            under_mouse = Some(format!("{}: {}", e.title(), entry_lines(e, now).1));
+        }
         if entry_button(ui, r, e, now, false) && e.read.is_ok() {
             t = Some(Transition::Load(e.path.clone(), e.slot));
         }
@@ -234,7 +261,7 @@ pub(super) fn load_screen(ui: &mut Ui, list: &mut LoadList) -> Option<Transition
         );
         y += 24.0;
     }
-    if let Some(m) = &list.message {
+    if let Some(m) = under_mouse.as_ref().or(list.message.as_ref()) {
         for line in super::ui::wrap_text(m, w, 18.0).iter().take(2) {
             ui.text(line, x, y, 18.0, PAPER);
             y += 22.0;
@@ -275,6 +302,8 @@ fn delete_dialog(ui: &mut Ui, list: &mut LoadList, i: usize) {
         list.delete = None;
         return;
     };
+    // The list's words are drawn before the question goes over them.
+    ui.flush_text();
     let bx = Rect::new(ui.w / 2.0 - 280.0, ui.h / 2.0 - 120.0, 560.0, 240.0);
     ui.rect(
         Rect::new(0.0, 0.0, ui.w, ui.h),
@@ -307,8 +336,10 @@ fn delete_dialog(ui: &mut Ui, list: &mut LoadList, i: usize) {
         18.0,
         INK,
     );
-    if ui.button(Rect::new(bx.x + 40.0, bx.y + 160.0, 220.0, 50.0), "Delete")
-        || ui.input.key(KeyCode::Y)
+    if ui.button(
+        Rect::new(bx.x + 40.0, bx.y + 160.0, 220.0, 50.0),
+        "Delete it",
+    ) || ui.input.key(KeyCode::Y)
     {
         list.message = Some(match saves::delete(e) {
             Ok(()) => format!("{} deleted.", e.title()),
@@ -363,6 +394,8 @@ pub(super) fn slot_screen(ui: &mut Ui, p: &mut SlotPicker) -> Option<Transition>
         }
     }
     if let Some(slot) = p.confirm {
+        // The slots' words are drawn before the question goes over them.
+        ui.flush_text();
         let bx = Rect::new(ui.w / 2.0 - 280.0, ui.h / 2.0 - 110.0, 560.0, 220.0);
         ui.rect(
             Rect::new(0.0, 0.0, ui.w, ui.h),

@@ -110,6 +110,13 @@ fn no_display() -> Option<String> {
     })
 }
 
+/// In a page: the window is the page's canvas (see `run` on a desktop).
+#[cfg(target_arch = "wasm32")]
+pub fn run(mode: Mode, size: (u32, u32), audit_text: bool) -> Result<(), String> {
+    open(mode, size, audit_text);
+    Ok(())
+}
+
 /// Opens the window at `size` (pixels) and runs `mode` in it; an error
 /// (a sentence) if the window cannot open. A scripted game audited without
 /// screenshots is a dry run: every screen is laid out and checked at
@@ -158,7 +165,6 @@ pub fn run(mode: Mode, size: (u32, u32), audit_text: bool) -> Result<(), String>
     }
 }
 
-#[cfg(not(target_arch = "wasm32"))]
 fn open(mode: Mode, size: (u32, u32), audit_text: bool) {
     if audit_text {
         crate::app::audit::start();

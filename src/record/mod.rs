@@ -468,7 +468,7 @@ impl<G> Loaded<G> {
 pub fn tag(replayed: &Replayed, data: Option<&Tree>, data_unknown: bool) -> Option<String> {
     match replayed {
         Replayed::InPart { kept, of, .. } => {
-            Some(format!("earlier version: goes on from move {kept} of {of}"))
+            Some(format!("earlier rules: from move {kept} of {of}"))
         }
         Replayed::ToItsResult | Replayed::Exactly if data.is_some() => {
             Some("earlier version's data".into())

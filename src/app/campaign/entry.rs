@@ -73,7 +73,7 @@ impl GameScreens for CampaignScreens {
         t.keep.slot = slot;
         t.keep.data = loaded.data;
         if let Some(note) = note {
-            *t.message_mut() = Some(Message::info(note));
+            t.hold_up(Card::summary(crate::app::games::EARLIER, vec![note]));
         }
         Ok(Box::new(t))
     }

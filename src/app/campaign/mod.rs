@@ -616,6 +616,13 @@ impl CampaignTable {
         }
     }
 
+    /// Holds a card up on the map's table (see `Table::hold_up`).
+    pub fn hold_up(&mut self, card: crate::app::table::Card) {
+        if let Some(m) = self.map.as_mut() {
+            m.hold_up(card);
+        }
+    }
+
     /// How far the player has seen the campaign (on the map; a battle on a
     /// board counts as seen as it stands), and the guide's topics
     /// explained on the map and the boards.

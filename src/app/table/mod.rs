@@ -835,6 +835,12 @@ impl<S: Scene> Table<S> {
         self.snap();
     }
 
+    /// Holds a card up on the table, after whatever is still to be shown
+    /// (how a save of an earlier version came back, say).
+    pub fn hold_up(&mut self, card: Card) {
+        self.shared.queue.push(Beat::Card(card));
+    }
+
     /// Once every event is shown and no card is up, the player has seen
     /// the game as it is: what a save keeps for Continue moves on (and a
     /// save is due if it moved).
