@@ -627,6 +627,43 @@ fn saves_and_replays() {
     }
 }
 
+/// A record as an earlier version whose rules play its commands otherwise
+/// would have written it: its commands do not replay as played from the
+/// first, so loading it takes the game up from the snapshot it kept.
+fn of_earlier_rules(text: &str) -> String {
+    let version = format!("version: {},", record::VERSION);
+    let trail = text.find("trail: \"").expect("a trail") + "trail: \"".len();
+    let mut t = text.replacen(&version, "version: 3,", 1);
+    t.replace_range(trail..trail + 4, "zzzz");
+    t
+}
+
+#[test]
+fn saves_of_earlier_rules_taken_up_from_the_snapshot_they_kept() {
+    for (name, r, replay) in records() {
+        if replay {
+            continue;
+        }
+        let text = of_earlier_rules(&r.to_text());
+        // As written, it comes back from its snapshot...
+        let any = record::parse("save.ron", &text).unwrap();
+        assert!(
+            any.replayed(std::path::Path::new("."))
+                .unwrap()
+                .tag
+                .is_some_and(|t| t.contains("from where it was saved") || t.contains("from move")),
+            "{name}"
+        );
+        // ...and broken any way, it loads or is refused, never a panic.
+        check(record_kind(
+            &format!("{name} of earlier rules"),
+            "save.ron",
+            &text,
+            false,
+        ));
+    }
+}
+
 #[test]
 fn saves_and_replays_of_the_earlier_version() {
     let dir = concat!(
@@ -636,10 +673,10 @@ fn saves_and_replays_of_the_earlier_version() {
     for (file, replay) in [
         ("sh_save.ron", false),
         ("sh_replay.ron", true),
-        // (The earlier version's family files are refused as a whole since
-        // version 4, tests/records.rs; this version's are mutated above.
-        // The earlier campaign files name no data version and are refused
-        // on reading, tests/records.rs.)
+        ("family_save.ron", false),
+        ("family_replay.ron", false),
+        ("campaign_save.ron", false),
+        ("campaign_replay.ron", false),
     ] {
         let path = format!("{dir}/{file}");
         let text = std::fs::read_to_string(&path).unwrap();
@@ -806,4 +843,104 @@ fn an_unknown_field_anywhere_in_a_save_is_refused_at_its_place() {
     ] {
         assert!(tried.contains(ty), "no {ty} was tried: {tried:?}");
     }
+}
+
+/// Plays on the game a record holds (loaded as the game loads it) with the
+/// computer for a few commands: what a snapshot lets through must play.
+fn load_and_play(r: &AnyRecord) -> Result<(), String> {
+    use tally_ho::common::game::play_out_while;
+    fn go<G: record::Recorded>(
+        r: &record::RecordOf<G>,
+        mut o: impl tally_ho::common::game::Opponent<G>,
+    ) -> Result<(), String> {
+        let mut g = record::load::<G>(r, std::path::Path::new("."))
+            .map_err(|e| e.to_string())?
+            .game;
+        let _ = g.legal_commands();
+        let n = g.commands().len();
+        play_out_while(&mut g, &mut o, 12, |g| g.commands().len() < n + 12)
+            .map(|_| ())
+            .or(Ok(()))
+    }
+    match r {
+        AnyRecord::SimpleHex(r) => go::<Hex>(r, tally_ho::simple_hex::ai::Ai::new()),
+        AnyRecord::Family(r) => {
+            go::<tally_ho::family::Game>(r, tally_ho::family::ai::Ai::default())
+        }
+        AnyRecord::Campaign(r) => go::<tally_ho::campaign::game::Campaign>(
+            r,
+            tally_ho::campaign::ai::Opponents::default(),
+        ),
+        AnyRecord::Blitz(r) => go::<tally_ho::blitz::Game>(r, tally_ho::blitz::ai::Crew::default()),
+    }
+}
+
+/// Every number of a kept snapshot set, one at a time, to values no game
+/// reaches (an index past every list, a turn past the calendar): the save
+/// loads (its snapshot refused, or checked) and plays on, never a panic.
+#[test]
+fn a_snapshot_with_any_number_changed_is_refused_or_plays_never_panics() {
+    use rand::{RngExt, SeedableRng};
+    let values = [
+        "0",
+        "1",
+        "2",
+        "3",
+        "7",
+        "13",
+        "99",
+        "255",
+        "4096",
+        "65535",
+        "4294967295",
+    ];
+    let mut tried = 0;
+    let mut panicked = Vec::new();
+    for (name, r, replay) in records() {
+        if replay {
+            continue;
+        }
+        let text = of_earlier_rules(&r.to_text());
+        let kept = text.find("    kept: Some(").expect("a kept snapshot");
+        // The numbers of the snapshot: (start, end) of each run of digits.
+        let bytes = text.as_bytes();
+        let mut numbers = Vec::new();
+        let mut i = kept;
+        while i < bytes.len() {
+            if bytes[i].is_ascii_digit() && !bytes[i - 1].is_ascii_alphanumeric() {
+                let j = (i..bytes.len())
+                    .find(|&j| !bytes[j].is_ascii_digit())
+                    .unwrap();
+                numbers.push((i, j));
+                i = j;
+            } else {
+                i += 1;
+            }
+        }
+        assert!(numbers.len() > 10, "{name}: {} numbers", numbers.len());
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed(name));
+        let cases: usize = std::env::var("TALLY_HO_SNAPSHOT_CASES")
+            .ok()
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(150);
+        for _ in 0..cases {
+            let (a, b) = numbers[rng.random_range(0..numbers.len())];
+            let v = values[rng.random_range(0..values.len())];
+            let mut t = text.clone();
+            t.replace_range(a..b, v);
+            let Ok(any) = record::parse("save.ron", &t) else {
+                continue;
+            };
+            let played = std::panic::catch_unwind(|| load_and_play(&any));
+            if played.is_err() {
+                panicked.push(format!(
+                    "{name}: {v} at byte {a} ({:?})",
+                    &text[a.saturating_sub(60)..b]
+                ));
+            }
+            tried += 1;
+        }
+    }
+    assert!(panicked.is_empty(), "panicked:\n{}", panicked.join("\n"));
+    assert!(tried > 300, "{tried} snapshots loaded");
 }

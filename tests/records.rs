@@ -10,7 +10,7 @@ use std::sync::Arc;
 use tally_ho::campaign::ai as campaign_ai;
 use tally_ho::campaign::game::{Battles, Campaign, CampaignSetup};
 use tally_ho::campaign::rules::WeatherRule;
-use tally_ho::common::game::GameKind;
+use tally_ho::common::game::{GameKind, Opponent};
 use tally_ho::common::Side;
 use tally_ho::data;
 use tally_ho::family::{self, Position, Setup as Seats, SpitfireAt};
@@ -312,6 +312,8 @@ fn a_record_says_which_game_it_holds_and_is_read_by_it() {
         trail: String::new(),
         progress: String::new(),
         shown: None,
+        from: None,
+        kept: None,
     };
     assert!(matches!(
         record::restore::<Game>(&wrong, here()),
@@ -408,6 +410,119 @@ fn the_shipped_data_is_kept_in_the_archive_of_earlier_data() {
     assert!(archive.trees.len() >= 40, "{} trees", archive.trees.len());
 }
 
+/// A game saved, then loaded as an earlier version whose rules play its
+/// commands otherwise: it is taken up exactly where it was saved (the
+/// snapshot the save kept), plays on, and its new record replays exactly.
+fn goes_on_from_where_it_was_saved<G: Recorded + Clone>(
+    game: &G,
+    players: Vec<Player>,
+    mut opponent: impl tally_ho::common::game::Opponent<G>,
+) -> usize {
+    let mut r = record::of(game, players.clone(), here()).unwrap();
+    let (at, snapshot) = game.snapshot();
+    // An earlier version's rules: its first command does not do today what
+    // it did then.
+    r.version = G::RULES_SINCE - 1;
+    r.trail.replace_range(0..4, "zzzz");
+    let loaded = record::load::<G>(&r, here()).unwrap();
+    assert_eq!(
+        loaded.replayed,
+        record::Replayed::FromSnapshot {
+            at,
+            of: game.commands().len(),
+            why: format!(
+                "command 1 ({:?}) does not do what was recorded: it, or what came before it, was edited",
+                game.commands()[0]
+            ),
+        }
+    );
+    let back = loaded.game;
+    assert_eq!(back.snapshot().1, snapshot, "where it was saved");
+    assert_eq!(back.to_act(), game.to_act());
+    assert!(back.commands().is_empty(), "its commands are not replayed");
+    let mut on = back.clone();
+    tally_ho::common::game::play_out_while(&mut on, &mut opponent, 30, |g| g.commands().len() < 30)
+        .unwrap();
+    let again = record::of(&on, players, here()).unwrap();
+    assert_eq!(again.from.as_deref(), Some(&snapshot));
+    record::verify::<G>(&again, here()).unwrap();
+    on.commands().len()
+}
+
+#[test]
+fn a_save_of_earlier_rules_goes_on_from_where_it_was_saved_in_every_game() {
+    let mut hex = Game::new(crane(), Options::default(), 7);
+    for _ in 0..80 {
+        let side = hex.to_act().unwrap();
+        let c = ai::Ai::new().decide(&hex, side).unwrap();
+        hex.play(c).unwrap();
+    }
+    assert!(goes_on_from_where_it_was_saved(&hex, sides(), ai::Ai::new()) > 0);
+
+    let sc = Arc::new(data::load_family("full").unwrap());
+    let mut fam = family::Game::new(sc, Seats::first_sectors(3), 5).unwrap();
+    tally_ho::common::game::play_out_while(&mut fam, &mut family::ai::Ai::default(), 100, |g| {
+        g.commands().len() < 40
+    })
+    .unwrap();
+    assert!(goes_on_from_where_it_was_saved(&fam, commanders(3), family::ai::Ai::default()) > 0);
+
+    let tables = Arc::new(data::load_blitz().unwrap());
+    let mut tour = tally_ho::blitz::Game::new(tables, Default::default(), 8);
+    tally_ho::common::game::play_out_while(
+        &mut tour,
+        &mut tally_ho::blitz::ai::Crew::default(),
+        200,
+        |g| g.commands().len() < 45,
+    )
+    .unwrap();
+    assert!(tour.raids().len() >= 2, "nights flown");
+    let crew = vec![Player::new("Crew", true)];
+    assert!(goes_on_from_where_it_was_saved(&tour, crew, tally_ho::blitz::ai::Crew::default()) > 0);
+
+    // The campaign, on the map and part-way through a battle on the board:
+    // a battle is kept as it began (its moves are not replayed).
+    let (data, rules) = record::campaign::shipped().unwrap();
+    let setup = CampaignSetup {
+        battles: Battles::Board,
+        ..CampaignSetup::new(WeatherRule::Shortened, 3)
+    };
+    let mut c = Campaign::new(data, rules, setup);
+    let mut opponents = campaign_ai::Opponents::default();
+    let mut mid_battle = None;
+    for _ in 0..3_000 {
+        let side = c.to_act().unwrap();
+        let cmd = opponents.decide(&c, side).unwrap();
+        c.play(cmd).unwrap();
+        if c.board_battle().is_some() && c.battle_commands().is_some_and(|m| m.len() == 5) {
+            mid_battle = Some(c.clone());
+        }
+        if mid_battle.is_some() && c.board_battle().is_none() && c.commands().len() > 400 {
+            break;
+        }
+    }
+    let on_map = c;
+    assert!(on_map.board_battle().is_none());
+    goes_on_from_where_it_was_saved(&on_map, sides(), campaign_ai::Opponents::default());
+    let mid = mid_battle.expect("a battle on the board was fought");
+    let (at, _) = mid.snapshot();
+    assert!(at < mid.commands().len(), "kept from before the battle");
+    // The command at `at` began the battle.
+    assert!(mid.rebuilt(at).board_battle().is_none());
+    assert!(mid.rebuilt(at + 1).board_battle().is_some());
+    let mut r = record::of(&mid, sides(), here()).unwrap();
+    r.version = 4;
+    r.trail.replace_range(0..4, "zzzz");
+    let loaded = record::load::<Campaign>(&r, here()).unwrap();
+    assert!(
+        matches!(loaded.replayed, record::Replayed::FromSnapshot { at: a, .. } if a == at),
+        "{:?}",
+        loaded.replayed
+    );
+    assert!(loaded.game.board_battle().is_none());
+    assert!(!loaded.game.legal_commands().is_empty());
+}
+
 #[test]
 fn every_fixture_save_from_an_earlier_version_loads_and_plays_on() {
     let (mut exact, mut archived, mut in_part, mut to_result) = (0, 0, 0, 0);
@@ -435,7 +550,9 @@ fn every_fixture_save_from_an_earlier_version_loads_and_plays_on() {
             match how {
                 record::Replayed::Exactly => exact += 1,
                 record::Replayed::ToItsResult => to_result += 1,
-                record::Replayed::InPart { .. } => in_part += 1,
+                record::Replayed::InPart { .. } | record::Replayed::FromSnapshot { .. } => {
+                    in_part += 1
+                }
             }
             archived += on_archive as usize;
             // This version's own saves (1dc1acf's data and rules are today's)
@@ -861,8 +978,16 @@ fn a_save_on_data_no_version_kept_replays_on_todays_as_far_as_it_plays_as_played
     let mut edited = good.clone();
     edited.commands[5] = edited.commands[4];
     assert!(record::load::<Game>(&edited, here()).is_err());
-    // ...of data no version kept, the game up to it.
+    // ...of data no version kept, the game where the save kept it...
     edited.fingerprint = "0123456789abcdef".into();
+    let loaded = record::load::<Game>(&edited, here()).unwrap();
+    assert!(
+        matches!(loaded.replayed, record::Replayed::FromSnapshot { at, .. } if at == g.commands().len()),
+        "{:?}",
+        loaded.replayed
+    );
+    // ...or, with none kept (as saves of earlier versions), up to it.
+    edited.kept = None;
     let loaded = record::load::<Game>(&edited, here()).unwrap();
     let record::Replayed::InPart { kept, of, .. } = loaded.replayed else {
         panic!("{:?}", loaded.replayed)

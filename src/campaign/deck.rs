@@ -288,6 +288,17 @@ impl Deck {
     }
 
     /// Every card is in exactly one place; used by the property tests.
+    /// A deck a save kept (a snapshot) for `cards` cards: each card once.
+    pub(crate) fn check_snapshot(&self, cards: usize) -> Result<(), String> {
+        if self.total as usize != cards {
+            return Err(format!(
+                "a deck of {} cards, where there are {cards}",
+                self.total
+            ));
+        }
+        self.check()
+    }
+
     pub fn check(&self) -> Result<(), String> {
         let mut all: Vec<u16> = self
             .draw

@@ -495,6 +495,34 @@ impl Forces {
     }
 
     /// No card is on a holder of the wrong side; every ready rank is unique.
+    /// Forces a save kept (a snapshot), checked against the same forces at
+    /// the start: the same squadrons, each of its type, side and dashboard;
+    /// ranks above the top and below the bottom, none twice.
+    pub(crate) fn check_snapshot(&self, start: &Forces) -> Result<(), String> {
+        if self.squadrons.len() != start.squadrons.len() {
+            return Err(format!(
+                "{} squadrons, where the order of battle has {}",
+                self.squadrons.len(),
+                start.squadrons.len()
+            ));
+        }
+        for (s, was) in self.squadrons.iter().zip(&start.squadrons) {
+            if (&s.name, s.side, s.aircraft, s.holder)
+                != (&was.name, was.side, was.aircraft, was.holder)
+            {
+                return Err(format!("{} is not the order of battle's", s.name));
+            }
+        }
+        for s in &self.squadrons {
+            if let Place::Ready { rank } = s.place {
+                if rank <= self.top || rank >= self.bottom {
+                    return Err(format!("{} is ready outside its box", s.name));
+                }
+            }
+        }
+        self.check()
+    }
+
     pub fn check(&self) -> Result<(), String> {
         let mut ranks = Vec::new();
         for s in &self.squadrons {

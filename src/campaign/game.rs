@@ -14,7 +14,7 @@ pub use super::command::Command;
 pub use super::event::{BombRun, Event, Throw};
 pub use super::state::{
     Dogfight, Fight, GeschwaderNow, InterceptTally, Job, Next, Position, PositionError, RaidState,
-    Stage, State, TurnRecord, WingNow, WingState,
+    Snapshot, Stage, State, TurnRecord, WingNow, WingState,
 };
 
 use super::check;
@@ -101,6 +101,10 @@ pub struct CampaignEngine {
     /// Where the sequence runs from when the campaign begins, and whether
     /// the weather cards are shuffled first (from the starting position).
     opening: (Next, bool),
+    /// Where the campaign stood before the battle on a board being fought
+    /// began (a save keeps that, not the battle part-way), after how many
+    /// commands.
+    before_board: Option<(usize, Snapshot)>,
 }
 
 /// What a campaign is built from: its data, rules, setup (which holds the
@@ -139,6 +143,7 @@ impl Engine for CampaignEngine {
     type Seat = Side;
     type Setup = Start;
     type SetupError = PositionError;
+    type Snapshot = Snapshot;
     const KIND: GameKind = GameKind::Campaign;
     /// A side never takes back what the other side has seen.
     const HANDOVER_FIXES: bool = true;
@@ -151,6 +156,25 @@ impl Engine for CampaignEngine {
         let engine = CampaignEngine {
             board: None,
             opening: (next, shuffle_weather),
+            before_board: None,
+        };
+        Ok((engine, state))
+    }
+    /// Where the campaign stands; while a battle is fought on a board, where
+    /// it stood before the battle began.
+    fn snapshot(game: &Campaign) -> (usize, Snapshot) {
+        match (&game.engine().before_board, game.board_battle()) {
+            (Some(kept), Some(_)) => kept.clone(),
+            _ => (game.commands().len(), game.state().snapshot()),
+        }
+    }
+    fn resume(start: &Start, snap: &Snapshot) -> Result<(CampaignEngine, State), String> {
+        let state =
+            State::from_snapshot(start.data.clone(), start.rules.clone(), start.setup, snap)?;
+        let engine = CampaignEngine {
+            board: None,
+            opening: (Next::Decide(state.stage().clone()), false),
+            before_board: None,
         };
         Ok((engine, state))
     }
@@ -169,7 +193,16 @@ impl Engine for CampaignEngine {
         check::check(game.state(), game.board_battle(), command)
     }
     fn execute(game: &mut Campaign, command: Command) {
+        // A game that keeps its record keeps where it stood before a battle
+        // on a board began (the command is already in the list: the
+        // position is the one before it).
+        let off_board = game.board_battle().is_none();
+        let before = (off_board && game.keeps_events())
+            .then(|| (game.commands().len() - 1, game.state().snapshot()));
         Exec::new(game).execute(command);
+        if off_board && game.board_battle().is_some() {
+            game.engine_mut().before_board = before;
+        }
     }
     fn legal_commands(game: &Campaign) -> Vec<Command> {
         check::legal_commands(game.state(), game.board_battle())

@@ -44,8 +44,24 @@ pub trait Engine: Sized + Clone + Send + 'static {
     /// (the campaign: a side never takes back what the other has seen).
     const HANDOVER_FIXES: bool = false;
 
+    /// Where a game stands, as a save keeps it for a later version whose
+    /// rules play its commands into another game (see `record::load`):
+    /// what the state holds besides the data it is played on, which the
+    /// setup brings back.
+    type Snapshot: Clone + PartialEq + fmt::Debug + Serialize + DeserializeOwned + Send + Sync;
+
     /// The engine and the state before the first event.
     fn open(setup: &Self::Setup) -> Result<(Self, Self::State), Self::SetupError>;
+    /// Where the game stands now, and after how many of its commands: all
+    /// of them, unless the game is kept only at some moments (a campaign
+    /// at the start of each turn).
+    fn snapshot(game: &Shell<Self>) -> (usize, Self::Snapshot);
+    /// The engine and state of a game going on from a snapshot, checked:
+    /// one no game of this setup could reach is refused with a sentence.
+    fn resume(
+        setup: &Self::Setup,
+        snapshot: &Self::Snapshot,
+    ) -> Result<(Self, Self::State), String>;
     /// The automatic steps from the setup to the first decision.
     fn begin(game: &mut Shell<Self>) -> Result<(), Self::SetupError>;
     /// The only writer of the state: one event applied.
@@ -89,6 +105,9 @@ pub struct Shell<E: Engine> {
     fixed: bool,
     /// The hashes a record keeps of the event log, kept up as it grows.
     hashes: Hashes,
+    /// The snapshot the game went on from (a save of an earlier version's
+    /// rules), instead of its setup's opening.
+    resumed: Option<std::sync::Arc<E::Snapshot>>,
 }
 
 /// What a record keeps of a game's event log (see `record`): for each
@@ -161,10 +180,52 @@ impl<E: Engine> Shell<E> {
             played: Vec::new(),
             fixed: false,
             hashes: Hashes::new(),
+            resumed: None,
         };
         E::begin(&mut game)?;
         game.fixed = false;
         Ok(game)
+    }
+
+    /// A game going on from `snapshot` (see `Engine::resume`): no
+    /// automatic step is taken, the position is the snapshot's.
+    pub fn from_snapshot(
+        setup: E::Setup,
+        snapshot: &E::Snapshot,
+        seed: u64,
+        keep_events: bool,
+    ) -> Result<Self, String> {
+        let (engine, state) = E::resume(&setup, snapshot)?;
+        Ok(Shell {
+            engine,
+            setup,
+            state,
+            seed,
+            dice: if keep_events {
+                Dice::new(seed)
+            } else {
+                Dice::without_log(seed)
+            },
+            events: Vec::new(),
+            keep_events,
+            commands: Vec::new(),
+            played: Vec::new(),
+            fixed: false,
+            hashes: Hashes::new(),
+            resumed: Some(std::sync::Arc::new(snapshot.clone())),
+        })
+    }
+
+    /// Where the game stands, as a save keeps it: after how many commands,
+    /// and the snapshot.
+    pub fn snapshot(&self) -> (usize, E::Snapshot) {
+        E::snapshot(self)
+    }
+
+    /// The snapshot the game went on from, if it did not start from its
+    /// setup's opening.
+    pub fn resumed_from(&self) -> Option<&E::Snapshot> {
+        self.resumed.as_deref()
     }
 
     // ----- what the game is -----
@@ -203,9 +264,18 @@ impl<E: Engine> Shell<E> {
     }
     /// The state before the first event.
     pub fn initial_state(&self) -> E::State {
-        E::open(&self.setup)
-            .expect("the game was opened from this setup before")
-            .1
+        match &self.resumed {
+            Some(snap) => {
+                E::resume(&self.setup, snap.as_ref())
+                    .expect("the game went on from this snapshot before")
+                    .1
+            }
+            None => {
+                E::open(&self.setup)
+                    .expect("the game was opened from this setup before")
+                    .1
+            }
+        }
     }
 
     // ----- commands -----
@@ -327,8 +397,14 @@ impl<E: Engine> Shell<E> {
     }
     /// The same game before its first command, with or without its logs.
     pub fn restart(&self, keep_events: bool) -> Self {
-        Shell::from_setup(self.setup.clone(), self.seed, keep_events)
-            .expect("the game was started from this setup before")
+        match &self.resumed {
+            Some(snap) => {
+                Shell::from_snapshot(self.setup.clone(), snap.as_ref(), self.seed, keep_events)
+                    .expect("the game went on from this snapshot before")
+            }
+            None => Shell::from_setup(self.setup.clone(), self.seed, keep_events)
+                .expect("the game was started from this setup before"),
+        }
     }
     /// The game as it was after its first `n` commands (with the same logs).
     pub fn rebuilt(&self, n: usize) -> Self {
@@ -358,6 +434,7 @@ impl<E: Engine> Shell<E> {
             played: Vec::new(),
             fixed: false,
             hashes: Hashes::new(),
+            resumed: self.resumed.clone(),
         }
     }
 

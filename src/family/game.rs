@@ -35,11 +35,20 @@ impl Engine for FamilyEngine {
     type Seat = Seat;
     type Setup = Start;
     type SetupError = String;
+    type Snapshot = state::Snapshot;
     const KIND: GameKind = GameKind::Family;
 
     fn open(start: &Start) -> Result<(FamilyEngine, State), String> {
         start.setup.validate(&start.scenario)?;
         let state = State::new(start.scenario.clone(), start.setup.clone());
+        Ok((FamilyEngine, state))
+    }
+    fn snapshot(game: &Game) -> (usize, state::Snapshot) {
+        (game.commands().len(), game.state().snapshot())
+    }
+    fn resume(start: &Start, snap: &state::Snapshot) -> Result<(FamilyEngine, State), String> {
+        start.setup.validate(&start.scenario)?;
+        let state = State::from_snapshot(start.scenario.clone(), start.setup.clone(), snap)?;
         Ok((FamilyEngine, state))
     }
     /// A position part-way is set up by its events, then play runs to the
@@ -126,7 +135,7 @@ impl Game {
 }
 
 impl Start {
-    fn new(scenario: Arc<FamilyScenario>, setup: Setup, position: Option<Position>) -> Start {
+    pub fn new(scenario: Arc<FamilyScenario>, setup: Setup, position: Option<Position>) -> Start {
         Start {
             scenario,
             setup,

@@ -25,7 +25,7 @@ pub use check::Illegal;
 pub use command::Command;
 pub use event::{Cause, Event, Return};
 pub use flight::{FlightEnd, FlightPlan, Plane, MAX_BOMBER_SQUARES};
-pub use game::{Game, Seat};
+pub use game::{Game, Seat, Start};
 pub use preview::Choice;
 pub use scenario::*;
 pub use setup::{BomberAt, Position, SeatSetup, Setup, SpitfireAt};

@@ -3,7 +3,10 @@
 //! tally so far.
 
 use super::{fnv, RecordError, Recorded};
+use crate::blitz::game::Start;
+use crate::blitz::state::Snapshot;
 use crate::blitz::{Game, Setup};
+use crate::common::shell::Shell;
 
 use crate::data;
 use serde::{Deserialize, Serialize};
@@ -24,28 +27,55 @@ pub struct Summary {
     pub lost: u32,
 }
 
+/// The tour's tables, for a tour ending no earlier than its first night.
+fn tables(setup: &Setup) -> Result<Arc<crate::blitz::Tables>, RecordError> {
+    let tables = Arc::new(data::load_blitz()?);
+    if let Some(d) = setup.last_night {
+        if d < tables.calendar.first_night {
+            return Err(RecordError::Setup(format!(
+                "the tour cannot end on {d}, before its first night ({})",
+                tables.calendar.first_night
+            )));
+        }
+    }
+    Ok(tables)
+}
+
 impl Recorded for Game {
     /// The night Blitz's rules changed with its tables up to version 5.
     const RULES_SINCE: u32 = 5;
 
     type Setup = Setup;
     type Summary = Summary;
+    type Snapshot = Snapshot;
 
     fn setup(&self) -> Setup {
         self.state().setup().clone()
     }
 
     fn start(setup: &Setup, seed: u64, _base: &Path) -> Result<Game, RecordError> {
-        let tables = Arc::new(data::load_blitz()?);
-        if let Some(d) = setup.last_night {
-            if d < tables.calendar.first_night {
-                return Err(RecordError::Setup(format!(
-                    "the tour cannot end on {d}, before its first night ({})",
-                    tables.calendar.first_night
-                )));
-            }
-        }
-        Ok(Game::new(tables, setup.clone(), seed))
+        Ok(Game::new(tables(setup)?, setup.clone(), seed))
+    }
+
+    fn start_from(
+        setup: &Setup,
+        snapshot: &Snapshot,
+        seed: u64,
+        _base: &Path,
+    ) -> Result<Game, RecordError> {
+        let start = Start {
+            tables: tables(setup)?,
+            setup: setup.clone(),
+        };
+        Shell::from_snapshot(start, snapshot, seed, true).map_err(RecordError::Setup)
+    }
+
+    fn snapshot(&self) -> (usize, Snapshot) {
+        Shell::snapshot(self)
+    }
+
+    fn resumed_from(&self) -> Option<&Snapshot> {
+        Shell::resumed_from(self)
     }
 
     fn fingerprint(_setup: &Setup, _base: &Path) -> Result<String, RecordError> {

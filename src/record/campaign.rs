@@ -9,9 +9,10 @@
 
 use super::{fnv, RecordError, RecordOf, Recorded};
 use crate::campaign::data::CampaignData;
-use crate::campaign::game::{Battles, Campaign, CampaignSetup, State};
+use crate::campaign::game::{Battles, Campaign, CampaignSetup, Snapshot, Start, State};
 use crate::campaign::rules::{CampaignValues, WeatherRule};
 use crate::campaign::score::{Tally, Verdict};
+use crate::common::shell::Shell;
 use crate::data::{self, campaign_rules, LoadErrors};
 use crate::simple_hex::SpeedDice;
 use serde::{Deserialize, Serialize};
@@ -133,6 +134,17 @@ pub fn shipped() -> Result<(Arc<CampaignData>, Arc<CampaignValues>), LoadErrors>
     Ok((Arc::new(data), Arc::new(rules)))
 }
 
+/// A campaign's setup as the engine takes it.
+fn campaign_setup(setup: &Setup, seed: u64) -> CampaignSetup {
+    CampaignSetup {
+        weather: setup.weather,
+        seed,
+        battles: setup.battles,
+        speed_dice: setup.speed_dice,
+        asks: setup.asks,
+    }
+}
+
 impl Recorded for Campaign {
     /// The campaign's rules changed with its data (its data version) up to
     /// version 5: a record of another data tree is of other rules.
@@ -140,6 +152,7 @@ impl Recorded for Campaign {
 
     type Setup = Setup;
     type Summary = Summary;
+    type Snapshot = Snapshot;
 
     fn setup(&self) -> Setup {
         let s = State::setup(self);
@@ -154,17 +167,31 @@ impl Recorded for Campaign {
 
     fn start(setup: &Setup, seed: u64, _base: &Path) -> Result<Campaign, RecordError> {
         let (data, rules) = shipped()?;
-        Ok(Campaign::new(
+        Ok(Campaign::new(data, rules, campaign_setup(setup, seed)))
+    }
+
+    fn start_from(
+        setup: &Setup,
+        snapshot: &Snapshot,
+        seed: u64,
+        _base: &Path,
+    ) -> Result<Campaign, RecordError> {
+        let (data, rules) = shipped()?;
+        let start = Start {
             data,
             rules,
-            CampaignSetup {
-                weather: setup.weather,
-                seed,
-                battles: setup.battles,
-                speed_dice: setup.speed_dice,
-                asks: setup.asks,
-            },
-        ))
+            setup: campaign_setup(setup, seed),
+            position: Arc::new(Default::default()),
+        };
+        Shell::from_snapshot(start, snapshot, seed, true).map_err(RecordError::Setup)
+    }
+
+    fn snapshot(&self) -> (usize, Snapshot) {
+        Shell::snapshot(self)
+    }
+
+    fn resumed_from(&self) -> Option<&Snapshot> {
+        Shell::resumed_from(self)
     }
 
     fn fingerprint(_setup: &Setup, _base: &Path) -> Result<String, RecordError> {

@@ -3,7 +3,10 @@
 //! winner, the ending, the kills by seat and the rounds.
 
 use super::{fnv, resolve, RecordError, Recorded};
+use crate::common::shell::Shell;
 use crate::data;
+use crate::family::state::Snapshot;
+use crate::family::Start;
 use crate::family::{Ending, Game, Position, Setup as Seats};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -44,12 +47,21 @@ fn board_source(board: &str, base: &Path) -> Result<data::Source, RecordError> {
     Ok(data::family_board_source(&name)?)
 }
 
+/// The board a record names, under the family rules.
+fn scenario(setup: &Setup, base: &Path) -> Result<Arc<crate::family::FamilyScenario>, RecordError> {
+    let src = board_source(&setup.board, base)?;
+    let mut scenario = data::load_family_with(&src, &data::family_rules_source())?;
+    scenario.board = setup.board.clone();
+    Ok(Arc::new(scenario))
+}
+
 impl Recorded for Game {
     /// Issue 14's readings of the family rules (version 4).
     const RULES_SINCE: u32 = super::FAMILY_READINGS;
 
     type Setup = Setup;
     type Summary = Summary;
+    type Snapshot = Snapshot;
 
     fn setup(&self) -> Setup {
         Setup {
@@ -60,16 +72,35 @@ impl Recorded for Game {
     }
 
     fn start(setup: &Setup, seed: u64, base: &Path) -> Result<Game, RecordError> {
-        let src = board_source(&setup.board, base)?;
-        let mut scenario = data::load_family_with(&src, &data::family_rules_source())?;
-        scenario.board = setup.board.clone();
-        let scenario = Arc::new(scenario);
+        let scenario = scenario(setup, base)?;
         let seats = setup.seats.clone();
         match &setup.position {
             None => Game::new(scenario, seats, seed),
             Some(p) => Game::with_position(scenario, seats, p.clone(), seed),
         }
         .map_err(RecordError::Setup)
+    }
+
+    fn start_from(
+        setup: &Setup,
+        snapshot: &Snapshot,
+        seed: u64,
+        base: &Path,
+    ) -> Result<Game, RecordError> {
+        let start = Start::new(
+            scenario(setup, base)?,
+            setup.seats.clone(),
+            setup.position.clone(),
+        );
+        Shell::from_snapshot(start, snapshot, seed, true).map_err(RecordError::Setup)
+    }
+
+    fn snapshot(&self) -> (usize, Snapshot) {
+        Shell::snapshot(self)
+    }
+
+    fn resumed_from(&self) -> Option<&Snapshot> {
+        Shell::resumed_from(self)
     }
 
     fn fingerprint(setup: &Setup, base: &Path) -> Result<String, RecordError> {

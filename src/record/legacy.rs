@@ -186,6 +186,8 @@ fn from_save<G: Recorded>(
         trail: String::new(),
         progress: String::new(),
         shown: None,
+        from: None,
+        kept: None,
         setup,
         commands,
     })
@@ -234,6 +236,8 @@ fn family_replay(file: &str, text: &str) -> Result<AnyRecord, RecordError> {
         trail: String::new(),
         progress: String::new(),
         shown: None,
+        from: None,
+        kept: None,
     }))
 }
 
@@ -266,6 +270,8 @@ fn campaign_replay(file: &str, text: &str) -> Result<AnyRecord, RecordError> {
         trail: String::new(),
         progress: String::new(),
         shown: None,
+        from: None,
+        kept: None,
     };
     Ok(AnyRecord::Campaign(record))
 }
@@ -357,5 +363,7 @@ fn simple_hex_replay(file: &str, text: &str) -> Result<AnyRecord, RecordError> {
         trail: String::new(),
         progress: String::new(),
         shown: None,
+        from: None,
+        kept: None,
     }))
 }

@@ -109,13 +109,18 @@ impl Player {
 /// A game on disk (a save or a replay).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Record<S, C, R> {
+pub struct Record<S, C, R, P> {
     pub game: GameKind,
     pub version: u32,
     /// FNV-1a of the data files the game was played on (empty if unknown).
     pub fingerprint: String,
     pub seed: u64,
     pub setup: S,
+    /// The snapshot the game started from instead of its setup's opening:
+    /// a game of earlier rules, taken up where it was saved (its seed then
+    /// throws the dice from there).
+    #[serde(default = "none", skip_serializing_if = "Option::is_none")]
+    pub from: Option<Box<P>>,
     pub players: Vec<Player>,
     pub commands: Vec<C>,
     /// What the game had come to when it was written.
@@ -137,6 +142,24 @@ pub struct Record<S, C, R> {
     /// (Continue shows the rest); not compared.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shown: Option<Shown>,
+    /// Where the game stood when it was written: what a later version whose
+    /// rules play these commands into another game goes on from. Not
+    /// compared; read only then.
+    #[serde(default = "none", skip_serializing_if = "Option::is_none")]
+    pub kept: Option<Kept<P>>,
+}
+
+/// Nothing (a field a file may leave out), asking nothing of its type.
+fn none<T>() -> Option<T> {
+    None
+}
+
+/// Where a game stood, after its first `after` commands.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Kept<P> {
+    pub after: usize,
+    pub snapshot: Box<P>,
 }
 
 /// How far a player has seen a game on the screen: the commands whose
@@ -150,8 +173,12 @@ pub struct Shown {
 }
 
 /// The record of a game `G`.
-pub type RecordOf<G> =
-    Record<<G as Recorded>::Setup, <G as Rules>::Command, <G as Recorded>::Summary>;
+pub type RecordOf<G> = Record<
+    <G as Recorded>::Setup,
+    <G as Rules>::Command,
+    <G as Recorded>::Summary,
+    <G as Recorded>::Snapshot,
+>;
 
 /// A game that can be written as a record and played again from one.
 pub trait Recorded: Rules + Sized {
@@ -167,11 +194,27 @@ pub trait Recorded: Rules + Sized {
     /// What a game came to, compared when a replay is verified.
     type Summary: Clone + PartialEq + fmt::Debug + Serialize + DeserializeOwned;
 
+    /// Where a game stands, as a save keeps it (the engine's snapshot).
+    type Snapshot: Clone + PartialEq + fmt::Debug + Serialize + DeserializeOwned;
+
     fn setup(&self) -> Self::Setup;
     /// A new game from a setup and seed (with its event log). A level or
     /// board that is not shipped is a file, resolved against `base` (the
     /// record's folder) when relative.
     fn start(setup: &Self::Setup, seed: u64, base: &Path) -> Result<Self, RecordError>;
+    /// A game going on from `snapshot` instead of its setup's opening (a
+    /// game of earlier rules, taken up where it was saved).
+    fn start_from(
+        setup: &Self::Setup,
+        snapshot: &Self::Snapshot,
+        seed: u64,
+        base: &Path,
+    ) -> Result<Self, RecordError>;
+    /// Where the game stands now, and after how many of its commands.
+    fn snapshot(&self) -> (usize, Self::Snapshot);
+    /// The snapshot it went on from, if it did not start from its
+    /// setup's opening.
+    fn resumed_from(&self) -> Option<&Self::Snapshot>;
     /// The fingerprint of the data files the setup names.
     fn fingerprint(setup: &Self::Setup, base: &Path) -> Result<String, RecordError>;
     fn summary(&self) -> Self::Summary;
@@ -357,7 +400,7 @@ fn trail_of<E: Serialize>(events: &[E], marks: &[usize]) -> String {
         .collect()
 }
 
-impl<S, C, R> Record<S, C, R> {
+impl<S, C, R, P> Record<S, C, R, P> {
     pub fn kind(&self) -> GameKind {
         self.game
     }
@@ -376,8 +419,11 @@ pub fn of<G: Recorded>(
     let (trail, digest) = match game.log_hashes() {
         Some(h) => h,
         None => {
-            let played =
-                play_commands(G::start(&setup, game.seed(), base)?, game.commands(), None)?;
+            let played = play_commands(
+                opening::<G>(&setup, game.resumed_from(), game.seed(), base)?,
+                game.commands(),
+                None,
+            )?;
             (
                 trail_of(played.game.events(), &played.marks),
                 digest(game.events()),
@@ -397,6 +443,14 @@ pub fn of<G: Recorded>(
         trail,
         progress: game.progress(),
         shown: None,
+        from: game.resumed_from().cloned().map(Box::new),
+        kept: Some({
+            let (after, snapshot) = game.snapshot();
+            Kept {
+                after,
+                snapshot: Box::new(snapshot),
+            }
+        }),
         setup,
     })
 }
@@ -409,6 +463,15 @@ pub enum Replayed {
     /// A file of an earlier version that kept no hashes of its events: its
     /// commands replay to the result it recorded.
     ToItsResult,
+    /// It was played under earlier rules: it goes on, under today's
+    /// rules, from where it stood after its first `at` of `of` commands,
+    /// as the save kept it (its snapshot), its commands not replayed.
+    FromSnapshot {
+        at: usize,
+        of: usize,
+        /// Why its commands do not replay as played.
+        why: String,
+    },
     /// It was played under earlier rules: its first `kept` of `of`
     /// commands replay as they were played, and the game goes on from
     /// there under today's rules.
@@ -453,6 +516,12 @@ impl<G> Loaded<G> {
             Replayed::InPart { kept, of, .. } => Some(format!(
                 "Saved by an earlier version whose rules have changed since: its first {kept} of {of} moves replay as they were played{data}, and it goes on from there under today's rules."
             )),
+            Replayed::FromSnapshot { at, of, .. } if at == of => Some(format!(
+                "Saved by an earlier version whose rules have changed since: it goes on from where it was saved{data}, under today's rules (its {of} moves are not replayed)."
+            )),
+            Replayed::FromSnapshot { at, of, .. } => Some(format!(
+                "Saved by an earlier version whose rules have changed since: it goes on from where it stood after {at} of its {of} moves{data}, under today's rules."
+            )),
         }
     }
 
@@ -470,6 +539,12 @@ pub fn tag(replayed: &Replayed, data: Option<&Tree>, data_unknown: bool) -> Opti
         Replayed::InPart { kept, of, .. } => {
             Some(format!("earlier rules: from move {kept} of {of}"))
         }
+        Replayed::FromSnapshot { at, of, .. } if at == of => {
+            Some("earlier rules: from where it was saved".into())
+        }
+        Replayed::FromSnapshot { at, of, .. } => {
+            Some(format!("earlier rules: from move {at} of {of}"))
+        }
         Replayed::ToItsResult | Replayed::Exactly if data.is_some() => {
             Some("earlier version's data".into())
         }
@@ -477,6 +552,27 @@ pub fn tag(replayed: &Replayed, data: Option<&Tree>, data_unknown: bool) -> Opti
         Replayed::Exactly if data_unknown => Some("earlier data".into()),
         Replayed::Exactly => None,
     }
+}
+
+/// A record's game before its first command: its setup's opening, or the
+/// snapshot it went on from.
+fn opening<G: Recorded>(
+    setup: &G::Setup,
+    from: Option<&G::Snapshot>,
+    seed: u64,
+    base: &Path,
+) -> Result<G, RecordError> {
+    match from {
+        Some(snap) => G::start_from(setup, snap, seed, base),
+        None => G::start(setup, seed, base),
+    }
+}
+
+/// The seed a game taken up from a snapshot throws its dice with: the
+/// save's, moved on by where it was taken up, so that the same save always
+/// goes on the same way.
+pub fn resumed_seed(seed: u64, after: usize) -> u64 {
+    fnv64(&[&seed.to_string(), &after.to_string()])
 }
 
 /// Where a record's data is: today's, an archived tree's, or none kept.
@@ -532,7 +628,8 @@ pub fn load<G: Recorded>(r: &RecordOf<G>, base: &Path) -> Result<Loaded<G>, Reco
     };
     // An archived tree that today's program no longer reads is left for
     // today's data.
-    let (tree, data_unknown, fresh) = match archive::with(tree, || G::start(&r.setup, r.seed, base)) {
+    let start = || opening::<G>(&r.setup, r.from.as_deref(), r.seed, base);
+    let (tree, data_unknown, fresh) = match archive::with(tree, start) {
         Ok(g) => (tree, data_unknown, g),
         Err(e) if tree.is_some() => (
             None,
@@ -540,7 +637,7 @@ pub fn load<G: Recorded>(r: &RecordOf<G>, base: &Path) -> Result<Loaded<G>, Reco
                 "the data it was played on (version {}) is kept, but this version cannot read it: {e}",
                 tree.map_or("", |t| t.name.as_str())
             )),
-            G::start(&r.setup, r.seed, base)?,
+            start()?,
         ),
         Err(e) => return Err(e),
     };
@@ -602,9 +699,24 @@ pub fn load<G: Recorded>(r: &RecordOf<G>, base: &Path) -> Result<Loaded<G>, Reco
                 RecordError::Illegal { index, .. } | RecordError::Edited { index, .. } => *index,
                 _ => return Err(e),
             };
+            // Where the game stood when it was saved, if the save kept it
+            // further on than its commands replay: it goes on from there.
+            if let Some(k) = r.kept.as_ref().filter(|k| k.after > kept) {
+                let seed = resumed_seed(r.seed, k.after);
+                let from = archive::with(tree, || G::start_from(&r.setup, &k.snapshot, seed, base));
+                if let Ok(game) = from {
+                    return Ok(loaded(
+                        game,
+                        Replayed::FromSnapshot {
+                            at: k.after.min(r.commands.len()),
+                            of: r.commands.len(),
+                            why: e.to_string(),
+                        },
+                    ));
+                }
+            }
             let game = archive::with(tree, || -> Result<G, RecordError> {
-                let fresh = G::start(&r.setup, r.seed, base)?;
-                Ok(play_commands(fresh, &r.commands[..kept], None)?.game)
+                Ok(play_commands(start()?, &r.commands[..kept], None)?.game)
             })?;
             Ok(loaded(
                 game,
@@ -632,7 +744,7 @@ pub fn verify<G: Recorded>(r: &RecordOf<G>, base: &Path) -> Result<G, RecordErro
             what: format!("the {} data files", G::KIND.title()),
         });
     }
-    let game = G::start(&r.setup, r.seed, base)?;
+    let game = opening::<G>(&r.setup, r.from.as_deref(), r.seed, base)?;
     let trail = (!r.trail.is_empty()).then_some(r.trail.as_str());
     let game = play_commands(game, &r.commands, trail)?.game;
     let summary = game.summary();
@@ -666,7 +778,7 @@ fn check_kind<G: Recorded>(holds: GameKind) -> Result<(), RecordError> {
     }
 }
 
-impl<S: Serialize, C: Serialize, R: Serialize> Record<S, C, R> {
+impl<S: Serialize, C: Serialize, R: Serialize, P: Serialize> Record<S, C, R, P> {
     pub fn to_text(&self) -> String {
         data::to_ron(self)
     }
@@ -741,9 +853,15 @@ impl AnyRecord {
     /// other (or as far): the same game, set-up and seed, and the commands
     /// of one the start of the other's.
     pub fn same_game(&self, other: &AnyRecord) -> bool {
-        fn same<S: PartialEq, C: PartialEq, R>(a: &Record<S, C, R>, b: &Record<S, C, R>) -> bool {
+        fn same<S: PartialEq, C: PartialEq, R, P: PartialEq>(
+            a: &Record<S, C, R, P>,
+            b: &Record<S, C, R, P>,
+        ) -> bool {
             let n = a.commands.len().min(b.commands.len());
-            a.seed == b.seed && a.setup == b.setup && a.commands[..n] == b.commands[..n]
+            a.seed == b.seed
+                && a.setup == b.setup
+                && a.from == b.from
+                && a.commands[..n] == b.commands[..n]
         }
         match (self, other) {
             (AnyRecord::SimpleHex(a), AnyRecord::SimpleHex(b)) => same(a, b),
@@ -849,6 +967,9 @@ fn report<G: Recorded>(
         Replayed::InPart { kept, of, why } => lines.push(format!(
             "verified: its first {kept} of {of} commands replay as they were played; the next does not under today's rules ({why})"
         )),
+        Replayed::FromSnapshot { at, of, why } => lines.push(format!(
+            "verified: its commands do not replay as played under today's rules ({why}); it is taken up where it stood after {at} of its {of} commands, as it kept it"
+        )),
     }
     lines.push(match (l.data, &l.data_unknown) {
         (Some(t), _) => format!(
@@ -859,7 +980,7 @@ fn report<G: Recorded>(
         (None, None) => "data: today's".to_string(),
     });
     let rules = match l.replayed {
-        Replayed::InPart { .. } => ", under today's rules",
+        Replayed::InPart { .. } | Replayed::FromSnapshot { .. } => ", under today's rules",
         _ => "",
     };
     lines.push(if l.game.is_over() {

@@ -3,10 +3,12 @@
 //! lost per type.
 
 use super::{fnv, resolve, RecordError, Recorded};
+use crate::common::shell::Shell;
 use crate::common::Side;
 use crate::data;
 use crate::simple_hex::forces::AS_WRITTEN;
-use crate::simple_hex::{Game, Options};
+use crate::simple_hex::Start;
+use crate::simple_hex::{Game, Options, Scenario, Snapshot};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 use std::sync::Arc;
@@ -65,12 +67,28 @@ fn level_source(level: &str, base: &Path) -> Result<data::Source, RecordError> {
     Ok(data::scenario_source(&name)?)
 }
 
+/// The level a record names, with its difficulty's forces.
+fn scenario(setup: &Setup, base: &Path) -> Result<Arc<Scenario>, RecordError> {
+    let src = level_source(&setup.level, base)?;
+    let forces = data::forces_source();
+    let mut scenario = data::load_scenario_at(
+        &src,
+        &data::aircraft_source(),
+        &data::rules_source(),
+        Some((&forces, &setup.difficulty)),
+    )?;
+    scenario.level = setup.level.clone();
+    scenario.difficulty = setup.difficulty.clone();
+    Ok(Arc::new(scenario))
+}
+
 impl Recorded for Game {
     /// Both attacks played to the end (version 5).
     const RULES_SINCE: u32 = super::BOTH_ATTACKS;
 
     type Setup = Setup;
     type Summary = Summary;
+    type Snapshot = Snapshot;
 
     fn setup(&self) -> Setup {
         Setup {
@@ -81,17 +99,28 @@ impl Recorded for Game {
     }
 
     fn start(setup: &Setup, seed: u64, base: &Path) -> Result<Game, RecordError> {
-        let src = level_source(&setup.level, base)?;
-        let forces = data::forces_source();
-        let mut scenario = data::load_scenario_at(
-            &src,
-            &data::aircraft_source(),
-            &data::rules_source(),
-            Some((&forces, &setup.difficulty)),
-        )?;
-        scenario.level = setup.level.clone();
-        scenario.difficulty = setup.difficulty.clone();
-        Ok(Game::new(Arc::new(scenario), setup.options, seed))
+        Ok(Game::new(scenario(setup, base)?, setup.options, seed))
+    }
+
+    fn start_from(
+        setup: &Setup,
+        snapshot: &Snapshot,
+        seed: u64,
+        base: &Path,
+    ) -> Result<Game, RecordError> {
+        let start = Start {
+            scenario: scenario(setup, base)?,
+            options: setup.options,
+        };
+        Shell::from_snapshot(start, snapshot, seed, true).map_err(RecordError::Setup)
+    }
+
+    fn snapshot(&self) -> (usize, Snapshot) {
+        Shell::snapshot(self)
+    }
+
+    fn resumed_from(&self) -> Option<&Snapshot> {
+        Shell::resumed_from(self)
     }
 
     fn fingerprint(setup: &Setup, base: &Path) -> Result<String, RecordError> {

@@ -2,7 +2,7 @@
 //! played (commands and events). A game is exactly its scenario, options,
 //! seed and commands.
 
-use super::state::{self, State};
+use super::state::{self, Snapshot, State};
 use super::{Command, Event, Illegal, Options, Scenario, Search, Side};
 use crate::common::game::GameKind;
 use crate::common::shell::{Engine, Shell};
@@ -20,6 +20,18 @@ pub struct SimpleHexEngine {
     plan_origin: usize,
     moves_begun: u32,
     search: RefCell<Search>,
+}
+
+impl SimpleHexEngine {
+    /// The engine beside a state: its path search on the state's mat.
+    fn for_state(state: &State) -> SimpleHexEngine {
+        let search = Search::new(state.board(), state.scenario().max_allowance);
+        SimpleHexEngine {
+            plan_origin: 0,
+            moves_begun: 0,
+            search: RefCell::new(search),
+        }
+    }
 }
 
 /// What a game of Simple Hex is built from besides its seed.
@@ -41,17 +53,19 @@ impl Engine for SimpleHexEngine {
     type Seat = Side;
     type Setup = Start;
     type SetupError = Infallible;
+    type Snapshot = Snapshot;
     const KIND: GameKind = GameKind::SimpleHex;
 
     fn open(start: &Start) -> Result<(SimpleHexEngine, State), Infallible> {
         let state = State::new(start.scenario.clone(), start.options);
-        let search = Search::new(state.board(), state.scenario().max_allowance);
-        let engine = SimpleHexEngine {
-            plan_origin: 0,
-            moves_begun: 0,
-            search: RefCell::new(search),
-        };
-        Ok((engine, state))
+        Ok((SimpleHexEngine::for_state(&state), state))
+    }
+    fn snapshot(game: &Game) -> (usize, Snapshot) {
+        (game.commands().len(), game.state().snapshot())
+    }
+    fn resume(start: &Start, snap: &Snapshot) -> Result<(SimpleHexEngine, State), String> {
+        let state = State::from_snapshot(start.scenario.clone(), start.options, snap)?;
+        Ok((SimpleHexEngine::for_state(&state), state))
     }
     /// The first attack's repair and activation rolls happen now.
     fn begin(game: &mut Game) -> Result<(), Infallible> {

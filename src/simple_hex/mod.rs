@@ -30,7 +30,7 @@ pub mod state;
 pub use check::Illegal;
 pub use command::Command;
 pub use event::{Event, Loss};
-pub use game::Game;
+pub use game::{Game, Start};
 pub use movement::{Mover, Step, StepTo};
 pub use preview::{
     AttackOption, AttackPreview, Effect, Fire, Forecast, MoveOptions, NoReturn, Reach,
@@ -38,7 +38,7 @@ pub use preview::{
 pub use report::Report;
 pub use scenario::*;
 pub use search::{Node, Search};
-pub use state::{ActiveMove, Loc, Phase, Plane, PlaneId, State, UnitId};
+pub use state::{ActiveMove, Loc, Phase, Plane, PlaneId, PlaneNow, Snapshot, State, UnitId};
 
 use crate::common::game::Rules;
 

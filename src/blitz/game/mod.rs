@@ -60,6 +60,7 @@ impl Engine for BlitzEngine {
     type Seat = Seat;
     type Setup = Start;
     type SetupError = Infallible;
+    type Snapshot = crate::blitz::state::Snapshot;
     const KIND: GameKind = GameKind::Blitz;
 
     fn open(start: &Start) -> Result<(BlitzEngine, State), Infallible> {
@@ -67,6 +68,13 @@ impl Engine for BlitzEngine {
             BlitzEngine,
             State::new(start.tables.clone(), start.setup.clone()),
         ))
+    }
+    fn snapshot(game: &Game) -> (usize, Self::Snapshot) {
+        (game.commands().len(), game.state().snapshot())
+    }
+    fn resume(start: &Start, snap: &Self::Snapshot) -> Result<(BlitzEngine, State), String> {
+        let state = State::from_snapshot(start.tables.clone(), start.setup.clone(), snap)?;
+        Ok((BlitzEngine, state))
     }
     fn begin(game: &mut Game) -> Result<(), Infallible> {
         game.start_night(game.state().tables().calendar.first_night);

@@ -90,6 +90,22 @@ pub struct Raid {
     pub captured: u8,
 }
 
+/// Where a night Blitz tour stands, as a save keeps it (see
+/// `Engine::Snapshot`): the night, the crew, the mission under way and the
+/// tour so far. The tables are the setup's.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Snapshot {
+    pub night: Date,
+    pub phase: Phase,
+    pub crew: Crew,
+    pub mission: Option<Mission>,
+    pub last: Option<LastMission>,
+    pub raids: Vec<Raid>,
+    pub stood: u16,
+    pub off_operations: bool,
+}
+
 /// The state of a campaign.
 #[derive(Clone, Debug, PartialEq)]
 pub struct State {
@@ -124,6 +140,116 @@ impl State {
             stood: 0,
             off_operations: false,
         }
+    }
+
+    /// Where the tour stands, as a save keeps it.
+    pub(crate) fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            night: self.night,
+            phase: self.phase,
+            crew: self.crew.clone(),
+            mission: self.mission.clone(),
+            last: self.last.clone(),
+            raids: self.raids.clone(),
+            stood: self.stood,
+            off_operations: self.off_operations,
+        }
+    }
+
+    /// The state a snapshot describes, on `tables`; one no tour of them
+    /// could reach (a night off the calendar, a zone off the map, a city
+    /// the map has not, a bomber in flight with no mission) is refused with
+    /// a sentence.
+    pub(crate) fn from_snapshot(
+        tables: Arc<Tables>,
+        setup: Setup,
+        snap: &Snapshot,
+    ) -> Result<State, String> {
+        let mut s = State::new(tables, setup);
+        let map = &s.tables.map;
+        let real = |d: Date| Date::new(d.year, d.month, d.day).is_some();
+        let dates = std::iter::once(snap.night)
+            .chain(snap.last.iter().map(|l| l.night))
+            .chain(snap.raids.iter().map(|r| r.night))
+            .chain(snap.mission.iter().map(|m| m.night))
+            .chain(snap.crew.men.iter().filter_map(|m| match m.status {
+                super::crew::Status::Hospital(d) => Some(d),
+                _ => None,
+            }));
+        for d in dates {
+            if !real(d) {
+                return Err(format!("{d:?} is no day of the calendar"));
+            }
+        }
+        if snap.night < s.tables.calendar.first_night || snap.night > s.last_night() {
+            return Err(format!("the night {} is not in the tour", snap.night));
+        }
+        // Counts no tour reaches (a night is one mission at most; a year
+        // either side of the tour for a man in hospital).
+        let (first, last) = (s.tables.calendar.first_night.days(), s.last_night().days());
+        let around = |d: Date| (first - 366..=last + 366).contains(&d.days());
+        let hospital_ok = snap.crew.men.iter().all(|m| match m.status {
+            super::crew::Status::Hospital(d) => around(d),
+            _ => true,
+        });
+        let nights = (last - first + 1) as usize;
+        let counts_ok = snap.crew.men.len() <= 5 * nights + 5
+            && snap.crew.men.iter().all(|m| m.missions as usize <= nights)
+            && snap.stood as usize <= nights
+            && snap.raids.len() <= nights
+            && snap.raids.iter().all(|r| {
+                r.points <= 100 && r.attacks <= 100 && r.wounded + r.killed + r.captured <= 10
+            })
+            && snap
+                .mission
+                .iter()
+                .all(|m| m.points <= 100 && m.attacks <= 100 && m.fuel <= 200);
+        if !hospital_ok || !counts_ok {
+            return Err("counts no tour reaches".into());
+        }
+        if snap.crew.men.len() < Station::ALL.len() {
+            return Err("the crew has fewer men than a bomber's stations".into());
+        }
+        let known_city = |c: &str| map.city(c).is_some();
+        if let Some(m) = &snap.mission {
+            let zones = std::iter::once(m.target)
+                .chain(m.bomber.iter().map(|b| b.zone))
+                .chain(m.track.iter().map(|(z, _)| *z));
+            for z in zones {
+                if !map.contains(z) {
+                    return Err(format!("zone {z:?} is off the map"));
+                }
+            }
+            if !known_city(&m.city) {
+                return Err(format!("\"{}\" is not a city of the map", m.city));
+            }
+        }
+        if snap.last.iter().any(|l| !known_city(&l.city)) {
+            return Err("the last mission's city is not on the map".into());
+        }
+        let airborne = snap.mission.as_ref().is_some_and(|m| m.bomber.is_some());
+        let briefed = snap.mission.is_some();
+        let fits = match snap.phase {
+            Phase::Heading
+            | Phase::Weather
+            | Phase::Attacked { .. }
+            | Phase::Target
+            | Phase::Release => airborne,
+            Phase::Briefing | Phase::Debrief => briefed,
+            Phase::Over => true,
+        };
+        if !fits {
+            return Err(format!("{:?} with no mission under way", snap.phase));
+        }
+        s.night = snap.night;
+        s.phase = snap.phase;
+        s.crew = snap.crew.clone();
+        s.mission = snap.mission.clone();
+        s.last = snap.last.clone();
+        s.raids = snap.raids.clone();
+        s.stood = snap.stood;
+        s.off_operations = snap.off_operations;
+        Ok(s)
     }
 
     pub fn tables(&self) -> &Arc<Tables> {

@@ -48,9 +48,11 @@
 pub mod apply;
 mod parts;
 mod position;
+mod snapshot;
 
 pub use parts::*;
 pub use position::{FightAt, GeschwaderAt, Next, Position, PositionError, SquadronAt, WingAt};
+pub use snapshot::Snapshot;
 
 use super::data::{CampaignData, Group, Luftflotte, Role, SquadronType, Square};
 use super::deck::{CardKind, Deck, DeckCard};

@@ -17,8 +17,10 @@ use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Spitfire {
     pub sector: u8,
+    #[serde(with = "crate::common::hex::strict_hex")]
     pub hex: Hex,
     /// 0 on the ground; 1 and up in the air.
     pub altitude: u8,
@@ -45,7 +47,9 @@ impl Spitfire {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Bomber {
+    #[serde(with = "crate::common::hex::strict_hex")]
     pub hex: Hex,
     pub facing: Facing,
     /// North until it reaches the north edge, then south.
@@ -71,6 +75,7 @@ impl Bomber {
 
 /// A decision the rules ask of one commander outside their turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Order {
     /// A bomber arrived on this Spitfire's square at another altitude.
     GiveWay { seat: u8, bomber: u8 },
@@ -120,6 +125,23 @@ pub enum Phase {
 /// is bombed, the round, whose turn, the orders waiting and the ending. Its
 /// fields are private to this module: only [`apply`] (its child module)
 /// writes them, after the opening set-up (`new`, `place`).
+/// Where a family game stands, as a save keeps it (see
+/// `Engine::Snapshot`): every plane, the features knocked out, the round
+/// and whose turn it is. The board and the seats are the setup's.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Snapshot {
+    pub bombers: Vec<Bomber>,
+    pub spitfires: Vec<Spitfire>,
+    pub knocked_out: Vec<bool>,
+    pub round: u32,
+    pub order: Vec<u8>,
+    pub turn_index: usize,
+    pub turn_started: bool,
+    pub orders: Vec<Order>,
+    pub over: Option<(Option<u8>, Ending)>,
+}
+
 #[derive(Clone, PartialEq, Debug)]
 pub struct State {
     scenario: Given<FamilyScenario>,
@@ -183,6 +205,85 @@ impl State {
             orders: Vec::new(),
             over: None,
         }
+    }
+
+    /// Where the game stands, as a save keeps it.
+    pub(crate) fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            bombers: self.bombers.clone(),
+            spitfires: self.spitfires.clone(),
+            knocked_out: self.knocked_out.clone(),
+            round: self.round,
+            order: self.order.clone(),
+            turn_index: self.turn_index,
+            turn_started: self.turn_started,
+            orders: self.orders.clone(),
+            over: self.over,
+        }
+    }
+
+    /// The state a snapshot describes, on `scenario` with `setup`'s seats;
+    /// one no game of them could reach (a plane off the board, a seat or
+    /// bomber the game has not) is refused with a sentence.
+    pub(crate) fn from_snapshot(
+        scenario: Arc<FamilyScenario>,
+        setup: Setup,
+        snap: &Snapshot,
+    ) -> Result<State, String> {
+        let mut s = State::new(scenario, setup);
+        let (bombers, seats) = (s.bombers.len(), s.spitfires.len());
+        if snap.bombers.len() != bombers
+            || snap.spitfires.len() != seats
+            || snap.knocked_out.len() != s.knocked_out.len()
+        {
+            return Err("its bombers, Spitfires or features are not the board's".into());
+        }
+        for (i, (sp, now)) in s.spitfires.iter().zip(&snap.spitfires).enumerate() {
+            if sp.sector != now.sector {
+                return Err(format!("Spitfire {} flies for another sector", i + 1));
+            }
+        }
+        let grid = &s.scenario.grid;
+        if snap.bombers.iter().any(|b| !grid.contains(b.hex))
+            || snap.spitfires.iter().any(|p| !grid.contains(p.hex))
+        {
+            return Err("a plane is off the board".into());
+        }
+        let seat_ok = |seat: u8| (seat as usize) < seats;
+        let mut in_order = vec![false; seats];
+        for &seat in &snap.order {
+            if !seat_ok(seat) || std::mem::replace(&mut in_order[seat as usize], true) {
+                return Err(format!("seat {} in the order of play", u32::from(seat) + 1));
+            }
+        }
+        if snap.turn_index > snap.order.len() {
+            return Err("the turn is past the order of play".into());
+        }
+        for o in &snap.orders {
+            let bad = match *o {
+                Order::GiveWay { seat, bomber } => !seat_ok(seat) || bomber as usize >= bombers,
+                Order::RadarLanding { seat } => !seat_ok(seat),
+            };
+            if bad {
+                return Err("an order for a plane the game has not".into());
+            }
+        }
+        if let Some((Some(w), _)) = snap.over {
+            if !seat_ok(w) {
+                return Err("the winner is not one of the seats".into());
+            }
+        }
+        s.bombers = snap.bombers.clone();
+        s.spitfires = snap.spitfires.clone();
+        s.knocked_out = snap.knocked_out.clone();
+        s.round = snap.round;
+        s.order = snap.order.clone();
+        s.turn_index = snap.turn_index;
+        s.turn_started = snap.turn_started;
+        s.orders = snap.orders.clone();
+        s.over = snap.over;
+        s.check_invariants()?;
+        Ok(s)
     }
 
     /// A position part-way, as the events that set it up (before any other

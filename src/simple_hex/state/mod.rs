@@ -25,6 +25,7 @@ pub struct UnitId(pub u8);
 
 /// Where a plane is. Every plane is in exactly one of these.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Loc {
     /// With its squadron, eligible for activation.
     Hangar,
@@ -37,6 +38,7 @@ pub enum Loc {
         column: u8,
     },
     Board {
+        #[serde(with = "crate::common::hex::strict_hex")]
         hex: Hex,
         facing: Facing,
     },
@@ -108,6 +110,7 @@ impl Plane {
 
 /// The plane whose move is in progress.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ActiveMove {
     pub plane: PlaneId,
     pub allowance: u8,
@@ -123,6 +126,7 @@ impl ActiveMove {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Phase {
     /// This side places its activated squadrons at its entry edge.
     Entry {
@@ -139,6 +143,34 @@ pub enum Phase {
 /// Everything the events of a Simple Hex game write: where every plane is,
 /// the phase, the attack and round, and the bomb score. Its fields are
 /// private to this module: only [`apply`] (its child module) writes them.
+/// Where a game of Simple Hex stands, as a save keeps it (see
+/// `Engine::Snapshot`): each plane's place and condition, the phase, the
+/// attack, round and bomb score. The planes' types, sides and colours are
+/// the level's.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Snapshot {
+    pub planes: Vec<PlaneNow>,
+    pub phase: Phase,
+    pub attack: u8,
+    pub round: u16,
+    pub total_rounds: u32,
+    pub score: u32,
+}
+
+/// A plane's place and condition in a [`Snapshot`].
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlaneNow {
+    pub loc: Loc,
+    pub damaged: bool,
+    pub damaged_round: u32,
+    pub moved: bool,
+    pub speed_roll: Option<u8>,
+    pub bomb_runs: u8,
+    pub formation: Option<u8>,
+}
+
 #[derive(Clone, PartialEq, Debug)]
 pub struct State {
     scenario: Given<Scenario>,
@@ -191,6 +223,121 @@ impl State {
             score: 0,
             scenario: Given::new(scenario),
         }
+    }
+
+    /// Where the game stands, as a save keeps it.
+    pub(crate) fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            planes: self
+                .planes
+                .iter()
+                .map(|p| PlaneNow {
+                    loc: p.loc,
+                    damaged: p.damaged,
+                    damaged_round: p.damaged_round,
+                    moved: p.moved,
+                    speed_roll: p.speed_roll,
+                    bomb_runs: p.bomb_runs,
+                    formation: p.formation,
+                })
+                .collect(),
+            phase: self.phase,
+            attack: self.attack,
+            round: self.round,
+            total_rounds: self.total_rounds,
+            score: self.score,
+        }
+    }
+
+    /// The state a snapshot describes, on `scenario`: each plane's type,
+    /// side and colour are the scenario's, the mat's occupancy and the
+    /// order of flight follow from where the planes are. A snapshot no
+    /// game could reach (a plane off the mat, two on a hex, another
+    /// scenario's planes) is refused with a sentence.
+    pub(crate) fn from_snapshot(
+        scenario: Arc<Scenario>,
+        options: Options,
+        snap: &Snapshot,
+    ) -> Result<State, String> {
+        let mut s = State::new(scenario, options);
+        if snap.planes.len() != s.planes.len() {
+            return Err(format!(
+                "it has {} planes, and the level {}",
+                snap.planes.len(),
+                s.planes.len()
+            ));
+        }
+        let n = s.planes.len();
+        for (i, (p, now)) in s.planes.iter_mut().zip(&snap.planes).enumerate() {
+            let own = s.scenario.formation_of(p.unit.0 as usize);
+            if now.formation.is_some() && now.formation != own {
+                return Err(format!("plane {i} flies in a formation its unit has not"));
+            }
+            if now.speed_roll.is_some_and(|r| !(1..=6).contains(&r)) {
+                return Err(format!("plane {i} rolled a {:?} on a die", now.speed_roll));
+            }
+            match now.loc {
+                Loc::Board { hex, .. } if !s.board.contains(hex) => {
+                    return Err(format!("plane {i} is off the mat"));
+                }
+                Loc::Staged { column } if column as u32 >= s.scenario.columns => {
+                    return Err(format!("plane {i} waits beyond the mat's edge"));
+                }
+                _ => {}
+            }
+            p.loc = now.loc;
+            p.damaged = now.damaged;
+            p.damaged_round = now.damaged_round;
+            p.moved = now.moved;
+            p.speed_roll = now.speed_roll;
+            p.bomb_runs = now.bomb_runs;
+            p.formation = now.formation;
+        }
+        let moving = match snap.phase {
+            Phase::Moving(m)
+                if m.plane.0 as usize >= n
+                    || m.used > m.allowance
+                    || m.allowance > s.scenario.max_allowance
+                    || !s.planes[m.plane.0 as usize].is_flying()
+                    || s.planes[m.plane.0 as usize].moved =>
+            {
+                return Err("the plane moving is not one of the game's in flight".into());
+            }
+            Phase::Moving(m) => Some(m.plane),
+            _ => None,
+        };
+        if snap.attack > 2 {
+            return Err(format!("attack {} of 2", snap.attack));
+        }
+        // Counts no game reaches.
+        const MOST: u32 = 10_000;
+        if snap.total_rounds > MOST
+            || u32::from(snap.round) > MOST
+            || snap.score > MOST
+            || snap
+                .planes
+                .iter()
+                .any(|p| p.damaged_round > snap.total_rounds)
+        {
+            return Err("rounds or a score no game reaches".into());
+        }
+        for (i, p) in s.planes.iter().enumerate() {
+            let id = PlaneId(i as u8);
+            if let (Loc::Board { hex, .. }, false) = (p.loc, Some(id) == moving) {
+                if s.board.get(hex).is_some() {
+                    return Err(format!("two planes stand on one hex ({hex:?})"));
+                }
+                s.board.set(hex, Some(id));
+            }
+        }
+        sort_move_order(&mut s.move_order, &s.planes);
+        s.phase = snap.phase;
+        s.attack = snap.attack;
+        s.round = snap.round;
+        s.total_rounds = snap.total_rounds;
+        s.score = snap.score;
+        s.check_invariants()?;
+        Ok(s)
     }
 
     pub fn scenario(&self) -> &Arc<Scenario> {
