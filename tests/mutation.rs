@@ -789,9 +789,14 @@ fn a_corrupted_campaign_data_version_gives_a_clean_error_with_its_position() {
 fn an_unknown_field_anywhere_in_a_save_is_refused_at_its_place() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/saves");
     let mut tried = std::collections::BTreeSet::new();
+    let mut read_past = std::collections::BTreeSet::new();
     let mut cases = 0;
     for set in std::fs::read_dir(&root).unwrap() {
-        for file in std::fs::read_dir(set.unwrap().path()).unwrap() {
+        let set = set.unwrap().path();
+        if !set.is_dir() {
+            continue;
+        }
+        for file in std::fs::read_dir(set).unwrap() {
             let path = file.unwrap().path();
             let text = std::fs::read_to_string(&path).unwrap();
             let lines: Vec<&str> = text.lines().collect();
@@ -818,10 +823,10 @@ fn an_unknown_field_anywhere_in_a_save_is_refused_at_its_place() {
                 let broken = broken.join("\n");
                 let name = path.display().to_string();
                 let e = match record::parse(&name, &broken) {
-                    Ok(_) => panic!(
-                        "{name}: an unknown field in {ty} at line {} was read past",
-                        i + 2
-                    ),
+                    Ok(_) => {
+                        read_past.insert(ty.clone());
+                        continue;
+                    }
                     Err(e) => e.to_string(),
                 };
                 assert!(
@@ -834,6 +839,10 @@ fn an_unknown_field_anywhere_in_a_save_is_refused_at_its_place() {
             }
         }
     }
+    assert!(
+        read_past.is_empty(),
+        "an unknown field was read past in {read_past:?}"
+    );
     println!(
         "unknown fields: {cases} cases in {} kinds of structure: {tried:?}",
         tried.len()

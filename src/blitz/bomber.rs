@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 /// A move to a neighbouring zone. North is up the map (row A).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Heading {
     N,
     NE,
@@ -59,6 +60,7 @@ impl Heading {
 
 /// The leg of the mission.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Leg {
     Outbound,
     Homebound,
@@ -87,6 +89,7 @@ impl Leg {
 
 /// Why an outbound mission was aborted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Abort {
     /// The bombs were jettisoned.
     Jettisoned,
@@ -105,6 +108,7 @@ pub enum Abort {
 
 /// A move refused, and why.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Refused {
     /// Not a heading of this leg.
     Heading,
@@ -120,6 +124,7 @@ pub enum Refused {
 
 /// The bomber in flight.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Bomber {
     pub zone: Zone,
     pub fuel: u8,

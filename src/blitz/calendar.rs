@@ -13,6 +13,7 @@ pub use crate::common::date::Date;
 
 /// The moon of a night.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Moon {
     New,
     Full,

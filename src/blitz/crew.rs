@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 
 /// A He 111's crew stations: the positions aboard.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Station {
     /// Flugzeugführer.
     Pilot,
@@ -64,6 +65,7 @@ impl Station {
 
 /// A wound.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Wound {
     /// Light: he flies on.
     Light,
@@ -75,6 +77,7 @@ pub enum Wound {
 
 /// Where a crewman is between missions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Status {
     Fit,
     /// In hospital until this night.
@@ -87,6 +90,7 @@ pub enum Status {
 
 /// A crewman.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Crewman {
     pub name: String,
     pub position: Station,
@@ -277,6 +281,7 @@ impl CrewFile {
 
 /// The crew of the campaign, and the men who were on it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Crew {
     /// Everyone who has flown, in the order they joined.
     pub men: Vec<Crewman>,

@@ -14,6 +14,7 @@ use serde::{Deserialize, Serialize};
 
 /// What the bomber's zone is, for the modifiers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum ZoneSort {
     /// The Target City Zone.
     Target,
@@ -27,6 +28,7 @@ pub enum ZoneSort {
 
 /// Where the bomber is and what the night is like.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Situation {
     pub moon: Moon,
     pub weather: Weather,
@@ -66,6 +68,7 @@ impl ZoneSort {
 
 /// When a modifier applies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum When {
     Always,
     GoodWeather,
@@ -187,6 +190,7 @@ impl<T: Copy> Check<T> {
 
 /// C-8: does a night fighter find the bomber?
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Detection {
     Unseen,
     Detected,
@@ -194,6 +198,7 @@ pub enum Detection {
 
 /// C-9: does it get into an attack?
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Interception {
     Lost,
     Attacks,
@@ -201,6 +206,7 @@ pub enum Interception {
 
 /// The night fighters of the winter of 1940-41.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Fighter {
     /// A single-seater hunting by eye ("cat's eyes").
     Hurricane,
@@ -213,6 +219,7 @@ pub enum Fighter {
 
 /// Evasive action, 2d10.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Evasion {
     /// The attack goes in.
     Fails,
@@ -224,6 +231,7 @@ pub enum Evasion {
 
 /// A night fighter's attack on the bomber (ours: the base game's).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Attack {
     Miss,
     /// Hits in the airframe: a check on Table K.
@@ -236,6 +244,7 @@ pub enum Attack {
 
 /// D-2: the searchlights.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Searchlights {
     /// Blocked by cloud, or they miss.
     Blocked,
@@ -246,6 +255,7 @@ pub enum Searchlights {
 
 /// D-3: the flak.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Flak {
     /// No FLAK: only then may a night fighter be met after bombing.
     NoFlak,

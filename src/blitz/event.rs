@@ -14,6 +14,7 @@ use serde::{Deserialize, Serialize};
 
 /// The tables, as the screen names them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum TableId {
     A1,
     A4,
@@ -83,6 +84,7 @@ impl TableId {
 
 /// A throw on a table, as shown: the faces, the modifier, what it read.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Thrown {
     pub table: TableId,
     pub faces: Vec<u8>,
@@ -105,6 +107,7 @@ impl Thrown {
 
 /// Why the bomber was lost.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Cause {
     /// Crashed on take-off.
     TakeOff,
@@ -152,6 +155,7 @@ impl Cause {
 
 /// How a night's mission ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Ending {
     /// Fog over the base (B-1): no take-off.
     Scrubbed,
@@ -165,6 +169,7 @@ pub enum Ending {
 
 /// Where the game waits for the crew.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Phase {
     /// The night's briefing: take off.
     Briefing,
@@ -195,6 +200,7 @@ pub enum Phase {
 
 /// What happened: the only way the state changes.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Event {
     /// A throw on a table (it changes nothing by itself).
     Thrown(Thrown),

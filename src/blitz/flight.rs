@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 /// The weather of the base or of a zone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Weather {
     Good,
     Poor,
@@ -18,6 +19,7 @@ pub enum Weather {
 
 /// B-1: the weather at the base.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum BaseWeather {
     Fly(Weather),
     /// Fog over the base: the mission is scrubbed.
@@ -26,6 +28,7 @@ pub enum BaseWeather {
 
 /// B-2: a glitch spotted after take-off.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Glitch {
     None,
     /// An incipient problem with one of the bomber's systems: it must turn
@@ -36,6 +39,7 @@ pub enum Glitch {
 
 /// B-3: the take-off itself.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum TakeOff {
     Airborne,
     /// A swerve or a burst tyre: the bomber stays on the ground, its crew
@@ -48,6 +52,7 @@ pub enum TakeOff {
 
 /// C-2: icing, in bad weather.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Icing {
     None,
     /// Ice on the wings: a Fuel Box burnt fighting it.
@@ -60,6 +65,7 @@ pub enum Icing {
 
 /// C-3: lightning, in bad weather.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Lightning {
     None,
     /// A strike near by: the radio beam equipment fails.
@@ -70,6 +76,7 @@ pub enum Lightning {
 
 /// Table K: what fails.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Failure {
     /// Found and fixed in flight.
     Fixed,
@@ -249,6 +256,7 @@ impl FlightTables {
 
 /// A zone's weather as rolled: C-1, and C-4 after a double.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ZoneWeather {
     pub rolled: Rolled,
     pub weather: Weather,

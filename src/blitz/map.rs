@@ -16,6 +16,7 @@ pub const MAX_ENTRIES: usize = 64;
 
 /// A zone of the map: row 0 is A (the top), column 0 is 1 (the left).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Zone {
     pub row: u8,
     pub col: u8,

@@ -15,6 +15,7 @@ use serde::{Deserialize, Serialize};
 
 /// D-1: the radio beam (Knickebein, X-Gerät) over the target.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Beam {
     /// On the beam: the bomb run is helped.
     OnTheBeam,
@@ -27,6 +28,7 @@ pub enum Beam {
 
 /// D-5: how the bombs fall.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum BombRun {
     /// Wide of the target: no victory points.
     Wide,
@@ -38,6 +40,7 @@ pub enum BombRun {
 
 /// G-1: the landing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Landing {
     Safe,
     /// A heavy landing: the bomber damaged, the crew unhurt.
@@ -50,6 +53,7 @@ pub enum Landing {
 /// E-1 and E-2: a crewman's jump (from a bomber lost, or after a
 /// collision).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Jump {
     Safe,
     Injured,
@@ -58,6 +62,7 @@ pub enum Jump {
 
 /// E-3: ditching at sea.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Ditching {
     /// Picked up by the German sea rescue.
     Rescued,
@@ -68,6 +73,7 @@ pub enum Ditching {
 
 /// Where a crewman who came down ends up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Fate {
     /// Back with his unit.
     Home,

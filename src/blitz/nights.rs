@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 
 /// What a roll on A-1 says, before the amendments.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Orders {
     /// A raid on this city.
     City(String),
@@ -80,6 +81,7 @@ pub struct NightsFile {
 
 /// What a night holds.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Night {
     /// A mission against this city, and why.
     Mission { city: String, why: Why },
@@ -89,6 +91,7 @@ pub enum Night {
 
 /// Why a mission is flown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Why {
     /// The campaign's first night: the Coventry raid.
     FirstRaid,
@@ -100,6 +103,7 @@ pub enum Why {
 
 /// Why no mission is flown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Stood {
     /// Bad winter weather: 20 January to 15 February 1941.
     WinterPause,
@@ -111,6 +115,7 @@ pub enum Stood {
 
 /// The last mission flown: its city and night.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct LastMission {
     pub city: String,
     pub night: Date,

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 /// What a target card is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum CardKind {
     Radar,
     Airfield,
@@ -32,6 +33,7 @@ impl CardKind {
 
 /// A card as the deck needs to know it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct DeckCard {
     pub name: String,
     pub kind: CardKind,
@@ -78,6 +80,7 @@ impl std::error::Error for DeckError {}
 /// A phase's deck as the dice stacked it: the draw pile (top card last) and
 /// the cards taken out.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Stacked {
     pub draw: Vec<u16>,
     pub out: Vec<u16>,
@@ -85,6 +88,7 @@ pub struct Stacked {
 
 /// Where every card is. Each card is in exactly one place.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Deck {
     /// The draw pile, top card last.
     draw: Vec<u16>,

@@ -12,6 +12,7 @@ use std::fmt;
 
 /// Whose dashboard a squadron card is on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Holder {
     Group(Group),
     Luftflotte(Luftflotte),
@@ -19,6 +20,7 @@ pub enum Holder {
 
 /// Where a squadron card is. Each card is in exactly one place.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Place {
     /// In the Combat Ready box; lower ranks are nearer the top.
     Ready { rank: i32 },
@@ -35,6 +37,7 @@ pub enum Place {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Squadron {
     pub name: String,
     pub side: Side,
@@ -89,6 +92,7 @@ impl fmt::Display for ForcesError {
 impl std::error::Error for ForcesError {}
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Forces {
     pub squadrons: Vec<Squadron>,
     /// 13 Group's replacement points left.

@@ -14,6 +14,7 @@ use std::sync::Arc;
 
 /// The five ways the sheet offers to decide the weather.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum WeatherRule {
     /// Both sides throw one die; which pairs give a respite depends on the phase.
     PhaseDice,
@@ -49,6 +50,7 @@ impl WeatherRule {
 
 /// Something the order of battle (or the rules) does at the start of a turn.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum TurnEvent {
     /// A new phase: its target deck is configured (see `PhaseSetup::deck`).
     NewPhase(u8),

@@ -18,6 +18,7 @@ pub struct Tally {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Verdict {
     Luftwaffe,
     Draw,

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 /// A weather card (the weather cards rule): a black card is a respite.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum WeatherCard {
     Black,
     Red,
@@ -24,6 +25,7 @@ impl WeatherCard {
 
 /// What a weather check found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct WeatherCheck {
     pub turn: u8,
     /// The Luftwaffe flies this turn.
@@ -37,6 +39,7 @@ pub struct WeatherCheck {
 /// The weather for a whole campaign: the rule, and for the card rule the
 /// shuffled cards, dealt at the start, one drawn each turn.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Weather {
     pub rule: WeatherRule,
     cards: Vec<WeatherCard>,

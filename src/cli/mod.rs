@@ -333,6 +333,17 @@ enum Cmd {
         #[arg(default_value = "assets/sounds")]
         dir: PathBuf,
     },
+    /// Time what saving costs, after every command of a long game of each
+    /// kind: the record made, written as text and written to disk (flushed),
+    /// and the replay the list of saves reads it by; prints the figures.
+    BenchSaves {
+        /// Seed of the games played.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Times each step is measured (the median is printed).
+        #[arg(long, default_value_t = 9)]
+        runs: usize,
+    },
     /// Keep a data tree in the archive of earlier data (levels/archive/), so
     /// that games saved on it replay on it after its values change: the
     /// data files under FROM/levels (the working tree's unless given),
@@ -440,6 +451,7 @@ pub fn main() -> ExitCode {
             .and_then(|c| simulate::bench_decisions(c, games, seed, &levels)),
         Some(Cmd::Replay { file }) => records::replay(&file),
         Some(Cmd::ArchiveData { name, from, into }) => records::archive_data(&name, &from, &into),
+        Some(Cmd::BenchSaves { seed, runs }) => records::bench_saves(seed, runs),
         Some(Cmd::Record {
             game,
             seed,

@@ -273,3 +273,103 @@ pub(super) fn archive_data(name: &str, from: &std::path::Path, into: &std::path:
     );
     Ok(())
 }
+
+/// The median of some durations, in milliseconds.
+fn median_ms(mut d: Vec<std::time::Duration>) -> f64 {
+    d.sort();
+    d[d.len() / 2].as_secs_f64() * 1000.0
+}
+
+/// One game's figures: its record made, written as text, written to disk,
+/// and replayed as the list of saves reads it.
+fn bench_one<G: record::Recorded>(
+    name: &str,
+    game: &G,
+    players: Vec<record::Player>,
+    runs: usize,
+) -> Res {
+    use std::time::Instant;
+    let dir = tempfile::tempdir()?;
+    let path = dir.path().join("autosave.ron");
+    let (mut made, mut text, mut written, mut replayed) = (vec![], vec![], vec![], vec![]);
+    let mut size = 0;
+    for _ in 0..runs.max(1) {
+        let t = Instant::now();
+        let r = record::of(game, players.clone(), std::path::Path::new("."))?;
+        made.push(t.elapsed());
+        let t = Instant::now();
+        let any = G::any(r);
+        let s = any.to_text();
+        text.push(t.elapsed());
+        size = s.len();
+        let t = Instant::now();
+        crate::data::guard::write(&path, &s)?;
+        written.push(t.elapsed());
+        let t = Instant::now();
+        any.replayed(std::path::Path::new("."))?;
+        replayed.push(t.elapsed());
+    }
+    say!(
+        "{name}: {} commands, {} events, {size} bytes; record {:.2} ms, text {:.2} ms, write {:.2} ms (every command: {:.2} ms); replayed for the list {:.1} ms",
+        game.commands().len(),
+        game.events().len(),
+        median_ms(made.clone()),
+        median_ms(text.clone()),
+        median_ms(written.clone()),
+        median_ms(made) + median_ms(text) + median_ms(written),
+        median_ms(replayed)
+    );
+    Ok(())
+}
+
+/// `tally-ho bench-saves`: what an autosave costs at the end of a long game
+/// of each kind (the game is autosaved after every command).
+pub(super) fn bench_saves(seed: u64, runs: usize) -> Res {
+    use crate::common::game::play_out;
+    let base = std::path::Path::new(".");
+    let level = std::sync::Arc::new(data::load_simple_hex(data::DEFAULT_LEVEL)?);
+    let mut hex = Game::new(level, Default::default(), seed);
+    play_out(&mut hex, &mut crate::simple_hex::ai::Ai::new(), 100_000)?;
+    bench_one("Simple Hex", &hex, computer_sides(), runs)?;
+    let board = std::sync::Arc::new(data::load_family("full")?);
+    let mut fam = crate::family::Game::new(board, FamilySetup::first_sectors(4), seed)?;
+    crate::family::ai::play_out(&mut fam, sim::family::MAX_COMMANDS)?;
+    let commanders = (1..=4)
+        .map(|i| record::Player::new(format!("C{i}"), false))
+        .collect();
+    bench_one("family game", &fam, commanders, runs)?;
+    for (name, battles) in [
+        ("campaign, dice", crate::campaign::game::Battles::Dice),
+        (
+            "campaign, every fight on the hex board",
+            crate::campaign::game::Battles::Board,
+        ),
+    ] {
+        let (data, rules) = record::campaign::shipped()?;
+        let setup = CampaignSetup {
+            battles,
+            ..CampaignSetup::new(crate::campaign::rules::WeatherRule::PhaseDice, seed)
+        };
+        let mut c = Campaign::new(data, rules, setup);
+        play_out(
+            &mut c,
+            &mut campaign_ai::Opponents::default(),
+            sim::campaign::MAX_COMMANDS,
+        )?;
+        bench_one(name, &c, computer_sides(), runs)?;
+    }
+    let mut tour =
+        <crate::blitz::Game as record::Recorded>::start(&Default::default(), seed, base)?;
+    play_out(
+        &mut tour,
+        &mut crate::blitz::ai::Crew::default(),
+        sim::blitz::MAX_COMMANDS,
+    )?;
+    bench_one(
+        "night Blitz",
+        &tour,
+        vec![record::Player::new("Crew", false)],
+        runs,
+    )?;
+    Ok(())
+}

@@ -10,7 +10,7 @@ use std::fmt;
 /// evening. In a file it is written "1940-11-14", and read back only if it
 /// is a real date.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(try_from = "String", into = "String")]
+#[serde(deny_unknown_fields, try_from = "String", into = "String")]
 pub struct Date {
     pub year: i32,
     pub month: u8,

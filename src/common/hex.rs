@@ -11,6 +11,7 @@ use std::fmt;
 
 /// One of the six flat edges a plane can face. Never a point.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Facing {
     North,
     NorthEast,
@@ -85,6 +86,7 @@ impl Facing {
 
 /// The two narrow ends of a board, where planes enter and leave.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum End {
     North,
     South,

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 
 /// Why a Spitfire left the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Cause {
     OutOfFuel,
     Collision,
@@ -37,6 +38,7 @@ impl Cause {
 
 /// Why a bomber went back to its start square.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Return {
     ShotDown,
     Collision,
@@ -47,6 +49,7 @@ pub enum Return {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Event {
     /// Setting up a position part-way: a bomber put on its square.
     BomberPlaced {

@@ -634,8 +634,9 @@ pub fn load<G: Recorded>(r: &RecordOf<G>, base: &Path) -> Result<Loaded<G>, Reco
         Err(e) if tree.is_some() => (
             None,
             Some(format!(
-                "the data it was played on (version {}) is kept, but this version cannot read it: {e}",
-                tree.map_or("", |t| t.name.as_str())
+                "the data it was played on (version {}) is kept, but this version cannot read it: {}",
+                tree.map_or("", |t| t.name.as_str()),
+                e.to_string().replace('\n', "; ")
             )),
             start()?,
         ),

@@ -32,6 +32,7 @@ pub struct Setup {
 
 /// The night's mission, as it goes.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Mission {
     pub night: Date,
     pub city: String,
@@ -71,6 +72,7 @@ impl Mission {
 
 /// A mission in the tour's tally.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Raid {
     pub night: Date,
     pub city: String,

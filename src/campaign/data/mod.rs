@@ -55,6 +55,7 @@ impl From<(i32, i32)> for Square {
 
 /// An RAF fighter group, and the land it defends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Group {
     /// 10 Group: the south-west and South Wales.
     Ten,
@@ -100,6 +101,7 @@ impl Group {
 
 /// A Luftwaffe air fleet of the battle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Luftflotte {
     /// Kesselring: the Low Countries and north-east France.
     Two,
@@ -133,6 +135,7 @@ impl Luftflotte {
 
 /// What a square of the map is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Terrain {
     Sea,
     /// France, Belgium and the Netherlands.

@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 
 /// Where a wing is this turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum WingState {
     /// Not formed this turn (no squadrons, its airfield knocked out, a
     /// respite, or merged into the Big Wing).
@@ -29,6 +30,7 @@ pub enum WingState {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct WingNow {
     pub squadrons: Vec<usize>,
     pub at: Square,
@@ -56,6 +58,7 @@ impl WingNow {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum RaidState {
     /// Not flying this turn.
     Idle,
@@ -67,6 +70,7 @@ pub enum RaidState {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct GeschwaderNow {
     pub squadrons: Vec<usize>,
     pub at: Square,
@@ -108,6 +112,7 @@ impl GeschwaderNow {
 
 /// A fight in the battle step: squadrons against squadrons.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Fight {
     pub intercept: bool,
     pub geschwader: usize,
@@ -155,6 +160,7 @@ impl Fight {
 
 /// Something the battle step still has to do.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Job {
     Intercept { wing: usize, geschwader: usize },
     Dogfight { geschwader: usize },
@@ -163,6 +169,7 @@ pub enum Job {
 
 /// The gruppen of a dogfight and who attacks which.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Dogfight {
     pub geschwader: usize,
     pub wings: Vec<usize>,
@@ -194,6 +201,7 @@ impl Dogfight {
 
 /// Whose decision the campaign waits for, and what it is.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Stage {
     KeepHand,
     Rotations,
@@ -240,6 +248,7 @@ pub enum Stage {
 /// What the campaign's intercepts came to, however they were fought (for
 /// the simulator's comparison of the dice with the board).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct InterceptTally {
     /// Intercepts fought (with dice or on the board).
     pub fought: u32,
@@ -292,6 +301,7 @@ pub struct InterceptTally {
 
 /// The record of one turn, for the simulator and the screen.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct TurnRecord {
     pub flew: bool,
     pub missions: u8,

@@ -92,6 +92,7 @@ impl Order {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Ending {
     /// A commander reached the kills needed.
     Kills,
@@ -105,6 +106,7 @@ pub enum Ending {
 
 /// What the game is waiting for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Phase {
     /// The next bomber's spin.
     Spin {
