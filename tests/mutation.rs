@@ -814,7 +814,7 @@ fn an_unknown_field_anywhere_in_a_save_is_refused_at_its_place() {
                 let ty = open
                     .trim_start()
                     .trim_end_matches('(')
-                    .rsplit([' ', ':'])
+                    .rsplit([' ', ':', '('])
                     .next()
                     .unwrap_or("")
                     .to_string();

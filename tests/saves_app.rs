@@ -644,6 +644,54 @@ fn continue_after_every_kind_of_leave_resumes_the_blitz_tour_at_the_last_command
     }
 }
 
+// ----- the list of saves -----
+
+#[test]
+fn the_load_list_says_what_the_replayed_game_is_never_the_files_own_words() {
+    let (_g, _dir) = data_dir("list-replayed");
+    let (mut app, text) = app_with_an_autosave();
+    let auto = saves::path(GameKind::SimpleHex, Slot::Autosave);
+    // A save whose own line was edited to say anything.
+    let at = text.find("progress: \"").unwrap() + "progress: \"".len();
+    let end = at + text[at..].find('"').unwrap();
+    let mut tampered = text.clone();
+    tampered.replace_range(at..end, "lost: RAF 2147483648");
+    std::fs::write(&auto, &tampered).unwrap();
+    click(&mut app, "Load a game");
+    frame(&mut app, InputFrame::idle());
+    let Screen::Load(list) = app.top() else {
+        panic!("not the load screen")
+    };
+    let l = list.entries[0].read.as_ref().unwrap();
+    assert!(l.progress.starts_with("Attack 1, round "), "{}", l.progress);
+    assert!(!l.progress.contains("2147483648"));
+    // An unreadable autosave set aside is listed too, with why, and can be
+    // handed over as a file.
+    frame(&mut app, InputFrame::press(KeyCode::Escape));
+    frame(&mut app, InputFrame::idle());
+    let aside = auto.with_file_name("autosave.unreadable.ron");
+    std::fs::write(&aside, "Record(game: SimpleHex, version: 6, seed: oops").unwrap();
+    click(&mut app, "Load a game");
+    frame(&mut app, InputFrame::idle());
+    let Screen::Load(list) = app.top() else {
+        panic!("not the load screen")
+    };
+    let e = list
+        .entries
+        .iter()
+        .find(|e| e.slot == Slot::Unreadable(1))
+        .expect("the unreadable autosave is listed");
+    assert!(e
+        .read
+        .as_ref()
+        .unwrap_err()
+        .contains("autosave.unreadable.ron:1:"));
+    assert_eq!(
+        saves::export_name(e),
+        "tally-ho-simple-hex-autosave-unreadable.ron"
+    );
+}
+
 // ----- deleting a save -----
 
 #[test]

@@ -302,7 +302,36 @@ fn delete_dialog(ui: &mut Ui, list: &mut LoadList, i: usize) {
         list.delete = None;
         return;
     };
-    // The list's words are drawn before the question goes over them.
+    let body = match &e.read {
+        Ok(l) => l.progress.clone(),
+        Err(_) => "A save that cannot be read".to_string(),
+    };
+    let lines = [
+        (format!("Delete {}?", e.title()), 24.0, INK),
+        (body, 18.0, DIM),
+        (
+            format!("It cannot be brought back: {EXPORT} keeps a copy first."),
+            18.0,
+            INK,
+        ),
+    ];
+    match question(ui, &lines, "Delete it") {
+        Some(true) => {
+            list.message = Some(match saves::delete(e) {
+                Ok(()) => format!("{} deleted.", e.title()),
+                Err(err) => err.to_string(),
+            });
+            list.delete = None;
+            list.entries = saves::list();
+        }
+        Some(false) => list.delete = None,
+        None => {}
+    }
+}
+
+/// A question over the screen (whose words are drawn first): its lines,
+/// then `yes` and "Keep it" (Y and N, or Esc). Some(true): yes.
+fn question(ui: &mut Ui, lines: &[(String, f32, Color)], yes: &str) -> Option<bool> {
     ui.flush_text();
     let bx = Rect::new(ui.w / 2.0 - 280.0, ui.h / 2.0 - 120.0, 560.0, 240.0);
     ui.rect(
@@ -311,49 +340,27 @@ fn delete_dialog(ui: &mut Ui, list: &mut LoadList, i: usize) {
     );
     ui.rect(bx, PAPER);
     ui.rect_lines(bx, 3.0, INK);
-    ui.text_centered(
-        &fit(&format!("Delete {}?", e.title()), bx.w - 40.0, 24.0),
-        ui.w / 2.0,
-        bx.y + 50.0,
-        24.0,
-        INK,
-    );
-    let body = match &e.read {
-        Ok(l) => l.progress.clone(),
-        Err(_) => "A save that cannot be read".to_string(),
-    };
-    ui.text_centered(
-        &fit(&body, bx.w - 40.0, 18.0),
-        ui.w / 2.0,
-        bx.y + 84.0,
-        18.0,
-        DIM,
-    );
-    ui.text_centered(
-        &format!("It cannot be brought back: {} keeps a copy first.", EXPORT),
-        ui.w / 2.0,
-        bx.y + 116.0,
-        18.0,
-        INK,
-    );
-    if ui.button(
-        Rect::new(bx.x + 40.0, bx.y + 160.0, 220.0, 50.0),
-        "Delete it",
-    ) || ui.input.key(KeyCode::Y)
-    {
-        list.message = Some(match saves::delete(e) {
-            Ok(()) => format!("{} deleted.", e.title()),
-            Err(err) => err.to_string(),
-        });
-        list.delete = None;
-        list.entries = saves::list();
-    } else if ui.button(
-        Rect::new(bx.x + 300.0, bx.y + 160.0, 220.0, 50.0),
-        "Keep it",
-    ) || ui.input.key(KeyCode::N)
+    let mut y = bx.y + 50.0;
+    for (line, size, colour) in lines {
+        ui.text_centered(
+            &fit(line, bx.w - 40.0, *size),
+            ui.w / 2.0,
+            y,
+            *size,
+            *colour,
+        );
+        y += size + 14.0;
+    }
+    let at = |x: f32| Rect::new(bx.x + x, bx.y + 160.0, 220.0, 50.0);
+    if ui.button(at(40.0), yes) || ui.input.key(KeyCode::Y) {
+        Some(true)
+    } else if ui.button(at(300.0), "Keep it")
+        || ui.input.key(KeyCode::N)
         || ui.input.key(KeyCode::Escape)
     {
-        list.delete = None;
+        Some(false)
+    } else {
+        None
     }
 }
 
@@ -394,43 +401,23 @@ pub(super) fn slot_screen(ui: &mut Ui, p: &mut SlotPicker) -> Option<Transition>
         }
     }
     if let Some(slot) = p.confirm {
-        // The slots' words are drawn before the question goes over them.
-        ui.flush_text();
-        let bx = Rect::new(ui.w / 2.0 - 280.0, ui.h / 2.0 - 110.0, 560.0, 220.0);
-        ui.rect(
-            Rect::new(0.0, 0.0, ui.w, ui.h),
-            Color::new(0.0, 0.0, 0.0, 0.55),
-        );
-        ui.rect(bx, PAPER);
-        ui.rect_lines(bx, 3.0, INK);
         let holds = match &p.message {
             Some(m) if m.starts_with("Not saved") => {
                 format!("{} changed since this list was read.", slot.name())
             }
             _ => format!("{} holds another game.", slot.name()),
         };
-        ui.text_centered(&holds, ui.w / 2.0, bx.y + 50.0, 28.0, INK);
-        ui.text_centered(
-            "Overwrite it with this one?",
-            ui.w / 2.0,
-            bx.y + 90.0,
-            24.0,
-            INK,
-        );
-        if ui.button(
-            Rect::new(bx.x + 40.0, bx.y + 140.0, 220.0, 50.0),
-            "Overwrite",
-        ) || ui.input.key(KeyCode::Y)
-        {
-            p.confirm = None;
-            t = Some(write(p, slot));
-        } else if ui.button(
-            Rect::new(bx.x + 300.0, bx.y + 140.0, 220.0, 50.0),
-            "Keep it",
-        ) || ui.input.key(KeyCode::N)
-            || ui.input.key(KeyCode::Escape)
-        {
-            p.confirm = None;
+        let lines = [
+            (holds, 28.0, INK),
+            ("Overwrite it with this one?".to_string(), 24.0, INK),
+        ];
+        match question(ui, &lines, "Overwrite") {
+            Some(true) => {
+                p.confirm = None;
+                t = Some(write(p, slot));
+            }
+            Some(false) => p.confirm = None,
+            None => {}
         }
         return t;
     }
@@ -469,24 +456,21 @@ fn write(p: &mut SlotPicker, slot: Slot) -> Transition {
 /// Before a new game, or a game loaded from a slot: the autosave holds an
 /// unfinished one of this game.
 pub(super) fn confirm_new_screen(ui: &mut Ui, c: &mut ConfirmNew) -> Option<Transition> {
+    let game = c.kind.title();
     let (sub, go) = match c.loading {
         Some(slot) => (
             format!(
-                "Playing the game of {} on replaces it in this game's autosave",
+                "{game}: playing {} on replaces it in the autosave",
                 slot.name().to_lowercase()
             ),
             "load",
         ),
         None => (
-            "A new game replaces it in this game's autosave".to_string(),
+            format!("{game}: a new game replaces it in the autosave"),
             "start",
         ),
     };
-    title(
-        ui,
-        &format!("A {} is under way", c.kind.title().to_lowercase()),
-        &sub,
-    );
+    title(ui, "A game is under way", &sub);
     let now = crate::data::store::now();
     let (x, w, _) = rows(ui, 170.0, ui.h);
     entry_button(ui, Rect::new(x, 170.0, w, 56.0), &c.unfinished, now, false);

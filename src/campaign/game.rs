@@ -197,7 +197,8 @@ impl Engine for CampaignEngine {
         // on a board began (the command is already in the list: the
         // position is the one before it).
         let off_board = game.board_battle().is_none();
-        let before = (off_board && game.keeps_events())
+        let boards = game.state().setup().battles != Battles::Dice;
+        let before = (off_board && boards && game.keeps_events())
             .then(|| (game.commands().len() - 1, game.state().snapshot()));
         Exec::new(game).execute(command);
         if off_board && game.board_battle().is_some() {

@@ -103,8 +103,11 @@ pub struct Shell<E: Engine> {
     played: Vec<Played<E::Seat>>,
     /// The command being executed threw a die or showed something hidden.
     fixed: bool,
-    /// The hashes a record keeps of the event log, kept up as it grows.
-    hashes: Hashes,
+    /// Where each command's events begin in the log.
+    marks: Vec<usize>,
+    /// The hashes a record keeps of the event log, as far as they were
+    /// last asked for.
+    hashes: HashCache,
     /// The snapshot the game went on from (a save of an earlier version's
     /// rules), instead of its setup's opening.
     resumed: Option<std::sync::Arc<E::Snapshot>>,
@@ -113,16 +116,20 @@ pub struct Shell<E: Engine> {
 /// What a record keeps of a game's event log (see `record`): for each
 /// command, four hex digits of the FNV-1a of its events written as RON
 /// (the trail), and the FNV-1a of the whole log written as RON (the
-/// digest). Both are worked out as the events come, so that writing a
-/// record (after every command) never replays the game.
+/// digest). Both are worked out when a record asks for them, from where
+/// they were last worked out to: so writing a record (after every
+/// command) never replays the game, and a game never recorded (the
+/// simulator's, the tests') pays nothing for them.
 #[derive(Clone, Debug)]
 struct Hashes {
     trail: String,
+    /// The commands the trail covers.
+    commands: usize,
     /// FNV-1a so far of the log's RON text, `[` and the events with their
     /// commas.
     log: u64,
-    /// The first event of the command being executed.
-    from: usize,
+    /// The events the log's hash covers.
+    events: usize,
 }
 
 /// FNV-1a (64 bits), one more stretch of bytes.
@@ -137,13 +144,55 @@ pub(crate) fn fnv_more(mut h: u64, bytes: &[u8]) -> u64 {
 /// FNV-1a's starting value.
 pub(crate) const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
 
+/// The hashes, worked out as far as last asked for: a copy of the game
+/// gets a copy of them (never shared: the copies' logs go apart).
+#[derive(Debug, Default)]
+struct HashCache(std::sync::Mutex<Hashes>);
+
+impl HashCache {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Hashes> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+impl Clone for HashCache {
+    fn clone(&self) -> HashCache {
+        HashCache(std::sync::Mutex::new(self.lock().clone()))
+    }
+}
+
+impl Default for Hashes {
+    fn default() -> Hashes {
+        Hashes::new()
+    }
+}
+
 impl Hashes {
     fn new() -> Hashes {
         Hashes {
             trail: String::new(),
+            commands: 0,
             log: fnv_more(FNV_START, b"["),
-            from: 0,
+            events: 0,
         }
+    }
+
+    /// Brought up to `events`, whose commands begin at `marks`.
+    fn catch_up<E: Serialize>(&mut self, events: &[E], marks: &[usize]) {
+        for (i, e) in events.iter().enumerate().skip(self.events) {
+            if i > 0 {
+                self.log = fnv_more(self.log, b",");
+            }
+            let text = ron::to_string(e).expect("events serialise");
+            self.log = fnv_more(self.log, text.as_bytes());
+        }
+        self.events = events.len();
+        for (i, &from) in marks.iter().enumerate().skip(self.commands) {
+            let to = marks.get(i + 1).copied().unwrap_or(events.len());
+            self.trail
+                .push_str(&crate::record::trail_entry(&events[from..to]));
+        }
+        self.commands = marks.len();
     }
 }
 
@@ -164,24 +213,7 @@ impl<E: Engine> Shell<E> {
         keep_events: bool,
     ) -> Result<Self, E::SetupError> {
         let (engine, state) = E::open(&setup)?;
-        let mut game = Shell {
-            engine,
-            setup,
-            state,
-            seed,
-            dice: if keep_events {
-                Dice::new(seed)
-            } else {
-                Dice::without_log(seed)
-            },
-            events: Vec::new(),
-            keep_events,
-            commands: Vec::new(),
-            played: Vec::new(),
-            fixed: false,
-            hashes: Hashes::new(),
-            resumed: None,
-        };
+        let mut game = Shell::unplayed(engine, setup, state, seed, keep_events, None);
         E::begin(&mut game)?;
         game.fixed = false;
         Ok(game)
@@ -196,7 +228,27 @@ impl<E: Engine> Shell<E> {
         keep_events: bool,
     ) -> Result<Self, String> {
         let (engine, state) = E::resume(&setup, snapshot)?;
-        Ok(Shell {
+        let resumed = Some(std::sync::Arc::new(snapshot.clone()));
+        Ok(Shell::unplayed(
+            engine,
+            setup,
+            state,
+            seed,
+            keep_events,
+            resumed,
+        ))
+    }
+
+    /// A game with no command played and no event logged yet.
+    fn unplayed(
+        engine: E,
+        setup: E::Setup,
+        state: E::State,
+        seed: u64,
+        keep_events: bool,
+        resumed: Option<std::sync::Arc<E::Snapshot>>,
+    ) -> Self {
+        Shell {
             engine,
             setup,
             state,
@@ -211,9 +263,10 @@ impl<E: Engine> Shell<E> {
             commands: Vec::new(),
             played: Vec::new(),
             fixed: false,
-            hashes: Hashes::new(),
-            resumed: Some(std::sync::Arc::new(snapshot.clone())),
-        })
+            marks: Vec::new(),
+            hashes: Default::default(),
+            resumed,
+        }
     }
 
     /// Where the game stands, as a save keeps it: after how many commands,
@@ -308,12 +361,10 @@ impl<E: Engine> Shell<E> {
         };
         self.commands.push(command.clone());
         self.fixed = false;
-        self.hashes.from = self.events.len();
-        E::execute(self, command);
         if self.keep_events {
-            let entry = crate::record::trail_entry(&self.events[self.hashes.from..]);
-            self.hashes.trail.push_str(&entry);
+            self.marks.push(self.events.len());
         }
+        E::execute(self, command);
         self.played.push(Played {
             seat,
             fixed: self.fixed,
@@ -333,11 +384,6 @@ impl<E: Engine> Shell<E> {
     pub(crate) fn emit(&mut self, event: E::Event) {
         E::apply(&mut self.state, &event);
         if self.keep_events {
-            let text = ron::to_string(&event).expect("events serialise");
-            if !self.events.is_empty() {
-                self.hashes.log = fnv_more(self.hashes.log, b",");
-            }
-            self.hashes.log = fnv_more(self.hashes.log, text.as_bytes());
             self.events.push(event);
         }
     }
@@ -433,7 +479,8 @@ impl<E: Engine> Shell<E> {
             commands: Vec::new(),
             played: Vec::new(),
             fixed: false,
-            hashes: Hashes::new(),
+            marks: Vec::new(),
+            hashes: Default::default(),
             resumed: self.resumed.clone(),
         }
     }
@@ -442,10 +489,13 @@ impl<E: Engine> Shell<E> {
     /// (`record::trail_of`, `record::digest`), worked out as the game was
     /// played; none for a game that keeps no event log.
     pub fn log_hashes(&self) -> Option<(String, String)> {
-        self.keep_events.then(|| {
-            let h = fnv_more(fnv_more(self.hashes.log, b"]"), &[0]);
-            (self.hashes.trail.clone(), format!("{h:016x}"))
-        })
+        if !self.keep_events {
+            return None;
+        }
+        let mut h = self.hashes.lock();
+        h.catch_up(&self.events, &self.marks);
+        let digest = fnv_more(fnv_more(h.log, b"]"), &[0]);
+        Some((h.trail.clone(), format!("{digest:016x}")))
     }
 }
 
