@@ -431,7 +431,7 @@ fn goes_on_from_where_it_was_saved<G: Recorded + Clone>(
             at,
             of: game.commands().len(),
             why: format!(
-                "command 1 ({:?}) does not do what was recorded: it, or what came before it, was edited",
+                "command 1 ({:?}) does otherwise under today's rules than it did when it was played",
                 game.commands()[0]
             ),
         }

@@ -700,6 +700,15 @@ pub fn load<G: Recorded>(r: &RecordOf<G>, base: &Path) -> Result<Loaded<G>, Reco
                 RecordError::Illegal { index, .. } | RecordError::Edited { index, .. } => *index,
                 _ => return Err(e),
             };
+            // A save of earlier rules was not edited: today's rules play
+            // its command otherwise, and it is said so.
+            let why = match &e {
+                RecordError::Edited { index, command } => format!(
+                    "command {} ({command}) does otherwise under today's rules than it did when it was played",
+                    index + 1
+                ),
+                e => e.to_string(),
+            };
             // Where the game stood when it was saved, if the save kept it
             // further on than its commands replay: it goes on from there.
             if let Some(k) = r.kept.as_ref().filter(|k| k.after > kept) {
@@ -711,7 +720,7 @@ pub fn load<G: Recorded>(r: &RecordOf<G>, base: &Path) -> Result<Loaded<G>, Reco
                         Replayed::FromSnapshot {
                             at: k.after.min(r.commands.len()),
                             of: r.commands.len(),
-                            why: e.to_string(),
+                            why: why.clone(),
                         },
                     ));
                 }
@@ -724,7 +733,7 @@ pub fn load<G: Recorded>(r: &RecordOf<G>, base: &Path) -> Result<Loaded<G>, Reco
                 Replayed::InPart {
                     kept,
                     of: r.commands.len(),
-                    why: e.to_string(),
+                    why,
                 },
             ))
         }
