@@ -210,6 +210,7 @@ pub fn outcome(t: &FamilyTactical, rules: &FamilyBoardRules) -> Outcome {
         raf_hits: (raf_hits + rules.return_fire.hits(shot_down) as u32).min(u8::MAX as u32) as u8,
         luftwaffe_hits: rules.kills.hits(kills),
         ace: None,
+        ranked: None,
     }
 }
 

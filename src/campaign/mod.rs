@@ -35,3 +35,4 @@ pub mod state;
 pub mod tactical;
 pub(crate) mod turn;
 pub mod weather;
+pub mod zoom;

@@ -265,6 +265,12 @@ pub struct CampaignValues {
     /// from `levels/family/rules.ron` and `levels/campaign/family_board.ron`.
     #[serde(skip)]
     pub family: Option<Arc<FamilyTables>>,
+    /// The harms of board battles between equal opponents, which a battle's
+    /// result is ranked among when `tactical.ranked` (docs/RULES.md, "The
+    /// same war on every board"): filled by the loader from
+    /// `levels/campaign/zoom.ron`, not read from `campaign.ron`.
+    #[serde(skip)]
+    pub zoom: Option<Arc<super::zoom::ZoomTable>>,
 }
 
 /// The base game's dice thrown around a battle on either board
@@ -372,6 +378,14 @@ pub struct TacticalRules {
     /// type, with no speed die: the raid's pace, so that neither its speed
     /// nor its place in the move order tells a bomber from a fighter.
     pub formation_speed: u8,
+    /// (R) A battle's result becomes the hits the dice's fight gives at the
+    /// rank of what the board did to each side among battles of its kind
+    /// (`levels/campaign/zoom.ron`; docs/RULES.md, "The same war on every
+    /// board"). False (data before version 10): planes shot down become
+    /// hits at `raf_hits` and `luftwaffe_hits`, and the family board's at
+    /// its own rates.
+    #[serde(default)]
+    pub ranked: bool,
 }
 
 /// The most phases a campaign may have.

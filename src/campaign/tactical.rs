@@ -62,6 +62,20 @@ pub struct Outcome {
     /// hits are in `luftwaffe_hits`.
     #[serde(default)]
     pub ace: Option<Throw>,
+    /// Ranked rules: the kind of battle each side's harm was ranked
+    /// among, and the harm, the RAF's first (docs/RULES.md, "The same war
+    /// on every board").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ranked: Option<Ranked>,
+}
+
+/// What a battle's ranking read: for each side, the RAF's first, the kind
+/// of battle and what the board did to it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Ranked {
+    pub keys: [super::zoom::ZoomKey; 2],
+    pub harms: [u32; 2],
 }
 
 /// The planes of a squadron on either board (the hex board flies four; on
@@ -533,5 +547,6 @@ pub fn outcome(t: &Tactical, rules: &TacticalRules) -> Outcome {
         dogfight,
         family: false,
         ace: None,
+        ranked: None,
     }
 }

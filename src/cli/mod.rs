@@ -260,6 +260,18 @@ enum Cmd {
         /// played by Simple Hex's opponent, and print the figures side by side.
         #[arg(long)]
         tactical: bool,
+        /// Campaign --tactical: the levels the board battles are flown at,
+        /// the Luftwaffe's then the RAF's (one for both) [default: the
+        /// campaign's levels]. Veteran against Recruit shows what a
+        /// better-flown board battle gives its side.
+        #[arg(long, value_delimiter = ',', value_parser = level_arg)]
+        board_levels: Vec<Level>,
+        /// Campaign: play every weather rule's campaigns on both boards, the
+        /// Veteran everywhere, and write the harms of their battles
+        /// (levels/campaign/zoom.ron), which a board battle's result is
+        /// ranked among.
+        #[arg(long)]
+        write_zoom: Option<PathBuf>,
         /// The computer's level at each seat, in seat order (Simple Hex and
         /// the campaign: Luftwaffe then RAF; the family game: the
         /// commanders), as recruit, veteran or ace (Simple Hex and the family
@@ -390,6 +402,8 @@ pub fn main() -> ExitCode {
             csv,
             threads,
             tactical,
+            board_levels,
+            write_zoom,
             levels,
             ladder,
             difficulty,
@@ -404,6 +418,7 @@ pub fn main() -> ExitCode {
                 seed,
                 csv,
                 threads: threads_or_all(threads),
+                board_levels,
                 levels,
                 ladder,
                 difficulty,
@@ -429,6 +444,15 @@ pub fn main() -> ExitCode {
                             .into(),
                     ),
                 };
+            }
+            if let Some(path) = &write_zoom {
+                return match c {
+                    Chosen::Campaign => simulate::write_zoom(&run, path),
+                    _ => Err("--write-zoom is for --game campaign".into()),
+                };
+            }
+            if !run.board_levels.is_empty() && !(tactical && matches!(c, Chosen::Campaign)) {
+                return Err("--board-levels is for --game campaign --tactical".into());
             }
             match c {
                 Chosen::Campaign => simulate::campaign(&run, tactical),

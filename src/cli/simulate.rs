@@ -21,6 +21,9 @@ pub(super) struct SimRun {
     /// The computer's level per seat, in seat order; one for all, or none
     /// for the default.
     pub levels: Vec<Level>,
+    /// Campaign --tactical: the board battles' levels (Luftwaffe, RAF; one
+    /// for both; none: the campaign's).
+    pub board_levels: Vec<Level>,
     /// Also play the level ladder.
     pub ladder: bool,
     /// Simple Hex: the difficulty setting's forces (`None`: as written).
@@ -401,6 +404,35 @@ pub(super) fn family(board: &str, setup: FamilySetup, run: &SimRun) -> Res {
 
 /// Whole campaigns under each of the five weather rules, the two opponents
 /// playing: weather, missions, targets, losses and the victory split.
+/// `simulate --game campaign --write-zoom FILE`: the harms of board battles
+/// between equal opponents (`levels/campaign/zoom.ron`).
+pub(super) fn write_zoom(run: &SimRun, path: &std::path::Path) -> Res {
+    let (campaign, rules) = record::campaign::shipped()?;
+    let bar = progress(run.games * 10);
+    let tick = |n: u64| bar.inc(n);
+    let table =
+        sim::campaign::zoom_table(&campaign, &rules, run.games, run.seed, run.threads, &tick);
+    bar.finish_and_clear();
+    let head = format!(
+        "// The harms of board battles between equal opponents (docs/RULES.md, \"The\n// same war on every board\"): {} campaigns under each weather rule on each\n// board, the Veteran everywhere; for each kind of battle (board, fight, side\n// harmed, its squadrons, the dice the dice would throw at it), how many did\n// each harm. Written by\n//   tally-ho simulate --game campaign --games {} --seed {} --write-zoom FILE\n// and read by the campaign when a battle on a board ends.\n",
+        run.games, run.games, run.seed
+    );
+    // One row a line, so that a new table reads as a diff.
+    let mut text = format!(
+        "ZoomTable(games: {}, seed: {}, rows: [\n",
+        table.games, table.seed
+    );
+    for row in &table.rows {
+        let line = ron::ser::to_string(row).map_err(|e| e.to_string())?;
+        text.push_str(&format!("    ZoomRow{line},\n"));
+    }
+    text.push_str("])");
+    crate::data::write_atomic(path, &format!("{head}{text}\n"))
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    say!("wrote {} ({} kinds of battle)", path.display(), table.rows.len());
+    Ok(())
+}
+
 pub(super) fn campaign(run: &SimRun, tactical: bool) -> Res {
     use crate::campaign::game::Battles;
     use crate::campaign::rules::WeatherRule;
@@ -417,6 +449,12 @@ pub(super) fn campaign(run: &SimRun, tactical: bool) -> Res {
     let (campaign, rules) = record::campaign::shipped()?;
     let seats = run.seat_levels(2, "the campaign (the Luftwaffe, the RAF)")?;
     let levels = [seats[0], seats[1]];
+    let board_levels = match run.board_levels[..] {
+        [] => levels,
+        [l] => [l, l],
+        [g, b] => [g, b],
+        _ => return Err("--board-levels names the Luftwaffe's level and the RAF's".into()),
+    };
     say!(
         "campaign: {games} campaigns under each weather rule, the Luftwaffe planner ({}) against the RAF controller ({}) (seed {seed}, {threads} threads){}",
         levels[0],
@@ -435,6 +473,7 @@ pub(super) fn campaign(run: &SimRun, tactical: bool) -> Res {
                 rule,
                 battles,
                 levels,
+                board_levels,
                 games,
                 seed,
                 threads,

@@ -131,6 +131,12 @@ pub(super) fn stand_in(path: &str) -> Option<&'static str> {
     Archive::shipped().text(tree, path)
 }
 
+/// A file the tree in use does not keep (one added since): true only while
+/// a tree is in use.
+pub(super) fn absent(path: &str) -> bool {
+    IN_USE.with(|c| c.get()).is_some_and(|t| !t.files.contains_key(path))
+}
+
 /// The shipped files a tree keeps, by path, with their texts.
 pub fn shipped_files() -> Vec<(&'static str, &'static str)> {
     super::builtin_files()

@@ -17,6 +17,32 @@ const BOARD_AIRCRAFT: (&str, &str) = (
     include_str!("../../levels/campaign/board_aircraft.ron"),
 );
 
+const ZOOM: (&str, &str) = (
+    "levels/campaign/zoom.ron",
+    include_str!("../../levels/campaign/zoom.ron"),
+);
+
+/// The harms of board battles between equal opponents (docs/RULES.md, "The
+/// same war on every board").
+/// Empty while a data tree of before the table is in use.
+pub fn zoom_source() -> Source {
+    Source::builtin_since(ZOOM.0, ZOOM.1)
+}
+
+/// Loads and checks a zoom table: problems are placed in its file.
+pub fn load_zoom(src: &Source) -> Result<crate::campaign::zoom::ZoomTable, LoadErrors> {
+    let table: crate::campaign::zoom::ZoomTable = parse(&src.file, &src.text)?;
+    let found: Vec<Invalid> = table
+        .problems()
+        .into_iter()
+        .map(|(path, message)| Invalid { path, message })
+        .collect();
+    if !found.is_empty() {
+        return Err(positioned(&src.file, &src.text, found));
+    }
+    Ok(table)
+}
+
 const FAMILY_BOARD: (&str, &str) = (
     "levels/campaign/family_board.ron",
     include_str!("../../levels/campaign/family_board.ron"),
@@ -120,6 +146,11 @@ pub fn load_campaign_rules(src: &Source) -> Result<CampaignValues, LoadErrors> {
     }));
     let family = family_tables(&campaign_family_board_source(), src, &rules)?;
     rules.family = Some(Arc::new(family));
+    // Only rules that rank a battle's result read the table (a data tree
+    // of before version 10 has none).
+    if rules.tactical.ranked {
+        rules.zoom = Some(Arc::new(load_zoom(&zoom_source())?));
+    }
     Ok(rules)
 }
 
@@ -156,5 +187,5 @@ pub fn shipped_campaign_rules() -> Result<CampaignValues, LoadErrors> {
 
 /// The shipped files of the campaign's rules and boards: (path, text).
 pub(super) fn files() -> Vec<(&'static str, &'static str)> {
-    vec![CAMPAIGN_RULES, BOARD_AIRCRAFT, FAMILY_BOARD]
+    vec![CAMPAIGN_RULES, BOARD_AIRCRAFT, FAMILY_BOARD, ZOOM]
 }

@@ -201,4 +201,16 @@ impl Source {
             text: super::archive::stand_in(file).unwrap_or(text).to_string(),
         }
     }
+
+    /// A shipped file that earlier data trees did not have: empty while a
+    /// tree that lacks it is in use (its games were played without it).
+    pub(super) fn builtin_since(file: &str, text: &str) -> Source {
+        if super::archive::absent(file) {
+            return Source {
+                file: file.to_string(),
+                text: String::new(),
+            };
+        }
+        Source::builtin(file, text)
+    }
 }

@@ -54,16 +54,23 @@ pub type CampaignRecord = RecordOf<Campaign>;
 
 /// FNV-1a of the files a campaign is played with (the shipped ones).
 pub fn fingerprint() -> String {
-    fnv(&[
-        &data::campaign_map_source().text,
-        &data::campaign_targets_source().text,
-        &data::campaign_oob_source().text,
-        &campaign_rules::campaign_rules_source().text,
+    // The board battles' zoom table joined the data at version 10: a tree
+    // of before it has none, and its fingerprint names none.
+    let zoom = campaign_rules::zoom_source().text;
+    let mut texts = vec![
+        data::campaign_map_source().text,
+        data::campaign_targets_source().text,
+        data::campaign_oob_source().text,
+        campaign_rules::campaign_rules_source().text,
         // A battle on the board is played under Simple Hex's tables.
-        &data::aircraft_source().text,
-        &data::rules_source().text,
-        &campaign_rules::board_aircraft_source().text,
-    ])
+        data::aircraft_source().text,
+        data::rules_source().text,
+        campaign_rules::board_aircraft_source().text,
+    ];
+    if !zoom.is_empty() {
+        texts.push(zoom);
+    }
+    fnv(&texts.iter().map(String::as_str).collect::<Vec<_>>())
 }
 
 /// The data version of the shipped campaign data (`data_version` in

@@ -12,6 +12,7 @@ use crate::campaign::data::CampaignData;
 use crate::campaign::game::{Battles, Campaign, CampaignSetup, InterceptTally};
 use crate::campaign::rules::TurnEvent;
 use crate::campaign::rules::{CampaignValues, WeatherRule};
+use crate::campaign::zoom::ZoomKey;
 use crate::campaign::score::{loss_deal_tied, luftwaffe_rate_holds, verdict_reading, Verdict};
 use crate::common::dice::sub_seed;
 use crate::common::game::{play_out, PlayOutError};
@@ -50,6 +51,9 @@ pub struct CampaignRun {
     pub refused: usize,
     pub commands: usize,
     pub intercepts: InterceptTally,
+    /// Each board battle's harm to each side, by its kind (kept only when
+    /// asked for: `play_campaign_with`'s `zoom`).
+    pub zoom: Vec<(ZoomKey, u32)>,
 }
 
 /// The decision benchmark (see `sim::decisions`): `games` campaigns (dice
@@ -84,12 +88,33 @@ pub fn play_campaign(
     index: u64,
     seed: u64,
 ) -> CampaignRun {
+    let opponents = Opponents::at(levels[0], levels[1]);
+    play_campaign_with(data, rules, rule, battles, opponents, index, seed, false)
+}
+
+/// `play_campaign` with these opponents; with `zoom`, the harm each board
+/// battle did to each side is kept (`CampaignRun::zoom`; the campaign
+/// keeps its events for it, which is slower).
+#[allow(clippy::too_many_arguments)]
+pub fn play_campaign_with(
+    data: &Arc<CampaignData>,
+    rules: &Arc<CampaignValues>,
+    rule: WeatherRule,
+    battles: Battles,
+    mut opponents: Opponents,
+    index: u64,
+    seed: u64,
+    zoom: bool,
+) -> CampaignRun {
     let setup = CampaignSetup {
         battles,
         ..CampaignSetup::new(rule, sub_seed(seed, index))
     };
-    let mut c = Campaign::new_quiet(data.clone(), rules.clone(), setup);
-    let mut opponents = Opponents::at(levels[0], levels[1]);
+    let mut c = if zoom {
+        Campaign::new(data.clone(), rules.clone(), setup)
+    } else {
+        Campaign::new_quiet(data.clone(), rules.clone(), setup)
+    };
     let refused = match play_out(&mut c, &mut opponents, MAX_COMMANDS) {
         Ok(_) => 0,
         Err(PlayOutError::Refused { .. }) => 1,
@@ -123,7 +148,48 @@ pub fn play_campaign(
         refused,
         commands: c.commands().len(),
         intercepts: c.intercept_tally(),
+        zoom: if zoom { harms(&c) } else { Vec::new() },
     }
+}
+
+/// Each board battle's harm to each side, by its kind, from the
+/// campaign's events.
+fn harms(c: &Campaign) -> Vec<(ZoomKey, u32)> {
+    use crate::campaign::event::Event;
+    c.events()
+        .iter()
+        .filter_map(|e| match e {
+            Event::BattleResult(out) => out.ranked,
+            _ => None,
+        })
+        .flat_map(|r| [(r.keys[0], r.harms[0]), (r.keys[1], r.harms[1])])
+        .collect()
+}
+
+/// The zoom table (`levels/campaign/zoom.ron`): the harms of every board
+/// battle of `games` campaigns under each weather rule on each board, the
+/// Veteran flying every side, map and boards.
+pub fn zoom_table(
+    data: &Arc<CampaignData>,
+    rules: &Arc<CampaignValues>,
+    games: u64,
+    seed: u64,
+    threads: usize,
+    tick: &(dyn Fn(u64) + Sync),
+) -> crate::campaign::zoom::ZoomTable {
+    let mut table = crate::campaign::zoom::ZoomTable::new(games as u32, seed);
+    for rule in WeatherRule::ALL {
+        for battles in [Battles::Board, Battles::Family] {
+            let (runs, _) = run_indexed(games, threads, tick, |i| {
+                let opponents = Opponents::at(Level::Veteran, Level::Veteran);
+                play_campaign_with(data, rules, rule, battles, opponents, i, seed, true)
+            });
+            for (key, harm) in runs.iter().flat_map(|r| &r.zoom) {
+                table.add(*key, *harm);
+            }
+        }
+    }
+    table
 }
 
 /// One phase's weather over many campaigns.
@@ -231,8 +297,10 @@ pub struct CampaignFigures {
 pub struct Series {
     pub rule: WeatherRule,
     pub battles: Battles,
-    /// The Luftwaffe's level and the RAF's.
+    /// The Luftwaffe's level and the RAF's...
     pub levels: [Level; 2],
+    /// ...and those their battles on the boards are flown at.
+    pub board_levels: [Level; 2],
     pub games: u64,
     pub seed: u64,
     pub threads: usize,
@@ -248,12 +316,15 @@ pub fn campaign_figures(
         rule,
         battles,
         levels,
+        board_levels,
         games,
         seed,
         threads,
     } = series;
     let (runs, elapsed) = run_indexed(games, threads, tick, |i| {
-        play_campaign(data, rules, rule, battles, levels, i, seed)
+        let opponents = Opponents::at(levels[0], levels[1])
+            .with_board_levels(board_levels[0], board_levels[1]);
+        play_campaign_with(data, rules, rule, battles, opponents, i, seed, false)
     });
     let mut intercepts = InterceptTally::default();
     for r in &runs {

@@ -34,10 +34,13 @@ where
     R: Send,
     F: Fn(u64) -> R + Sync,
 {
-    const CHUNK: u64 = 64;
+    let threads = threads.max(1);
+    // Chunks small enough that every thread has work to the end (a run of
+    // a few hundred slow campaigns split in chunks of 64 left one thread
+    // idle for most of it), large enough to keep the counter cold.
+    let chunk = (games / (threads as u64 * 16)).clamp(1, 64);
     let next = AtomicU64::new(0);
     let start = Instant::now();
-    let threads = threads.max(1);
     let play = &play;
     let mut parts: Vec<Vec<(u64, R)>> = std::thread::scope(|s| {
         let handles: Vec<_> = (0..threads)
@@ -45,11 +48,11 @@ where
                 s.spawn(|| {
                     let mut out = Vec::new();
                     loop {
-                        let from = next.fetch_add(CHUNK, Ordering::Relaxed);
+                        let from = next.fetch_add(chunk, Ordering::Relaxed);
                         if from >= games {
                             break;
                         }
-                        let to = (from + CHUNK).min(games);
+                        let to = (from + chunk).min(games);
                         for i in from..to {
                             out.push((i, play(i)));
                         }

@@ -102,6 +102,9 @@ pub struct Opponents {
     board: HexAi,
     /// The Luftwaffe's level and the RAF's.
     levels: [Level; 2],
+    /// The levels each side's battles on the boards are flown at (the
+    /// campaign's, unless `with_board_levels` says otherwise).
+    board_levels: [Level; 2],
 }
 
 impl Opponents {
@@ -110,19 +113,31 @@ impl Opponents {
         Opponents {
             board: HexAi::at(luftwaffe, raf),
             levels: [luftwaffe, raf],
+            board_levels: [luftwaffe, raf],
+        }
+    }
+
+    /// The same opponents on the map, with each side's battles on the
+    /// boards flown at another level (the simulator's measure of what a
+    /// better-flown board battle gives its side).
+    pub fn with_board_levels(self, luftwaffe: Level, raf: Level) -> Opponents {
+        Opponents {
+            board: HexAi::at(luftwaffe, raf),
+            board_levels: [luftwaffe, raf],
+            ..self
         }
     }
 
     /// Simple Hex's opponent for a battle of this campaign on the hex
     /// board: each side at its campaign level.
     pub fn hex_board(&self) -> HexAi {
-        HexAi::at(self.levels[0], self.levels[1])
+        HexAi::at(self.board_levels[0], self.board_levels[1])
     }
 
     /// The family game's opponent for an intercept on the family board:
     /// the Spitfires (every commander seat) at the RAF's level.
     pub fn family_board(&self) -> crate::family::ai::Ai {
-        crate::family::ai::Ai::at(self.levels[1])
+        crate::family::ai::Ai::at(self.board_levels[1])
     }
 
     /// The level of a side's opponent.
@@ -141,7 +156,11 @@ impl Opponent<Campaign> for Opponents {
                 self.board.decide(&t.game, seat).map(Command::Hex)
             }
             (Stage::Battle, None) if game.to_act() == Some(seat) => {
-                battle_move(game, seat, self.level(seat))
+                let level = match seat {
+                    Side::German => self.board_levels[0],
+                    Side::British => self.board_levels[1],
+                };
+                battle_move(game, seat, level)
             }
             _ => propose_at(game, seat, self.level(seat)),
         }

@@ -243,8 +243,14 @@ impl Exec<'_> {
         }
         let (wing, geschwader) = (d.wings[0], d.geschwader);
         let s = self.state();
+        // Ranked rules (data version 10): the RAF's squadrons choose their
+        // gruppen first, as with the dice, and the board (asked for after)
+        // puts only those on the mat (docs/RULES.md, "The same war on
+        // every board").
         match s.setup().battles {
-            _ if s.rules().hex.is_none() => self.awaits(Stage::Attacks),
+            _ if s.rules().hex.is_none() || s.rules().tactical.ranked => {
+                self.awaits(Stage::Attacks)
+            }
             Battles::Dice => self.awaits(Stage::Attacks),
             Battles::Board | Battles::Family => self.start_dogfight_battle(),
             Battles::Ask => self.awaits(Stage::HowToFight {
@@ -255,9 +261,19 @@ impl Exec<'_> {
         }
     }
 
+    /// Whether the dogfight's attacks are all chosen.
+    fn attacks_chosen(&self) -> bool {
+        self.state()
+            .dogfight()
+            .is_some_and(|d| d.attacks.len() == d.raf.len())
+    }
+
     /// The RAF chose the dice for the fight it was asked about.
     pub(super) fn chose_dice(&mut self) {
         match *self.state().stage() {
+            Stage::HowToFight { dogfight: true, .. } if self.attacks_chosen() => {
+                self.dogfights_with_dice()
+            }
             Stage::HowToFight { dogfight: true, .. } => self.awaits(Stage::Attacks),
             _ => self.fight_round(),
         }
@@ -266,6 +282,9 @@ impl Exec<'_> {
     /// The RAF chose the board for the fight it was asked about.
     pub(super) fn chose_board(&mut self) {
         match *self.state().stage() {
+            Stage::HowToFight { dogfight: true, .. } if self.attacks_chosen() => {
+                self.dogfights_on_board()
+            }
             Stage::HowToFight { dogfight: true, .. } => self.start_dogfight_battle(),
             _ => self.start_battle(),
         }
@@ -280,21 +299,32 @@ impl Exec<'_> {
         let squadron = d.raf[d.attacks.len()];
         self.emit(Event::Attack { squadron, gruppe });
         let d = self.state().dogfight().expect("the same dogfight");
-        if d.attacks.len() == d.raf.len() {
-            self.begin_dogfights();
+        if d.attacks.len() != d.raf.len() {
+            return;
+        }
+        let s = self.state();
+        if !s.rules().tactical.ranked || s.rules().hex.is_none() {
+            self.dogfights_with_dice();
+            return;
+        }
+        let (wing, geschwader) = (d.wings[0], d.geschwader);
+        match s.setup().battles {
+            Battles::Dice => self.dogfights_with_dice(),
+            Battles::Board | Battles::Family => self.dogfights_on_board(),
+            Battles::Ask => self.awaits(Stage::HowToFight {
+                wing,
+                geschwader,
+                dogfight: true,
+            }),
         }
     }
 
-    fn begin_dogfights(&mut self) {
+    /// The wings none of whose squadrons attacked a gruppe: they have not
+    /// fought, and stay in the air where they are.
+    fn idle_wings(&self) -> Vec<usize> {
         let s = self.state();
         let d = s.dogfight().expect("a dogfight is on");
-        let mut gruppen: Vec<u8> = d.attacks.iter().flatten().copied().collect();
-        gruppen.sort_unstable();
-        gruppen.dedup();
-        // A wing none of whose squadrons attacked has not fought: it stays
-        // in the air where it is.
-        let idle: Vec<usize> = d
-            .wings
+        d.wings
             .iter()
             .copied()
             .filter(|&w| {
@@ -303,7 +333,38 @@ impl Exec<'_> {
                     .zip(&d.attacks)
                     .all(|(q, a)| a.is_none() || !s.wings()[w].squadrons.contains(q))
             })
-            .collect();
+            .collect()
+    }
+
+    /// Ranked rules: the gruppen attacked, and the squadrons attacking
+    /// them, fight it out on the hex board (the wings that attacked none
+    /// stay in the air).
+    fn dogfights_on_board(&mut self) {
+        let idle = self.idle_wings();
+        let any = self
+            .state()
+            .dogfight()
+            .is_some_and(|d| d.attacks.iter().any(Option::is_some));
+        self.emit(Event::DogfightsBegin {
+            gruppen: Vec::new(),
+            idle,
+        });
+        if any {
+            self.start_dogfight_battle();
+        } else {
+            self.after_fight();
+        }
+    }
+
+    fn dogfights_with_dice(&mut self) {
+        let s = self.state();
+        let d = s.dogfight().expect("a dogfight is on");
+        let mut gruppen: Vec<u8> = d.attacks.iter().flatten().copied().collect();
+        gruppen.sort_unstable();
+        gruppen.dedup();
+        // A wing none of whose squadrons attacked has not fought: it stays
+        // in the air where it is.
+        let idle = self.idle_wings();
         self.emit(Event::DogfightsBegin { gruppen, idle });
         self.after_fight();
     }

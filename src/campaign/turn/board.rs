@@ -8,10 +8,15 @@ use crate::campaign::event::Event;
 use crate::campaign::family_board;
 use crate::campaign::state::Stage;
 use crate::campaign::tactical::{self, Battle};
+use crate::campaign::zoom;
+use rand::RngExt;
 use crate::common::dice::sub_seed;
 use crate::common::Side;
 use crate::family::Command as FamilyCommand;
 use crate::simple_hex::Command as HexCommand;
+
+/// The dice's dogfights thrown to rank a board's dogfight among.
+const DOGFIGHT_SAMPLES: usize = 256;
 
 impl Exec<'_> {
     /// The intercept about to begin is fought on the hex board.
@@ -56,16 +61,29 @@ impl Exec<'_> {
             .expect("a dogfight on the board has its gruppen formed");
         // The geschwader's squadrons in gruppen order, each gruppe's in the
         // order placed: the board's units, and their gruppen.
+        // Ranked rules (docs/RULES.md, "The same war on every board"): once
+        // the RAF's squadrons have chosen their gruppen, only the gruppen
+        // attacked and the squadrons attacking them go onto the mat.
+        let chosen = d.attacks.len() == d.raf.len();
+        let attacked = |k: u8| !chosen || d.attacks.contains(&Some(k));
         let mut placed: Vec<(u8, usize)> = d
             .gruppe_of
             .iter()
             .copied()
             .zip(d.squadrons.iter().copied())
+            .filter(|&(k, _)| attacked(k))
             .collect();
         placed.sort_by_key(|&(k, _)| k);
         let luftwaffe: Vec<usize> = placed.iter().map(|&(_, q)| q).collect();
         let gruppen: Vec<u8> = placed.iter().map(|&(k, _)| k).collect();
-        let (raf, wing, geschwader) = (d.raf.clone(), d.wings[0], d.geschwader);
+        let raf: Vec<usize> = d
+            .raf
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| !chosen || d.attacks[i].is_some())
+            .map(|(_, &q)| q)
+            .collect();
+        let (wing, geschwader) = (d.wings[0], d.geschwader);
         let meeting = tactical::Meeting {
             wing,
             geschwader,
@@ -243,15 +261,184 @@ impl Exec<'_> {
     fn finish_battle(&mut self) {
         let b = self.close_board().expect("a battle on the board is over");
         let rules = self.state().rules();
-        let mut out = match &b {
-            Battle::Hex(t) => tactical::outcome(t, &rules.tactical),
-            Battle::Family(t) => family_board::outcome(t, &rules.family_board),
+        let (mut out, seed) = match &b {
+            Battle::Hex(t) => (tactical::outcome(t, &rules.tactical), t.game.seed()),
+            Battle::Family(t) => (
+                family_board::outcome(t, &rules.family_board),
+                t.game.seed(),
+            ),
         };
+        if rules.tactical.ranked {
+            let fights = if out.dogfight {
+                self.gruppe_fights(&mut out)
+            } else {
+                Vec::new()
+            };
+            self.ranked_hits(&mut out, seed, b.sides().1, &fights);
+        }
         self.dice_around_the_board(&mut out);
         self.emit(Event::BattleResult(out));
         // Each side with hits to take chooses where, as with the dice; then
         // the fight is over.
         self.next_allocation();
+    }
+
+    /// A dogfight on the board as the dice's gruppe fights: each gruppe
+    /// attacked, with every squadron of it still with the geschwader,
+    /// against the RAF squadrons that chose it. Every squadron on the mat
+    /// has fought, as in the dice's gruppe fights.
+    fn gruppe_fights(&self, out: &mut tactical::Outcome) -> Vec<(Vec<usize>, Vec<usize>)> {
+        let s = self.state();
+        let Some(d) = s.dogfight() else {
+            return Vec::new();
+        };
+        let mut gruppen: Vec<u8> = d.attacks.iter().flatten().copied().collect();
+        gruppen.sort_unstable();
+        gruppen.dedup();
+        for r in out.squadrons.iter_mut() {
+            r.fought = true;
+        }
+        gruppen
+            .iter()
+            .map(|&k| {
+                let raf = d
+                    .raf
+                    .iter()
+                    .zip(&d.attacks)
+                    .filter(|&(_, &a)| a == Some(k))
+                    .map(|(&q, _)| q)
+                    .collect();
+                let ges = &s.geschwader()[d.geschwader].squadrons;
+                (raf, d.gruppe(k).filter(|q| ges.contains(q)).collect())
+            })
+            .collect()
+    }
+
+    /// The hits each side takes for what the board did to it: the dice's
+    /// fight between the same squadrons at the rank of its harm among
+    /// battles of the kind between equal opponents (docs/RULES.md, "The
+    /// same war on every board"; `zoom`).
+    fn ranked_hits(
+        &mut self,
+        out: &mut tactical::Outcome,
+        seed: u64,
+        geschwader: usize,
+        fights: &[(Vec<usize>, Vec<usize>)],
+    ) {
+        let s = self.state();
+        let Some(table) = s.rules().zoom.clone() else {
+            return;
+        };
+        let rules = s.rules();
+        let mut dice = zoom::dice(seed);
+        let p = |side: Side| {
+            let (die, face) = match side {
+                Side::British => (rules.raf_die, rules.raid.raf_hit),
+                Side::German => (rules.luftwaffe_die, rules.raid.luftwaffe_hit),
+            };
+            die.count(face) as f64 / die.sides().max(1) as f64
+        };
+        // The ace's die is thrown after the battle (`dice_around_the_board`).
+        let ace_after = |q: usize| s.ace() == Some(q) && rules.on_the_boards.ace;
+        let north = s
+            .geschwader()
+            .get(geschwader)
+            .is_some_and(|g| s.data().map.north_of_twelve_group_line(g.at));
+        let fighter = |q: usize, intercept: bool| {
+            let t = s.aircraft(q);
+            let side = s.forces().squadrons[q].side;
+            let mut dice = s.dice_of(&[q], intercept, north && side == Side::German) as u32;
+            if ace_after(q) {
+                dice = dice.saturating_sub(rules.raid.ace_dice as u32);
+            }
+            zoom::Fighter {
+                dice,
+                defence: t.defence as u32,
+                value: (t.bombs as i32) * 4
+                    + (t.dogfight as i32) * 2
+                    + t.intercept as i32
+                    + t.defence as i32,
+            }
+        };
+        // The dice's fight between the same squadrons: an intercept's one
+        // throw a side, or a dogfight's gruppe fights.
+        let (thrown, gruppe_fights): ([u32; 2], Vec<zoom::GruppeFight>) = if out.dogfight {
+            let f: Vec<zoom::GruppeFight> = fights
+                .iter()
+                .map(|(r, l)| {
+                    (
+                        r.iter().map(|&q| fighter(q, false)).collect(),
+                        l.iter().map(|&q| fighter(q, false)).collect(),
+                    )
+                })
+                .collect();
+            let at = |me: usize| -> u32 {
+                f.iter()
+                    .flat_map(|g| if me == 0 { &g.1 } else { &g.0 })
+                    .map(|x| x.dice)
+                    .sum()
+            };
+            ([at(0), at(1)], f)
+        } else {
+            let at = |side: Side| -> u32 {
+                out.squadrons
+                    .iter()
+                    .filter(|r| r.side != side)
+                    .map(|r| fighter(r.squadron, true).dice)
+                    .sum()
+            };
+            ([at(Side::British), at(Side::German)], Vec::new())
+        };
+        let mut ranks = [0.0; 2];
+        let mut keys = Vec::new();
+        let mut harms = Vec::new();
+        for (i, side) in [Side::British, Side::German].into_iter().enumerate() {
+            let split = dice.random_range(0.0..1.0);
+            // The defence that decides a loss: in an intercept a side that
+            // can stand a squadron down does (hits below its strongest
+            // squadron's defence are a stand-down), in a dogfight hits at
+            // its weakest's lose it.
+            let defences = out
+                .squadrons
+                .iter()
+                .filter(|r| r.side == side)
+                .map(|r| s.aircraft(r.squadron).defence as u32);
+            let defence = if out.dogfight {
+                defences.min()
+            } else {
+                defences.max()
+            }
+            .unwrap_or(0);
+            let key = zoom::key(out, side, defence, thrown[i]);
+            let harm = zoom::harm(out, side);
+            ranks[i] = table.rank(key, harm, split).unwrap_or(split);
+            keys.push(key);
+            harms.push(harm);
+        }
+        let hits: [u32; 2] = if out.dogfight {
+            let sorted = zoom::dogfight_hits(
+                &gruppe_fights,
+                rules.raid.dogfight_rounds,
+                [p(Side::British), p(Side::German)],
+                DOGFIGHT_SAMPLES,
+                &mut dice,
+            );
+            [
+                zoom::quantile(&sorted[0], ranks[0]),
+                zoom::quantile(&sorted[1], ranks[1]),
+            ]
+        } else {
+            [
+                zoom::binomial_quantile(thrown[0], p(Side::German), ranks[0]),
+                zoom::binomial_quantile(thrown[1], p(Side::British), ranks[1]),
+            ]
+        };
+        out.raf_hits = hits[0].min(u8::MAX as u32) as u8;
+        out.luftwaffe_hits = hits[1].min(u8::MAX as u32) as u8;
+        out.ranked = Some(tactical::Ranked {
+            keys: [keys[0], keys[1]],
+            harms: [harms[0], harms[1]],
+        });
     }
 
     /// The base game's dice that reach a battle on a board, thrown when it
