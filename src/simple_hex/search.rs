@@ -86,6 +86,8 @@ pub struct Search {
     /// First steps of a plane waiting off the board: (cell, facing, used, step).
     seeds: Vec<(u16, Facing, u8, Step)>,
     exits: [Option<ExitAt>; 2],
+    /// The cells with an end of the board in some direction.
+    exit_cells: Vec<u64>,
     tmp: Vec<u64>,
     tmp2: Vec<u64>,
 }
@@ -225,9 +227,16 @@ impl Search {
                     exit_any,
                 }
             })
-            .collect();
+            .collect::<Vec<Direction>>();
+        let mut exit_cells = vec![0; words];
+        for d in &dirs {
+            for (e, x) in exit_cells.iter_mut().zip(&d.exit_any) {
+                *e |= x;
+            }
+        }
         Search {
             words,
+            exit_cells,
             max_rem,
             dirs,
             fin: vec![0; (max_rem + 1) * 6 * words],
@@ -481,9 +490,16 @@ impl Search {
         let (tmp, tmp2, tmp3) = (&mut t1[..w], &mut t2[..w], &mut t3[..w]);
         for u in 0..a {
             // Exits: the first found per end, looking from each facing in
-            // turn and each step from it.
+            // turn and each step from it (none while the layer has no cell
+            // next to an end).
+            let near_end = Facing::ALL.iter().any(|&f| {
+                self.reach[at(u, f)]
+                    .iter()
+                    .zip(&self.exit_cells)
+                    .any(|(r, e)| r & e != 0)
+            });
             for f in Facing::ALL {
-                let leaves_any = self.exits.iter().any(Option::is_none);
+                let leaves_any = near_end && self.exits.iter().any(Option::is_none);
                 if !leaves_any {
                     break;
                 }

@@ -80,6 +80,10 @@ pub struct Ai {
     /// Per end of the plan: its noise, then the most it can score with it.
     noise: Vec<f32>,
     keys: Vec<f32>,
+    /// Buffers for `collect_targets`: where our bombers and our fighters
+    /// that have moved stand.
+    my_bombers: Vec<Hex>,
+    hunters: Vec<Hex>,
 }
 
 /// One target as seen from one cell (see `Ai::score_fighter_end`).
@@ -151,6 +155,8 @@ impl Ai {
             bounds: Vec::new(),
             noise: Vec::with_capacity(256),
             keys: Vec::with_capacity(256),
+            my_bombers: Vec::with_capacity(16),
+            hunters: Vec::with_capacity(16),
         }
     }
 
@@ -444,17 +450,19 @@ impl Ai {
                 .iter()
                 .filter(move |p| p.side == side && p.role == Role::Bomber && p.is_flying())
         };
-        let my_bombers: Vec<Hex> = bombers_of(me.side)
-            .filter_map(|p| p.on_board().map(|(h, _)| h))
-            .collect();
+        let mut my_bombers = std::mem::take(&mut self.my_bombers);
+        my_bombers.clear();
+        my_bombers.extend(bombers_of(me.side).filter_map(|p| p.on_board().map(|(h, _)| h)));
         // Our fighters that have moved this round, where they stand: a target
         // they are already closing on is worth less to the next one.
-        let hunters: Vec<Hex> = game
-            .planes()
-            .iter()
-            .filter(|p| p.side == me.side && p.role == Role::Fighter && p.moved && !p.damaged)
-            .filter_map(|p| p.on_board().map(|(h, _)| h))
-            .collect();
+        let mut hunters = std::mem::take(&mut self.hunters);
+        hunters.clear();
+        hunters.extend(
+            game.planes()
+                .iter()
+                .filter(|p| p.side == me.side && p.role == Role::Fighter && p.moved && !p.damaged)
+                .filter_map(|p| p.on_board().map(|(h, _)| h)),
+        );
         for (i, p) in game.planes().iter().enumerate() {
             if p.side == me.side || !p.is_flying() {
                 continue;
@@ -520,6 +528,8 @@ impl Ai {
         }
         // Heaviest first (stable, so ties keep plane order).
         self.targets.sort_by(|a, b| b.weight.total_cmp(&a.weight));
+        self.my_bombers = my_bombers;
+        self.hunters = hunters;
     }
 
     /// For a whole fighter's plan (after its targets are collected and the
