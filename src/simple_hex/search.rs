@@ -86,9 +86,10 @@ pub struct Search {
     /// First steps of a plane waiting off the board: (cell, facing, used, step).
     seeds: Vec<(u16, Facing, u8, Step)>,
     exits: [Option<ExitAt>; 2],
+    /// The cells with an end of the board in some direction.
+    exit_cells: Vec<u64>,
     tmp: Vec<u64>,
     tmp2: Vec<u64>,
-    tmp3: Vec<u64>,
 }
 
 /// The most steps `quick_finish` tries before leaving the answer to the tables.
@@ -226,9 +227,16 @@ impl Search {
                     exit_any,
                 }
             })
-            .collect();
+            .collect::<Vec<Direction>>();
+        let mut exit_cells = vec![0; words];
+        for d in &dirs {
+            for (e, x) in exit_cells.iter_mut().zip(&d.exit_any) {
+                *e |= x;
+            }
+        }
         Search {
             words,
+            exit_cells,
             max_rem,
             dirs,
             fin: vec![0; (max_rem + 1) * 6 * words],
@@ -244,7 +252,6 @@ impl Search {
             exits: [None; 2],
             tmp: vec![0; words],
             tmp2: vec![0; words],
-            tmp3: vec![0; words],
         }
     }
 
@@ -254,7 +261,7 @@ impl Search {
     }
 
     /// `dst |= the cells one step from src in direction d`.
-    #[inline]
+    #[inline(always)]
     fn or_forward(dirs: &[Direction], dst: &mut [u64], src: &[u64], d: Facing) {
         for (mask, delta) in &dirs[d as usize].ahead {
             or_moved::<true>(dst, src, *delta, mask);
@@ -422,9 +429,35 @@ impl Search {
         staged: bool,
         rem: u8,
     ) {
+        // One copy of the search per common board width in words (up to
+        // 256 cells), so its loops over a set's words are unrolled.
+        match self.words {
+            1 => self.reach_words::<1>(board, mover, start, staged, rem),
+            2 => self.reach_words::<2>(board, mover, start, staged, rem),
+            3 => self.reach_words::<3>(board, mover, start, staged, rem),
+            4 => self.reach_words::<4>(board, mover, start, staged, rem),
+            _ => self.reach_words::<0>(board, mover, start, staged, rem),
+        }
+    }
+
+    /// `reach_only` on sets of `W` words (0: of `self.words` words).
+    #[inline(always)]
+    fn reach_words<const W: usize>(
+        &mut self,
+        board: &Board<PlaneId>,
+        mover: &Mover,
+        start: (Hex, Facing),
+        staged: bool,
+        rem: u8,
+    ) {
         let own = mover.at.and_then(|h| board.index(h)).map(|c| c as u16);
         self.prepare(board, mover, own);
-        let w = self.words;
+        let w = if W == 0 { self.words } else { W };
+        debug_assert_eq!(w, self.words);
+        let at = |layer: usize, facing: Facing| {
+            let s = (layer * 6 + facing as usize) * w;
+            s..s + w
+        };
         let a = rem as usize;
         self.allowance = a;
         self.mover = Some(*mover);
@@ -441,7 +474,7 @@ impl Search {
                 }) = step_to(board, mover, start.0, start.1, s, true, rem)
                 {
                     let cell = board.index(to).expect("on board") as u16;
-                    let r = self.at(cost as usize, facing);
+                    let r = at(cost as usize, facing);
                     set_bit(&mut self.reach[r], cell);
                     self.seeds.push((cell, facing, cost, s));
                 }
@@ -449,36 +482,47 @@ impl Search {
         } else {
             let cell = board.index(start.0).expect("on board") as u16;
             self.start = Some((cell, start.1));
-            let r = self.at(0, start.1);
+            let r = at(0, start.1);
             set_bit(&mut self.reach[r], cell);
         }
         let loop_cost = mover.loop_cost as usize;
+        let (mut t1, mut t2, mut t3) = ([0u64; 64], [0u64; 64], [0u64; 64]);
+        let (tmp, tmp2, tmp3) = (&mut t1[..w], &mut t2[..w], &mut t3[..w]);
         for u in 0..a {
+            // Exits: the first found per end, looking from each facing in
+            // turn and each step from it (none while the layer has no cell
+            // next to an end).
+            let near_end = Facing::ALL.iter().any(|&f| {
+                self.reach[at(u, f)]
+                    .iter()
+                    .zip(&self.exit_cells)
+                    .any(|(r, e)| r & e != 0)
+            });
             for f in Facing::ALL {
-                let src = self.at(u, f);
-                if self.reach[src.clone()].iter().all(|&x| x == 0) {
+                let leaves_any = near_end && self.exits.iter().any(Option::is_none);
+                if !leaves_any {
+                    break;
+                }
+                let src = &self.reach[at(u, f)];
+                if src.iter().all(|&x| x == 0) {
                     continue;
                 }
-                self.tmp.copy_from_slice(&self.reach[src.clone()]);
                 for s in Step::MOVES {
                     let to = s.turn(f);
                     if !turn_allowed(mover, f, to) {
                         continue;
                     }
-                    // exits: record the first per end
                     let ex_any = &self.dirs[to as usize].exit_any;
-                    let leaves = self.exits.iter().any(Option::is_none)
-                        && self.tmp.iter().zip(ex_any).any(|(t, e)| t & e != 0);
+                    if !src.iter().zip(ex_any).any(|(t, e)| t & e != 0) {
+                        continue;
+                    }
                     for e in [End::North, End::South] {
-                        if !leaves {
-                            break;
-                        }
                         if self.exits[e as usize].is_some() || mover.damaged && e != mover.home {
                             continue;
                         }
                         let ex = &self.dirs[to as usize].exit[e as usize];
-                        if let Some(i) = (0..w).find(|&i| self.tmp[i] & ex[i] != 0) {
-                            let b = (self.tmp[i] & ex[i]).trailing_zeros() as usize;
+                        if let Some(i) = (0..w).find(|&i| src[i] & ex[i] != 0) {
+                            let b = (src[i] & ex[i]).trailing_zeros() as usize;
                             self.exits[e as usize] = Some(ExitAt {
                                 used: u as u8,
                                 cell: (i * 64 + b) as u16,
@@ -487,17 +531,42 @@ impl Search {
                             });
                         }
                     }
-                    let dst = self.at(u + 1, to);
-                    Self::or_forward(&self.dirs, &mut self.reach[dst], &self.tmp, to);
                 }
-                if mover.can_loop && u + loop_cost <= a {
-                    self.tmp2.iter_mut().for_each(|x| *x = 0);
-                    Self::or_forward(&self.dirs, &mut self.tmp2, &self.tmp, f);
-                    self.tmp3.iter_mut().for_each(|x| *x = 0);
-                    Self::or_forward(&self.dirs, &mut self.tmp3, &self.tmp2, f);
-                    let dst = self.at(u + loop_cost, f.reverse());
-                    for i in 0..w {
-                        self.reach[dst.start + i] |= self.tmp3[i] & self.free[i];
+            }
+            // One hex on: every facing the step may come from, at once (a
+            // step is a shift of the set, so the shift of their union is the
+            // union of their shifts).
+            for to in Facing::ALL {
+                tmp.iter_mut().for_each(|x| *x = 0);
+                let mut any = false;
+                for from in [to, to.right(), to.left()] {
+                    if !turn_allowed(mover, from, to) {
+                        continue;
+                    }
+                    for (t, r) in tmp.iter_mut().zip(&self.reach[at(u, from)]) {
+                        *t |= r;
+                        any |= *r != 0;
+                    }
+                }
+                if any {
+                    let dst = at(u + 1, to);
+                    Self::or_forward(&self.dirs, &mut self.reach[dst], tmp, to);
+                }
+            }
+            if mover.can_loop && u + loop_cost <= a {
+                for f in Facing::ALL {
+                    let src = at(u, f);
+                    if self.reach[src.clone()].iter().all(|&x| x == 0) {
+                        continue;
+                    }
+                    tmp.copy_from_slice(&self.reach[src]);
+                    tmp2.iter_mut().for_each(|x| *x = 0);
+                    Self::or_forward(&self.dirs, tmp2, tmp, f);
+                    tmp3.iter_mut().for_each(|x| *x = 0);
+                    Self::or_forward(&self.dirs, tmp3, tmp2, f);
+                    let dst = &mut self.reach[at(u + loop_cost, f.reverse())];
+                    for ((d, t), fr) in dst.iter_mut().zip(tmp3.iter()).zip(&self.free) {
+                        *d |= t & fr;
                     }
                 }
             }

@@ -74,6 +74,16 @@ pub struct Ai {
     terms: Vec<Term>,
     terms_of: Vec<u32>,
     stamp: u32,
+    /// Per cell, the most a whole fighter's end there can score (see
+    /// `cell_terms`), current with the cell's terms.
+    bounds: Vec<f32>,
+    /// Per end of the plan: its noise, then the most it can score with it.
+    noise: Vec<f32>,
+    keys: Vec<f32>,
+    /// Buffers for `collect_targets`: where our bombers and our fighters
+    /// that have moved stand.
+    my_bombers: Vec<Hex>,
+    hunters: Vec<Hex>,
 }
 
 /// One target as seen from one cell (see `Ai::score_fighter_end`).
@@ -142,6 +152,11 @@ impl Ai {
             terms: Vec::new(),
             terms_of: Vec::new(),
             stamp: 0,
+            bounds: Vec::new(),
+            noise: Vec::with_capacity(256),
+            keys: Vec::with_capacity(256),
+            my_bombers: Vec::with_capacity(16),
+            hunters: Vec::with_capacity(16),
         }
     }
 
@@ -368,10 +383,10 @@ impl Ai {
         // 2. Otherwise the best place to end the move.
         self.collect_targets(game, &me, level);
         let mut best: Option<(Ending, f32)> = None;
-        let mut consider = |ai: &mut Ai, end: Ending, s: f32| {
+        let consider = |ai: &mut Ai, best: &mut Option<(Ending, f32)>, end: Ending, s: f32| {
             let s = s + ai.rng.random_range(0.0..end_noise);
             if best.is_none_or(|b| s > b.1) {
-                best = Some((end, s));
+                *best = Some((end, s));
             }
         };
         let mut ends: Vec<(u16, Facing)> = std::mem::take(&mut self.ends);
@@ -383,23 +398,33 @@ impl Ai {
             if self.stamp == 0 || self.terms_of.len() != board.len() {
                 self.terms_of.clear();
                 self.terms_of.resize(board.len(), 0);
+                self.bounds.resize(board.len(), 0.0);
                 self.stamp = 1;
             }
             self.terms
                 .resize(board.len() * self.targets.len().max(1), Term::default());
-        }
-        for &(c, f) in &ends {
-            let mut s = self.score_end(game, &me, c, board.cell_hex(c), f, None);
-            if exposure != 0.0 {
-                s -= exposure * self.danger.at(c);
+            // The first of the best ends, found without scoring every end:
+            // each end's noise is drawn in order, as `consider` draws it,
+            // and an end is scored only if its cell's best case (plus its
+            // noise) can match the best found so far.
+            if let Some((i, s)) = self.best_fighter_end(game, &ends, end_noise) {
+                let (c, f) = ends[i];
+                best = Some((Ending::On(c, f), s));
             }
-            consider(self, Ending::On(c, f), s);
+        } else {
+            for &(c, f) in &ends {
+                let mut s = self.score_end(game, &me, c, board.cell_hex(c), f, None);
+                if exposure != 0.0 {
+                    s -= exposure * self.danger.at(c);
+                }
+                consider(self, &mut best, Ending::On(c, f), s);
+            }
         }
         for end in [End::North, End::South] {
             if let Some(x) = search.exit(end) {
                 let f = x.step.turn(x.facing);
                 let s = self.score_end(game, &me, x.cell, board.cell_hex(x.cell), f, Some(end));
-                consider(self, Ending::Exit(end), s);
+                consider(self, &mut best, Ending::Exit(end), s);
             }
         }
         self.ends = ends;
@@ -425,17 +450,19 @@ impl Ai {
                 .iter()
                 .filter(move |p| p.side == side && p.role == Role::Bomber && p.is_flying())
         };
-        let my_bombers: Vec<Hex> = bombers_of(me.side)
-            .filter_map(|p| p.on_board().map(|(h, _)| h))
-            .collect();
+        let mut my_bombers = std::mem::take(&mut self.my_bombers);
+        my_bombers.clear();
+        my_bombers.extend(bombers_of(me.side).filter_map(|p| p.on_board().map(|(h, _)| h)));
         // Our fighters that have moved this round, where they stand: a target
         // they are already closing on is worth less to the next one.
-        let hunters: Vec<Hex> = game
-            .planes()
-            .iter()
-            .filter(|p| p.side == me.side && p.role == Role::Fighter && p.moved && !p.damaged)
-            .filter_map(|p| p.on_board().map(|(h, _)| h))
-            .collect();
+        let mut hunters = std::mem::take(&mut self.hunters);
+        hunters.clear();
+        hunters.extend(
+            game.planes()
+                .iter()
+                .filter(|p| p.side == me.side && p.role == Role::Fighter && p.moved && !p.damaged)
+                .filter_map(|p| p.on_board().map(|(h, _)| h)),
+        );
         for (i, p) in game.planes().iter().enumerate() {
             if p.side == me.side || !p.is_flying() {
                 continue;
@@ -501,41 +528,116 @@ impl Ai {
         }
         // Heaviest first (stable, so ties keep plane order).
         self.targets.sort_by(|a, b| b.weight.total_cmp(&a.weight));
+        self.my_bombers = my_bombers;
+        self.hunters = hunters;
+    }
+
+    /// For a whole fighter's plan (after its targets are collected and the
+    /// stamp is new): the index and score (noise included) of the first of
+    /// the best ends, the very one scoring every end in order would keep.
+    /// Every end's noise is drawn first, in order. The end with the best
+    /// case is scored first; then, in order, only the ends whose best case
+    /// can match the best so far: one that beats it, or equals it from
+    /// further up the list, takes its place. An end's best case is its
+    /// cell's bound plus its noise: rounding never lowers a sum below the
+    /// sum of smaller terms, so no end scores more than its best case.
+    fn best_fighter_end(
+        &mut self,
+        game: &Game,
+        ends: &[(u16, Facing)],
+        end_noise: f32,
+    ) -> Option<(usize, f32)> {
+        let board = game.board();
+        self.noise.clear();
+        for _ in 0..ends.len() {
+            let n = self.rng.random_range(0.0..end_noise);
+            self.noise.push(n);
+        }
+        let mut keys = std::mem::take(&mut self.keys);
+        keys.clear();
+        let mut top: Option<(usize, f32)> = None;
+        for (i, &(c, _)) in ends.iter().enumerate() {
+            let k = self.cell_terms(game, c, board.cell_hex(c)) + self.noise[i];
+            keys.push(k);
+            if top.is_none_or(|t| k > t.1) {
+                top = Some((i, k));
+            }
+        }
+        let score = |ai: &mut Ai, i: usize| {
+            let (c, f) = ends[i];
+            ai.score_fighter_end(game, c, board.cell_hex(c), f) + ai.noise[i]
+        };
+        let mut best = top.map(|(i, _)| (i, score(self, i)));
+        if let Some((mut bi, mut bv)) = best {
+            for (i, &k) in keys.iter().enumerate() {
+                if i == bi || k < bv || (k == bv && i > bi) {
+                    continue;
+                }
+                let v = score(self, i);
+                if v > bv || (v == bv && i < bi) {
+                    (bi, bv) = (i, v);
+                }
+            }
+            best = Some((bi, bv));
+        }
+        self.keys = keys;
+        best
+    }
+
+    /// Works out the terms of `cell` (`hex`) for the plan, unless they are
+    /// current, and returns the most a whole fighter's end there can score,
+    /// whatever its facing. A target's best case from the cell is its
+    /// score with the fighter pointing straight at it (from its own hex,
+    /// every facing points away): a target whose best case cannot beat the
+    /// best so far is not scored.
+    fn cell_terms(&mut self, game: &Game, cell: u16, hex: Hex) -> f32 {
+        if self.terms_of[cell as usize] == self.stamp {
+            return self.bounds[cell as usize];
+        }
+        self.terms_of[cell as usize] = self.stamp;
+        let n = self.targets.len();
+        let base = cell as usize * n;
+        for (i, t) in self.targets.iter().enumerate() {
+            let d = hex.unsigned_distance_to(t.at) as f32;
+            let reach = (4.0 - d.min(12.0) * 0.5) / 4.0;
+            let front = t.front.unsigned_distance_to(hex);
+            let back = t.back.unsigned_distance_to(hex);
+            let behind = if back < front { 1.5 } else { 0.0 };
+            // The hex ahead is one nearer the target at best, one further
+            // from its own hex.
+            let toward: f32 = if d >= 1.0 { -1.0 } else { 1.0 };
+            self.terms[base + i] = Term {
+                bound: t.weight * (reach + (-toward * 0.6 + behind) / 4.0),
+                d,
+                reach,
+                behind,
+                weight: t.weight,
+                at: t.at,
+            };
+        }
+        let most = self.terms[base..base + n]
+            .iter()
+            .map(|t| t.bound)
+            .reduce(f32::max)
+            .unwrap_or(0.0);
+        let b = most - 0.2 * edge_penalty(game, hex);
+        self.bounds[cell as usize] = b;
+        b
     }
 
     /// `score_end` for a whole fighter ending its move on board `cell`
     /// (`hex`): the best target to threaten from there (near it, pointing at
     /// it, behind it), with the terms that do not depend on the facing worked
-    /// out once per cell and plan, targets by their best case first.
+    /// out once per cell and plan.
     fn score_fighter_end(&mut self, game: &Game, cell: u16, hex: Hex, facing: Facing) -> f32 {
+        self.cell_terms(game, cell, hex);
         let n = self.targets.len();
         let base = cell as usize * n;
-        if self.terms_of[cell as usize] != self.stamp {
-            self.terms_of[cell as usize] = self.stamp;
-            for (i, t) in self.targets.iter().enumerate() {
-                let d = hex.unsigned_distance_to(t.at) as f32;
-                let reach = (4.0 - d.min(12.0) * 0.5) / 4.0;
-                let front = t.front.unsigned_distance_to(hex);
-                let back = t.back.unsigned_distance_to(hex);
-                let behind = if back < front { 1.5 } else { 0.0 };
-                self.terms[base + i] = Term {
-                    bound: t.weight * (reach + (0.6 + 1.5) / 4.0),
-                    d,
-                    reach,
-                    behind,
-                    weight: t.weight,
-                    at: t.at,
-                };
-            }
-            // Best case first: once a target's best case cannot beat the
-            // best so far, neither can any after it.
-            self.terms[base..base + n].sort_by(|a, b| b.bound.total_cmp(&a.bound));
-        }
         let mut best = f32::MIN;
         let ahead = facing.ahead(hex);
         for t in &self.terms[base..base + n] {
             if t.bound <= best {
-                break;
+                continue;
             }
             let (d, reach, behind) = (t.d, t.reach, t.behind);
             let toward = ahead.unsigned_distance_to(t.at) as f32 - d;
