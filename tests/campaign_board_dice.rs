@@ -81,21 +81,11 @@ fn the_no_303_aces_die_is_thrown_after_a_board_battle_his_squadron_flew_in() {
                 hits += a.hits as u32;
                 assert_eq!(a.dice, dice);
                 // Its hits are the Luftwaffe's to take, with the board's
-                // own: on the hex board 4 for every 9 German planes shot
-                // down (a dogfight's too: there the ace's hit can finish a
-                // squadron the board left one short).
-                if !o.family {
-                    const BOARD: [u8; 21] = [
-                        0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 8,
-                    ];
-                    let down: usize = o
-                        .squadrons
-                        .iter()
-                        .filter(|r| r.side == Side::German)
-                        .map(|r| r.shot_down as usize)
-                        .sum();
-                    assert_eq!(o.luftwaffe_hits, BOARD[down.min(20)] + a.hits, "{o:?}");
-                }
+                // own (a dogfight's too: there the ace's hit can finish a
+                // squadron the board left one short): the board's are the
+                // dice's at its rank, its die thrown apart (docs/RULES.md,
+                // "The same war on every board").
+                assert!(o.ranked.is_some(), "{o:?}");
                 assert!(o.luftwaffe_hits >= a.hits);
                 // On the hex board, a hit is taken as the dice's: a German
                 // squadron of the fight stands down (or is lost, at its

@@ -180,15 +180,14 @@ fn planes_shot_down_on_the_hex_board_become_hits_at_the_sides_rate() {
     );
 }
 
-/// Docs/RULES.md: the board's result is hits, which each side takes as it
-/// takes the dice's: no squadron is lost or stood down by the board itself;
-/// a side with hits takes them (one stand-down at most), a side without
-/// takes none. The RAF's hits are those of the shipped rate (2 for every 3
-/// planes) for its planes shot down, as the planes on the board show.
+/// Docs/RULES.md, "The same war on every board": an intercept on the hex
+/// board makes for each side the hits the dice's throw at it makes at the
+/// rank of what the board did to it among battles of its kind (ties split
+/// by the battle's own dice); the side takes them as it takes the dice's:
+/// no squadron is lost or stood down by the board itself, a side with hits
+/// takes them (one stand-down at most), a side without takes none.
 #[test]
-fn a_side_takes_the_hits_its_planes_shot_down_make_as_it_takes_the_dices() {
-    // The RAF's hits for 0..=9 planes shot down at 2 for every 3.
-    const RAF: [u8; 10] = [0, 0, 1, 2, 2, 3, 4, 4, 5, 6];
+fn a_side_takes_the_hits_the_dice_make_at_the_rank_of_what_the_board_did_to_it() {
     let (mut checked, mut hit, mut spared) = (0, 0, 0);
     for seed in 0..6 {
         let mut c = campaign(Battles::Board, seed);
@@ -200,14 +199,23 @@ fn a_side_takes_the_hits_its_planes_shot_down_make_as_it_takes_the_dices() {
                 continue;
             }
             checked += 1;
-            let raf_down: usize = o
-                .squadrons
-                .iter()
-                .filter(|r| r.side == Side::British)
-                .map(|r| r.shot_down as usize)
-                .sum();
+            // What the board did: two a plane shot down, one damaged.
+            let harm = |side: Side| -> u32 {
+                o.squadrons
+                    .iter()
+                    .filter(|r| r.side == side)
+                    .map(|r| 2 * r.shot_down as u32 + r.damaged as u32)
+                    .sum()
+            };
+            let hits = campaign_common::ranked_intercept_hits(
+                o,
+                campaign_common::battle_seed(events, k),
+                harm,
+            );
             // The ace's die may add to the Luftwaffe's, never to the RAF's.
-            assert_eq!(o.raf_hits, RAF[raf_down.min(9)], "{o:?}");
+            assert_eq!(o.raf_hits as u32, hits[0], "{o:?}");
+            let ace = o.ace.map_or(0, |t| t.hits as u32);
+            assert_eq!(o.luftwaffe_hits as u32, hits[1] + ace, "{o:?}");
             let until = events[k..]
                 .iter()
                 .position(|e| *e == Event::FightOver)
@@ -241,6 +249,100 @@ fn a_side_takes_the_hits_its_planes_shot_down_make_as_it_takes_the_dices() {
     }
     assert!(checked > 30, "{checked} battles checked");
     assert!(hit > 20 && spared > 20, "hit {hit}, spared {spared}");
+}
+
+/// Docs/RULES.md, "The same war on every board": a rank is the share of the
+/// battles of its kind that did less harm, plus a split share of those
+/// that did as much; the more harm, the higher the rank, and the more hits.
+#[test]
+fn the_more_the_board_harms_a_side_the_higher_its_rank_and_the_more_hits() {
+    use tally_ho::campaign::zoom::{self, BoardKind, FightKind, ZoomKey, ZoomTable};
+    let key = ZoomKey {
+        board: BoardKind::Hex,
+        fight: FightKind::Raid,
+        side: Side::British,
+        own: 2,
+        defence: 4,
+        dice: 6,
+    };
+    let mut t = ZoomTable::new(1, 1);
+    for (harm, n) in [(0, 10), (1, 30), (2, 60)] {
+        for _ in 0..n {
+            t.add(key, harm);
+        }
+    }
+    assert!(t.problems().is_empty());
+    assert_eq!(t.rank(key, 0, 0.0), Some(0.0));
+    assert_eq!(t.rank(key, 1, 0.5), Some(0.25));
+    assert_eq!(t.rank(key, 2, 1.0), Some(1.0));
+    assert_eq!(t.rank(key, 9, 0.5), Some(1.0), "more harm than any seen");
+    // A kind never seen is ranked among its nearest kinds.
+    let other = ZoomKey { dice: 7, ..key };
+    assert_eq!(t.rank(other, 1, 0.5), Some(0.25));
+    let none = ZoomKey {
+        side: Side::German,
+        ..key
+    };
+    assert_eq!(t.rank(none, 1, 0.5), None);
+    // Six dice hitting one time in six: no hit 33.5% of the time, at most
+    // one 73.7%, at most two 93.8%.
+    for (u, want) in [
+        (0.0, 0),
+        (0.30, 0),
+        (0.34, 1),
+        (0.73, 1),
+        (0.74, 2),
+        (0.93, 2),
+        (0.94, 3),
+    ] {
+        assert_eq!(zoom::binomial_quantile(6, 1.0 / 6.0, u), want, "u {u}");
+        assert_eq!(campaign_common::one_in_six_quantile(6, u), want, "u {u}");
+    }
+    let mut last = 0;
+    for h in 0..4 {
+        let u = t.rank(key, h, 0.5).unwrap();
+        let hits = zoom::binomial_quantile(6, 1.0 / 6.0, u);
+        assert!(hits >= last, "harm {h}: {hits} hits");
+        last = hits;
+    }
+    assert!(last >= 1);
+}
+
+/// Docs/RULES.md, "The same war on every board": a dogfight thrown with the
+/// dice is each gruppe's fight apart, losses only, the least valued first;
+/// hits short of every defence lose nothing.
+#[test]
+fn a_dogfights_dice_are_each_gruppes_fight_losses_only() {
+    use rand::SeedableRng;
+    use tally_ho::campaign::zoom::{self, Fighter};
+    let spit = Fighter {
+        dice: 0,
+        defence: 4,
+        value: 10,
+    };
+    let stuka = Fighter {
+        dice: 0,
+        defence: 2,
+        value: 5,
+    };
+    // Dice that always hit: 6 a round at the Stukas, none back.
+    let gunner = Fighter { dice: 6, ..spit };
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    let fights = vec![(vec![gunner], vec![stuka, stuka, stuka, stuka])];
+    let sorted = zoom::dogfight_hits(&fights, 1, [1.0, 1.0], 8, &mut rng);
+    // Six hits lose three Stukas (two each), none of the Spitfire.
+    assert_eq!(sorted[1], vec![6; 8]);
+    assert_eq!(sorted[0], vec![0; 8]);
+    // Apart, three hits on each of two gruppen of Spitfires lose none.
+    let three = Fighter { dice: 3, ..spit };
+    let apart = vec![(vec![three], vec![spit]), (vec![three], vec![spit])];
+    let sorted = zoom::dogfight_hits(&apart, 1, [1.0, 1.0], 4, &mut rng);
+    assert_eq!(sorted[1], vec![0; 4]);
+    // Together, six hits lose one.
+    let together = vec![(vec![three, three], vec![spit, spit])];
+    let sorted = zoom::dogfight_hits(&together, 1, [1.0, 1.0], 4, &mut rng);
+    assert_eq!(sorted[1], vec![4; 4]);
+    assert_eq!(zoom::quantile(&[0, 1, 2, 3], 0.5), 2);
 }
 
 /// After a battle on the board the side hit is asked: every squadron it has
@@ -702,81 +804,108 @@ fn a_bad_tactical_number_is_reported_at_its_line() {
     }
 }
 
-/// The mapping must not change the campaign's balance by accident: over the
-/// same campaigns, each side's losses and stand-downs per intercept, and per
-/// squadron in a dogfight, within 30% of the dice's. (The targets and the
-/// verdict are not yet within reach: docs/RULES.md, "Calibration".)
+/// Docs/RULES.md, "The same war on every board": on either board, under
+/// every weather rule, the same campaigns come out as with the dice. A
+/// CI-sized run (`CAMPAIGNS` a rule a board; the full check is
+/// `simulate --game campaign --tactical --games 600` read by
+/// `check_zoom.py`), pooled over the five rules where one rule's campaigns
+/// are too few, so its bounds are wider than the full check's and say why.
 #[test]
-fn board_battles_keep_the_campaigns_balance() {
-    use tally_ho::sim::campaign::{campaign_figures, Series};
+fn both_boards_come_out_as_the_dice_under_every_weather_rule() {
+    use tally_ho::sim::campaign::{campaign_figures, CampaignFigures, Series};
+    const CAMPAIGNS: u64 = 16;
     let (data, rules) = tally_ho::record::campaign::shipped().unwrap();
-    let run = |battles| {
+    let run = |rule, battles| {
         let series = Series {
             levels: Default::default(),
-            rule: WeatherRule::Cards,
+            board_levels: Default::default(),
+            rule,
             battles,
-            games: 150,
-            seed: 1,
+            games: CAMPAIGNS,
+            seed: 3,
             threads: 2,
         };
         campaign_figures(&data, &rules, series, &|_| {})
     };
-    let (dice, board) = (run(Battles::Dice), run(Battles::Board));
-    assert_eq!(board.intercepts.on_board, board.intercepts.fought);
-    assert_eq!(
-        board.intercepts.dogfights_on_board,
-        board.intercepts.dogfights
-    );
-    assert!(board.intercepts.dogfights > 0);
-    // Per intercept and per squadron in a dogfight, each side loses and
-    // stands down within 30% of what it does with the dice; all but two
-    // (docs/RULES.md, issue 31's table, with their measured reasons): the
-    // RAF's stand-downs, which the board leaves at 0.69-0.72 of the dice's,
-    // held above 0.6, and the RAF's losses in a dogfight, 1.40-1.46 times
-    // the dice's since the face-down escorts fly with their bombers, held
-    // below 1.6.
-    let near = |what: &str, dice: f64, board: f64| {
-        assert!(dice > 0.0, "{what}: the dice never did it");
-        let r = board / dice;
-        let (low, high) = match what {
-            "RAF stood down an intercept" => (0.6, 1.3),
-            "RAF lost a squadron in a dogfight" => (0.7, 1.6),
-            _ => (0.7, 1.3),
-        };
-        assert!(
-            (low..=high).contains(&r),
-            "{what}: dice {dice:.3}, board {board:.3} ({r:.2} of it)"
-        );
-    };
-    let figures = |f: &tally_ho::sim::campaign::CampaignFigures| {
+    // Sums over the rules: (campaigns, targets, RAF lost, Luftwaffe lost,
+    // intercepts, their losses and stand-downs a side, dogfight squadrons
+    // and their losses a side).
+    #[derive(Default, Clone, Copy, Debug)]
+    struct Sum([f64; 13]);
+    let add = |s: &mut Sum, f: &CampaignFigures| {
         let i = &f.intercepts;
-        let per = |n: u32, of: u32| n as f64 / of.max(1) as f64;
-        [
-            ("RAF lost an intercept", per(i.raf_lost, i.fought)),
-            (
-                "Luftwaffe lost an intercept",
-                per(i.luftwaffe_lost, i.fought),
-            ),
-            (
-                "RAF stood down an intercept",
-                per(i.raf_stood_down, i.fought),
-            ),
-            (
-                "Luftwaffe stood down an intercept",
-                per(i.luftwaffe_stood_down, i.fought),
-            ),
-            (
-                "RAF lost a squadron in a dogfight",
-                per(i.dogfight_raf_lost, i.dogfight_raf),
-            ),
-            (
-                "Luftwaffe lost a squadron in a dogfight",
-                per(i.dogfight_luftwaffe_lost, i.dogfight_luftwaffe),
-            ),
-        ]
+        let n = f.games as f64;
+        let v = [
+            n,
+            f.targets.mean * n,
+            f.raf_lost.mean * n,
+            f.luftwaffe_lost.mean * n,
+            i.fought as f64,
+            i.raf_lost as f64,
+            i.luftwaffe_lost as f64,
+            i.raf_stood_down as f64,
+            i.luftwaffe_stood_down as f64,
+            i.dogfight_raf as f64,
+            i.dogfight_luftwaffe as f64,
+            i.dogfight_raf_lost as f64,
+            i.dogfight_luftwaffe_lost as f64,
+        ];
+        for (a, b) in s.0.iter_mut().zip(v) {
+            *a += b;
+        }
     };
-    for ((what, d), (_, b)) in figures(&dice).into_iter().zip(figures(&board)) {
-        near(what, d, b);
+    let (mut dice, mut hex, mut family) = (Sum::default(), Sum::default(), Sum::default());
+    for rule in WeatherRule::ALL {
+        let d = run(rule, Battles::Dice);
+        let h = run(rule, Battles::Board);
+        let f = run(rule, Battles::Family);
+        assert_eq!(h.intercepts.on_board, h.intercepts.fought);
+        assert_eq!(h.intercepts.dogfights_on_board, h.intercepts.dogfights);
+        assert!(f.intercepts.on_family_board * 2 > f.intercepts.fought);
+        // One rule's own figures, at the bounds its few campaigns allow:
+        // targets a campaign within 4.5 (the full check: 1.5; a campaign's
+        // targets spread with a deviation of about 5, so sixteen
+        // campaigns' mean strays by 1.5 or so from the same seeds'
+        // dice, and 4.5 is three times that).
+        for (board, b) in [("hex", &h), ("family", &f)] {
+            let off = (b.targets.mean - d.targets.mean).abs();
+            assert!(
+                off <= 4.5,
+                "{}: {board} board targets {:.2}, dice {:.2}",
+                rule.name(),
+                b.targets.mean,
+                d.targets.mean
+            );
+        }
+        add(&mut dice, &d);
+        add(&mut hex, &h);
+        add(&mut family, &f);
+    }
+    let names = [
+        ("targets a campaign", 1, 0, 0.10),
+        ("RAF squadrons lost a campaign", 2, 0, 0.15),
+        ("Luftwaffe squadrons lost a campaign", 3, 0, 0.15),
+        ("RAF lost an intercept", 5, 4, 0.35),
+        ("Luftwaffe lost an intercept", 6, 4, 0.35),
+        ("RAF stood down an intercept", 7, 4, 0.15),
+        ("Luftwaffe stood down an intercept", 8, 4, 0.15),
+        ("RAF lost a squadron in a dogfight", 11, 9, 0.30),
+        ("Luftwaffe lost a squadron in a dogfight", 12, 10, 0.30),
+    ];
+    // Pooled over the rules, each side's losses and stand-downs within
+    // the full check's bounds where 80 campaigns a board hold them (a
+    // squadron lost in an intercept is rarer: 35%, not 30%).
+    for (board, b) in [("hex", &hex), ("family", &family)] {
+        for (what, num, den, within) in names {
+            let per = |s: &Sum| s.0[num] / s.0[den].max(1.0);
+            let (want, got) = (per(&dice), per(b));
+            assert!(want > 0.0, "{what}: the dice never did it");
+            let r = got / want;
+            assert!(
+                (r - 1.0).abs() <= within,
+                "{board} board, {what}: dice {want:.3}, board {got:.3} ({r:.2} of it)"
+            );
+        }
     }
 }
 
@@ -1101,8 +1230,12 @@ fn a_gruppen_dogfight_on_the_board_keeps_the_gruppen_face_down_until_an_raf_plan
             let reach = c.rules().tactical.reveal_reach as u32;
             let t = c.battle().unwrap().clone();
             let gruppen = t.gruppe_of.iter().flatten().max().map_or(0, |&k| k + 1);
+            // Only the gruppen the RAF's squadrons chose are on the mat.
+            let tg = t.gruppe_of.clone();
+            let on_mat = move |k: u8| tg.contains(&Some(k));
             assert!(
-                gruppen >= 1 && (0..gruppen).all(|k| !t.revealed(k)),
+                (0..gruppen).any(&on_mat)
+                    && (0..gruppen).filter(|&k| on_mat(k)).all(|k| !t.revealed(k)),
                 "all face down at first"
             );
             let pace = c.rules().tactical.formation_speed;
@@ -1172,7 +1305,7 @@ fn a_gruppen_dogfight_on_the_board_keeps_the_gruppen_face_down_until_an_raf_plan
                 };
                 let order: Vec<u8> = game.move_order().iter().map(group).collect();
                 assert!(order.windows(2).all(|w| w[0] <= w[1]), "{order:?}");
-                for k in 0..gruppen {
+                for k in (0..gruppen).filter(|&k| on_mat(k)) {
                     let near = raf_near(after, k, reach);
                     ever[k as usize] |= near;
                     assert_eq!(
@@ -1191,7 +1324,9 @@ fn a_gruppen_dogfight_on_the_board_keeps_the_gruppen_face_down_until_an_raf_plan
                 }
             }
             revealed += ever.iter().filter(|&&e| e).count();
-            never += ever.iter().filter(|&&e| !e).count();
+            never += (0..gruppen)
+                .filter(|&k| on_mat(k) && !ever[k as usize])
+                .count();
             // The campaign goes on after it.
             let out = last_outcome(&c);
             assert!(out.dogfight);
@@ -1280,14 +1415,20 @@ fn a_dogfight_on_the_board_maps_back_like_the_dice_losses_only_no_stand_downs() 
                     .filter(|&p| g.plane(p).loc == tally_ho::simple_hex::Loc::Destroyed)
                     .count() as u8;
                 assert_eq!(down, r.shot_down);
-                // It fought if one of its planes fired or was fired on.
-                let fired = g.events().iter().any(|e| match e {
-                    tally_ho::simple_hex::Event::Fired {
-                        attacker, target, ..
-                    } => [attacker, target].iter().any(|p| g.plane(**p).unit == u),
-                    _ => false,
-                });
-                assert_eq!(r.fought, fired);
+                // On the mat are only the gruppen chosen and the squadrons
+                // that chose them: each has fought, as in the dice's gruppe
+                // fights.
+                assert!(r.fought, "{r:?}");
+                if r.side == Side::British {
+                    let i = d.raf.iter().position(|&q| q == r.squadron).unwrap();
+                    assert!(d.attacks[i].is_some(), "it chose a gruppe");
+                } else {
+                    let i = d.squadrons.iter().position(|&q| q == r.squadron).unwrap();
+                    assert!(
+                        d.attacks.contains(&Some(d.gruppe_of[i])),
+                        "its gruppe was chosen"
+                    );
+                }
                 let gone = lost_events.contains(&r.squadron);
                 if gone {
                     lost += 1;
@@ -1336,23 +1477,35 @@ fn a_dogfight_on_the_board_maps_back_like_the_dice_losses_only_no_stand_downs() 
     eprintln!("{dogfights} dogfights: {lost} squadrons lost, {idle} wings idle");
 }
 
-/// Docs/RULES.md, "Dice or board": asked, the RAF takes a dogfight whose
-/// gruppen are formed to the board or throws the dice for it.
+/// Docs/RULES.md, "Dice or board" and "The same war on every board": asked,
+/// the RAF takes a dogfight to the board or throws the dice for it once its
+/// squadrons have chosen their gruppen, as with the dice; on the board only
+/// the gruppen chosen and the squadrons that chose them fight.
 #[test]
 fn asked_the_raf_chooses_the_board_or_the_dice_for_a_dogfight() {
     let mut c = campaign(Battles::Ask, 2);
     let asked = |c: &Campaign| matches!(c.stage(), Stage::HowToFight { dogfight: true, .. });
+    let mut chose_first = false;
     while !asked(&c) {
         let side = c.to_act().expect("a dogfight before the end");
         let cmd = match c.stage() {
             Stage::HowToFight { .. } => Command::WithDice,
+            Stage::Attacks => {
+                chose_first = true;
+                ai::propose(&c, side).unwrap()
+            }
             _ => ai::propose(&c, side).unwrap(),
         };
         c.play(cmd).unwrap();
     }
+    assert!(
+        chose_first,
+        "the squadrons chose their gruppen before the question"
+    );
     assert_eq!(c.to_act(), Some(Side::British));
     let d = c.dogfight().expect("its gruppen are formed").clone();
     assert_eq!(d.gruppe_of.len(), d.squadrons.len());
+    assert_eq!(d.attacks.len(), d.raf.len(), "every squadron has chosen");
     // The family board has no German fighters: a dogfight is not for it.
     assert_eq!(
         c.legal_commands(),
@@ -1361,17 +1514,32 @@ fn asked_the_raf_chooses_the_board_or_the_dice_for_a_dogfight() {
     // The computer's RAF, asked, throws the dice.
     assert_eq!(ai::propose(&c, Side::British), Some(Command::WithDice));
     let mut dice = c.clone();
+    let from = dice.events().len();
     dice.play(Command::WithDice).unwrap();
-    assert_eq!(
-        dice.stage(),
-        &Stage::Attacks,
-        "with dice, each squadron picks a gruppe"
+    assert!(
+        dice.events()[from..]
+            .iter()
+            .any(|e| matches!(e, Event::GruppeFight { .. }) || matches!(e, Event::DogfightOver)),
+        "with the dice, the gruppe fights are thrown"
     );
     c.play(Command::OnTheBoard).unwrap();
+    if d.attacks.iter().all(Option::is_none) {
+        assert!(
+            !at_battle(&c),
+            "no gruppe chosen: nothing to fight on the board"
+        );
+        return;
+    }
     assert!(at_battle(&c));
     let t = c.battle().unwrap();
     assert!(t.is_dogfight());
-    assert_eq!(t.units.len(), d.squadrons.len() + d.raf.len());
+    let chosen = d.attacks.iter().filter(|a| a.is_some()).count();
+    let in_chosen = d
+        .gruppe_of
+        .iter()
+        .filter(|&&k| d.attacks.contains(&Some(k)))
+        .count();
+    assert_eq!(t.units.len(), chosen + in_chosen);
 }
 
 /// Saves, undo and replays in the middle of a dogfight on the board: a
@@ -1489,6 +1657,7 @@ fn outcome(lost: [u8; 2], points: u32) -> Outcome {
         raf_hits: 0,
         luftwaffe_hits: 0,
         ace: None,
+        ranked: None,
     }
 }
 

@@ -382,6 +382,18 @@ fn campaign_board_aircraft() {
 }
 
 #[test]
+fn campaign_zoom_table() {
+    let src = campaign_rules::zoom_source();
+    check(Kind::new(
+        "campaign zoom table",
+        &src.file.clone(),
+        &src.text.clone(),
+        &[],
+        move |t| campaign_rules::load_zoom(&with_text(src.clone(), t)).map(|_| ()),
+    ));
+}
+
+#[test]
 fn campaign_family_board() {
     let src = campaign_rules::campaign_family_board_source();
     let rules = campaign_rules::campaign_rules_source();

@@ -451,7 +451,8 @@ pub fn main() -> ExitCode {
                     _ => Err("--write-zoom is for --game campaign".into()),
                 };
             }
-            if !run.board_levels.is_empty() && !(tactical && matches!(c, Chosen::Campaign)) {
+            let campaign_tactical = tactical && matches!(c, Chosen::Campaign);
+            if !run.board_levels.is_empty() && !campaign_tactical {
                 return Err("--board-levels is for --game campaign --tactical".into());
             }
             match c {

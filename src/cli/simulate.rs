@@ -429,7 +429,11 @@ pub(super) fn write_zoom(run: &SimRun, path: &std::path::Path) -> Res {
     text.push_str("])");
     crate::data::write_atomic(path, &format!("{head}{text}\n"))
         .map_err(|e| format!("{}: {e}", path.display()))?;
-    say!("wrote {} ({} kinds of battle)", path.display(), table.rows.len());
+    say!(
+        "wrote {} ({} kinds of battle)",
+        path.display(),
+        table.rows.len()
+    );
     Ok(())
 }
 

@@ -134,7 +134,9 @@ pub(super) fn stand_in(path: &str) -> Option<&'static str> {
 /// A file the tree in use does not keep (one added since): true only while
 /// a tree is in use.
 pub(super) fn absent(path: &str) -> bool {
-    IN_USE.with(|c| c.get()).is_some_and(|t| !t.files.contains_key(path))
+    IN_USE
+        .with(|c| c.get())
+        .is_some_and(|t| !t.files.contains_key(path))
 }
 
 /// The shipped files a tree keeps, by path, with their texts.

@@ -12,8 +12,8 @@ use crate::campaign::data::CampaignData;
 use crate::campaign::game::{Battles, Campaign, CampaignSetup, InterceptTally};
 use crate::campaign::rules::TurnEvent;
 use crate::campaign::rules::{CampaignValues, WeatherRule};
-use crate::campaign::zoom::ZoomKey;
 use crate::campaign::score::{loss_deal_tied, luftwaffe_rate_holds, verdict_reading, Verdict};
+use crate::campaign::zoom::ZoomKey;
 use crate::common::dice::sub_seed;
 use crate::common::game::{play_out, PlayOutError};
 use crate::common::Level;
@@ -322,8 +322,8 @@ pub fn campaign_figures(
         threads,
     } = series;
     let (runs, elapsed) = run_indexed(games, threads, tick, |i| {
-        let opponents = Opponents::at(levels[0], levels[1])
-            .with_board_levels(board_levels[0], board_levels[1]);
+        let opponents =
+            Opponents::at(levels[0], levels[1]).with_board_levels(board_levels[0], board_levels[1]);
         play_campaign_with(data, rules, rule, battles, opponents, i, seed, false)
     });
     let mut intercepts = InterceptTally::default();

@@ -300,3 +300,65 @@ pub fn biggin_hill_meets(battles: Battles, seed: u64, damage: u8, raid: Geschwad
         },
     )
 }
+
+/// The binomial's `u`-quantile, worked out here: the fewest hits `n` dice
+/// hitting one time in six make at least a share `u` of the time.
+pub fn one_in_six_quantile(n: u32, u: f64) -> u32 {
+    let p: f64 = 1.0 / 6.0;
+    let choose = |k: u32| (0..k).fold(1.0, |a, i| a * (n - i) as f64 / (i + 1) as f64);
+    let mut cdf = 0.0;
+    for k in 0..=n {
+        cdf += choose(k) * p.powi(k as i32) * (1.0 - p).powi((n - k) as i32);
+        if cdf >= u - 1e-12 {
+            return k;
+        }
+    }
+    n
+}
+
+/// The hits an intercept on a board makes (docs/RULES.md, "The same war on
+/// every board"), worked out here from what its result says it ranked, the
+/// battle's seed and the shipped zoom table: the RAF's, then the
+/// Luftwaffe's before the ace's die. The harms are checked against
+/// `harm`, what the board did to each side as the test reads it.
+pub fn ranked_intercept_hits(
+    out: &tally_ho::campaign::tactical::Outcome,
+    battle_seed: u64,
+    harm: impl Fn(tally_ho::common::Side) -> u32,
+) -> [u32; 2] {
+    use rand::RngExt;
+    use tally_ho::common::Side;
+    let table = shipped()
+        .1
+        .zoom
+        .clone()
+        .expect("ranked rules load the zoom table");
+    let ranked = out.ranked.expect("ranked rules say what they ranked");
+    let mut dice = tally_ho::campaign::zoom::dice(battle_seed);
+    let mut hits = [0u32; 2];
+    for (i, side) in [Side::British, Side::German].into_iter().enumerate() {
+        let split: f64 = dice.random_range(0.0..1.0);
+        let key = ranked.keys[i];
+        assert_eq!(key.side, side);
+        assert_eq!(ranked.harms[i], harm(side), "{out:?}");
+        let u = table
+            .rank(key, harm(side), split)
+            .expect("a kind the table has");
+        hits[i] = one_in_six_quantile(key.dice as u32, u);
+    }
+    hits
+}
+
+/// The seed of the battle whose result is `events[k]`.
+pub fn battle_seed(events: &[Event], k: usize) -> u64 {
+    events[..k]
+        .iter()
+        .rev()
+        .find_map(|e| match e {
+            Event::BattleOnBoard { seed, .. }
+            | Event::BattleOnFamilyBoard { seed, .. }
+            | Event::DogfightOnBoard { seed, .. } => Some(*seed),
+            _ => None,
+        })
+        .expect("the battle began")
+}

@@ -9,11 +9,11 @@ use crate::campaign::family_board;
 use crate::campaign::state::Stage;
 use crate::campaign::tactical::{self, Battle};
 use crate::campaign::zoom;
-use rand::RngExt;
 use crate::common::dice::sub_seed;
 use crate::common::Side;
 use crate::family::Command as FamilyCommand;
 use crate::simple_hex::Command as HexCommand;
+use rand::RngExt;
 
 /// The dice's dogfights thrown to rank a board's dogfight among.
 const DOGFIGHT_SAMPLES: usize = 256;
@@ -263,10 +263,7 @@ impl Exec<'_> {
         let rules = self.state().rules();
         let (mut out, seed) = match &b {
             Battle::Hex(t) => (tactical::outcome(t, &rules.tactical), t.game.seed()),
-            Battle::Family(t) => (
-                family_board::outcome(t, &rules.family_board),
-                t.game.seed(),
-            ),
+            Battle::Family(t) => (family_board::outcome(t, &rules.family_board), t.game.seed()),
         };
         if rules.tactical.ranked {
             let fights = if out.dogfight {
