@@ -555,11 +555,10 @@ fn every_fixture_save_from_an_earlier_version_loads_and_plays_on() {
                 }
             }
             archived += on_archive as usize;
-            // This version's own saves (1dc1acf's data and rules are today's)
-            // replay exactly as they were played.
+            // 1dc1acf's saves replay exactly as they were played (on the data
+            // they were played on: today's campaign data is version 10).
             if set == "1dc1acf" {
                 assert_eq!(how, record::Replayed::Exactly, "{name}");
-                assert!(!on_archive, "{name}");
             }
         }
     }

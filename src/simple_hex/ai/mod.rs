@@ -317,9 +317,8 @@ impl Ai {
             0.0
         };
 
-        // 1. The best attack within reach, if it is worth taking. Look from each
-        //    enemy outward: the hexes around it, at the facings that bear on it.
-        //    (cell, facing, moves used, target, expected value)
+        // 1. The best attack within reach, if worth it, from each enemy outward
+        //    (cell, facing, moves used, target, expected value).
         let mut best_attack: Option<(u16, Facing, u8, PlaneId, f32)> = None;
         if fighter && !m.attacked {
             let must_face = game.scenario().rules.attacker_must_face_target;
