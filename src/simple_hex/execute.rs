@@ -42,24 +42,29 @@ impl Game {
     }
 
     /// Turns face up each face-down formation one of whose planes on the
-    /// board is within `spot_reach` hexes of an enemy plane on the board
-    /// (every step is a command, so none passes by unseen; a plane fires
-    /// only at a plane next to it, so with a reach of two or more none
+    /// board (or at its edge, about to fly on) is within `spot_reach` hexes
+    /// of an enemy plane on the board or at its edge (every step is a
+    /// command, so none passes by unseen; a plane fires only at a plane
+    /// next to it, at the edge too, so with a reach of two or more none
     /// fires or is fired on face down). True if any was.
     fn spot(&mut self) -> bool {
         let reach = self.scenario().spot_reach as u32;
         let mut spotted = Vec::new();
-        for p in self.planes() {
-            let (Some(k), Some((h, _))) = (p.formation, p.on_board()) else {
+        for (i, p) in self.planes().iter().enumerate() {
+            let Some(k) = p.formation else {
+                continue;
+            };
+            let Some((h, _, _)) = self.position(PlaneId(i as u8)) else {
                 continue;
             };
             if spotted.contains(&k) {
                 continue;
             }
-            let seen = self.planes().iter().any(|e| {
-                e.side != p.side
-                    && e.on_board()
-                        .is_some_and(|(eh, _)| eh.unsigned_distance_to(h) <= reach)
+            let seen = (0..self.planes().len()).any(|j| {
+                self.plane(PlaneId(j as u8)).side != p.side
+                    && self
+                        .position(PlaneId(j as u8))
+                        .is_some_and(|(eh, _, _)| eh.unsigned_distance_to(h) <= reach)
             });
             if seen {
                 spotted.push(k);
