@@ -274,10 +274,7 @@ pub(super) fn allocate(c: &Campaign, side: Side) -> Option<Command> {
     if *s != side {
         return None;
     }
-    let value = |sq: usize| {
-        let t = c.aircraft(sq);
-        (t.bombs as i32) * 4 + (t.dogfight as i32) * 2 + t.intercept as i32 + t.defence as i32
-    };
+    let value = |sq: usize| c.aircraft(sq).value();
     c.legal_commands().into_iter().min_by_key(|cmd| match *cmd {
         Command::StandDown(sq) => (0, value(sq), sq),
         Command::Lose(sq) => (1, value(sq), sq),

@@ -110,6 +110,18 @@ pub struct SquadronType {
     pub short_range: bool,
 }
 
+impl SquadronType {
+    /// What its side values a squadron of this type at, when it chooses
+    /// which squadron takes the hits (the least valued first): its bombs
+    /// most, then its dogfight dice, its intercept dice and its defence.
+    pub fn value(&self) -> i32 {
+        (self.bombs as i32) * 4
+            + (self.dogfight as i32) * 2
+            + self.intercept as i32
+            + self.defence as i32
+    }
+}
+
 /// An RAF squadron card: its number and its type (an index into `types`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RafSquadron {

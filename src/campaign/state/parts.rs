@@ -197,6 +197,16 @@ impl Dogfight {
             .filter(move |(g, _)| **g == k)
             .map(|(_, &s)| s)
     }
+
+    /// The RAF squadrons that chose to attack gruppe `k`, in order.
+    pub fn attackers(&self, k: u8) -> Vec<usize> {
+        self.raf
+            .iter()
+            .zip(&self.attacks)
+            .filter(|&(_, &a)| a == Some(k))
+            .map(|(&q, _)| q)
+            .collect()
+    }
 }
 
 /// Whose decision the campaign waits for, and what it is.

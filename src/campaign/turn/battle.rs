@@ -206,20 +206,9 @@ impl Exec<'_> {
     fn start_gruppe_fight(&mut self, k: u8) {
         let s = self.state();
         let d = s.dogfight().expect("gruppen are fought in a dogfight");
-        let luftwaffe: Vec<usize> = d
-            .squadrons
-            .iter()
-            .zip(&d.gruppe_of)
-            .filter(|&(q, &gr)| gr == k && s.geschwader()[d.geschwader].squadrons.contains(q))
-            .map(|(&q, _)| q)
-            .collect();
-        let raf: Vec<usize> = d
-            .raf
-            .iter()
-            .zip(&d.attacks)
-            .filter(|&(_, &a)| a == Some(k))
-            .map(|(&q, _)| q)
-            .collect();
+        let ges = &s.geschwader()[d.geschwader].squadrons;
+        let luftwaffe: Vec<usize> = d.gruppe(k).filter(|q| ges.contains(q)).collect();
+        let raf = d.attackers(k);
         self.reveal();
         self.emit(Event::GruppeFight {
             gruppe: k,
