@@ -71,16 +71,51 @@ pub struct ZoomRow {
     pub counts: Vec<u32>,
 }
 
+/// How the two sides' ranks in one kind of battle go together between
+/// equal opponents: the correlation of their normal scores. On a board the
+/// harm one side does is harm the other did not (a side that flies well
+/// both harms more and is harmed less), where the dice throw each side's
+/// hits on their own; `ZoomTable::independent` takes it out.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ZoomLink {
+    pub board: BoardKind,
+    pub fight: FightKind,
+    /// Between -0.95 and 0.95.
+    pub correlation: f64,
+    /// For each side, the RAF's first, its uncorrelated scores' quantiles
+    /// at even steps of the battles between equal opponents (the `k`th of
+    /// `n` at `(k + 1/2) / n`), in order: the scores are read through
+    /// them back to ranks spread evenly. A harm's rank is not smooth (most
+    /// battles of a kind harm a side alike, their ties split by dice), so
+    /// its normal score is not quite normal, and the uncorrelated score's
+    /// tails, where a squadron is lost, would be a little off without them
+    /// (none: read as normal).
+    #[serde(default)]
+    pub scores: [Vec<f64>; 2],
+}
+
+/// The most quantiles a link keeps a side, and how many it is written with.
+pub const MAX_SCORES: usize = 1024;
+pub const SCORES: usize = 200;
+
 /// `levels/campaign/zoom.ron`: the harms of board battles between equal
 /// opponents, by kind of battle.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ZoomTable {
     /// The campaigns a board that the table was written from, and their seed.
     pub games: u32,
     pub seed: u64,
     pub rows: Vec<ZoomRow>,
+    /// How the sides' ranks go together, by board and fight (none: they
+    /// are taken as they come).
+    #[serde(default)]
+    pub links: Vec<ZoomLink>,
 }
+
+/// The most a link's correlation may be, either way.
+pub const MAX_CORRELATION: f64 = 0.95;
 
 /// The fewest battles a kind must have been seen in to be ranked among
 /// alone; rarer kinds are ranked among the nearest kinds pooled with them.
@@ -97,7 +132,85 @@ impl ZoomTable {
             games,
             seed,
             rows: Vec::new(),
+            links: Vec::new(),
         }
+    }
+
+    /// The correlation of the sides' ranks in battles of this board and
+    /// fight (0 if the table does not say).
+    pub fn correlation(&self, board: BoardKind, fight: FightKind) -> f64 {
+        self.find_link(board, fight).map_or(0.0, |l| {
+            l.correlation.clamp(-MAX_CORRELATION, MAX_CORRELATION)
+        })
+    }
+
+    fn find_link(&self, board: BoardKind, fight: FightKind) -> Option<&ZoomLink> {
+        self.links
+            .iter()
+            .find(|l| l.board == board && l.fight == fight)
+    }
+
+    /// The two sides' ranks `[u_raf, u_luftwaffe]` of one battle made
+    /// independent: their normal scores, correlated as `correlation` says
+    /// between equal opponents, are turned by the symmetric inverse square
+    /// root of that correlation into two uncorrelated scores, and back into
+    /// ranks. Between equal opponents each rank stays evenly spread and the
+    /// two no longer go together, as the dice's throws for each side do
+    /// not. A side that flew better (was harmed less and harmed more)
+    /// still comes out better on both counts, by a little less than its two
+    /// ranks alone say: with the sides' ranks going against each other, a
+    /// part of that is what any battle of the kind gives.
+    pub fn independent(&self, board: BoardKind, fight: FightKind, u: [f64; 2]) -> [f64; 2] {
+        let Some(link) = self.find_link(board, fight) else {
+            return u;
+        };
+        let w = uncorrelated(self.correlation(board, fight), u);
+        [0, 1].map(|i| normal_cdf(even(w[i], &link.scores[i])))
+    }
+
+    /// Fills `links` from battles' pairs of ranks, `[u_raf, u_luftwaffe]`
+    /// by board and fight: the correlation of their normal scores.
+    pub fn link(&mut self, pairs: &[(BoardKind, FightKind, [f64; 2])]) {
+        let mut kinds: Vec<(BoardKind, FightKind)> = pairs.iter().map(|p| (p.0, p.1)).collect();
+        kinds.sort_unstable();
+        kinds.dedup();
+        self.links = kinds
+            .into_iter()
+            .map(|(board, fight)| {
+                let u: Vec<[f64; 2]> = pairs
+                    .iter()
+                    .filter(|p| p.0 == board && p.1 == fight)
+                    .map(|p| p.2)
+                    .collect();
+                let z: Vec<[f64; 2]> = u
+                    .iter()
+                    .map(|p| [normal_quantile(p[0]), normal_quantile(p[1])])
+                    .collect();
+                let rho = correlation(&z).clamp(-MAX_CORRELATION, MAX_CORRELATION);
+                let w: Vec<[f64; 2]> = u.iter().map(|&p| uncorrelated(rho, p)).collect();
+                let scores = [0, 1].map(|i| {
+                    if w.len() < 2 * SCORES {
+                        return Vec::new();
+                    }
+                    let mut side: Vec<f64> = w.iter().map(|p| p[i]).collect();
+                    side.sort_by(f64::total_cmp);
+                    (0..SCORES)
+                        .map(|k| {
+                            let at =
+                                ((k as f64 + 0.5) / SCORES as f64 * side.len() as f64) as usize;
+                            // Four decimals are plenty, and the file reads.
+                            (side[at.min(side.len() - 1)] * 1e4).round() / 1e4
+                        })
+                        .collect()
+                });
+                ZoomLink {
+                    board,
+                    fight,
+                    correlation: rho,
+                    scores,
+                }
+            })
+            .collect();
     }
 
     /// Counts one battle's harm to one side.
@@ -128,6 +241,30 @@ impl ZoomTable {
         let mut out = Vec::new();
         if self.rows.len() > MAX_ROWS {
             out.push(("rows".into(), format!("at most {MAX_ROWS} rows")));
+        }
+        for (i, l) in self.links.iter().enumerate() {
+            if !l.correlation.is_finite() || l.correlation.abs() > MAX_CORRELATION {
+                out.push((
+                    format!("links[{i}].correlation"),
+                    format!("between -{MAX_CORRELATION} and {MAX_CORRELATION}"),
+                ));
+            }
+            for (side, scores) in l.scores.iter().enumerate() {
+                let path = format!("links[{i}].scores[{side}]");
+                if scores.len() > MAX_SCORES {
+                    out.push((path, format!("at most {MAX_SCORES} scores")));
+                } else if scores.iter().any(|x| !x.is_finite() || x.abs() > 10.0) {
+                    out.push((path, "every score is between -10 and 10".into()));
+                } else if scores.windows(2).any(|p| p[0] > p[1]) {
+                    out.push((path, "the scores are in order, least first".into()));
+                }
+            }
+            if self.links[..i]
+                .iter()
+                .any(|o| (o.board, o.fight) == (l.board, l.fight))
+            {
+                out.push((format!("links[{i}]"), "one link a board and fight".into()));
+            }
         }
         for (i, r) in self.rows.iter().enumerate() {
             if r.counts.len() > MAX_HARM {
@@ -355,4 +492,115 @@ pub fn quantile(sorted: &[u32], u: f64) -> u32 {
 /// its seed, apart from those it was played with.
 pub fn dice(battle_seed: u64) -> ChaCha8Rng {
     ChaCha8Rng::seed_from_u64(crate::common::dice::sub_seed(battle_seed, 0x200D_0000))
+}
+
+/// The two sides' ranks `u` as two uncorrelated normal scores: their normal
+/// scores, correlated at `rho`, turned by the symmetric inverse square root
+/// of that correlation.
+fn uncorrelated(rho: f64, u: [f64; 2]) -> [f64; 2] {
+    let (p, m) = (1.0 / libm::sqrt(1.0 + rho), 1.0 / libm::sqrt(1.0 - rho));
+    let (a, b) = ((p + m) / 2.0, (p - m) / 2.0);
+    let z = [normal_quantile(u[0]), normal_quantile(u[1])];
+    [a * z[0] + b * z[1], b * z[0] + a * z[1]]
+}
+
+/// The normal score at the place `w` takes among `scores` (quantiles at
+/// even steps, in order): between two of them, as far between their
+/// steps' normal scores; beyond the ends, as far beyond. With no scores,
+/// `w` itself.
+fn even(w: f64, scores: &[f64]) -> f64 {
+    let n = scores.len();
+    if n == 0 {
+        return w;
+    }
+    let step = |k: usize| normal_quantile((k as f64 + 0.5) / n as f64);
+    let j = scores.partition_point(|&x| x <= w);
+    if j == 0 {
+        step(0) + (w - scores[0])
+    } else if j == n {
+        step(n - 1) + (w - scores[n - 1])
+    } else {
+        let (lo, hi) = (scores[j - 1], scores[j]);
+        let t = if hi > lo { (w - lo) / (hi - lo) } else { 0.5 };
+        step(j - 1) + t * (step(j) - step(j - 1))
+    }
+}
+
+/// Pearson's correlation of pairs (0 when either side does not vary).
+fn correlation(z: &[[f64; 2]]) -> f64 {
+    let n = z.len() as f64;
+    if z.len() < 2 {
+        return 0.0;
+    }
+    let m = [0, 1].map(|i| z.iter().map(|p| p[i]).sum::<f64>() / n);
+    let cov = |i: usize, j: usize| z.iter().map(|p| (p[i] - m[i]) * (p[j] - m[j])).sum::<f64>() / n;
+    let (vx, vy) = (cov(0, 0), cov(1, 1));
+    if vx <= 0.0 || vy <= 0.0 {
+        return 0.0;
+    }
+    cov(0, 1) / libm::sqrt(vx * vy)
+}
+
+/// The standard normal distribution function, by `libm` (the same on
+/// every platform, so that a battle replays alike everywhere).
+pub fn normal_cdf(z: f64) -> f64 {
+    0.5 * libm::erfc(-z / std::f64::consts::SQRT_2)
+}
+
+/// The standard normal quantile of `u` (clamped within a millionth of 0
+/// and 1): Acklam's rational approximation, refined by one Halley step on
+/// `normal_cdf`.
+pub fn normal_quantile(u: f64) -> f64 {
+    const A: [f64; 6] = [
+        -3.969_683_028_665_376e1,
+        2.209_460_984_245_205e2,
+        -2.759_285_104_469_687e2,
+        1.383_577_518_672_69e2,
+        -3.066_479_806_614_716e1,
+        2.506_628_277_459_239,
+    ];
+    const B: [f64; 5] = [
+        -5.447_609_879_822_406e1,
+        1.615_858_368_580_409e2,
+        -1.556_989_798_598_866e2,
+        6.680_131_188_771_972e1,
+        -1.328_068_155_288_572e1,
+    ];
+    const C: [f64; 6] = [
+        -7.784_894_002_430_293e-3,
+        -3.223_964_580_411_365e-1,
+        -2.400_758_277_161_838,
+        -2.549_732_539_343_734,
+        4.374_664_141_464_968,
+        2.938_163_982_698_783,
+    ];
+    const D: [f64; 4] = [
+        7.784_695_709_041_462e-3,
+        3.224_671_290_700_398e-1,
+        2.445_134_137_142_996,
+        3.754_408_661_907_416,
+    ];
+    let u = if u.is_nan() {
+        0.5
+    } else {
+        u.clamp(1e-6, 1.0 - 1e-6)
+    };
+    let tail = |q: f64| {
+        (((((C[0] * q + C[1]) * q + C[2]) * q + C[3]) * q + C[4]) * q + C[5])
+            / ((((D[0] * q + D[1]) * q + D[2]) * q + D[3]) * q + 1.0)
+    };
+    let x = if u < 0.024_25 {
+        tail(libm::sqrt(-2.0 * libm::log(u)))
+    } else if u > 1.0 - 0.024_25 {
+        -tail(libm::sqrt(-2.0 * libm::log(1.0 - u)))
+    } else {
+        let q = u - 0.5;
+        let r = q * q;
+        (((((A[0] * r + A[1]) * r + A[2]) * r + A[3]) * r + A[4]) * r + A[5]) * q
+            / (((((B[0] * r + B[1]) * r + B[2]) * r + B[3]) * r + B[4]) * r + 1.0)
+    };
+    // One Halley step.
+    let e = normal_cdf(x) - u;
+    let d = e * libm::sqrt(2.0 * std::f64::consts::PI) * libm::exp(x * x / 2.0);
+    x - d / (1.0 + x * d / 2.0)
 }

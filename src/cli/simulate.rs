@@ -414,7 +414,7 @@ pub(super) fn write_zoom(run: &SimRun, path: &std::path::Path) -> Res {
         sim::campaign::zoom_table(&campaign, &rules, run.games, run.seed, run.threads, &tick);
     bar.finish_and_clear();
     let head = format!(
-        "// The harms of board battles between equal opponents (docs/RULES.md, \"The\n// same war on every board\"): {} campaigns under each weather rule on each\n// board, the Veteran everywhere; for each kind of battle (board, fight, side\n// harmed, its squadrons, the dice the dice would throw at it), how many did\n// each harm. Written by\n//   tally-ho simulate --game campaign --games {} --seed {} --write-zoom FILE\n// and read by the campaign when a battle on a board ends.\n",
+        "// The harms of board battles between equal opponents (docs/RULES.md, \"The\n// same war on every board\"): {} campaigns under each weather rule on each\n// board, the Veteran everywhere; for each kind of battle (board, fight, side\n// harmed, its squadrons, the dice the dice would throw at it), how many did\n// each harm; and for each board and fight, how the two sides' ranks go\n// together. Written by\n//   tally-ho simulate --game campaign --games {} --seed {} --write-zoom FILE\n// and read by the campaign when a battle on a board ends.\n",
         run.games, run.games, run.seed
     );
     // One row a line, so that a new table reads as a diff.
@@ -425,6 +425,11 @@ pub(super) fn write_zoom(run: &SimRun, path: &std::path::Path) -> Res {
     for row in &table.rows {
         let line = ron::ser::to_string(row).map_err(|e| e.to_string())?;
         text.push_str(&format!("    ZoomRow{line},\n"));
+    }
+    text.push_str("], links: [\n");
+    for link in &table.links {
+        let line = ron::ser::to_string(link).map_err(|e| e.to_string())?;
+        text.push_str(&format!("    ZoomLink{line},\n"));
     }
     text.push_str("])");
     crate::data::write_atomic(path, &format!("{head}{text}\n"))

@@ -178,17 +178,34 @@ pub fn zoom_table(
     tick: &(dyn Fn(u64) + Sync),
 ) -> crate::campaign::zoom::ZoomTable {
     let mut table = crate::campaign::zoom::ZoomTable::new(games as u32, seed);
+    let mut zoom = Vec::new();
     for rule in WeatherRule::ALL {
         for battles in [Battles::Board, Battles::Family] {
             let (runs, _) = run_indexed(games, threads, tick, |i| {
                 let opponents = Opponents::at(Level::Veteran, Level::Veteran);
                 play_campaign_with(data, rules, rule, battles, opponents, i, seed, true)
             });
-            for (key, harm) in runs.iter().flat_map(|r| &r.zoom) {
-                table.add(*key, *harm);
-            }
+            zoom.extend(runs.into_iter().map(|r| r.zoom));
         }
     }
+    for (key, harm) in zoom.iter().flatten() {
+        table.add(*key, *harm);
+    }
+    // The sides' ranks in each battle, ties split by the table's own dice.
+    let mut dice = crate::campaign::zoom::dice(seed);
+    let pairs: Vec<_> = zoom
+        .iter()
+        .flat_map(|z| z.chunks_exact(2))
+        .map(|b| {
+            let mut u = [0.0; 2];
+            for (i, &(key, harm)) in b.iter().enumerate() {
+                let split = rand::RngExt::random_range(&mut dice, 0.0..1.0);
+                u[i] = table.rank(key, harm, split).unwrap_or(split);
+            }
+            (b[0].0.board, b[0].0.fight, u)
+        })
+        .collect();
+    table.link(&pairs);
     table
 }
 

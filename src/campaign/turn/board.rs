@@ -298,15 +298,11 @@ impl Exec<'_> {
         gruppen
             .iter()
             .map(|&k| {
-                let raf = d
-                    .raf
-                    .iter()
-                    .zip(&d.attacks)
-                    .filter(|&(_, &a)| a == Some(k))
-                    .map(|(&q, _)| q)
-                    .collect();
                 let ges = &s.geschwader()[d.geschwader].squadrons;
-                (raf, d.gruppe(k).filter(|q| ges.contains(q)).collect())
+                (
+                    d.attackers(k),
+                    d.gruppe(k).filter(|q| ges.contains(q)).collect(),
+                )
             })
             .collect()
     }
@@ -351,10 +347,7 @@ impl Exec<'_> {
             zoom::Fighter {
                 dice,
                 defence: t.defence as u32,
-                value: (t.bombs as i32) * 4
-                    + (t.dogfight as i32) * 2
-                    + t.intercept as i32
-                    + t.defence as i32,
+                value: t.value(),
             }
         };
         // The dice's fight between the same squadrons: an intercept's one
@@ -412,6 +405,7 @@ impl Exec<'_> {
             keys.push(key);
             harms.push(harm);
         }
+        let ranks = table.independent(keys[0].board, keys[0].fight, ranks);
         let hits: [u32; 2] = if out.dogfight {
             let sorted = zoom::dogfight_hits(
                 &gruppe_fights,
