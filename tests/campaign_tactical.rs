@@ -118,6 +118,51 @@ fn a_squadron_becomes_a_four_plane_unit_with_r_w_b_y_identities() {
     }
 }
 
+/// Docs/RULES.md, "The same war on every board": a campaign battle's only
+/// result is the harm each side did, so Simple Hex's opponent flies it for
+/// that: every plane is worth `tactical.plane_worth` to it, a damaged one
+/// half, whatever its type or side; Simple Hex's own raid keeps its
+/// worths (a bomber ten, an RAF fighter six, a German one four).
+#[test]
+fn on_a_campaign_board_every_plane_is_worth_the_same_to_the_opponent_a_damaged_one_half() {
+    use tally_ho::simple_hex::Role;
+    let c = intercept(Battles::Board, 0);
+    let w = c
+        .rules()
+        .tactical
+        .plane_worth
+        .expect("the shipped data sets it");
+    assert_eq!(w, 6.0);
+    let t = c.battle().expect("the battle on the board");
+    let g = &t.game;
+    let mut kinds = std::collections::BTreeSet::new();
+    for p in g.planes() {
+        kinds.insert((p.side as u8, p.role == Role::Bomber));
+        assert_eq!(g.worth_now(p), w, "{p:?}");
+        let mut hurt = p.clone();
+        hurt.damaged = true;
+        assert_eq!(g.worth_now(&hurt), w / 2.0);
+        assert_eq!(g.damage_cost(p), w / 2.0);
+    }
+    assert_eq!(
+        kinds.len(),
+        3,
+        "bombers, German and British fighters: {kinds:?}"
+    );
+    // Simple Hex's own raid: its worths.
+    let own = tally_ho::simple_hex::Game::new(
+        std::sync::Arc::new(tally_ho::data::load_simple_hex("crane-14x18").unwrap()),
+        Default::default(),
+        1,
+    );
+    let worths: std::collections::BTreeSet<u32> = own
+        .planes()
+        .iter()
+        .map(|p| own.worth_now(p) as u32)
+        .collect();
+    assert_eq!(worths, [4, 6, 10].into_iter().collect());
+}
+
 #[test]
 fn the_raids_target_sets_the_bomb_points_the_board_plays_for() {
     let per = |c: &Campaign| c.rules().tactical.points_per_hit;
@@ -306,6 +351,129 @@ fn the_more_the_board_harms_a_side_the_higher_its_rank_and_the_more_hits() {
         last = hits;
     }
     assert!(last >= 1);
+}
+
+/// Docs/RULES.md, "The same war on every board": on a board the harm one
+/// side does is harm the other did not, so the two sides' ranks go against
+/// each other, where the dice throw each side's hits on their own. The
+/// table's link for the kind of battle takes that out: the ranks made
+/// independent are each still evenly spread and no longer go together, and
+/// a side that was harmed less and harmed more still comes out better on
+/// both counts.
+#[test]
+fn the_two_sides_ranks_of_a_battle_are_made_independent_as_the_dice_are() {
+    use rand::{RngExt, SeedableRng};
+    use tally_ho::campaign::zoom::{self, BoardKind, FightKind, ZoomTable};
+    let (board, fight) = (BoardKind::Hex, FightKind::Raid);
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+    let rho: f64 = -0.5;
+    // Pairs of ranks whose normal scores are correlated at -0.5.
+    let pairs: Vec<_> = (0..20_000)
+        .map(|_| {
+            let z1 = zoom::normal_quantile(rng.random_range(0.0..1.0));
+            let e = zoom::normal_quantile(rng.random_range(0.0..1.0));
+            let z2 = rho * z1 + (1.0 - rho * rho).sqrt() * e;
+            (board, fight, [zoom::normal_cdf(z1), zoom::normal_cdf(z2)])
+        })
+        .collect();
+    let mut t = ZoomTable::new(1, 1);
+    t.link(&pairs);
+    let linked = t.correlation(board, fight);
+    assert!((linked - rho).abs() < 0.03, "linked at {linked}");
+    assert_eq!(t.correlation(BoardKind::Family, fight), 0.0, "not linked");
+    let made: Vec<[f64; 2]> = pairs
+        .iter()
+        .map(|p| t.independent(board, fight, p.2))
+        .collect();
+    let corr = |xs: &[[f64; 2]]| {
+        let n = xs.len() as f64;
+        let m = [0, 1].map(|i| xs.iter().map(|x| x[i]).sum::<f64>() / n);
+        let c = |i: usize, j: usize| {
+            xs.iter()
+                .map(|x| (x[i] - m[i]) * (x[j] - m[j]))
+                .sum::<f64>()
+                / n
+        };
+        (m, c(0, 1) / (c(0, 0) * c(1, 1)).sqrt())
+    };
+    let (before_means, before) = corr(&pairs.iter().map(|p| p.2).collect::<Vec<_>>());
+    let (means, after) = corr(&made);
+    assert!(before < -0.4, "the ranks went together at {before}");
+    assert!(after.abs() < 0.02, "made independent: {after}");
+    for i in 0..2 {
+        assert!((before_means[i] - 0.5).abs() < 0.01);
+        assert!((means[i] - 0.5).abs() < 0.01, "side {i}: mean {}", means[i]);
+        for q in [0.1, 0.25, 0.5, 0.75, 0.9] {
+            let share = made.iter().filter(|x| x[i] < q).count() as f64 / made.len() as f64;
+            assert!((share - q).abs() < 0.015, "side {i}: {share} below {q}");
+        }
+    }
+    // The quantile and the distribution function undo each other.
+    for u in [0.001, 0.02, 0.3, 0.5, 0.77, 0.99] {
+        assert!((zoom::normal_cdf(zoom::normal_quantile(u)) - u).abs() < 1e-9);
+    }
+    // The RAF harmed less (a low rank) and harming more (the Luftwaffe's
+    // high): both its own rank and the Luftwaffe's stay its way.
+    let [raf, luftwaffe] = t.independent(board, fight, [0.2, 0.8]);
+    assert!(raf < 0.5 && luftwaffe > 0.5, "{raf} {luftwaffe}");
+    let [raf2, luftwaffe2] = t.independent(board, fight, [0.1, 0.9]);
+    assert!(raf2 < raf && luftwaffe2 > luftwaffe);
+    // Unlinked kinds pass as they come.
+    assert_eq!(
+        t.independent(BoardKind::Family, fight, [0.2, 0.8]),
+        [0.2, 0.8]
+    );
+}
+
+/// Docs/RULES.md, "The same war on every board": the board still matters.
+/// With the Veteran flying one side's battles on the board and the Recruit
+/// the other's, that side's campaign goes its way: the same campaigns (the
+/// Veteran planning both sides on the map) with the levels on the board
+/// swapped, on each board, give the better-flown side the better exchange
+/// and more of the verdict's points.
+#[test]
+fn a_better_flown_board_battle_gives_its_side_a_better_campaign_on_both_boards() {
+    use tally_ho::common::level::Level;
+    use tally_ho::sim::campaign::{campaign_figures, CampaignFigures, Series};
+    const CAMPAIGNS: u64 = 24;
+    let (data, rules) = tally_ho::record::campaign::shipped().unwrap();
+    let run = |battles, board_levels| {
+        let series = Series {
+            levels: Default::default(),
+            board_levels,
+            rule: WeatherRule::Cards,
+            battles,
+            games: CAMPAIGNS,
+            seed: 4,
+            threads: 2,
+        };
+        campaign_figures(&data, &rules, series, &|_| {})
+    };
+    // The Luftwaffe's share of the verdict's points (a win 1, a draw a
+    // half) and the exchange (RAF squadrons lost per Luftwaffe squadron).
+    let luftwaffe_way = |f: &CampaignFigures| {
+        let n = f.games as f64;
+        let share = (f.luftwaffe_wins as f64 + f.draws as f64 / 2.0) / n;
+        (share, f.raf_lost.mean / f.luftwaffe_lost.mean)
+    };
+    for battles in [Battles::Board, Battles::Family] {
+        let luftwaffe_flies = run(battles, [Level::Veteran, Level::Recruit]);
+        let raf_flies = run(battles, [Level::Recruit, Level::Veteran]);
+        let (a, b) = (luftwaffe_way(&luftwaffe_flies), luftwaffe_way(&raf_flies));
+        eprintln!("{battles:?}: Luftwaffe flies better {a:?}, the RAF {b:?}");
+        assert!(
+            a.1 > b.1 * 1.3,
+            "{battles:?}: exchange {:.3} against {:.3}",
+            a.1,
+            b.1
+        );
+        assert!(
+            a.0 > b.0 + 0.1,
+            "{battles:?}: the Luftwaffe's points {:.2} against {:.2}",
+            a.0,
+            b.0
+        );
+    }
 }
 
 /// Docs/RULES.md, "The same war on every board": a dogfight thrown with the

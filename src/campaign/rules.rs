@@ -386,6 +386,15 @@ pub struct TacticalRules {
     /// its own rates.
     #[serde(default)]
     pub ranked: bool,
+    /// (R) What every plane on the hex board is worth to Simple Hex's
+    /// opponent in a campaign battle, whatever its type or side (a damaged
+    /// one half): the battle's only result is the harm each side did, two
+    /// for a plane shot down and one for a damaged one, so that a better
+    /// opponent does more of it and takes less (docs/RULES.md, "The same
+    /// war on every board"). None (data before version 11): the worths
+    /// Simple Hex's own raid is played for.
+    #[serde(default)]
+    pub plane_worth: Option<f32>,
 }
 
 /// The most phases a campaign may have.
@@ -819,6 +828,14 @@ impl CampaignValues {
                 bad(
                     format!("{name}.planes"),
                     format!("{} is not in 1 to 16", rate.planes),
+                );
+            }
+        }
+        if let Some(w) = t.plane_worth {
+            if !(1.0..=100.0).contains(&w) {
+                bad(
+                    "tactical.plane_worth".into(),
+                    format!("{w} is not in 1 to 100"),
                 );
             }
         }

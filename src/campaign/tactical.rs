@@ -406,6 +406,7 @@ pub fn scenario(
     sc.formations = formations;
     sc.spot_reach = tactical.reveal_reach;
     sc.formation_speed = tactical.formation_speed;
+    sc.plane_worth = tactical.plane_worth;
     Ok((Arc::new(sc), squadrons))
 }
 

@@ -410,6 +410,9 @@ impl State {
     /// fighter turns for home); it is worth what it may do again after the
     /// repair shop in a later attack, or a tenth (its guns) in the last.
     pub fn worth_now(&self, p: &Plane) -> f32 {
+        if let Some(w) = self.scenario().plane_worth {
+            return if p.damaged { w / 2.0 } else { w };
+        }
         if !p.damaged {
             return worth(p);
         }
@@ -430,7 +433,7 @@ impl State {
         }
         let mut hurt = p.clone();
         hurt.damaged = true;
-        worth(p) - self.worth_now(&hurt)
+        self.worth_now(p) - self.worth_now(&hurt)
     }
 }
 

@@ -329,6 +329,10 @@ pub struct Scenario {
     /// ...and until then each of its planes flies this many hexes a move,
     /// whatever its type, with no speed die (the formation's pace).
     pub formation_speed: u8,
+    /// What every plane is worth to the opponent, whatever its type (a
+    /// campaign battle's: `TacticalRules::plane_worth`); None in Simple
+    /// Hex's own levels (`preview::worth`).
+    pub plane_worth: Option<f32>,
 }
 
 fn check_table(path: &str, table: &FireTable, errors: &mut Vec<Invalid>) {
@@ -584,6 +588,7 @@ impl Scenario {
             formations: Vec::new(),
             spot_reach: 0,
             formation_speed: 0,
+            plane_worth: None,
         })
     }
 

@@ -335,18 +335,20 @@ pub fn ranked_intercept_hits(
         .expect("ranked rules load the zoom table");
     let ranked = out.ranked.expect("ranked rules say what they ranked");
     let mut dice = tally_ho::campaign::zoom::dice(battle_seed);
-    let mut hits = [0u32; 2];
+    let mut u = [0.0; 2];
     for (i, side) in [Side::British, Side::German].into_iter().enumerate() {
         let split: f64 = dice.random_range(0.0..1.0);
         let key = ranked.keys[i];
         assert_eq!(key.side, side);
         assert_eq!(ranked.harms[i], harm(side), "{out:?}");
-        let u = table
+        u[i] = table
             .rank(key, harm(side), split)
             .expect("a kind the table has");
-        hits[i] = one_in_six_quantile(key.dice as u32, u);
     }
-    hits
+    // The two ranks made independent, as the dice's throws are.
+    let (board, fight) = (ranked.keys[0].board, ranked.keys[0].fight);
+    let u = table.independent(board, fight, u);
+    [0, 1].map(|i| one_in_six_quantile(ranked.keys[i].dice as u32, u[i]))
 }
 
 /// The seed of the battle whose result is `events[k]`.
