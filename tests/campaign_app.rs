@@ -793,6 +793,45 @@ fn a_whole_shortened_campaign_ends_on_its_result_screen() {
     assert!(matches!(app.top(), Screen::Menu));
 }
 
+/// Docs/RULES.md, "The same war on every board": a campaign fought on the
+/// boards is graded against the computer's campaigns thrown with the dice,
+/// which the boards come out as, and its end screen says so; one thrown
+/// with the dice names the dice alone.
+#[test]
+fn a_campaign_fought_on_the_boards_is_graded_against_the_dice_and_says_the_boards_match_them() {
+    use tally_ho::campaign::game::Battles;
+    use tally_ho::campaign::rules::WeatherRule;
+    use tally_ho::campaign::score::Verdict;
+    let boards = "which this campaign's battles on the boards come out as";
+    for (battles, on_boards) in [
+        (Battles::Dice, false),
+        (Battles::Board, true),
+        (Battles::Family, true),
+    ] {
+        // The first campaign of the kind that is not a draw (a draw has no
+        // margin to grade).
+        let c = (1..20)
+            .map(|seed| {
+                let mut c = campaign_common::campaign_fought(WeatherRule::Shortened, battles, seed);
+                campaign_common::play_out(&mut c);
+                c
+            })
+            .find(|c| c.verdict() != Some(Verdict::Draw))
+            .expect("a campaign won");
+        let (p, what) = tally_ho::app::campaign::placing(&c).expect("a win is graded");
+        let s = p.sentence(&what);
+        assert!(
+            s.contains("with the dice") && s.contains("shortened campaign"),
+            "{s}"
+        );
+        assert_eq!(s.contains(boards), on_boards, "{battles:?}: {s}");
+        assert_eq!(
+            tally_ho::app::campaign::graded_against(&c).contains(boards),
+            on_boards
+        );
+    }
+}
+
 #[test]
 fn the_monkey_finds_no_panic_on_the_campaign_screens() {
     use tally_ho::app::script::Monkey;

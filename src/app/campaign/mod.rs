@@ -39,7 +39,7 @@ pub use map::{legal_outline_contrast, name_size, CounterLook, MapView};
 /// The smallest size a button's label is drawn at (a longer one is cut).
 pub const MIN_LABEL_SIZE: f32 = 12.0;
 pub use new_game::{new_campaign_screen, weather_title, CampaignNew};
-pub use result::{placing, result_screen, verdict_text, BoardResult};
+pub use result::{graded_against, placing, result_screen, verdict_text, BoardResult};
 
 use super::board_view::Zoom;
 use super::simple_hex::{HexAi, HexScene};

@@ -187,11 +187,31 @@ pub fn placing(c: &Campaign) -> Option<(Placing, String)> {
             value,
             better,
             axis: "targets bombed",
-            setting: format!("the Veteran on both sides with the dice; {}", rule.name()),
+            setting: format!("{}; {}", graded_against(c), rule.name()),
             compared: crate::app::spread_view::Compared::Won,
         },
         what.to_string(),
     ))
+}
+
+/// What a campaign is graded against, in the end screen's words: the
+/// computer's campaigns thrown with the dice, and for one whose battles
+/// were fought on a board, whether the boards come out as the dice (they
+/// do from campaign data version 10, the hits ranked: docs/RULES.md, "The
+/// same war on every board"), so that its grade is a fair one or is said
+/// not to be.
+pub fn graded_against(c: &Campaign) -> &'static str {
+    let t = c.intercept_tally();
+    let on_boards = t.on_board + t.on_family_board + t.dogfights_on_board > 0;
+    match (on_boards, c.rules().tactical.ranked) {
+        (false, _) => "the Veteran on both sides with the dice",
+        (true, true) => {
+            "the Veteran on both sides with the dice, which this campaign's battles on the boards come out as"
+        }
+        (true, false) => {
+            "the Veteran on both sides with the dice, which the boards of this campaign's earlier data do not come out as"
+        }
+    }
 }
 
 /// The share (in percent) of the computer's campaigns under this one's
