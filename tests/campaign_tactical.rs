@@ -121,8 +121,9 @@ fn a_squadron_becomes_a_four_plane_unit_with_r_w_b_y_identities() {
 /// Docs/RULES.md, "The same war on every board": a campaign battle's only
 /// result is the harm each side did, so Simple Hex's opponent flies it for
 /// that: every plane is worth `tactical.plane_worth` to it, a damaged one
-/// half, whatever its type or side; Simple Hex's own raid keeps its
-/// worths (a bomber ten, an RAF fighter six, a German one four).
+/// half, whatever its type or side (what damage costs is still its type's
+/// worth less that half); Simple Hex's own raid keeps its worths (a bomber
+/// ten, an RAF fighter six, a German one four).
 #[test]
 fn on_a_campaign_board_every_plane_is_worth_the_same_to_the_opponent_a_damaged_one_half() {
     use tally_ho::simple_hex::Role;
@@ -142,7 +143,14 @@ fn on_a_campaign_board_every_plane_is_worth_the_same_to_the_opponent_a_damaged_o
         let mut hurt = p.clone();
         hurt.damaged = true;
         assert_eq!(g.worth_now(&hurt), w / 2.0);
-        assert_eq!(g.damage_cost(p), w / 2.0);
+        // What damage costs stays its type's worth less the damaged
+        // plane's: a bomber 7, an RAF fighter 3, a German fighter 1.
+        let own = match (p.role, p.side) {
+            (Role::Bomber, _) => 10.0,
+            (_, Side::British) => 6.0,
+            _ => 4.0,
+        };
+        assert_eq!(g.damage_cost(p), own - w / 2.0);
     }
     assert_eq!(
         kinds.len(),
@@ -1424,34 +1432,33 @@ fn a_gruppen_dogfight_on_the_board_keeps_the_gruppen_face_down_until_an_raf_plan
                     break;
                 };
                 let game = &after.game;
+                // Face down at each event: as before the move, less the
+                // gruppen spotted by an event before it in the same move.
+                let mut spotted_now: Vec<u8> = Vec::new();
                 for e in &game.events()[fired..] {
+                    let face_down = |p: tally_ho::simple_hex::PlaneId| {
+                        before.face_down(p).filter(|k| !spotted_now.contains(k))
+                    };
                     match e {
+                        HexEvent::Spotted { formation } => spotted_now.push(*formation),
                         HexEvent::Fired {
                             attacker, target, ..
                         } => {
                             shots += 1;
                             for p in [*attacker, *target] {
-                                assert_eq!(
-                                    before.face_down(p),
-                                    None,
-                                    "a face-down plane in a shot"
-                                );
+                                assert_eq!(face_down(p), None, "a face-down plane in a shot");
                             }
                         }
                         // A face-down plane throws no speed die...
                         HexEvent::SpeedRolled { plane, .. } => {
-                            assert_eq!(
-                                before.face_down(*plane),
-                                None,
-                                "a die for a face-down plane"
-                            );
+                            assert_eq!(face_down(*plane), None, "a die for a face-down plane");
                         }
                         // ...and flies the formation's pace, bomber or fighter.
                         HexEvent::MoveBegan {
                             plane,
                             speed_roll,
                             allowance,
-                        } if before.face_down(*plane).is_some() => {
+                        } if face_down(*plane).is_some() => {
                             face_down_moves += 1;
                             bombers_face_down +=
                                 usize::from(game.plane(*plane).role == Role::Bomber);

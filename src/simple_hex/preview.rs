@@ -433,7 +433,10 @@ impl State {
         }
         let mut hurt = p.clone();
         hurt.damaged = true;
-        self.worth_now(p) - self.worth_now(&hurt)
+        // Its type's worth, whatever a campaign battle's plane worth: the
+        // reading the campaign's zoom table (data version 11) was measured
+        // with (docs/RULES.md, "The same war on every board").
+        worth(p) - self.worth_now(&hurt)
     }
 }
 
